@@ -1,0 +1,74 @@
+import Link from "next/link";
+import { MAIN_NAV } from "@/lib/site-nav";
+
+export default function HomePage() {
+  const sections = MAIN_NAV.filter((link) => link.href !== "/");
+  return (
+    <div className="space-y-10">
+      <section className="space-y-4">
+        <h1 className="text-3xl font-bold">IRC-Bench: recognising entities from contextual cues</h1>
+        <p className="max-w-3xl text-lg text-muted">
+          IRC-Bench is a benchmark of implicit entity recognition. Each sample is a first-person reminiscence, an
+          oral-history narrative, from which one entity (a place, person, organization, event, work or military unit)
+          has been elided. A system must recover it from the cues that remain: dates, places, roles and related events.
+        </p>
+        <p className="max-w-3xl">
+          This site is the benchmark&apos;s home: participants download the data, score development predictions offline
+          with the same code the server runs, and submit test predictions whose gold labels never leave the server;
+          readers compare systems with confidence intervals and significance tests against baselines.
+        </p>
+      </section>
+
+      <section aria-labelledby="tracks" className="grid gap-6 md:grid-cols-2">
+        <h2 id="tracks" className="sr-only">
+          Tracks
+        </h2>
+        <div className="rounded border border-line bg-white p-5">
+          <h3 className="mb-2 text-xl font-semibold">Open-world track</h3>
+          <p>
+            Name the entity in free text. Answers are matched against the gold entity in four cumulative tiers: exact
+            name, alias, containment and token Jaccard of at least 0.5. The primary metric is alias-aware accuracy.
+          </p>
+          <pre className="mt-3 overflow-x-auto rounded bg-slate-100 p-3 text-sm">
+            {`{"id": "irc-000123", "prediction": "Attack on Pearl Harbor"}`}
+          </pre>
+        </div>
+        <div className="rounded border border-line bg-white p-5">
+          <h3 className="mb-2 text-xl font-semibold">Closed-world track</h3>
+          <p>
+            Rank up to 100 Wikidata entities from the knowledge base, best first. Scored by Hit@1, Hit@3, Hit@5,
+            Hit@10, MRR and alias-aware Hit@1; the primary metric is Hit@1.
+          </p>
+          <pre className="mt-3 overflow-x-auto rounded bg-slate-100 p-3 text-sm">
+            {`{"id": "irc-000123", "ranking": ["Q52418", "Q3046"]}`}
+          </pre>
+        </div>
+      </section>
+
+      <section aria-labelledby="offline" className="space-y-3">
+        <h2 id="offline" className="text-2xl font-semibold">
+          Score your development predictions offline
+        </h2>
+        <p>The command-line scorer runs exactly the code the scoring worker runs, so its numbers are the site&apos;s numbers:</p>
+        <pre className="overflow-x-auto rounded bg-slate-900 p-4 text-sm text-slate-100">
+          {`npm run --silent score -- --release DIR --split dev --predictions preds.jsonl --json`}
+        </pre>
+      </section>
+
+      {sections.length > 0 && (
+        <section aria-labelledby="explore" className="space-y-3">
+          <h2 id="explore" className="text-2xl font-semibold">
+            Explore
+          </h2>
+          <ul className="list-disc pl-6">
+            {sections.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

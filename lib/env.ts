@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the platform reads, validated once at start-up.
+ * The web app, the worker and the scripts parse this same schema, so a bad
+ * configuration fails fast with a message that names the variable.
+ */
+const MIB = 1024 * 1024;
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL"),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// URL"),
+  /** next-auth secret: signs session tokens and CSRF tokens. */
+  NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  NEXTAUTH_URL: z.url().optional(),
+  GITHUB_ID: z.string().min(1).optional(),
+  GITHUB_SECRET: z.string().min(1).optional(),
+  /** Uploaded prediction files are kept content-addressed under this directory. */
+  IRC_DATA_DIR: z.string().min(1).default(".data"),
+  UPLOAD_MAX_BYTES: positiveInt(64 * MIB),
+  TEST_QUOTA_PER_DAY: positiveInt(5),
+  TEST_QUOTA_TOTAL: positiveInt(50),
+  WORKER_CONCURRENCY: positiveInt(2),
+  BOOTSTRAP_RESAMPLES: positiveInt(1000),
+  BOOTSTRAP_SEED: z.coerce.number().int().nonnegative().default(42),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function formatEnvError(error: z.ZodError): string {
+  const lines = error.issues.map((issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+  return `Invalid environment configuration:\n${lines.join("\n")}\nSee README.md, section Configuration.`;
+}
+
+export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  if (cached && source === process.env) return cached;
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) throw new Error(formatEnvError(parsed.error));
+  if (source === process.env) cached = parsed.data;
+  return parsed.data;
+}

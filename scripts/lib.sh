@@ -1,0 +1,58 @@
+# Shared helpers for scripts/up.sh and scripts/test-all.sh (sourced, not run).
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export NEXT_TELEMETRY_DISABLED=1
+export IRC_DATA_DIR="${IRC_DATA_DIR:-$ROOT/.data}"
+
+step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+
+ensure_dependencies() {
+  local stamp="$ROOT/node_modules/.irc-lock-stamp"
+  if [ -d "$ROOT/node_modules" ] && [ -f "$stamp" ] && cmp -s "$ROOT/package-lock.json" "$stamp"; then
+    return 0
+  fi
+  step "Installing dependencies (npm ci)"
+  (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error)
+  cp "$ROOT/package-lock.json" "$stamp"
+}
+
+ensure_chromium() {
+  if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then return 0; fi
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "Chromium is missing: apt-get install -y chromium (or set CHROMIUM_PATH)" >&2
+    return 1
+  fi
+  step "Installing Debian's chromium for browser tests"
+  apt-get update -qq >/dev/null || true
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+}
+
+start_services() {
+  step "Starting PostgreSQL and Redis"
+  bash "$ROOT/scripts/services.sh" start
+  # shellcheck disable=SC1091
+  source "$IRC_DATA_DIR/services.env"
+}
+
+# The next-auth secret persists under the data directory so sessions survive restarts.
+ensure_auth_secret() {
+  if [ -n "${NEXTAUTH_SECRET:-}" ]; then return 0; fi
+  local file="$IRC_DATA_DIR/nextauth-secret"
+  if [ ! -s "$file" ]; then
+    mkdir -p "$IRC_DATA_DIR"
+    node -e 'process.stdout.write(require("crypto").randomBytes(32).toString("base64url"))' >"$file"
+    chmod 600 "$file"
+  fi
+  NEXTAUTH_SECRET="$(cat "$file")"
+  export NEXTAUTH_SECRET
+}
+
+# Creates a database on the same server as DATABASE_URL (project-local clusters only).
+ensure_database() {
+  local url="$1"
+  (cd "$ROOT" && DATABASE_URL="$url" node scripts/ensure-database.mjs)
+}
+
+migrate() {
+  step "Applying database migrations"
+  (cd "$ROOT" && npx prisma generate >/dev/null && npx prisma migrate deploy)
+}

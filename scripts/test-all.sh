@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The whole test suite: lint, typecheck, unit, integration (real PostgreSQL and
+# Redis), production build and Playwright in Debian's Chromium.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$ROOT"
+
+ensure_dependencies
+ensure_chromium
+start_services
+ensure_auth_secret
+
+# Tests own a separate database on the same server; they reset it freely.
+base_url="${DATABASE_URL%/*}"
+export DATABASE_URL="${TEST_DATABASE_URL:-$base_url/irc_bench_test}"
+export NODE_ENV=test
+ensure_database "$DATABASE_URL"
+migrate
+
+step "Lint"
+npx eslint . --max-warnings=0
+
+step "Typecheck"
+npx tsc --noEmit
+
+step "Unit tests"
+npx vitest run --project unit
+
+step "Integration tests (PostgreSQL + Redis)"
+npx vitest run --project integration
+
+step "Production build"
+NODE_ENV=production npx next build
+
+step "Browser tests (Playwright, Debian chromium)"
+npx playwright test
+
+step "All tests passed"

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Brings the whole platform up on the bundled demo release: dependencies,
+# PostgreSQL and Redis, migrations, demo data, production build, then the web
+# server and one scoring worker. Stop with Ctrl-C.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$ROOT"
+PORT="${PORT:-3000}"
+export PORT
+
+ensure_dependencies
+start_services
+ensure_auth_secret
+export NEXTAUTH_URL="${NEXTAUTH_URL:-http://localhost:$PORT}"
+migrate
+
+step "Importing the demo release (idempotent)"
+npx tsx --conditions=react-server scripts/dataset-import.ts data/demo-release --activate
+
+step "Building the web app"
+NODE_ENV=production npx next build
+
+step "Starting the scoring worker and the web server"
+NODE_ENV=production npx tsx --conditions=react-server workers/scoring-worker.ts &
+worker_pid=$!
+trap 'kill $worker_pid 2>/dev/null || true' EXIT INT TERM
+echo
+echo "IRC-Bench is starting on http://localhost:$PORT"
+echo
+NODE_ENV=production npx next start --port "$PORT"
