@@ -1,0 +1,280 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { TypeSplitChart } from "@/components/charts/type-split-chart";
+import { ENTITY_TYPES, SPLITS } from "@/lib/dataset/release-schema";
+import { DOWNLOAD_NAMES } from "@/lib/releases/download-format";
+import { getExamplePair } from "@/lib/releases/get-example-pair";
+import { findActiveRelease } from "@/lib/releases/get-release";
+import type { Digest, ReleaseStats } from "@/lib/releases/release-summary";
+
+export const metadata: Metadata = { title: "Dataset" };
+export const dynamic = "force-dynamic";
+
+const DOWNLOAD_NOTES: Record<(typeof DOWNLOAD_NAMES)[number], string> = {
+  "train.jsonl": "training samples with gold: id, qid, name, type, aliases, collection, implicit_text, explicit_text",
+  "dev.jsonl": "development samples with gold, same fields as train; score them offline with the CLI",
+  "test.jsonl": "test samples without gold: id, collection, implicit_text only",
+  "kb.jsonl": "the entity inventory of the closed-world track: qid, name, type, aliases, description, description_wiki",
+};
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+export default async function DatasetPage() {
+  const release = await findActiveRelease();
+  if (!release) {
+    return (
+      <div className="space-y-4">
+        <h1 className="text-3xl font-bold">Dataset</h1>
+        <p>
+          No dataset release has been imported yet. A maintainer imports one with{" "}
+          <code>npm run dataset:import -- DIR --activate</code>; see the README.
+        </p>
+      </div>
+    );
+  }
+  const stats = release.stats as ReleaseStats;
+  const downloads = release.downloads as Record<string, Digest>;
+  const example = await getExamplePair(release.id);
+  const totalSamples = SPLITS.reduce((sum, split) => sum + stats.splits[split].samples, 0);
+  const typeRows = ENTITY_TYPES.map((type) => ({ type, ...stats.byType[type].samples }));
+  const collections = Object.entries(stats.byCollection).sort(([a], [b]) => a.localeCompare(b));
+
+  return (
+    <div className="space-y-10">
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold">
+          Dataset: {release.name} {release.version}
+        </h1>
+        <p className="max-w-3xl text-muted">{release.description}</p>
+        <p className="text-sm text-muted">
+          {totalSamples.toLocaleString("en")} samples over {stats.kbEntities.toLocaleString("en")} knowledge-base
+          entities · imported {release.importedAt.toISOString().slice(0, 10)}
+        </p>
+      </header>
+
+      <section aria-labelledby="task" className="space-y-3">
+        <h2 id="task" className="text-2xl font-semibold">
+          The task
+        </h2>
+        <p className="max-w-3xl">
+          Each sample is a first-person reminiscence from which one entity has been elided: its name and every alias
+          are removed, while the cues that identify it (dates, places, roles, related events) are kept. Systems name
+          the entity (open-world track) or rank it among the knowledge-base entities (closed-world track). Splits are
+          entity-level: no entity appears in more than one split.
+        </p>
+        {example && (
+          <div className="grid gap-4 md:grid-cols-2">
+            <figure className="rounded border border-line bg-white p-4">
+              <figcaption className="mb-2 font-semibold">Entity-elided narrative (what systems see)</figcaption>
+              <blockquote className="italic">{example.implicitText}</blockquote>
+            </figure>
+            <figure className="rounded border border-line bg-white p-4">
+              <figcaption className="mb-2 font-semibold">Entity-grounded narrative</figcaption>
+              <blockquote className="italic">{example.explicitText}</blockquote>
+              <p className="mt-3 text-sm">
+                Gold: <strong>{example.entity.name}</strong> ({example.entity.qid}) · {example.entity.type} ·{" "}
+                {example.collection} · training sample {example.sampleId}
+              </p>
+            </figure>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="sizes" className="space-y-4">
+        <h2 id="sizes" className="text-2xl font-semibold">
+          Sizes
+        </h2>
+        <table className="min-w-full bg-white text-sm">
+          <caption className="mb-1 text-left text-muted">Samples and entities per split</caption>
+          <thead className="border-b border-line">
+            <tr>
+              <th scope="col">Split</th>
+              <th scope="col" className="text-right">Samples</th>
+              <th scope="col" className="text-right">Entities</th>
+            </tr>
+          </thead>
+          <tbody>
+            {SPLITS.map((split) => (
+              <tr key={split} className="border-b border-line">
+                <th scope="row">{split}</th>
+                <td className="text-right">{stats.splits[split].samples.toLocaleString("en")}</td>
+                <td className="text-right">{stats.splits[split].entities.toLocaleString("en")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+
+        <div className="overflow-x-auto">
+          <table className="min-w-full bg-white text-sm">
+            <caption className="mb-1 text-left text-muted">Samples per entity type and split</caption>
+            <thead className="border-b border-line">
+              <tr>
+                <th scope="col">Entity type</th>
+                {SPLITS.map((split) => (
+                  <th key={split} scope="col" className="text-right">
+                    {split}
+                  </th>
+                ))}
+                <th scope="col" className="text-right">KB entities</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ENTITY_TYPES.map((type) => (
+                <tr key={type} className="border-b border-line">
+                  <th scope="row">{type}</th>
+                  {SPLITS.map((split) => (
+                    <td key={split} className="text-right">
+                      {stats.byType[type].samples[split].toLocaleString("en")}
+                    </td>
+                  ))}
+                  <td className="text-right">{stats.byType[type].kbEntities.toLocaleString("en")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <TypeSplitChart rows={typeRows} title="Samples per entity type, stacked by split" />
+
+        <div className="overflow-x-auto">
+          <table className="min-w-full bg-white text-sm">
+            <caption className="mb-1 text-left text-muted">Samples per collection and split</caption>
+            <thead className="border-b border-line">
+              <tr>
+                <th scope="col">Collection</th>
+                {SPLITS.map((split) => (
+                  <th key={split} scope="col" className="text-right">
+                    {split}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {collections.map(([collection, counts]) => (
+                <tr key={collection} className="border-b border-line">
+                  <th scope="row">{collection}</th>
+                  {SPLITS.map((split) => (
+                    <td key={split} className="text-right">
+                      {counts[split].toLocaleString("en")}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="downloads" className="space-y-3">
+        <h2 id="downloads" className="text-2xl font-semibold">
+          Downloads
+        </h2>
+        <p>JSON Lines, UTF-8, one object per line. Served gzip-compressed when your client accepts it.</p>
+        <div className="overflow-x-auto">
+          <table className="min-w-full bg-white text-sm">
+            <caption className="mb-1 text-left text-muted">Files and their SHA-256 checksums</caption>
+            <thead className="border-b border-line">
+              <tr>
+                <th scope="col">File</th>
+                <th scope="col">Contents</th>
+                <th scope="col" className="text-right">Size</th>
+                <th scope="col">SHA-256</th>
+              </tr>
+            </thead>
+            <tbody>
+              {DOWNLOAD_NAMES.map((name) => (
+                <tr key={name} className="border-b border-line align-top">
+                  <th scope="row">
+                    <a href={`/dataset/download/${name}`} download>
+                      {name}
+                    </a>
+                  </th>
+                  <td>{DOWNLOAD_NOTES[name]}</td>
+                  <td className="text-right whitespace-nowrap">{formatBytes(downloads[name]?.bytes ?? 0)}</td>
+                  <td>
+                    <code className="break-all text-xs">{downloads[name]?.sha256}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p className="text-sm">
+          Check a file with <code>sha256sum</code>; the command-line download{" "}
+          <code>curl -O -J {"<site>"}/dataset/download/dev.jsonl</code> keeps the release in the file name.
+        </p>
+      </section>
+
+      <section aria-labelledby="formats" className="space-y-3">
+        <h2 id="formats" className="text-2xl font-semibold">
+          Prediction formats
+        </h2>
+        <p>
+          One JSON object per line, every sample of the split exactly once. Blank lines and a leading byte-order mark
+          are ignored; other fields are ignored.
+        </p>
+        <pre className="overflow-x-auto rounded bg-slate-100 p-3 text-sm">{`open-world:   {"id": "${example?.sampleId ?? "irc-000123"}", "prediction": "Attack on Pearl Harbor"}
+closed-world: {"id": "${example?.sampleId ?? "irc-000123"}", "ranking": ["Q52418", "Q3046", "Q362"]}`}</pre>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>
+            <code>prediction</code>: a string of at most 512 characters (an empty string is scored wrong).
+          </li>
+          <li>
+            <code>ranking</code>: 1 to 100 distinct QIDs from <code>kb.jsonl</code>, best first.
+          </li>
+          <li>
+            A file with any invalid line is rejected as a whole, with the line number and the problem of each (up to 50
+            listed).
+          </li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="scoring" className="space-y-3">
+        <h2 id="scoring" className="text-2xl font-semibold">
+          Scoring rules
+        </h2>
+        <p>
+          Text is normalised with Unicode NFKC, lower-cased, trimmed and its white space collapsed. Tokens are runs of
+          letters, digits and combining marks.
+        </p>
+        <ol className="list-decimal space-y-1 pl-6">
+          <li>
+            <strong>Exact</strong>: the prediction equals the gold entity&apos;s name.
+          </li>
+          <li>
+            <strong>Alias</strong>: it equals one of the entity&apos;s aliases (the primary open-world metric counts
+            tiers 1 and 2).
+          </li>
+          <li>
+            <strong>Containment</strong>: a non-empty prediction is a substring of the name, or the name of it.
+          </li>
+          <li>
+            <strong>Jaccard</strong>: token Jaccard similarity with the name of at least 0.5.
+          </li>
+        </ol>
+        <p>
+          The tiers are cumulative. Closed-world rankings are scored by Hit@1, Hit@3, Hit@5, Hit@10, MRR (0 when the
+          gold is not ranked) and alias-aware Hit@1 (the top entity counts when its name equals the gold&apos;s name or
+          an alias); the primary metric is Hit@1. Every metric comes with a 95% percentile-bootstrap interval (1,000
+          resamples, seed 42), per entity type and collection too, and every entry is compared with the baselines by
+          McNemar&apos;s test with continuity correction, an exact binomial test and Holm&apos;s adjustment. The full
+          contract is the IRC-Bench evaluation protocol v1 (<code>docs/scoring.md</code> in the platform&apos;s
+          repository), and the <Link href="/">command-line scorer</Link> applies it offline.
+        </p>
+      </section>
+
+      <section aria-labelledby="cite" className="space-y-3">
+        <h2 id="cite" className="text-2xl font-semibold">
+          How to cite
+        </h2>
+        <pre className="overflow-x-auto rounded bg-slate-100 p-3 text-sm">{`@misc{ircbench,
+  title  = {IRC-Bench: Recognizing Entities from Contextual Cues in First-Person Reminiscences},
+  note   = {Benchmark and leaderboard, release ${release.name} ${release.version}},
+}`}</pre>
+      </section>
+    </div>
+  );
+}

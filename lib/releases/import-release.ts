@@ -1,0 +1,164 @@
+import "server-only";
+import { readRelease, type LeakageFinding, type LoadedRelease } from "@/lib/dataset/read-release";
+import { SPLITS } from "@/lib/dataset/release-schema";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma";
+import { toDbEntityType } from "@/lib/releases/entity-type";
+import {
+  computeDownloadDigests,
+  computeGoldSha256,
+  computeReleaseStats,
+  type ReleaseStats,
+} from "@/lib/releases/release-summary";
+
+export type ImportReleaseOptions = { dir: string; activate: boolean };
+
+export type ImportReleaseResult = {
+  releaseId: string;
+  name: string;
+  version: string;
+  outcome: "imported" | "unchanged";
+  isActive: boolean;
+  stats: ReleaseStats;
+  leakage: LeakageFinding[];
+};
+
+/** At most this many leakage findings are stored with the release; the count is always kept. */
+const STORED_LEAKAGE_LIMIT = 1000;
+const INSERT_CHUNK = 5000;
+const IMPORT_TIMEOUT_MS = 10 * 60 * 1000;
+
+function sameFiles(stored: Prisma.JsonValue, loaded: LoadedRelease["files"]): string[] {
+  const storedFiles = (stored ?? {}) as Record<string, { sha256?: string }>;
+  return Object.keys(loaded).filter((file) => storedFiles[file]?.sha256 !== loaded[file]?.sha256);
+}
+
+async function activateRelease(tx: Prisma.TransactionClient, releaseId: string): Promise<void> {
+  await tx.datasetRelease.updateMany({ where: { isActive: true, NOT: { id: releaseId } }, data: { isActive: false } });
+  await tx.datasetRelease.update({ where: { id: releaseId }, data: { isActive: true } });
+}
+
+/**
+ * Imports a release directory (protocol section 2) in one transaction: either
+ * everything is written or nothing is. Re-importing identical files changes
+ * nothing; a new version is added beside the old one and becomes active only
+ * when asked.
+ */
+export async function importRelease(options: ImportReleaseOptions): Promise<ImportReleaseResult> {
+  const read = await readRelease(options.dir);
+  if (!read.ok) {
+    throw new AppError("validation", `The release in ${options.dir} was rejected: ${read.problems.length} problem(s).`, {
+      problems: read.problems,
+    });
+  }
+  const { release, leakage } = read;
+  const stats = computeReleaseStats(release.entities, release.samples);
+
+  const existing = await db.datasetRelease.findUnique({
+    where: { name_version: { name: release.meta.name, version: release.meta.version } },
+  });
+  if (existing) {
+    const changed = sameFiles(existing.files, release.files);
+    if (changed.length > 0) {
+      throw new AppError(
+        "conflict",
+        `Release ${release.meta.name} ${release.meta.version} is already imported with different content (${changed.join(", ")} differ). Give the new release a new version in dataset.json.`,
+      );
+    }
+    if (options.activate && !existing.isActive) {
+      await db.$transaction((tx) => activateRelease(tx, existing.id));
+    }
+    return {
+      releaseId: existing.id,
+      name: existing.name,
+      version: existing.version,
+      outcome: "unchanged",
+      isActive: options.activate || existing.isActive,
+      stats,
+      leakage,
+    };
+  }
+
+  const goldSha256 = Object.fromEntries(SPLITS.map((split) => [split, computeGoldSha256(release.samples[split])]));
+  const downloads = computeDownloadDigests(release.entities, release.samples);
+  const hasActive = (await db.datasetRelease.count({ where: { isActive: true } })) > 0;
+  const makeActive = options.activate || !hasActive;
+
+  const releaseId = await db.$transaction(
+    async (tx) => {
+      const created = await tx.datasetRelease.create({
+        data: {
+          name: release.meta.name,
+          version: release.meta.version,
+          description: release.meta.description,
+          files: release.files,
+          goldSha256,
+          downloads,
+          stats,
+          leakage: { count: leakage.length, findings: leakage.slice(0, STORED_LEAKAGE_LIMIT) },
+        },
+      });
+      await insertEntities(tx, created.id, release);
+      await insertSamples(tx, created.id, release);
+      if (makeActive) await activateRelease(tx, created.id);
+      return created.id;
+    },
+    { timeout: IMPORT_TIMEOUT_MS, maxWait: 30_000 },
+  );
+
+  return {
+    releaseId,
+    name: release.meta.name,
+    version: release.meta.version,
+    outcome: "imported",
+    isActive: makeActive,
+    stats,
+    leakage,
+  };
+}
+
+async function insertEntities(tx: Prisma.TransactionClient, releaseId: string, release: LoadedRelease): Promise<void> {
+  for (let start = 0; start < release.entities.length; start += INSERT_CHUNK) {
+    const chunk = release.entities.slice(start, start + INSERT_CHUNK);
+    await tx.entity.createMany({
+      data: chunk.map((entity, index) => ({
+        releaseId,
+        qid: entity.qid,
+        name: entity.name,
+        type: toDbEntityType(entity.type),
+        aliases: entity.aliases,
+        description: entity.description,
+        descriptionWiki: entity.description_wiki,
+        ordinal: start + index + 1,
+      })),
+    });
+  }
+}
+
+async function insertSamples(tx: Prisma.TransactionClient, releaseId: string, release: LoadedRelease): Promise<void> {
+  const rows = await tx.entity.findMany({ where: { releaseId }, select: { id: true, qid: true } });
+  const entityIdByQid = new Map(rows.map((row) => [row.qid, row.id]));
+  for (const split of SPLITS) {
+    const samples = release.samples[split];
+    for (let start = 0; start < samples.length; start += INSERT_CHUNK) {
+      const chunk = samples.slice(start, start + INSERT_CHUNK);
+      await tx.sample.createMany({
+        data: chunk.map((sample, index) => {
+          const entityId = entityIdByQid.get(sample.qid);
+          if (entityId === undefined) throw new Error(`sample ${sample.id}: entity ${sample.qid} was not inserted`);
+          return {
+            releaseId,
+            sampleId: sample.id,
+            split,
+            collection: sample.collection,
+            implicitText: sample.implicit_text,
+            explicitText: sample.explicit_text,
+            entityId,
+            ordinal: start + index + 1,
+          };
+        }),
+      });
+    }
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * npm run dataset:import -- DIR [--activate]
+ *
+ * Imports a release directory (protocol section 2) into the database in one
+ * transaction. Exit 0 imported or unchanged, 1 the release was rejected (one
+ * line per problem: FILE:LINE: message), 2 usage error.
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ENTITY_TYPES, SPLITS } from "@/lib/dataset/release-schema";
+import { db } from "@/lib/db";
+import { isAppError } from "@/lib/errors";
+import { importRelease, type ImportReleaseResult } from "@/lib/releases/import-release";
+
+const USAGE = `Usage: npm run dataset:import -- DIR [--activate]
+
+Imports an IRC-Bench release directory (kb.jsonl, train.jsonl, dev.jsonl,
+test.jsonl, dataset.json with gold qids in every split) into the database.
+
+  --activate   make this release the active one (the first release imported
+               is activated automatically)
+  --help       show this help
+
+Re-importing identical files changes nothing. A release whose name and
+version exist with different content is refused: bump the version.`;
+
+const LEAKAGE_SHOWN = 50;
+
+function printSummary(result: ImportReleaseResult): void {
+  const { stats } = result;
+  const verb = result.outcome === "imported" ? "Imported" : "Already imported, nothing changed:";
+  console.log(`${verb} ${result.name} ${result.version}${result.isActive ? " (active)" : ""}`);
+  console.log(`  KB entities: ${stats.kbEntities}`);
+  for (const split of SPLITS) {
+    console.log(`  ${split.padEnd(5)} ${String(stats.splits[split].samples).padStart(7)} samples ${String(stats.splits[split].entities).padStart(7)} entities`);
+  }
+  console.log("  per type (samples train/dev/test):");
+  for (const type of ENTITY_TYPES) {
+    const counts = stats.byType[type].samples;
+    console.log(`    ${type.padEnd(14)} ${counts.train}/${counts.dev}/${counts.test}`);
+  }
+  console.log("  per collection (samples train/dev/test):");
+  for (const [collection, counts] of Object.entries(stats.byCollection).sort()) {
+    console.log(`    ${collection.padEnd(18)} ${counts.train}/${counts.dev}/${counts.test}`);
+  }
+}
+
+function printLeakage(result: ImportReleaseResult, dir: string): void {
+  if (result.leakage.length === 0) {
+    console.log("Leakage check: no implicit text contains its entity's name or an alias.");
+    return;
+  }
+  console.log(`Leakage check: ${result.leakage.length} sample(s) name their entity in implicit_text (reported, not rejected):`);
+  for (const finding of result.leakage.slice(0, LEAKAGE_SHOWN)) {
+    console.log(`  ${path.join(dir, finding.file)}:${finding.line}: ${finding.id} mentions "${finding.matched}" (${finding.qid})`);
+  }
+  if (result.leakage.length > LEAKAGE_SHOWN) console.log(`  ... and ${result.leakage.length - LEAKAGE_SHOWN} more`);
+}
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ allowPositionals: true, options: { activate: { type: "boolean" }, help: { type: "boolean" } } });
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const dir = parsed.positionals[0];
+  if (!dir || parsed.positionals.length > 1) {
+    console.error(USAGE);
+    return 2;
+  }
+  try {
+    const started = performance.now();
+    const result = await importRelease({ dir, activate: parsed.values.activate === true });
+    printSummary(result);
+    printLeakage(result, dir);
+    console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    return 0;
+  } catch (error) {
+    if (isAppError(error) && error.problems.length > 0) {
+      for (const problem of error.problems) {
+        const where = problem.file ? path.join(dir, problem.file) : dir;
+        console.error(problem.line ? `${where}:${problem.line}: ${problem.message}` : `${where}: ${problem.message}`);
+      }
+      console.error(`${error.message} Nothing was written.`);
+      return 1;
+    }
+    if (isAppError(error)) {
+      console.error(`error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(2);
+  },
+);
