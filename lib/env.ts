@@ -18,12 +18,22 @@ export const envSchema = z.object({
   NEXTAUTH_URL: z.url().optional(),
   GITHUB_ID: z.string().min(1).optional(),
   GITHUB_SECRET: z.string().min(1).optional(),
+  /**
+   * Reverse proxies in front of the web server that append to X-Forwarded-For.
+   * The client address used for sign-in rate limits is the entry this many
+   * places from the right (1: the address the nearest proxy saw).
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   /** Uploaded prediction files are kept content-addressed under this directory. */
   IRC_DATA_DIR: z.string().min(1).default(".data"),
   UPLOAD_MAX_BYTES: positiveInt(64 * MIB),
   TEST_QUOTA_PER_DAY: positiveInt(5),
   TEST_QUOTA_TOTAL: positiveInt(50),
   WORKER_CONCURRENCY: positiveInt(2),
+  /** How long a worker holds a job before another may take it over (a killed worker's job is retaken after this). */
+  WORKER_LOCK_MS: positiveInt(30_000),
+  /** How often the worker re-queues submissions whose job was lost (Redis down at upload, say). */
+  WORKER_RECONCILE_MS: positiveInt(15_000),
   BOOTSTRAP_RESAMPLES: positiveInt(1000),
   BOOTSTRAP_SEED: z.coerce.number().int().nonnegative().default(42),
 });

@@ -1,0 +1,48 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound, redirect } from "next/navigation";
+import { isMaintainer } from "@/lib/auth/actor";
+import { getActor } from "@/lib/auth/get-actor";
+import { listAuditLog } from "@/lib/submissions/list-review-queue";
+
+export const metadata: Metadata = { title: "Audit log" };
+export const dynamic = "force-dynamic";
+
+export default async function AuditLogPage() {
+  const actor = await getActor();
+  if (actor.kind === "anonymous") redirect("/sign-in?callbackUrl=%2Fadmin%2Faudit");
+  if (!isMaintainer(actor)) notFound();
+  const rows = await listAuditLog(actor);
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">Audit log</h1>
+      <div className="overflow-x-auto">
+        <table className="min-w-full bg-white text-sm">
+          <caption className="mb-1 text-left text-muted">Maintainer actions, newest first (who, what, when and why)</caption>
+          <thead className="border-b border-line">
+            <tr>
+              <th scope="col">When (UTC)</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">Target</th>
+              <th scope="col">Why</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} className="border-b border-line">
+                <td>{row.createdAt.slice(0, 19).replace("T", " ")}</td>
+                <td>{row.actorName}</td>
+                <td>{row.action}</td>
+                <td>
+                  {row.targetType === "Submission" ? <Link href={`/submissions/${row.targetId}`}>{row.targetId}</Link> : `${row.targetType} ${row.targetId}`}
+                </td>
+                <td>{row.reason ?? ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

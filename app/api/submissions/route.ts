@@ -1,0 +1,49 @@
+import { NextResponse } from "next/server";
+import { getActor } from "@/lib/auth/get-actor";
+import { requireUser } from "@/lib/auth/actor";
+import { errorResponse } from "@/lib/http";
+import { createSubmission } from "@/lib/submissions/create-submission";
+import { listSubmissionsOf } from "@/lib/submissions/list-submissions";
+import { receiveUpload } from "@/lib/submissions/receive-upload";
+
+export const dynamic = "force-dynamic";
+
+/** POST /api/submissions — multipart upload (field "file", optional "split", "track"); session or Bearer token. */
+export async function POST(request: Request) {
+  try {
+    const user = requireUser(await getActor(request));
+    const upload = await receiveUpload(request);
+    const submission = await createSubmission({
+      userId: user.userId,
+      staged: upload.staged,
+      originalName: upload.originalName,
+      declaredSplit: upload.fields.split,
+      declaredTrack: upload.fields.track,
+    });
+    const url = new URL(`/submissions/${submission.id}`, request.url);
+    return NextResponse.json(
+      {
+        id: submission.id,
+        status: submission.status,
+        split: submission.split,
+        track: submission.track,
+        sampleCount: submission.sampleCount,
+        statusUrl: new URL(`/api/submissions/${submission.id}`, request.url).toString(),
+        pageUrl: url.toString(),
+      },
+      { status: 201, headers: { Location: url.toString(), "Cache-Control": "no-store" } },
+    );
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+/** GET /api/submissions — the caller's own submissions. */
+export async function GET(request: Request) {
+  try {
+    const user = requireUser(await getActor(request));
+    return NextResponse.json({ submissions: await listSubmissionsOf(user.userId) }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

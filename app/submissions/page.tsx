@@ -1,0 +1,62 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { formatPercent } from "@/components/submissions/format";
+import { getActor } from "@/lib/auth/get-actor";
+import { listSubmissionsOf } from "@/lib/submissions/list-submissions";
+
+export const metadata: Metadata = { title: "My submissions" };
+export const dynamic = "force-dynamic";
+
+export default async function SubmissionsPage() {
+  const actor = await getActor();
+  if (actor.kind === "anonymous") redirect("/sign-in?callbackUrl=%2Fsubmissions");
+  const submissions = await listSubmissionsOf(actor.userId);
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center justify-between">
+        <h1 className="text-2xl font-bold">My submissions</h1>
+        <Link href="/submit" className="rounded bg-accent px-3 py-2 text-white no-underline">
+          New submission
+        </Link>
+      </div>
+      {submissions.length === 0 ? (
+        <p>
+          You have not submitted anything yet. <Link href="/submit">Submit dev or test predictions</Link>.
+        </p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="min-w-full bg-white text-sm">
+            <caption className="sr-only">Your submissions, newest first</caption>
+            <thead className="border-b border-line">
+              <tr>
+                <th scope="col">File</th>
+                <th scope="col">Split</th>
+                <th scope="col">Track</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="text-right">Primary metric (%)</th>
+                <th scope="col">Publication</th>
+                <th scope="col">Submitted (UTC)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {submissions.map((row) => (
+                <tr key={row.id} className="border-b border-line">
+                  <th scope="row">
+                    <Link href={`/submissions/${row.id}`}>{row.originalName}</Link>
+                  </th>
+                  <td>{row.split}</td>
+                  <td>{row.track}</td>
+                  <td>{row.status.toLowerCase()}</td>
+                  <td className="text-right">{formatPercent(row.primary)}</td>
+                  <td>{row.publication.toLowerCase()}</td>
+                  <td>{row.createdAt.slice(0, 16).replace("T", " ")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

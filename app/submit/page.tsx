@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { UploadForm } from "@/components/submissions/upload-form";
+import { getActor } from "@/lib/auth/get-actor";
+import { getEnv } from "@/lib/env";
+import { findActiveRelease } from "@/lib/releases/get-release";
+import { getTestQuota } from "@/lib/submissions/quota";
+
+export const metadata: Metadata = { title: "Submit" };
+export const dynamic = "force-dynamic";
+
+export default async function SubmitPage() {
+  const actor = await getActor();
+  if (actor.kind === "anonymous") redirect("/sign-in?callbackUrl=%2Fsubmit");
+  const release = await findActiveRelease();
+  if (!release) {
+    return <p>No dataset release is active yet, so there is nothing to submit to.</p>;
+  }
+  const quota = await getTestQuota(actor.userId, release.id);
+  return (
+    <div className="max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold">Submit predictions</h1>
+      <p>
+        Upload a prediction file for the <strong>dev</strong> split (unlimited; you see per-sample feedback) or the{" "}
+        <strong>test</strong> split (limited; aggregate scores only) of {release.name} {release.version}. The track and
+        split are read from the file. Every line is checked before anything is queued, and each problem is listed with
+        its line number. See the <Link href="/dataset">dataset page</Link> for the formats.
+      </p>
+      <UploadForm quota={quota} maxBytes={getEnv().UPLOAD_MAX_BYTES} />
+      <section className="space-y-2 text-sm">
+        <h2 className="text-lg font-semibold">From a script</h2>
+        <p>Create an API token on your account page, then:</p>
+        <pre className="overflow-x-auto rounded bg-slate-900 p-3 text-slate-100">{`curl -H "Authorization: Bearer $IRC_TOKEN" -F file=@preds.jsonl <site>/api/submissions
+curl -H "Authorization: Bearer $IRC_TOKEN" <site>/api/submissions/<id>`}</pre>
+      </section>
+    </div>
+  );
+}

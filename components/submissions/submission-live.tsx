@@ -1,0 +1,142 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import type { SubmissionView } from "@/lib/submissions/get-submission-view";
+import { ComparisonTable, ScoreTables } from "@/components/submissions/score-tables";
+import { formatBytes } from "@/components/submissions/format";
+import { PublishForm } from "@/components/submissions/publish-form";
+import { ReviewPanel } from "@/components/submissions/review-panel";
+import { SampleOutcomes } from "@/components/submissions/sample-outcomes";
+
+const POLL_MS = 1500;
+const STEPS = ["QUEUED", "SCORING", "SCORED"] as const;
+
+function isTerminal(view: SubmissionView): boolean {
+  return view.status === "SCORED" || view.status === "FAILED";
+}
+
+function time(value: string | null): string {
+  return value ? new Date(value).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : "–";
+}
+
+/** A submission's status, updated live until it is scored or failed, then its scores. */
+export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: SubmissionView; isOwner: boolean; isMaintainer: boolean }) {
+  const [view, setView] = useState(initial);
+  const [pollError, setPollError] = useState<string | null>(null);
+
+  async function refresh() {
+    const response = await fetch(`/api/submissions/${view.id}`, { cache: "no-store" }).catch(() => null);
+    if (response?.ok) setView((await response.json()) as SubmissionView);
+  }
+
+  useEffect(() => {
+    if (isTerminal(view)) return;
+    const timer = setTimeout(async () => {
+      try {
+        const response = await fetch(`/api/submissions/${view.id}`, { cache: "no-store" });
+        if (!response.ok) throw new Error(`status ${response.status}`);
+        setView((await response.json()) as SubmissionView);
+        setPollError(null);
+      } catch (error) {
+        setPollError(`Could not refresh the status (${(error as Error).message}); retrying.`);
+        setView((current) => ({ ...current }));
+      }
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [view]);
+
+  const reached = STEPS.indexOf(view.status as (typeof STEPS)[number]);
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="status-heading" className="rounded border border-line bg-white p-4">
+        <h2 id="status-heading" className="mb-2 text-xl font-semibold">
+          Status: <span data-testid="submission-status">{view.status.toLowerCase()}</span>
+        </h2>
+        <ol className="flex flex-wrap gap-4 text-sm" aria-label="Progress">
+          {STEPS.map((step, index) => (
+            <li key={step} className={index <= reached ? "font-semibold text-accent" : "text-muted"}>
+              {index + 1}. {step.toLowerCase()}
+            </li>
+          ))}
+        </ol>
+        <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+          <dt className="text-muted">Submitted</dt>
+          <dd>{time(view.createdAt)}</dd>
+          <dt className="text-muted">Scoring started</dt>
+          <dd>{time(view.startedAt)}</dd>
+          <dt className="text-muted">Finished</dt>
+          <dd>{time(view.finishedAt)}</dd>
+          <dt className="text-muted">File</dt>
+          <dd>
+            {view.originalName} · {formatBytes(view.fileBytes)} · {view.sampleCount} samples · SHA-256{" "}
+            <code className="break-all text-xs">{view.fileSha256.slice(0, 16)}…</code>
+          </dd>
+          <dt className="text-muted">Quota</dt>
+          <dd>{view.countsToQuota ? "counts toward your test quota" : "free (dev submissions are unlimited)"}</dd>
+        </dl>
+        {view.status === "QUEUED" && view.failureReason && <p className="mt-3 text-amber-800">{view.failureReason}</p>}
+        {view.status === "FAILED" && (
+          <div role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-3 text-red-900">
+            <p className="font-semibold">{view.failureKind === "INVALID" ? "The file could not be scored" : "Scoring failed on our side"}</p>
+            <p>{view.failureReason}</p>
+          </div>
+        )}
+        {pollError && <p className="mt-2 text-sm text-amber-800">{pollError}</p>}
+      </section>
+
+      {view.score && (
+        <section aria-labelledby="scores-heading" className="space-y-4">
+          <h2 id="scores-heading" className="text-xl font-semibold">
+            Scores ({view.track}-world track, {view.split} split)
+          </h2>
+          {view.score.isStale && (
+            <p className="rounded bg-amber-50 p-2 text-amber-900">
+              These scores are stale: the scorer or the gold changed since they were computed. They will be re-scored.
+            </p>
+          )}
+          <ScoreTables report={view.score.report} />
+          <h3 className="text-lg font-semibold">Significance against the baselines</h3>
+          <ComparisonTable comparisons={view.comparisons} />
+          <p className="text-xs text-muted">
+            Scorer {view.score.scorerVersion} · gold SHA-256 <code>{view.score.goldSha256.slice(0, 16)}…</code> · computed{" "}
+            {time(view.score.computedAt)}
+          </p>
+        </section>
+      )}
+
+      {view.hasSampleOutcomes && <SampleOutcomes submissionId={view.id} track={view.track} />}
+
+      {view.split === "test" && view.status === "SCORED" && <PublicationStatus view={view} />}
+      {isOwner && view.split === "test" && view.status === "SCORED" && (view.publication === "PRIVATE" || view.publication === "REJECTED") && (
+        <PublishForm submissionId={view.id} onRequested={refresh} />
+      )}
+      {isMaintainer && <ReviewPanel view={view} onDone={refresh} />}
+    </div>
+  );
+}
+
+const PUBLICATION_TEXT: Record<SubmissionView["publication"], string> = {
+  PRIVATE: "Private: only you and the maintainers see these scores.",
+  PENDING: "Publication requested: a maintainer will review it.",
+  PUBLISHED: "Published on the public leaderboard.",
+  REJECTED: "Publication was rejected.",
+  HIDDEN: "Hidden from the leaderboard by a maintainer.",
+};
+
+function PublicationStatus({ view }: { view: SubmissionView }) {
+  return (
+    <section aria-labelledby="publication-heading" className="rounded border border-line bg-white p-4">
+      <h2 id="publication-heading" className="text-lg font-semibold">
+        Publication
+      </h2>
+      <p data-testid="publication-status">{PUBLICATION_TEXT[view.publication]}</p>
+      {view.systemName && <p className="text-sm">System: {view.systemName}</p>}
+      {view.reviewReason && <p className="text-sm">Maintainer&apos;s note: {view.reviewReason}</p>}
+      {view.publication === "PUBLISHED" && (
+        <p className="text-sm">
+          <a href={`/entries/${view.id}`}>Open the public entry</a>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import "server-only";
+import type { UserActor } from "@/lib/auth/actor";
+import { requireOwnerOrMaintainer } from "@/lib/auth/actor";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import type { ScoreReport } from "@/lib/scoring/report-schema";
+import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import type { Actor } from "@/lib/auth/actor";
+
+export type ComparisonView = {
+  baselineId: string;
+  baselineLabel: string;
+  metric: string;
+  b: number;
+  c: number;
+  chi2: number;
+  p: number;
+  pExact: number;
+  pHolm: number;
+};
+
+export type SubmissionView = {
+  id: string;
+  ownerName: string;
+  /** Whether the person asking owns it (maintainers see others' submissions too). */
+  isViewerOwner: boolean;
+  status: "QUEUED" | "SCORING" | "SCORED" | "FAILED";
+  split: "train" | "dev" | "test";
+  track: "open" | "closed";
+  originalName: string;
+  fileBytes: number;
+  fileSha256: string;
+  sampleCount: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  attempts: number;
+  failureKind: "INVALID" | "INTERNAL" | null;
+  failureReason: string | null;
+  countsToQuota: boolean;
+  isBaseline: boolean;
+  baselineLabel: string | null;
+  publication: "PRIVATE" | "PENDING" | "PUBLISHED" | "REJECTED" | "HIDDEN";
+  systemName: string | null;
+  methodDescription: string | null;
+  paperUrl: string | null;
+  codeUrl: string | null;
+  parameterCount: string | null;
+  isOpenWeights: boolean | null;
+  externalData: string | null;
+  reviewReason: string | null;
+  releaseName: string;
+  score: { report: ScoreReport; scorerVersion: string; goldSha256: string; computedAt: string; isStale: boolean } | null;
+  comparisons: ComparisonView[];
+  /** Per-sample outcomes exist for dev submissions only; the test gold stays hidden. */
+  hasSampleOutcomes: boolean;
+};
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+/** What the owner (or a maintainer) may see of a submission: for the test split, aggregates only. */
+export async function getSubmissionView(actor: Actor, submissionId: string): Promise<SubmissionView> {
+  const submission = await db.submission.findUnique({
+    where: { id: submissionId },
+    include: {
+      user: { select: { displayName: true } },
+      release: { select: { name: true, version: true, goldSha256: true } },
+      score: { select: { report: true, scorerVersion: true, goldSha256: true, computedAt: true } },
+      comparisonsAsEntry: { include: { baseline: { select: { baselineLabel: true, systemName: true } } }, orderBy: { baselineId: "asc" } },
+    },
+  });
+  if (!submission) throw new AppError("not_found", "Not found.");
+  const viewer: UserActor = requireOwnerOrMaintainer(actor, submission.userId);
+  const goldSha = (submission.release.goldSha256 as Record<string, string>)[submission.split];
+  return {
+    id: submission.id,
+    ownerName: submission.user.displayName,
+    isViewerOwner: viewer.userId === submission.userId,
+    status: submission.status,
+    split: submission.split,
+    track: submission.track,
+    originalName: submission.originalName,
+    fileBytes: submission.fileBytes,
+    fileSha256: submission.fileSha256,
+    sampleCount: submission.sampleCount,
+    createdAt: submission.createdAt.toISOString(),
+    startedAt: iso(submission.startedAt),
+    finishedAt: iso(submission.finishedAt),
+    attempts: submission.attempts,
+    failureKind: submission.failureKind,
+    failureReason: submission.failureReason,
+    countsToQuota: submission.countsToQuota,
+    isBaseline: submission.isBaseline,
+    baselineLabel: submission.baselineLabel,
+    publication: submission.publication,
+    systemName: submission.systemName,
+    methodDescription: submission.methodDescription,
+    paperUrl: submission.paperUrl,
+    codeUrl: submission.codeUrl,
+    parameterCount: submission.parameterCount === null ? null : submission.parameterCount.toString(),
+    isOpenWeights: submission.isOpenWeights,
+    externalData: submission.externalData,
+    reviewReason: submission.reviewReason,
+    releaseName: `${submission.release.name} ${submission.release.version}`,
+    score: submission.score
+      ? {
+          report: submission.score.report as ScoreReport,
+          scorerVersion: submission.score.scorerVersion,
+          goldSha256: submission.score.goldSha256,
+          computedAt: submission.score.computedAt.toISOString(),
+          isStale: submission.score.scorerVersion !== SCORER_VERSION || submission.score.goldSha256 !== goldSha,
+        }
+      : null,
+    comparisons: submission.comparisonsAsEntry.map((row) => ({
+      baselineId: row.baselineId,
+      baselineLabel: row.baseline.baselineLabel ?? row.baseline.systemName ?? row.baselineId,
+      metric: row.metric,
+      b: row.b,
+      c: row.c,
+      chi2: row.chi2,
+      p: row.p,
+      pExact: row.pExact,
+      pHolm: row.pHolm,
+    })),
+    hasSampleOutcomes: submission.split === "dev" && submission.status === "SCORED",
+  };
+}

@@ -1,0 +1,35 @@
+import "server-only";
+import { db } from "@/lib/db";
+
+export type SubmissionSummary = {
+  id: string;
+  originalName: string;
+  split: string;
+  track: string;
+  status: string;
+  publication: string;
+  createdAt: string;
+  primary: number | null;
+  failureKind: string | null;
+};
+
+/** A participant's own submissions, newest first. */
+export async function listSubmissionsOf(userId: string, take = 200): Promise<SubmissionSummary[]> {
+  const rows = await db.submission.findMany({
+    where: { userId },
+    orderBy: { createdAt: "desc" },
+    take,
+    include: { score: { select: { primary: true } } },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    originalName: row.originalName,
+    split: row.split,
+    track: row.track,
+    status: row.status,
+    publication: row.publication,
+    createdAt: row.createdAt.toISOString(),
+    primary: row.score?.primary ?? null,
+    failureKind: row.failureKind,
+  }));
+}

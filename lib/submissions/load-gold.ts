@@ -1,0 +1,64 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { Split as DbSplit } from "@/lib/generated/prisma";
+import { fromDbEntityType } from "@/lib/releases/entity-type";
+import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/scoring/gold";
+
+/**
+ * Gold and KB of a release, loaded once per process: an imported release never
+ * changes (a new version is a new release). Server-side only — the test gold
+ * loaded here feeds the scorer and nothing else.
+ */
+export type SplitGold = {
+  releaseId: string;
+  split: DbSplit;
+  gold: GoldRecord[];
+  kb: KbIndex;
+  sampleIds: string[];
+};
+
+const kbCache = new Map<string, Promise<KbIndex>>();
+const goldCache = new Map<string, Promise<SplitGold>>();
+
+export function loadKb(releaseId: string): Promise<KbIndex> {
+  let cached = kbCache.get(releaseId);
+  if (!cached) {
+    cached = db.entity
+      .findMany({ where: { releaseId }, select: { qid: true, name: true, type: true, aliases: true }, orderBy: { ordinal: "asc" } })
+      .then((rows) => buildKbIndex(rows.map((row) => ({ ...row, type: fromDbEntityType(row.type) }))));
+    cached.catch(() => kbCache.delete(releaseId));
+    kbCache.set(releaseId, cached);
+  }
+  return cached;
+}
+
+export function loadSplitGold(releaseId: string, split: DbSplit): Promise<SplitGold> {
+  const key = `${releaseId}:${split}`;
+  let cached = goldCache.get(key);
+  if (!cached) {
+    cached = (async () => {
+      const [kb, samples] = await Promise.all([
+        loadKb(releaseId),
+        db.sample.findMany({
+          where: { releaseId, split },
+          orderBy: { ordinal: "asc" },
+          select: { sampleId: true, collection: true, entity: { select: { qid: true } } },
+        }),
+      ]);
+      const gold = buildGold(
+        samples.map((sample) => ({ id: sample.sampleId, qid: sample.entity.qid, collection: sample.collection })),
+        kb,
+      );
+      return { releaseId, split, gold, kb, sampleIds: gold.map((record) => record.id) };
+    })();
+    cached.catch(() => goldCache.delete(key));
+    goldCache.set(key, cached);
+  }
+  return cached;
+}
+
+/** Forget cached gold (tests that re-import releases under the same id never happen; this is for re-import tooling). */
+export function clearGoldCache(): void {
+  kbCache.clear();
+  goldCache.clear();
+}

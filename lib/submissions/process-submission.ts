@@ -1,0 +1,94 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { readLines } from "@/lib/io/read-lines";
+import { storedFilePath } from "@/lib/submissions/file-store";
+import { loadSplitGold } from "@/lib/submissions/load-gold";
+import { refreshComparisons } from "@/lib/submissions/refresh-comparisons";
+import { PRIMARY_METRIC, UNIFIED_METRIC } from "@/lib/scoring/tracks";
+import { SCORER_VERSION, scorePredictions } from "@/lib/scoring/score-report";
+import { PredictionValidator } from "@/lib/scoring/validate-predictions";
+
+/** A stored file that fails validation: retrying cannot help. */
+export class InvalidSubmissionError extends Error {
+  override readonly name = "InvalidSubmissionError";
+}
+
+export type ProcessOutcome = "scored" | "already-scored" | "missing";
+
+const LISTED_IN_REASON = 10;
+
+/**
+ * Scores one submission with the shared lib/scoring core against the gold in
+ * the database. Safe to run twice: the score is an upsert keyed by the
+ * submission, comparisons are replaced, and an up-to-date score is left alone.
+ */
+export async function processSubmission(submissionId: string, options: { force?: boolean } = {}): Promise<ProcessOutcome> {
+  const submission = await db.submission.findUnique({ where: { id: submissionId }, include: { release: true, score: true } });
+  if (!submission) return "missing";
+  const goldSha256 = (submission.release.goldSha256 as Record<string, string>)[submission.split] ?? "";
+  const isCurrent = submission.score?.scorerVersion === SCORER_VERSION && submission.score.goldSha256 === goldSha256;
+  if (!options.force && submission.status === "SCORED" && isCurrent) return "already-scored";
+
+  await db.submission.update({
+    where: { id: submissionId },
+    data: { status: "SCORING", startedAt: new Date(), attempts: { increment: 1 } },
+  });
+
+  const { gold, kb, sampleIds } = await loadSplitGold(submission.releaseId, submission.split);
+  const validator = new PredictionValidator({ sampleIds, kbQids: kb, track: submission.track, split: submission.split });
+  for await (const { line, lineNo } of readLines(storedFilePath(submission.fileSha256))) validator.addLine(line, lineNo);
+  const validation = validator.finish();
+  if (!validation.ok) {
+    const listed = validation.problems.slice(0, LISTED_IN_REASON).map((problem) => (problem.line ? `line ${problem.line}: ${problem.message}` : problem.message));
+    throw new InvalidSubmissionError(`The stored file no longer validates against the ${submission.split} split: ${listed.join("; ")}`);
+  }
+
+  const env = getEnv();
+  const { report, outcomes } = scorePredictions({
+    ...validation,
+    gold,
+    kb,
+    split: submission.split === "train" ? "dev" : submission.split,
+    seed: env.BOOTSTRAP_SEED,
+    resamples: env.BOOTSTRAP_RESAMPLES,
+  });
+  const metrics = report.metrics as Record<string, number>;
+  const scoreData = {
+    scorerVersion: SCORER_VERSION,
+    goldSha256,
+    n: report.n,
+    report,
+    outcomes: Buffer.from(outcomes.codes),
+    primary: metrics[PRIMARY_METRIC[submission.track]] ?? 0,
+    unified: metrics[UNIFIED_METRIC[submission.track]] ?? 0,
+    computedAt: new Date(),
+  };
+  await db.score.upsert({ where: { submissionId }, create: { submissionId, ...scoreData }, update: scoreData });
+  await refreshComparisons(submission.releaseId, submission.split, submissionId);
+  await db.submission.update({
+    where: { id: submissionId },
+    data: { status: "SCORED", finishedAt: new Date(), failureKind: null, failureReason: null },
+  });
+  return "scored";
+}
+
+/** Records a failure the owner can act on (INVALID) or an internal fault after the last retry (INTERNAL). */
+export async function markSubmissionFailed(submissionId: string, kind: "INVALID" | "INTERNAL", reason: string): Promise<void> {
+  await db.submission.updateMany({
+    where: { id: submissionId },
+    data: { status: "FAILED", failureKind: kind, failureReason: reason, finishedAt: new Date() },
+  });
+}
+
+/** Between retries of an internal fault the submission waits in the queue again, with the reason shown. */
+export async function markSubmissionRetrying(submissionId: string, attempt: number, maxAttempts: number): Promise<void> {
+  await db.submission.updateMany({
+    where: { id: submissionId, status: { not: "SCORED" } },
+    data: {
+      status: "QUEUED",
+      failureKind: "INTERNAL",
+      failureReason: `An internal error interrupted scoring (attempt ${attempt} of ${maxAttempts}); it is retried automatically.`,
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import "server-only";
+import { requireUser, type Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { publicationRequestSchema } from "@/lib/submissions/schemas";
+
+/**
+ * The owner asks to publish a scored test submission with its method's
+ * metadata; it waits in the maintainers' review queue.
+ */
+export async function requestPublication(actor: Actor, submissionId: string, input: unknown): Promise<void> {
+  const user = requireUser(actor);
+  const submission = await db.submission.findUnique({ where: { id: submissionId } });
+  if (!submission || submission.userId !== user.userId) throw new AppError("not_found", "Not found.");
+  if (submission.split !== "test") throw new AppError("validation", "Only test submissions can be published; dev scores are for your own use.");
+  if (submission.status !== "SCORED") throw new AppError("validation", "The submission must be scored before it can be published.");
+  if (submission.publication === "PENDING" || submission.publication === "PUBLISHED") {
+    throw new AppError("conflict", submission.publication === "PENDING" ? "Publication was already requested; a maintainer will review it." : "This submission is already published.");
+  }
+  const parsed = publicationRequestSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new AppError("validation", "Some publication details need fixing.", {
+      problems: parsed.error.issues.map((issue) => ({ message: `${issue.path.join(".") || "form"}: ${issue.message}` })),
+    });
+  }
+  const data = parsed.data;
+  await db.submission.update({
+    where: { id: submissionId },
+    data: {
+      publication: "PENDING",
+      systemName: data.systemName,
+      methodDescription: data.methodDescription,
+      paperUrl: data.paperUrl ?? null,
+      codeUrl: data.codeUrl ?? null,
+      parameterCount: data.parameterCount === undefined ? null : BigInt(data.parameterCount),
+      isOpenWeights: data.isOpenWeights ?? null,
+      externalData: data.externalData || null,
+      reviewReason: null,
+      requestedAt: new Date(),
+    },
+  });
+}

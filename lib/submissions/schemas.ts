@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+/** Shapes of submission inputs, shared by the upload form, the API and the server. */
+export const declaredSplitSchema = z.enum(["dev", "test"]);
+export const declaredTrackSchema = z.enum(["open", "closed"]);
+
+export const uploadFieldsSchema = z.object({
+  split: declaredSplitSchema.optional(),
+  track: declaredTrackSchema.optional(),
+});
+export type UploadFields = z.infer<typeof uploadFieldsSchema>;
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .transform((value) => (value === "" ? undefined : value))
+  .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional());
+
+export const publicationRequestSchema = z.object({
+  systemName: z.string().trim().min(2, "at least 2 characters").max(80, "at most 80 characters"),
+  methodDescription: z.string().trim().min(20, "describe the method in at least 20 characters").max(5000),
+  paperUrl: optionalUrl.optional(),
+  codeUrl: optionalUrl.optional(),
+  parameterCount: z
+    .union([z.literal(""), z.coerce.number().int("a whole number").nonnegative().max(1e13)])
+    .optional()
+    .transform((value) => (value === "" || value === undefined ? undefined : value)),
+  isOpenWeights: z
+    .union([z.boolean(), z.enum(["true", "false", "unknown"])])
+    .optional()
+    .transform((value) => (value === "unknown" || value === undefined ? undefined : value === true || value === "true")),
+  externalData: z.string().trim().max(1000).optional(),
+});
+export type PublicationRequest = z.infer<typeof publicationRequestSchema>;
+
+export const REVIEW_ACTIONS = ["approve", "reject", "hide", "rescore", "mark-baseline", "unmark-baseline"] as const;
+export const reviewActionSchema = z
+  .object({
+    action: z.enum(REVIEW_ACTIONS),
+    reason: z.string().trim().max(2000).optional(),
+    baselineLabel: z.string().trim().min(2).max(80).optional(),
+  })
+  .refine((value) => value.action !== "reject" || (value.reason?.length ?? 0) >= 5, {
+    message: "a rejection needs a reason the owner will read (at least 5 characters)",
+    path: ["reason"],
+  });
+export type ReviewAction = z.infer<typeof reviewActionSchema>;

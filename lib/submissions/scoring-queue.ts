@@ -1,0 +1,35 @@
+import "server-only";
+import { Queue, type JobsOptions } from "bullmq";
+import { z } from "zod";
+import type { Redis } from "ioredis";
+import { getSharedRedis } from "@/lib/redis";
+
+/** Jobs carry the submission id only: never file contents or gold. */
+export const SCORING_QUEUE = "scoring";
+export const scoringJobSchema = z.object({ submissionId: z.string().min(1).max(64) });
+export type ScoringJob = z.infer<typeof scoringJobSchema>;
+
+/** Infrastructure faults retry with exponential backoff; invalid files fail at once (UnrecoverableError). */
+export const SCORING_JOB_OPTIONS: JobsOptions = {
+  attempts: 5,
+  backoff: { type: "exponential", delay: 2000 },
+  removeOnComplete: { count: 1000 },
+  removeOnFail: { count: 5000 },
+};
+
+const globalForQueue = globalThis as unknown as { scoringQueue?: Queue<ScoringJob> };
+
+export function getScoringQueue(connection: Redis = getSharedRedis()): Queue<ScoringJob> {
+  globalForQueue.scoringQueue ??= new Queue<ScoringJob>(SCORING_QUEUE, { connection });
+  return globalForQueue.scoringQueue;
+}
+
+/**
+ * Queues a submission for scoring. The job id is the submission id plus an
+ * attempt generation, so queuing the same submission twice while a job is
+ * pending adds nothing.
+ */
+export async function enqueueScoring(submissionId: string, generation = 0): Promise<void> {
+  const jobId = generation === 0 ? submissionId : `${submissionId}-r${generation}`;
+  await getScoringQueue().add("score", { submissionId }, { ...SCORING_JOB_OPTIONS, jobId });
+}
