@@ -10,15 +10,21 @@ import { parseArgs } from "node:util";
 import { ENTITY_TYPES, SPLITS } from "@/lib/dataset/release-schema";
 import { db } from "@/lib/db";
 import { isAppError } from "@/lib/errors";
+import { runBaselines } from "@/lib/baselines/run-baselines";
+import { getSharedRedis } from "@/lib/redis";
 import { importRelease, type ImportReleaseResult } from "@/lib/releases/import-release";
+import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 
-const USAGE = `Usage: npm run dataset:import -- DIR [--activate]
+const USAGE = `Usage: npm run dataset:import -- DIR [--activate] [--no-baselines]
 
 Imports an IRC-Bench release directory (kb.jsonl, train.jsonl, dev.jsonl,
 test.jsonl, dataset.json with gold qids in every split) into the database.
 
   --activate   make this release the active one (the first release imported
                is activated automatically)
+  --no-baselines
+               do not compute and queue the platform's baselines after a new
+               import (they can be run later with npm run baselines)
   --help       show this help
 
 Re-importing identical files changes nothing. A release whose name and
@@ -60,7 +66,7 @@ function printLeakage(result: ImportReleaseResult, dir: string): void {
 async function main(): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ allowPositionals: true, options: { activate: { type: "boolean" }, help: { type: "boolean" } } });
+    parsed = parseArgs({ allowPositionals: true, options: { activate: { type: "boolean" }, "no-baselines": { type: "boolean" }, help: { type: "boolean" } } });
   } catch (error) {
     console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
     return 2;
@@ -79,6 +85,10 @@ async function main(): Promise<number> {
     const result = await importRelease({ dir, activate: parsed.values.activate === true });
     printSummary(result);
     printLeakage(result, dir);
+    if (result.outcome === "imported" && parsed.values["no-baselines"] !== true) {
+      const runs = await runBaselines(result.releaseId);
+      console.log(`Queued ${runs.filter((run) => run.outcome === "created").length} baseline submission(s) for scoring (dev and test).`);
+    }
     console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     return 0;
   } catch (error) {
@@ -96,6 +106,8 @@ async function main(): Promise<number> {
     }
     throw error;
   } finally {
+    await getScoringQueue().close();
+    await getSharedRedis().quit();
     await db.$disconnect();
   }
 }

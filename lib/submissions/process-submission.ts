@@ -28,7 +28,11 @@ export async function processSubmission(submissionId: string, options: { force?:
   if (!submission) return "missing";
   const goldSha256 = (submission.release.goldSha256 as Record<string, string>)[submission.split] ?? "";
   const isCurrent = submission.score?.scorerVersion === SCORER_VERSION && submission.score.goldSha256 === goldSha256;
-  if (!options.force && submission.status === "SCORED" && isCurrent) return "already-scored";
+  if (!options.force && submission.status === "SCORED" && isCurrent) {
+    // A repeated delivery may follow a crash between scoring and comparing: finish that part.
+    await refreshComparisons(submission.releaseId, submission.split, submissionId);
+    return "already-scored";
+  }
 
   await db.submission.update({
     where: { id: submissionId },
@@ -64,12 +68,14 @@ export async function processSubmission(submissionId: string, options: { force?:
     unified: metrics[UNIFIED_METRIC[submission.track]] ?? 0,
     computedAt: new Date(),
   };
-  await db.score.upsert({ where: { submissionId }, create: { submissionId, ...scoreData }, update: scoreData });
+  await db.$transaction([
+    db.score.upsert({ where: { submissionId }, create: { submissionId, ...scoreData }, update: scoreData }),
+    db.submission.update({
+      where: { id: submissionId },
+      data: { status: "SCORED", finishedAt: new Date(), failureKind: null, failureReason: null },
+    }),
+  ]);
   await refreshComparisons(submission.releaseId, submission.split, submissionId);
-  await db.submission.update({
-    where: { id: submissionId },
-    data: { status: "SCORED", finishedAt: new Date(), failureKind: null, failureReason: null },
-  });
   return "scored";
 }
 

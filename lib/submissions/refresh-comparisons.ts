@@ -1,67 +1,64 @@
 import "server-only";
 import { db } from "@/lib/db";
-import type { Split as DbSplit, Track as DbTrack } from "@/lib/generated/prisma";
+import type { Prisma, Split as DbSplit, Track as DbTrack } from "@/lib/generated/prisma";
 import { compareWithBaselines, type NamedOutcomes } from "@/lib/scoring/compare";
 import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
 
-type ScoredRow = { id: string; track: DbTrack; isBaseline: boolean; outcomes: SampleOutcomes; goldSha256: string };
+type ScoredRow = { id: string; outcomes: SampleOutcomes; goldSha256: string };
+
+const REFRESH_TIMEOUT_MS = 120_000;
 
 export function outcomesFromBytes(track: DbTrack, bytes: Uint8Array): SampleOutcomes {
   return { track, codes: new Uint8Array(bytes) };
 }
 
-async function loadScored(releaseId: string, split: DbSplit, where: { isBaseline?: boolean; id?: string }): Promise<ScoredRow[]> {
-  const rows = await db.submission.findMany({
+async function loadScored(tx: Prisma.TransactionClient, releaseId: string, split: DbSplit, where: Prisma.SubmissionWhereInput): Promise<ScoredRow[]> {
+  const rows = await tx.submission.findMany({
     where: { releaseId, split, status: "SCORED", ...where },
-    select: { id: true, track: true, isBaseline: true, score: { select: { outcomes: true, goldSha256: true } } },
+    select: { id: true, track: true, score: { select: { outcomes: true, goldSha256: true } } },
     orderBy: { createdAt: "asc" },
   });
-  return rows.flatMap((row) =>
-    row.score
-      ? [{ id: row.id, track: row.track, isBaseline: row.isBaseline, goldSha256: row.score.goldSha256, outcomes: outcomesFromBytes(row.track, row.score.outcomes) }]
-      : [],
-  );
+  return rows.flatMap((row) => (row.score ? [{ id: row.id, goldSha256: row.score.goldSha256, outcomes: outcomesFromBytes(row.track, row.score.outcomes) }] : []));
 }
 
 /** Compares one entry with every baseline of its split (McNemar, exact p, Holm across the baselines) and stores the rows. */
-async function compareEntry(entry: ScoredRow, baselines: ScoredRow[]): Promise<void> {
+async function compareEntry(tx: Prisma.TransactionClient, entry: ScoredRow, baselines: ScoredRow[]): Promise<void> {
   const family: NamedOutcomes[] = baselines
     .filter((baseline) => baseline.id !== entry.id && baseline.goldSha256 === entry.goldSha256)
     .map((baseline) => ({ name: baseline.id, outcomes: baseline.outcomes }));
   const comparisons = compareWithBaselines(entry.outcomes, family);
-  await db.$transaction([
-    db.comparison.deleteMany({ where: { entryId: entry.id } }),
-    db.comparison.createMany({
-      data: comparisons.map((row) => ({
-        entryId: entry.id,
-        baselineId: row.baseline,
-        metric: row.metric,
-        b: row.b,
-        c: row.c,
-        chi2: row.chi2,
-        p: row.p,
-        pExact: row.p_exact,
-        pHolm: row.p_holm,
-      })),
-    }),
-  ]);
+  await tx.comparison.deleteMany({ where: { entryId: entry.id } });
+  await tx.comparison.createMany({
+    data: comparisons.map((row) => ({
+      entryId: entry.id,
+      baselineId: row.baseline,
+      metric: row.metric,
+      b: row.b,
+      c: row.c,
+      chi2: row.chi2,
+      p: row.p,
+      pExact: row.p_exact,
+      pHolm: row.p_holm,
+    })),
+  });
 }
 
 /**
- * Brings the comparisons of a split up to date after `submissionId` was scored:
- * an ordinary entry is compared with the baselines; a new or changed baseline
- * changes every entry's family (and its Holm adjustment), so all are redone.
+ * Brings the comparisons of a split up to date. With `submissionId` of an
+ * ordinary entry, that entry is compared with the baselines; when it is a
+ * baseline (or none is given) every entry of the split is redone, because the
+ * family of baselines, and so each Holm adjustment, changed. Runs under a
+ * per-split advisory lock, so concurrent workers never interleave their writes.
  */
-export async function refreshComparisons(releaseId: string, split: DbSplit, submissionId: string): Promise<void> {
-  const baselines = await loadScored(releaseId, split, { isBaseline: true });
-  const isBaseline = baselines.some((baseline) => baseline.id === submissionId);
-  const entries = isBaseline ? await loadScored(releaseId, split, {}) : await loadScored(releaseId, split, { id: submissionId });
-  for (const entry of entries) await compareEntry(entry, baselines);
-}
-
-/** Recomputes every comparison of a split (after a baseline is marked or unmarked). */
-export async function refreshSplitComparisons(releaseId: string, split: DbSplit): Promise<void> {
-  const baselines = await loadScored(releaseId, split, { isBaseline: true });
-  const entries = await loadScored(releaseId, split, {});
-  for (const entry of entries) await compareEntry(entry, baselines);
+export async function refreshComparisons(releaseId: string, split: DbSplit, submissionId?: string): Promise<void> {
+  await db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`comparisons:${releaseId}:${split}`}))`;
+      const baselines = await loadScored(tx, releaseId, split, { isBaseline: true });
+      const isWholeSplit = submissionId === undefined || baselines.some((baseline) => baseline.id === submissionId);
+      const entries = await loadScored(tx, releaseId, split, isWholeSplit ? {} : { id: submissionId });
+      for (const entry of entries) await compareEntry(tx, entry, baselines);
+    },
+    { timeout: REFRESH_TIMEOUT_MS, maxWait: REFRESH_TIMEOUT_MS },
+  );
 }

@@ -3,7 +3,7 @@ import { requireMaintainer, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma";
-import { refreshSplitComparisons } from "@/lib/submissions/refresh-comparisons";
+import { refreshComparisons } from "@/lib/submissions/refresh-comparisons";
 import { reviewActionSchema, type ReviewAction } from "@/lib/submissions/schemas";
 import { enqueueScoring } from "@/lib/submissions/scoring-queue";
 
@@ -39,7 +39,7 @@ export async function reviewSubmission(actor: Actor, submissionId: string, input
     }),
   ]);
   if (action === "rescore") await enqueueScoring(submissionId, Date.now());
-  if (action === "mark-baseline" || action === "unmark-baseline") await refreshSplitComparisons(submission.releaseId, submission.split);
+  if (action === "mark-baseline" || action === "unmark-baseline") await refreshComparisons(submission.releaseId, submission.split);
   return { submissionId, action };
 }
 
