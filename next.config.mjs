@@ -24,6 +24,8 @@ const securityHeaders = [
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // A separate build directory lets a benchmark or a second checkout build beside the main one.
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "bullmq", "ioredis"],

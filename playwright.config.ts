@@ -22,6 +22,16 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
     },
+    {
+      // One scoring worker beside the web server, as in the quick start.
+      command: "npx tsx --conditions=react-server workers/scoring-worker.ts",
+      wait: { stdout: /ready: queue/ },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...serverEnv, WORKER_LOCK_MS: "5000", WORKER_RECONCILE_MS: "2000" },
+      stdout: "pipe",
+      stderr: "pipe",
+    },
   ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

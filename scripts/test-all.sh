@@ -10,9 +10,12 @@ ensure_chromium
 start_services
 ensure_auth_secret
 
-# Tests own a separate database on the same server; they reset it freely.
+# Tests own a separate database, Redis logical database and file store; they reset them freely.
 base_url="${DATABASE_URL%/*}"
 export DATABASE_URL="${TEST_DATABASE_URL:-$base_url/irc_bench_test}"
+export REDIS_URL="${TEST_REDIS_URL:-$(printf '%s' "$REDIS_URL" | sed -E 's#/[0-9]*$##')/1}"
+export IRC_DATA_DIR="$IRC_DATA_DIR/test-store"
+mkdir -p "$IRC_DATA_DIR"
 export NODE_ENV=test
 ensure_database "$DATABASE_URL"
 migrate
@@ -33,6 +36,7 @@ step "Production build"
 NODE_ENV=production npx next build
 
 step "Browser tests (Playwright, Debian chromium)"
+npx tsx --conditions=react-server scripts/e2e-prepare.ts
 npx playwright test
 
 step "All tests passed"

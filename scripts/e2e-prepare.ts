@@ -1,0 +1,45 @@
+/**
+ * Prepares the browser-test database: empties it, flushes the test Redis
+ * database, and imports the bundled demo release (which queues its baselines
+ * for the worker that Playwright starts). Refuses anything but a local
+ * database whose name ends in "_test".
+ */
+import { db } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { getSharedRedis } from "@/lib/redis";
+import { runBaselines } from "@/lib/baselines/run-baselines";
+import { importRelease } from "@/lib/releases/import-release";
+import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+
+const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+const DEMO_RELEASE_DIR = "data/demo-release";
+
+function assertDisposableDatabase(): void {
+  const url = new URL(getEnv().DATABASE_URL);
+  const name = url.pathname.replace(/^\//, "");
+  if (!LOCAL_HOSTS.has(url.hostname) || !name.endsWith("_test")) {
+    throw new Error(`refusing to reset ${url.hostname}/${name}: browser tests need a local database whose name ends in _test`);
+  }
+  if (!LOCAL_HOSTS.has(new URL(getEnv().REDIS_URL).hostname)) throw new Error("refusing to flush a non-local Redis");
+}
+
+async function main(): Promise<void> {
+  assertDisposableDatabase();
+  const tables = await db.$queryRaw<{ tablename: string }[]>`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`;
+  await db.$executeRawUnsafe(`TRUNCATE ${tables.map((table) => `"${table.tablename}"`).join(", ")} CASCADE`);
+  await getSharedRedis().flushdb();
+  const imported = await importRelease({ dir: DEMO_RELEASE_DIR, activate: true });
+  const baselines = await runBaselines(imported.releaseId);
+  console.log(`e2e: imported ${imported.name} ${imported.version}; queued ${baselines.length} baseline submissions`);
+}
+
+main()
+  .then(async () => {
+    await getScoringQueue().close();
+    await getSharedRedis().quit();
+    await db.$disconnect();
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
