@@ -1,0 +1,148 @@
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readRelease } from "@/lib/dataset/read-release";
+
+const META = `${JSON.stringify({ name: "irc-bench", version: "1.0", description: "fixture" }, null, 2)}\n`;
+
+function entity(qid: string, name: string): string {
+  return JSON.stringify({ qid, name, type: "Place", aliases: [], description: "", description_wiki: "" });
+}
+
+function sample(id: string, qid: string, implicit = "I grew up near a small town in Ohio."): string {
+  return JSON.stringify({ id, qid, collection: "Regional", implicit_text: implicit, explicit_text: "e" });
+}
+
+const FILES: Record<string, string> = {
+  "dataset.json": META,
+  "kb.jsonl": `${entity("Q1", "Ardenhill")}\n${entity("Q2", "Kellerton")}\n${entity("Q3", "Brookmere")}\n`,
+  "train.jsonl": `${sample("irc-000001", "Q1")}\n`,
+  "dev.jsonl": `${sample("irc-000002", "Q2")}\n`,
+  "test.jsonl": `${sample("irc-000003", "Q3")}\n`,
+};
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "irc-read-release-"));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function writeFixture(files: Record<string, string | Buffer | undefined>): Promise<void> {
+  for (const [name, content] of Object.entries(files)) {
+    if (content !== undefined) {
+      await writeFile(path.join(dir, name), content);
+    }
+  }
+}
+
+describe("readRelease", () => {
+  it("reads a release and reports the SHA-256 and size of every file", async () => {
+    await writeFixture(FILES);
+    const result = await readRelease(dir);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.release.entities.map((e) => e.qid)).toEqual(["Q1", "Q2", "Q3"]);
+    expect(result.release.samples.dev.map((s) => s.id)).toEqual(["irc-000002"]);
+    expect(result.leakage).toEqual([]);
+    const expected = Object.fromEntries(
+      Object.entries(FILES).map(([name, content]) => [
+        name,
+        { sha256: createHash("sha256").update(content).digest("hex"), bytes: Buffer.byteLength(content) },
+      ]),
+    );
+    expect(result.release.files).toEqual(expected);
+  });
+
+  it("accepts a BOM, CRLF, blank lines and no final newline", async () => {
+    await writeFixture({
+      ...FILES,
+      "train.jsonl": `\uFEFF${sample("irc-000001", "Q1")}\r\n\r\n${sample("irc-000004", "Q1")}`,
+    });
+    const result = await readRelease(dir);
+    expect(result.ok && result.release.samples.train.map((s) => s.id)).toEqual(["irc-000001", "irc-000004"]);
+  });
+
+  it("splits lines correctly across read chunks with multi-byte characters", async () => {
+    const implicit = "Ich erinnere mich an Zürich, Café und 東京 🚂 ".repeat(40);
+    const lines = Array.from({ length: 400 }, (_, index) => sample(`irc-${String(index + 10).padStart(6, "0")}`, "Q1", implicit));
+    await writeFixture({ ...FILES, "train.jsonl": `${lines.join("\n")}\n` });
+    const result = await readRelease(dir);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.release.samples.train).toHaveLength(400);
+    expect(result.release.samples.train[399]?.implicit_text).toBe(implicit);
+  });
+
+  it("reports missing files without a line, and all problems at once", async () => {
+    await writeFixture({ ...FILES, "kb.jsonl": undefined, "test.jsonl": undefined, "dev.jsonl": "{bad\n" });
+    const result = await readRelease(dir);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((p) => [p.file, p.line, p.message.split(":")[0]])).toEqual([
+      ["kb.jsonl", undefined, "missing file"],
+      ["dev.jsonl", 1, "malformed JSON"],
+      ["test.jsonl", undefined, "missing file"],
+    ]);
+  });
+
+  it("reads only the requested splits", async () => {
+    await writeFixture({ ...FILES, "train.jsonl": "not json at all\n", "test.jsonl": undefined });
+    const result = await readRelease(dir, { splits: ["dev"] });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.release.samples).toEqual({ train: [], dev: [expect.objectContaining({ id: "irc-000002" })], test: [] });
+    expect(Object.keys(result.release.files).sort()).toEqual(["dataset.json", "dev.jsonl", "kb.jsonl"]);
+  });
+
+  it("rejects a public test file as a gold release", async () => {
+    const publicTest = `${JSON.stringify({ id: "irc-000003", collection: "Regional", implicit_text: "x" })}\n`;
+    await writeFixture({ ...FILES, "test.jsonl": publicTest });
+    const result = await readRelease(dir);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toHaveLength(1);
+    expect(result.problems[0]).toMatchObject({ file: "test.jsonl", line: 1 });
+    expect(result.problems[0]?.message).toMatch(/public \(participant\) file/);
+  });
+
+  it("reports each line that is not UTF-8 and goes on checking the rest", async () => {
+    const bad = Buffer.concat([Buffer.from(`${sample("irc-000002", "Q2")}\n`), Buffer.from([0x7b, 0xff, 0xfe, 0x7d, 0x0a]), Buffer.from("{oops\n")]);
+    await writeFixture({ ...FILES, "dev.jsonl": bad });
+    const result = await readRelease(dir);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((p) => [p.file, p.line, p.message.split(":")[0]])).toEqual([
+      ["dev.jsonl", 2, "line is not valid UTF-8"],
+      ["dev.jsonl", 3, "malformed JSON"],
+    ]);
+  });
+
+  it("reports a missing directory and a path that is not a directory", async () => {
+    const missing = path.join(dir, "nope");
+    expect(await readRelease(missing)).toEqual({
+      ok: false,
+      problems: [{ file: missing, message: "release directory does not exist" }],
+    });
+    await writeFixture({ "plain.txt": "x" });
+    const plain = path.join(dir, "plain.txt");
+    expect(await readRelease(plain)).toEqual({
+      ok: false,
+      problems: [{ file: plain, message: "is not a directory; a release is a directory" }],
+    });
+  });
+
+  it("reports a directory in place of a file", async () => {
+    await writeFixture({ ...FILES, "kb.jsonl": undefined });
+    await mkdir(path.join(dir, "kb.jsonl"));
+    const result = await readRelease(dir);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual([{ file: "kb.jsonl", message: "is a directory, expected a file" }]);
+  });
+});

@@ -1,0 +1,161 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import type { LeakageFinding } from "@/lib/dataset/find-leakage";
+import {
+  KB_FILE,
+  META_FILE,
+  SPLIT_FILES,
+  SPLITS,
+  type DatasetMeta,
+  type Entity,
+  type ReleaseFileName,
+  type Sample,
+  type Split,
+  type SplitFile,
+} from "@/lib/dataset/release-schema";
+import { createReleaseValidator, type ReleaseProblem, type ReleaseValidator } from "@/lib/dataset/validate-release";
+
+export type { LeakageFinding } from "@/lib/dataset/find-leakage";
+export type { ReleaseProblem } from "@/lib/dataset/validate-release";
+
+export type FileDigest = { sha256: string; bytes: number };
+
+export type LoadedRelease = {
+  meta: DatasetMeta;
+  entities: Entity[];
+  /** Splits that were not requested are empty. */
+  samples: Record<Split, Sample[]>;
+  /** Keyed by file name ("kb.jsonl"); only the files that were read. */
+  files: Record<string, FileDigest>;
+};
+
+export type ReadReleaseResult =
+  | { ok: true; release: LoadedRelease; leakage: LeakageFinding[] }
+  | { ok: false; problems: ReleaseProblem[] };
+
+export type ReadReleaseOptions = { splits?: Split[] };
+
+function describeFsError(error: unknown): string {
+  if (error instanceof Error && "code" in error) {
+    if (error.code === "ENOENT") {
+      return "missing file";
+    }
+    if (error.code === "EISDIR") {
+      return "is a directory, expected a file";
+    }
+    if (error.code === "EACCES") {
+      return "cannot be read: permission denied";
+    }
+  }
+  return `cannot be read: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+const NEWLINE = 0x0a;
+
+/**
+ * Streams a JSONL file line by line into the validator, hashing the raw bytes
+ * as they pass. Lines are split on bytes and decoded one by one, so a line
+ * that is not UTF-8 is reported with its number and the rest still checked.
+ * Returns undefined when the file could not be read.
+ */
+async function streamLinesInto(
+  validator: ReleaseValidator,
+  dir: string,
+  file: typeof KB_FILE | SplitFile,
+): Promise<FileDigest | undefined> {
+  const hash = createHash("sha256");
+  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  const emit = (bytes: Buffer): void => {
+    let text: string;
+    try {
+      text = decoder.decode(bytes);
+    } catch {
+      validator.addUndecodableLine(file, "line is not valid UTF-8");
+      return;
+    }
+    validator.addLine(file, text);
+  };
+  let size = 0;
+  let pending: Buffer[] = [];
+  try {
+    for await (const chunk of createReadStream(path.join(dir, file))) {
+      const buffer = chunk as Buffer;
+      hash.update(buffer);
+      size += buffer.length;
+      let start = 0;
+      for (let end = buffer.indexOf(NEWLINE, start); end >= 0; end = buffer.indexOf(NEWLINE, start)) {
+        pending.push(buffer.subarray(start, end));
+        emit(pending.length === 1 ? (pending[0] as Buffer) : Buffer.concat(pending));
+        pending = [];
+        start = end + 1;
+      }
+      if (start < buffer.length) {
+        pending.push(buffer.subarray(start));
+      }
+    }
+  } catch (error) {
+    validator.reportUnreadableFile(file, describeFsError(error));
+    return undefined;
+  }
+  validator.startFile(file);
+  if (pending.length > 0) {
+    emit(Buffer.concat(pending));
+  }
+  return { sha256: hash.digest("hex"), bytes: size };
+}
+
+async function readMetaInto(validator: ReleaseValidator, dir: string): Promise<FileDigest | undefined> {
+  let buffer: Buffer;
+  try {
+    buffer = await readFile(path.join(dir, META_FILE));
+  } catch (error) {
+    validator.reportUnreadableFile(META_FILE, describeFsError(error));
+    return undefined;
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(buffer);
+  } catch {
+    validator.reportUnreadableFile(META_FILE, "is not valid UTF-8");
+    return undefined;
+  }
+  validator.addMetaText(text);
+  return { sha256: createHash("sha256").update(buffer).digest("hex"), bytes: buffer.length };
+}
+
+/**
+ * Reads and validates a maintainer's gold release directory (protocol
+ * section 2): dataset.json, kb.jsonl and the requested split files (default
+ * all three). Every problem is returned, each naming its file and, where a
+ * line is to blame, its 1-based line; callers cap what they display.
+ */
+export async function readRelease(dir: string, options: ReadReleaseOptions = {}): Promise<ReadReleaseResult> {
+  try {
+    const info = await stat(dir);
+    if (!info.isDirectory()) {
+      return { ok: false, problems: [{ file: dir, message: "is not a directory; a release is a directory" }] };
+    }
+  } catch {
+    return { ok: false, problems: [{ file: dir, message: "release directory does not exist" }] };
+  }
+  const splits = SPLITS.filter((split) => (options.splits ?? SPLITS).includes(split));
+  const validator = createReleaseValidator({ splits });
+  const files: Record<string, FileDigest> = {};
+  const record = (file: ReleaseFileName, digest: FileDigest | undefined): void => {
+    if (digest !== undefined) {
+      files[file] = digest;
+    }
+  };
+  record(META_FILE, await readMetaInto(validator, dir));
+  record(KB_FILE, await streamLinesInto(validator, dir, KB_FILE));
+  for (const split of splits) {
+    record(SPLIT_FILES[split], await streamLinesInto(validator, dir, SPLIT_FILES[split]));
+  }
+  const result = validator.finish();
+  if (!result.ok) {
+    return result;
+  }
+  return { ok: true, release: { ...result.release, files }, leakage: result.leakage };
+}

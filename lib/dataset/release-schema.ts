@@ -1,0 +1,95 @@
+import { z } from "zod";
+
+/**
+ * The IRC-Bench release format (protocol sections 1-3): the single source of
+ * truth for entities, samples, dataset.json and the two download shapes.
+ * Types are inferred from these schemas, never written twice.
+ */
+
+/** The seven entity types of the paper (section 3.6), in the paper's order. */
+export const ENTITY_TYPES = ["Place", "Organization", "Person", "Event", "Work", "Military Unit", "Other"] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+export const SPLITS = ["train", "dev", "test"] as const;
+export type Split = (typeof SPLITS)[number];
+
+/** The 11 thematic collections of the paper (section 3.2), in the paper's order. */
+export const PAPER_COLLECTIONS = [
+  "Veterans",
+  "Immigration",
+  "Regional",
+  "Depression Era",
+  "Japanese American",
+  "Academic",
+  "September 11",
+  "Civil Rights",
+  "COVID-19",
+  "Labor",
+  "Refugee",
+] as const;
+export type PaperCollection = (typeof PAPER_COLLECTIONS)[number];
+
+/** File names of a release directory (protocol section 2). */
+export const KB_FILE = "kb.jsonl";
+export const META_FILE = "dataset.json";
+export const SPLIT_FILES = {
+  train: "train.jsonl",
+  dev: "dev.jsonl",
+  test: "test.jsonl",
+} as const satisfies Record<Split, string>;
+export type SplitFile = (typeof SPLIT_FILES)[Split];
+export type ReleaseFileName = typeof KB_FILE | typeof META_FILE | SplitFile;
+
+/** A Wikidata item id: `Q` followed by digits (protocol section 1). */
+export const QID_PATTERN = /^Q[0-9]+$/;
+
+export const qidSchema = z.string().regex(QID_PATTERN, { message: "must be a Wikidata QID such as Q52418" });
+
+const nonEmptyString = z.string().min(1);
+
+export const entitySchema = z.object({
+  qid: qidSchema,
+  name: nonEmptyString,
+  type: z.enum(ENTITY_TYPES),
+  aliases: z.array(z.string()),
+  description: z.string(),
+  description_wiki: z.string(),
+});
+export type Entity = z.infer<typeof entitySchema>;
+
+/** A sample of the maintainer's gold release (train, dev and test alike). */
+export const sampleSchema = z.object({
+  id: nonEmptyString,
+  qid: qidSchema,
+  collection: nonEmptyString,
+  implicit_text: nonEmptyString,
+  explicit_text: z.string(),
+});
+export type Sample = z.infer<typeof sampleSchema>;
+
+export const datasetMetaSchema = z.object({
+  name: nonEmptyString,
+  version: nonEmptyString,
+  description: z.string(),
+});
+export type DatasetMeta = z.infer<typeof datasetMetaSchema>;
+
+/** What participants download for the test split: no gold (protocol section 3). */
+export const publicTestSampleSchema = z.object({
+  id: nonEmptyString,
+  collection: nonEmptyString,
+  implicit_text: nonEmptyString,
+});
+export type PublicTestSample = z.infer<typeof publicTestSampleSchema>;
+
+/** What participants download for train and dev: the sample with the gold entity joined in. */
+export const goldSampleSchema = sampleSchema.extend({
+  name: nonEmptyString,
+  type: z.enum(ENTITY_TYPES),
+  aliases: z.array(z.string()),
+});
+export type GoldSample = z.infer<typeof goldSampleSchema>;
+
+export function isEntityType(value: string): value is EntityType {
+  return (ENTITY_TYPES as readonly string[]).includes(value);
+}

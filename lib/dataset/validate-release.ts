@@ -1,0 +1,407 @@
+import type { z } from "zod";
+import { describeIssue, describeValueType } from "@/lib/dataset/describe-issue";
+import { createLeakageMatcher, type LeakageFinding, type LeakageMatcher } from "@/lib/dataset/find-leakage";
+import {
+  KB_FILE,
+  META_FILE,
+  SPLIT_FILES,
+  SPLITS,
+  datasetMetaSchema,
+  entitySchema,
+  qidSchema,
+  sampleSchema,
+  type DatasetMeta,
+  type Entity,
+  type ReleaseFileName,
+  type Sample,
+  type Split,
+  type SplitFile,
+} from "@/lib/dataset/release-schema";
+
+/**
+ * The pure validation core of a release import (protocol section 2). It takes
+ * the lines of each file one at a time, so the caller can stream, and collects
+ * every problem rather than stopping at the first. No fs here: see
+ * read-release.ts for the file-system wrapper.
+ */
+
+export type ReleaseProblem = { file: string; line?: number; message: string };
+
+export type ReleaseContent = {
+  meta: DatasetMeta;
+  entities: Entity[];
+  /** Splits that were not requested are empty. */
+  samples: Record<Split, Sample[]>;
+};
+
+export type ValidateReleaseResult =
+  | { ok: true; release: ReleaseContent; leakage: LeakageFinding[] }
+  | { ok: false; problems: ReleaseProblem[] };
+
+export type ValidateReleaseOptions = {
+  /** Splits to validate (default: all three). Cross-split checks cover these only. */
+  splits?: readonly Split[];
+};
+
+export type ReleaseValidator = {
+  /** Marks a file as present (so an empty file is not reported missing). */
+  startFile: (file: ReleaseFileName) => void;
+  /** The whole text of dataset.json. */
+  addMetaText: (text: string) => void;
+  /** One raw line (without its "\n") of kb.jsonl or a split file, in file order. */
+  addLine: (file: typeof KB_FILE | SplitFile, text: string) => void;
+  /** One line that could not be decoded (not UTF-8): counted, reported, not parsed. */
+  addUndecodableLine: (file: typeof KB_FILE | SplitFile, message: string) => void;
+  /** A file that could not be read (missing, a directory, ...). */
+  reportUnreadableFile: (file: ReleaseFileName, message: string, line?: number) => void;
+  /** Number of lines seen so far in a file. */
+  lineCount: (file: ReleaseFileName) => number;
+  finish: () => ValidateReleaseResult;
+};
+
+type SampleRecord = {
+  line: number;
+  id: string | undefined;
+  qid: string | undefined;
+  sample: Sample | undefined;
+};
+
+type Location = { file: string; line: number };
+
+const FILE_ORDER: readonly string[] = [META_FILE, KB_FILE, SPLIT_FILES.train, SPLIT_FILES.dev, SPLIT_FILES.test];
+
+const SPLIT_BY_FILE: ReadonlyMap<string, Split> = new Map(SPLITS.map((split) => [SPLIT_FILES[split], split]));
+
+const BOM = "\uFEFF";
+
+function describeJsonError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function locate(location: Location, currentFile: string): string {
+  return location.file === currentFile ? `line ${location.line}` : `${location.file}:${location.line}`;
+}
+
+function compareProblems(a: ReleaseProblem, b: ReleaseProblem): number {
+  const fileDelta = FILE_ORDER.indexOf(a.file) - FILE_ORDER.indexOf(b.file);
+  if (fileDelta !== 0) {
+    return fileDelta;
+  }
+  return (a.line ?? 0) - (b.line ?? 0);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** A sample line shaped like the participants' public test file (no gold). */
+function looksLikePublicSample(value: Record<string, unknown>): boolean {
+  return !("qid" in value) && !("explicit_text" in value);
+}
+
+function fieldOf(schema: z.ZodType<string>, value: unknown): string | undefined {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** 1-based line of a JSON.parse error position in a whole-file text, if the message has one. */
+function lineOfJsonError(text: string, message: string): number | undefined {
+  const match = /position (\d+)/.exec(message);
+  if (match?.[1] === undefined) {
+    return undefined;
+  }
+  const position = Number(match[1]);
+  let line = 1;
+  for (let index = 0; index < position && index < text.length; index += 1) {
+    if (text.charCodeAt(index) === 10) {
+      line += 1;
+    }
+  }
+  return line;
+}
+
+export function createReleaseValidator(options: ValidateReleaseOptions = {}): ReleaseValidator {
+  const splits: readonly Split[] = SPLITS.filter((split) => (options.splits ?? SPLITS).includes(split));
+  const problems: ReleaseProblem[] = [];
+  const started = new Set<string>();
+  const unreadable = new Set<string>();
+  const lineCounts = new Map<string, number>();
+  const kbLineByQid = new Map<string, number>();
+  const entities: Entity[] = [];
+  const records: Record<Split, SampleRecord[]> = { train: [], dev: [], test: [] };
+  let meta: DatasetMeta | undefined;
+
+  function problem(file: string, line: number | undefined, message: string): void {
+    problems.push(line === undefined ? { file, message } : { file, line, message });
+  }
+
+  function parseObjectLine(file: string, line: number, text: string): Record<string, unknown> | undefined {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      problem(file, line, `malformed JSON: ${describeJsonError(error)}`);
+      return undefined;
+    }
+    if (!isPlainObject(value)) {
+      problem(file, line, `expected a JSON object, got ${describeValueType(value)}`);
+      return undefined;
+    }
+    return value;
+  }
+
+  function addKbObject(line: number, value: Record<string, unknown>): void {
+    const parsed = entitySchema.safeParse(value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        problem(KB_FILE, line, describeIssue(issue, value));
+      }
+    }
+    // The qid is registered even when other fields are wrong, so duplicates
+    // and unknown sample qids are not reported twice over one mistake.
+    const qid = fieldOf(qidSchema, value.qid);
+    if (qid === undefined) {
+      return;
+    }
+    const firstLine = kbLineByQid.get(qid);
+    if (firstLine !== undefined) {
+      problem(KB_FILE, line, `duplicate qid "${qid}" (first seen on line ${firstLine})`);
+      return;
+    }
+    kbLineByQid.set(qid, line);
+    if (parsed.success) {
+      entities.push(parsed.data);
+    }
+  }
+
+  function addSampleObject(file: SplitFile, split: Split, line: number, value: Record<string, unknown>): void {
+    const parsed = sampleSchema.safeParse(value);
+    if (!parsed.success) {
+      let issues = parsed.error.issues;
+      if (looksLikePublicSample(value)) {
+        problem(
+          file,
+          line,
+          'missing fields "qid" and "explicit_text": this looks like a public (participant) file with id, ' +
+            "collection and implicit_text only; a gold release needs qid and explicit_text on every sample",
+        );
+        issues = issues.filter((issue) => issue.path[0] !== "qid" && issue.path[0] !== "explicit_text");
+      }
+      for (const issue of issues) {
+        problem(file, line, describeIssue(issue, value));
+      }
+    }
+    records[split].push({
+      line,
+      id: fieldOf(sampleSchema.shape.id, value.id),
+      qid: fieldOf(qidSchema, value.qid),
+      sample: parsed.success ? parsed.data : undefined,
+    });
+  }
+
+  function addLine(file: typeof KB_FILE | SplitFile, raw: string): void {
+    started.add(file);
+    const line = (lineCounts.get(file) ?? 0) + 1;
+    lineCounts.set(file, line);
+    const split = SPLIT_BY_FILE.get(file);
+    if (split !== undefined && !splits.includes(split)) {
+      return;
+    }
+    let text = line === 1 && raw.startsWith(BOM) ? raw.slice(BOM.length) : raw;
+    if (text.endsWith("\r")) {
+      text = text.slice(0, -1);
+    }
+    if (text.trim().length === 0) {
+      return;
+    }
+    const value = parseObjectLine(file, line, text);
+    if (value === undefined) {
+      return;
+    }
+    if (split === undefined) {
+      addKbObject(line, value);
+    } else {
+      addSampleObject(file as SplitFile, split, line, value);
+    }
+  }
+
+  function addMetaText(raw: string): void {
+    started.add(META_FILE);
+    const text = raw.startsWith(BOM) ? raw.slice(BOM.length) : raw;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      const message = describeJsonError(error);
+      problem(META_FILE, lineOfJsonError(text, message), `malformed JSON: ${message}`);
+      return;
+    }
+    if (!isPlainObject(value)) {
+      problem(META_FILE, undefined, `expected a JSON object, got ${describeValueType(value)}`);
+      return;
+    }
+    const parsed = datasetMetaSchema.safeParse(value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        problem(META_FILE, undefined, describeIssue(issue, value));
+      }
+      return;
+    }
+    meta = parsed.data;
+  }
+
+  function isAvailable(file: string): boolean {
+    return started.has(file) && !unreadable.has(file);
+  }
+
+  function checkFilesPresent(): void {
+    const required: string[] = [META_FILE, KB_FILE, ...splits.map((split) => SPLIT_FILES[split])];
+    for (const file of required) {
+      if (!started.has(file) && !unreadable.has(file)) {
+        problem(file, undefined, "missing file");
+      }
+    }
+    if (isAvailable(KB_FILE) && kbLineByQid.size === 0 && !problems.some((p) => p.file === KB_FILE)) {
+      problem(KB_FILE, undefined, "no entities: the file is empty");
+    }
+    for (const split of splits) {
+      const file = SPLIT_FILES[split];
+      if (isAvailable(file) && records[split].length === 0 && !problems.some((p) => p.file === file)) {
+        problem(file, undefined, "no samples: the file is empty");
+      }
+    }
+  }
+
+  /** Duplicate ids, qids missing from the KB and entities shared by splits, in canonical split order. */
+  function checkAcrossSamples(): void {
+    const firstById = new Map<string, Location>();
+    const firstByQid = new Map<string, Location & { split: Split }>();
+    const canCheckKb = isAvailable(KB_FILE);
+    for (const split of splits) {
+      const file = SPLIT_FILES[split];
+      for (const record of records[split]) {
+        if (record.id !== undefined) {
+          const first = firstById.get(record.id);
+          if (first === undefined) {
+            firstById.set(record.id, { file, line: record.line });
+          } else {
+            problem(file, record.line, `duplicate id "${record.id}" (first seen on ${locate(first, file)})`);
+          }
+        }
+        if (record.qid === undefined) {
+          continue;
+        }
+        if (canCheckKb && !kbLineByQid.has(record.qid)) {
+          problem(file, record.line, `qid "${record.qid}" is not in ${KB_FILE}`);
+        }
+        const home = firstByQid.get(record.qid);
+        if (home === undefined) {
+          firstByQid.set(record.qid, { file, line: record.line, split });
+        } else if (home.split !== split) {
+          problem(
+            file,
+            record.line,
+            `entity "${record.qid}" is also in the ${home.split} split (${home.file}:${home.line}); ` +
+              "splits are entity-level and must not share entities",
+          );
+        }
+      }
+    }
+  }
+
+  function findLeakage(): LeakageFinding[] {
+    const entityByQid = new Map(entities.map((entity) => [entity.qid, entity]));
+    const matchers = new Map<string, LeakageMatcher>();
+    const findings: LeakageFinding[] = [];
+    for (const split of splits) {
+      const file = SPLIT_FILES[split];
+      for (const record of records[split]) {
+        const sample = record.sample;
+        const entity = sample === undefined ? undefined : entityByQid.get(sample.qid);
+        if (sample === undefined || entity === undefined) {
+          continue;
+        }
+        let matcher = matchers.get(entity.qid);
+        if (matcher === undefined) {
+          matcher = createLeakageMatcher([entity.name, ...entity.aliases]);
+          matchers.set(entity.qid, matcher);
+        }
+        const matched = matcher.find(sample.implicit_text);
+        if (matched !== undefined) {
+          findings.push({ file, line: record.line, id: sample.id, qid: sample.qid, matched });
+        }
+      }
+    }
+    return findings;
+  }
+
+  function finish(): ValidateReleaseResult {
+    checkFilesPresent();
+    checkAcrossSamples();
+    if (problems.length > 0 || meta === undefined) {
+      if (problems.length === 0) {
+        problem(META_FILE, undefined, "missing file");
+      }
+      return { ok: false, problems: [...problems].sort(compareProblems) };
+    }
+    const samples: Record<Split, Sample[]> = { train: [], dev: [], test: [] };
+    for (const split of splits) {
+      samples[split] = records[split].flatMap((record) => (record.sample === undefined ? [] : [record.sample]));
+    }
+    return { ok: true, release: { meta, entities, samples }, leakage: findLeakage() };
+  }
+
+  return {
+    startFile: (file) => {
+      started.add(file);
+    },
+    addMetaText,
+    addLine,
+    addUndecodableLine: (file, message) => {
+      started.add(file);
+      const line = (lineCounts.get(file) ?? 0) + 1;
+      lineCounts.set(file, line);
+      const split = SPLIT_BY_FILE.get(file);
+      if (split === undefined || splits.includes(split)) {
+        problem(file, line, message);
+      }
+    },
+    reportUnreadableFile: (file, message, line) => {
+      unreadable.add(file);
+      problem(file, line, message);
+    },
+    lineCount: (file) => lineCounts.get(file) ?? 0,
+    finish,
+  };
+}
+
+/** Whole-file input for validateRelease: the text of a file, or its lines. */
+export type ReleaseTexts = Partial<Record<ReleaseFileName, string | readonly string[]>>;
+
+function splitLines(content: string | readonly string[]): readonly string[] {
+  return typeof content === "string" ? content.split("\n") : content;
+}
+
+/**
+ * Validates a release held in memory (tests, small uploads). A file left out
+ * of `texts` is reported missing.
+ */
+export function validateRelease(texts: ReleaseTexts, options: ValidateReleaseOptions = {}): ValidateReleaseResult {
+  const validator = createReleaseValidator(options);
+  const metaText = texts[META_FILE];
+  if (metaText !== undefined) {
+    validator.addMetaText(typeof metaText === "string" ? metaText : metaText.join("\n"));
+  }
+  const lineFiles: (typeof KB_FILE | SplitFile)[] = [KB_FILE, ...SPLITS.map((split) => SPLIT_FILES[split])];
+  for (const file of lineFiles) {
+    const content = texts[file];
+    if (content === undefined) {
+      continue;
+    }
+    validator.startFile(file);
+    for (const line of splitLines(content)) {
+      validator.addLine(file, line);
+    }
+  }
+  return validator.finish();
+}

@@ -1,0 +1,23 @@
+/**
+ * The fixed numbers of the evaluation protocol (sections 4 and 9), in one place
+ * so the validator, the scorer, the CLI and the pages agree on them.
+ */
+
+/** Longest open-world prediction, in Unicode code points (section 4). */
+export const MAX_PREDICTION_LENGTH = 512;
+
+/** Longest closed-world ranking, in QIDs (section 4). */
+export const MAX_RANKING_LENGTH = 100;
+
+/** How many problems an invalid file lists before summarising the rest (section 4). */
+export const MAX_LISTED_PROBLEMS = 50;
+
+/** How many missing sample ids an invalid file names (section 4: "the first few ids"). */
+export const MAX_LISTED_MISSING_IDS = 5;
+
+/** Default size limit of a prediction file, refused before parsing (section 4). */
+export const MAX_PREDICTION_FILE_BYTES = 64 * 1024 * 1024;
+
+/** Bootstrap defaults (section 9). */
+export const DEFAULT_BOOTSTRAP_SEED = 42;
+export const DEFAULT_BOOTSTRAP_RESAMPLES = 1000;

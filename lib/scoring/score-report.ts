@@ -1,0 +1,167 @@
+import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
+import { bootstrapIntervals, type Interval } from "./bootstrap";
+import { compareWithBaselines, type NamedOutcomes } from "./compare";
+import type { GoldRecord, KbIndex } from "./gold";
+import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED } from "./limits";
+import { countCodes, metricsFromCounts, metricTablesOf } from "./metric-values";
+import type { SampleOutcomes } from "./outcome-codes";
+import type { ClosedScoreReport, OpenScoreReport, ScoreReport } from "./report-schema";
+import { computeOutcomes, type TrackPredictions } from "./track-predictions";
+import { CLOSED_METRIC_KEYS, OPEN_METRIC_KEYS, type MetricKey, type ScoredSplit, type Track } from "./tracks";
+
+/**
+ * The one entry point of scoring (protocol sections 6-11): parsed predictions,
+ * gold and KB in; the section 11 report and the per-sample outcomes out.
+ */
+
+/** Semver of the scoring rules. A change makes stored scores stale (section 10). */
+export const SCORER_VERSION = "1.0.0";
+
+export type ReportOptions = {
+  split: ScoredSplit;
+  /** The gold samples of the split, in the order the outcomes are stored. */
+  gold: readonly Pick<GoldRecord, "id" | "type" | "collection">[];
+  /** Systems to compare with, each with outcomes over the same gold in the same order. */
+  baselines?: readonly NamedOutcomes[];
+  seed?: number;
+  resamples?: number;
+};
+
+export type ScorePredictionsOptions = TrackPredictions &
+  Omit<ReportOptions, "gold"> & {
+    gold: readonly GoldRecord[];
+    kb: KbIndex;
+  };
+
+export type ScoredPredictions<R extends ScoreReport = ScoreReport> = {
+  report: R;
+  /** One code per gold sample, for storage and later comparisons (outcome-codes.ts). */
+  outcomes: SampleOutcomes;
+};
+
+export function scorePredictions(
+  options: ScorePredictionsOptions & { track: "open" },
+): ScoredPredictions<OpenScoreReport>;
+export function scorePredictions(
+  options: ScorePredictionsOptions & { track: "closed" },
+): ScoredPredictions<ClosedScoreReport>;
+export function scorePredictions(options: ScorePredictionsOptions): ScoredPredictions;
+export function scorePredictions(options: ScorePredictionsOptions): ScoredPredictions {
+  const outcomes = computeOutcomes(options);
+  const report = buildScoreReport({ ...options, outcomes });
+  return { report, outcomes };
+}
+
+/** The report of stored outcomes (e.g. to re-run the bootstrap or the comparisons later). */
+export function buildScoreReport(options: ReportOptions & { outcomes: SampleOutcomes }): ScoreReport {
+  const { outcomes, gold } = options;
+  if (outcomes.codes.length !== gold.length) {
+    throw new Error(`outcomes cover ${outcomes.codes.length} samples, the gold ${gold.length}`);
+  }
+  if (gold.length === 0) {
+    throw new Error("cannot score a split without samples");
+  }
+  for (const baseline of options.baselines ?? []) {
+    if (baseline.outcomes.codes.length !== gold.length) {
+      throw new Error(`baseline ${baseline.name} covers ${baseline.outcomes.codes.length} samples, the gold ${gold.length}`);
+    }
+  }
+  if (outcomes.track === "open") {
+    return assembleReport("open", OPEN_METRIC_KEYS, options);
+  }
+  return assembleReport("closed", CLOSED_METRIC_KEYS, options);
+}
+
+type GroupScore<K extends MetricKey> = {
+  n: number;
+  metrics: Record<K, number | null>;
+  ci95: Record<K, Interval | null>;
+};
+
+function recordOf<K extends string, V>(keys: readonly K[], valueAt: (index: number) => V): Record<K, V> {
+  const record = {} as Record<K, V>;
+  keys.forEach((key, index) => {
+    record[key] = valueAt(index);
+  });
+  return record;
+}
+
+function codesAt(codes: Uint8Array, indices: readonly number[]): Uint8Array {
+  return Uint8Array.from(indices, (index) => codes[index] ?? 0);
+}
+
+function indicesBy<G extends string>(gold: ReportOptions["gold"], groupOf: (sample: ReportOptions["gold"][number]) => G) {
+  const groups = new Map<G, number[]>();
+  gold.forEach((sample, index) => {
+    const key = groupOf(sample);
+    const indices = groups.get(key);
+    if (indices === undefined) {
+      groups.set(key, [index]);
+    } else {
+      indices.push(index);
+    }
+  });
+  return groups;
+}
+
+function assembleReport<const T extends Track, K extends MetricKey>(
+  track: T,
+  keys: readonly K[],
+  options: ReportOptions & { outcomes: SampleOutcomes },
+) {
+  const { codes } = options.outcomes;
+  const tables = metricTablesOf(track);
+  const bootstrap = {
+    seed: options.seed ?? DEFAULT_BOOTSTRAP_SEED,
+    resamples: options.resamples ?? DEFAULT_BOOTSTRAP_RESAMPLES,
+  };
+  const metricsOf = (groupCodes: Uint8Array) => {
+    const values = metricsFromCounts(countCodes(groupCodes), groupCodes.length, tables);
+    return recordOf(keys, (m) => values[m] ?? Number.NaN);
+  };
+  // Section 9: intervals of a group resample within the group (its own stream, same seed).
+  const intervalsOf = (groupCodes: Uint8Array) => {
+    const intervals = bootstrapIntervals(groupCodes, tables, bootstrap);
+    return recordOf(keys, (m): Interval => intervals[m] ?? [Number.NaN, Number.NaN]);
+  };
+
+  const byTypeIndices = indicesBy<EntityType>(options.gold, (sample) => sample.type);
+  const byType = recordOf(ENTITY_TYPES, (t): GroupScore<K> => {
+    const indices = byTypeIndices.get(ENTITY_TYPES[t] ?? "Other") ?? [];
+    if (indices.length === 0) {
+      // Section 8: a type without samples is shown, with n = 0 and no values.
+      return { n: 0, metrics: recordOf(keys, () => null), ci95: recordOf(keys, () => null) };
+    }
+    const typeCodes = codesAt(codes, indices);
+    return { n: indices.length, metrics: metricsOf(typeCodes), ci95: intervalsOf(typeCodes) };
+  });
+
+  const byCollectionIndices = indicesBy(options.gold, (sample) => sample.collection);
+  const byCollection: Record<string, { n: number; metrics: Record<K, number> }> = {};
+  for (const name of [...byCollectionIndices.keys()].sort()) {
+    const indices = byCollectionIndices.get(name) ?? [];
+    byCollection[name] = { n: indices.length, metrics: metricsOf(codesAt(codes, indices)) };
+  }
+
+  return {
+    scorer_version: SCORER_VERSION,
+    split: options.split,
+    track,
+    n: codes.length,
+    metrics: metricsOf(codes),
+    ci95: intervalsOf(codes),
+    by_type: byType,
+    by_collection: byCollection,
+    comparisons: compareWithBaselines(options.outcomes, options.baselines ?? []),
+  };
+}
+
+/** The track's primary metric of a report: alias (open) or hit@1 (closed), section 6-7. */
+export function primaryMetricOf(report: ScoreReport): number {
+  return report.track === "open" ? report.metrics.alias : report.metrics["hit@1"];
+}
+
+/** The unified alias-aware top-1 metric of a report: alias (open) or alias_hit@1 (closed), section 7. */
+export function unifiedMetricOf(report: ScoreReport): number {
+  return report.track === "open" ? report.metrics.alias : report.metrics["alias_hit@1"];
+}

@@ -1,0 +1,167 @@
+/**
+ * npm run bench:score
+ *
+ * Times the scoring job on the full-size synthetic release (paper sizes: test
+ * split of 4,633 samples, KB of 12,337 entities): validate a prediction file
+ * (streamed from disk, as the worker and the CLI do), score it with bootstrap
+ * intervals overall and per type, and compare it with 20 stored baselines
+ * (McNemar, exact p, Holm). Both tracks; closed-world rankings hold 100 QIDs.
+ * Prints medians, min and max per phase and the peak memory as markdown.
+ * It asserts nothing about time (conventions: benchmarks print, tests assert).
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { synthesizePredictions } from "@/lib/dataset/synth-predictions";
+import { synthesizeRelease } from "@/lib/dataset/synth-release";
+import { readLines } from "@/lib/io/read-lines";
+import { compareWithBaselines, type NamedOutcomes } from "@/lib/scoring/compare";
+import { buildGold, buildKbIndex } from "@/lib/scoring/gold";
+import { buildScoreReport, primaryMetricOf, SCORER_VERSION } from "@/lib/scoring/score-report";
+import { computeOutcomes } from "@/lib/scoring/track-predictions";
+import type { Track } from "@/lib/scoring/tracks";
+import {
+  PredictionValidator,
+  validatePredictionLines,
+  type PredictionValidationResult,
+} from "@/lib/scoring/validate-predictions";
+
+const RELEASE_SEED = 42;
+const RUNS = 7;
+const BASELINES = 20;
+const ENTRY_ACCURACY = 0.35;
+const MIB = 1024 * 1024;
+
+type Phase = "validate" | "score" | "compare" | "total";
+const PHASES: readonly Phase[] = ["validate", "score", "compare", "total"];
+const PHASE_LABEL: Record<Phase, string> = {
+  validate: "validate (streamed from file)",
+  score: "score + bootstrap CIs (overall, 7 types)",
+  compare: `compare with ${BASELINES} baselines (McNemar, exact, Holm)`,
+  total: "total job",
+};
+
+const peak = { rss: 0, heapUsed: 0 };
+function sampleMemory(): void {
+  const usage = process.memoryUsage();
+  peak.rss = Math.max(peak.rss, usage.rss);
+  peak.heapUsed = Math.max(peak.heapUsed, usage.heapUsed);
+}
+
+function expectValid(result: PredictionValidationResult, what: string): asserts result is PredictionValidationResult & { ok: true } {
+  if (!result.ok) {
+    throw new Error(`${what} is invalid: ${result.problems[0]?.message ?? "?"}`);
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+const ms = (value: number) => value.toFixed(1);
+
+async function main(): Promise<void> {
+  const setupStart = performance.now();
+  const release = synthesizeRelease({ seed: RELEASE_SEED, size: "full" });
+  const synthMs = performance.now() - setupStart;
+  const kb = buildKbIndex(release.entities);
+  const samples = release.samples.test;
+  const gold = buildGold(samples, kb);
+  const sampleIds = samples.map((sample) => sample.id);
+  const dir = await mkdtemp(path.join(tmpdir(), "irc-bench-score-"));
+  const results: string[] = [];
+
+  try {
+    for (const track of ["closed", "open"] as const satisfies readonly Track[]) {
+      const entryLines = synthesizePredictions({
+        samples,
+        entities: release.entities,
+        track,
+        accuracy: ENTRY_ACCURACY,
+        seed: 1,
+      });
+      const entryFile = path.join(dir, `${track}-entry.jsonl`);
+      await writeFile(entryFile, `${entryLines.join("\n")}\n`, "utf8");
+
+      // Baselines are stored outcomes on the server; prepare them outside the timings.
+      const baselinePrepStart = performance.now();
+      const baselines: NamedOutcomes[] = [];
+      for (let b = 0; b < BASELINES; b += 1) {
+        const lines = synthesizePredictions({
+          samples,
+          entities: release.entities,
+          track,
+          accuracy: 0.2 + (0.3 * b) / BASELINES,
+          seed: 100 + b,
+        });
+        const baselineCheckStart = performance.now();
+        const validation = await validatePredictionLines(lines, { sampleIds, kbQids: kb, track });
+        expectValid(validation, `baseline ${b}`);
+        baselines.push({ name: `baseline-${b}`, outcomes: computeOutcomes({ ...validation, gold, kb }) });
+        baselinePrepMs += performance.now() - baselineCheckStart;
+      }
+      const baselinesWallMs = performance.now() - baselinePrepStart;
+
+      const timings: Record<Phase, number[]> = { validate: [], score: [], compare: [], total: [] };
+      for (let run = 0; run < RUNS; run += 1) {
+        const t0 = performance.now();
+        const validator = new PredictionValidator({ sampleIds, kbQids: kb, split: "test" });
+        for await (const { line, lineNo } of readLines(entryFile)) {
+          validator.addLine(line, lineNo);
+        }
+        const validation = validator.finish();
+        expectValid(validation, "entry");
+        sampleMemory();
+        const t1 = performance.now();
+        const outcomes = computeOutcomes({ ...validation, gold, kb });
+        const report = buildScoreReport({ split: "test", outcomes, gold });
+        sampleMemory();
+        const t2 = performance.now();
+        const comparisons = compareWithBaselines(outcomes, baselines);
+        const t3 = performance.now();
+        sampleMemory();
+        timings.validate.push(t1 - t0);
+        timings.score.push(t2 - t1);
+        timings.compare.push(t3 - t2);
+        timings.total.push(t3 - t0);
+        if (run === 0) {
+          const primary = primaryMetricOf(report);
+          results.push(
+            `${track}: n = ${report.n}, primary = ${primary.toFixed(4)}, ${comparisons.length} comparisons, ` +
+              `first p_holm = ${comparisons[0]?.p_holm.toExponential(3) ?? "-"}`,
+          );
+        }
+      }
+
+      console.log(`\n### ${track}-world track, test split (${samples.length} samples, KB ${kb.size})\n`);
+      console.log(`| phase | median ms | min ms | max ms |`);
+      console.log(`| --- | ---: | ---: | ---: |`);
+      for (const phase of PHASES) {
+        const values = timings[phase];
+        console.log(`| ${PHASE_LABEL[phase]} | ${ms(median(values))} | ${ms(Math.min(...values))} | ${ms(Math.max(...values))} |`);
+      }
+      console.log(
+        `\nPreparing ${BASELINES} baseline files (in-memory validate + outcomes, the CLI's --baseline path): ` +
+          `${ms(baselinePrepMs)} ms of ${ms(baselinesWallMs)} ms including synthesis.`,
+      );
+      baselinePrepMs = 0;
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+
+  console.log(`\nScorer ${SCORER_VERSION}, ${RUNS} runs per phase, Node ${process.version}, release synthesis ${ms(synthMs)} ms.`);
+  console.log(`Peak memory: rss ${ms(peak.rss / MIB)} MiB, heapUsed ${ms(peak.heapUsed / MIB)} MiB.`);
+  for (const line of results) {
+    console.log(`- ${line}`);
+  }
+}
+
+let baselinePrepMs = 0;
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

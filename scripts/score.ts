@@ -1,0 +1,289 @@
+/**
+ * npm run --silent score -- --release DIR --split dev --predictions FILE
+ *     [--baseline FILE ...] [--track open|closed] [--seed 42] [--resamples 1000] [--json]
+ *
+ * The offline scorer (protocol section 11): the same validation and scoring
+ * code the worker runs. Exit 0 scored; 1 the predictions or a baseline file
+ * are invalid (one line per problem on stderr, FILE:LINE: message); 2 usage
+ * error or an unreadable or invalid release.
+ */
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { readRelease } from "@/lib/dataset/read-release";
+import { SPLIT_FILES } from "@/lib/dataset/release-schema";
+import { readLines } from "@/lib/io/read-lines";
+import type { NamedOutcomes } from "@/lib/scoring/compare";
+import { formatReportTable } from "@/lib/scoring/format-report-table";
+import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/scoring/gold";
+import {
+  DEFAULT_BOOTSTRAP_RESAMPLES,
+  DEFAULT_BOOTSTRAP_SEED,
+  MAX_PREDICTION_FILE_BYTES,
+  MAX_PREDICTION_LENGTH,
+  MAX_RANKING_LENGTH,
+} from "@/lib/scoring/limits";
+import { scorePredictions } from "@/lib/scoring/score-report";
+import { computeOutcomes } from "@/lib/scoring/track-predictions";
+import { TRACKS, type Track } from "@/lib/scoring/tracks";
+import { PredictionValidator, type PredictionValidationResult } from "@/lib/scoring/validate-predictions";
+
+const MAX_RESAMPLES = 100_000;
+const MAX_RELEASE_PROBLEMS_SHOWN = 50;
+const MIB = 1024 * 1024;
+
+const USAGE = `Usage: npm run --silent score -- --release DIR --split dev|test --predictions FILE
+           [--baseline FILE ...] [--track open|closed] [--seed N] [--resamples N] [--json]
+
+Scores an IRC-Bench prediction file exactly as the leaderboard server does.
+
+  --release DIR        release directory: dataset.json, kb.jsonl and the split's
+                       file (dev.jsonl, or test.jsonl with gold qids)
+  --split SPLIT        dev or test. The test.jsonl that participants download has
+                       no gold qids, so --split test only works on a maintainer's
+                       gold release
+  --predictions FILE   JSON Lines, one line per sample of the split:
+                         open-world:   {"id": "...", "prediction": "entity name"}
+                                       (a string of at most ${MAX_PREDICTION_LENGTH} characters)
+                         closed-world: {"id": "...", "ranking": ["Q52418", ...]}
+                                       (1 to ${MAX_RANKING_LENGTH} distinct QIDs from kb.jsonl, best first)
+  --baseline FILE      a prediction file to compare with (repeatable; either track).
+                       Same track: McNemar on the primary metric (alias for open,
+                       hit@1 for closed); across tracks: on the unified alias-aware
+                       top-1 metric. p-values are also Holm-adjusted across baselines
+  --track TRACK        open or closed; default: read from the first line that has
+                       "prediction" or "ranking"
+  --seed N             bootstrap PRNG seed, a non-negative integer (default ${DEFAULT_BOOTSTRAP_SEED})
+  --resamples N        bootstrap resamples, 1..${MAX_RESAMPLES} (default ${DEFAULT_BOOTSTRAP_RESAMPLES})
+  --json               print one JSON object (the leaderboard's score report) instead
+                       of tables; rates are fractions in [0, 1]
+  -h, --help           show this help
+
+Exit status: 0 scored; 1 the predictions or a baseline file are invalid (each
+problem on stderr as FILE:LINE: message; files over ${MAX_PREDICTION_FILE_BYTES / MIB} MiB are refused);
+2 usage error, or the release cannot be read or is invalid.
+
+Scoring rules: docs/scoring.md.`;
+
+const nonNegativeInteger = (flag: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: `${flag} must be a non-negative integer` })
+    .transform(Number)
+    .refine(Number.isSafeInteger, { error: `${flag} is too large` });
+
+const argsSchema = z.object({
+  release: z.string({ error: "--release DIR is required" }).min(1, { error: "--release DIR is required" }),
+  split: z.enum(["dev", "test"], { error: "--split must be dev or test" }),
+  predictions: z.string({ error: "--predictions FILE is required" }).min(1, { error: "--predictions FILE is required" }),
+  baseline: z.array(z.string().min(1, { error: "--baseline needs a FILE" })).default([]),
+  track: z.enum(TRACKS, { error: "--track must be open or closed" }).optional(),
+  seed: nonNegativeInteger("--seed").default(DEFAULT_BOOTSTRAP_SEED),
+  resamples: nonNegativeInteger("--resamples")
+    .refine((value) => value >= 1 && value <= MAX_RESAMPLES, { error: `--resamples must be 1..${MAX_RESAMPLES}` })
+    .default(DEFAULT_BOOTSTRAP_RESAMPLES),
+  json: z.boolean().default(false),
+});
+
+type Args = z.infer<typeof argsSchema>;
+
+/** A failure that ends the run with an exit status and messages for stderr. */
+class ExitError extends Error {
+  constructor(
+    readonly status: 1 | 2,
+    readonly lines: readonly string[],
+  ) {
+    super(lines[0]);
+  }
+}
+
+function parseCommandLine(argv: readonly string[]): Args | "help" {
+  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        release: { type: "string" },
+        split: { type: "string" },
+        predictions: { type: "string" },
+        baseline: { type: "string", multiple: true },
+        track: { type: "string" },
+        seed: { type: "string" },
+        resamples: { type: "string" },
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new ExitError(2, [error instanceof Error ? error.message : String(error), "Run with --help for usage."]);
+  }
+  if (values.help === true) {
+    return "help";
+  }
+  const parsed = argsSchema.safeParse(values);
+  if (!parsed.success) {
+    throw new ExitError(2, [...parsed.error.issues.map((issue) => issue.message), "Run with --help for usage."]);
+  }
+  return parsed.data;
+}
+
+/** The released test.jsonl has no qid: say so plainly instead of listing a problem per line. */
+async function assertSplitHasGold(dir: string, split: Args["split"]): Promise<void> {
+  const file = path.join(dir, SPLIT_FILES[split]);
+  try {
+    for await (const { line } of readLines(file)) {
+      if (line.trim().length === 0) {
+        continue;
+      }
+      const first: unknown = JSON.parse(line.replace(/^\uFEFF/, ""));
+      if (typeof first === "object" && first !== null && !Object.hasOwn(first, "qid")) {
+        throw new ExitError(2, [
+          `${file} has no gold: its samples carry no "qid" (this is the public ${split} file).`,
+          `Scoring --split ${split} needs the maintainer's gold release; participants can score the dev split.`,
+        ]);
+      }
+      return;
+    }
+  } catch (error) {
+    if (error instanceof ExitError) {
+      throw error;
+    }
+    // Unreadable or malformed: readRelease reports it with file and line.
+  }
+}
+
+async function loadGold(args: Args): Promise<{ gold: GoldRecord[]; kb: KbIndex }> {
+  await assertSplitHasGold(args.release, args.split);
+  const result = await readRelease(args.release, { splits: [args.split] });
+  if (!result.ok) {
+    const shown = result.problems.slice(0, MAX_RELEASE_PROBLEMS_SHOWN).map((problem) => {
+      const file = problem.file === args.release ? problem.file : path.join(args.release, problem.file);
+      return problem.line === undefined ? `${file}: ${problem.message}` : `${file}:${problem.line}: ${problem.message}`;
+    });
+    const more = result.problems.length - shown.length;
+    throw new ExitError(2, [
+      `The release in ${args.release} cannot be used:`,
+      ...shown,
+      ...(more > 0 ? [`... and ${more} more problems`] : []),
+    ]);
+  }
+  const kb = buildKbIndex(result.release.entities);
+  return { gold: buildGold(result.release.samples[args.split], kb), kb };
+}
+
+async function checkFileSize(file: string): Promise<void> {
+  let bytes: number;
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) {
+      throw new ExitError(2, [`${file}: not a file`]);
+    }
+    bytes = info.size;
+  } catch (error) {
+    if (error instanceof ExitError) {
+      throw error;
+    }
+    const reason = error instanceof Error && "code" in error && error.code === "ENOENT" ? "no such file" : String(error);
+    throw new ExitError(2, [`${file}: cannot be read: ${reason}`]);
+  }
+  if (bytes > MAX_PREDICTION_FILE_BYTES) {
+    throw new ExitError(1, [
+      `${file}: ${(bytes / MIB).toFixed(1)} MiB is over the ${MAX_PREDICTION_FILE_BYTES / MIB} MiB limit; the file was not read`,
+    ]);
+  }
+}
+
+async function validateFile(
+  file: string,
+  options: { gold: readonly GoldRecord[]; kb: KbIndex; split: string; track?: Track },
+): Promise<PredictionValidationResult> {
+  const validator = new PredictionValidator({
+    sampleIds: options.gold.map((sample) => sample.id),
+    kbQids: options.kb,
+    split: options.split,
+    track: options.track,
+  });
+  for await (const { line, lineNo } of readLines(file)) {
+    validator.addLine(line, lineNo);
+  }
+  return validator.finish();
+}
+
+function problemLines(file: string, result: PredictionValidationResult): string[] {
+  if (result.ok) {
+    return [];
+  }
+  return result.problems.map((problem) =>
+    problem.line === undefined ? `${file}: ${problem.message}` : `${file}:${problem.line}: ${problem.message}`,
+  );
+}
+
+async function run(argv: readonly string[]): Promise<number> {
+  const args = parseCommandLine(argv);
+  if (args === "help") {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const files = [args.predictions, ...args.baseline];
+  for (const file of files) {
+    await checkFileSize(file);
+  }
+  const { gold, kb } = await loadGold(args);
+
+  const entry = await validateFile(args.predictions, { gold, kb, split: args.split, track: args.track });
+  const baselineResults: PredictionValidationResult[] = [];
+  for (const file of args.baseline) {
+    baselineResults.push(await validateFile(file, { gold, kb, split: args.split }));
+  }
+  const problems = [
+    ...problemLines(args.predictions, entry),
+    ...args.baseline.flatMap((file, i) => {
+      const result = baselineResults[i];
+      return result === undefined ? [] : problemLines(file, result);
+    }),
+  ];
+  if (problems.length > 0 || !entry.ok) {
+    throw new ExitError(1, problems);
+  }
+
+  const baselines: NamedOutcomes[] = [];
+  baselineResults.forEach((result, i) => {
+    if (result.ok) {
+      baselines.push({ name: args.baseline[i] ?? "", outcomes: computeOutcomes({ ...result, gold, kb }) });
+    }
+  });
+  const { report } = scorePredictions({
+    ...entry,
+    split: args.split,
+    gold,
+    kb,
+    baselines,
+    seed: args.seed,
+    resamples: args.resamples,
+  });
+  if (args.json) {
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    process.stdout.write(formatReportTable(report, { seed: args.seed, resamples: args.resamples, source: args.predictions }));
+  }
+  return 0;
+}
+
+run(process.argv.slice(2)).then(
+  (status) => {
+    process.exitCode = status;
+  },
+  (error: unknown) => {
+    if (error instanceof ExitError) {
+      for (const line of error.lines) {
+        process.stderr.write(`${line}\n`);
+      }
+      process.exitCode = error.status;
+      return;
+    }
+    process.stderr.write(`score: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);
