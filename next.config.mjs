@@ -27,6 +27,8 @@ const nextConfig = {
   // A separate build directory lets a benchmark or a second checkout build beside the main one.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   poweredByHeader: false,
+  // `npm test` type-checks the whole project with tsc as its own step; the build need not repeat it.
+  typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "bullmq", "ioredis"],
   experimental: { serverActions: { bodySizeLimit: "2mb" } },

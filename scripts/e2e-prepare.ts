@@ -25,7 +25,7 @@ function assertDisposableDatabase(): void {
 
 async function main(): Promise<void> {
   assertDisposableDatabase();
-  const tables = await db.$queryRaw<{ tablename: string }[]>`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`;
+  const tables = await db.$queryRaw<{ tablename: string }[]>`SELECT tablename::text AS tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`;
   await db.$executeRawUnsafe(`TRUNCATE ${tables.map((table) => `"${table.tablename}"`).join(", ")} CASCADE`);
   await getSharedRedis().flushdb();
   const imported = await importRelease({ dir: DEMO_RELEASE_DIR, activate: true });

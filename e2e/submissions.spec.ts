@@ -1,0 +1,149 @@
+import path from "node:path";
+import { readFile } from "node:fs/promises";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { apiContextFor, createTestApiToken, expect, getTestPool, signInContext, test } from "./fixtures";
+
+const PREDICTIONS = path.join(__dirname, "..", "data", "demo-predictions");
+const SCORING_TIMEOUT = 60_000;
+
+async function uploadOnSite(page: Page, file: string): Promise<void> {
+  await page.goto("/submit");
+  await page.getByLabel("Prediction file (JSON Lines)").setInputFiles(path.join(PREDICTIONS, file));
+  await expect(page.getByTestId("detected")).toBeVisible();
+}
+
+async function waitForScored(page: Page): Promise<void> {
+  await expect(page.getByTestId("submission-status")).toHaveText("scored", { timeout: SCORING_TIMEOUT });
+}
+
+/** The demo release's baselines are queued by scripts/e2e-prepare.ts; comparisons need them scored. */
+async function waitForBaselines(): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const result = await getTestPool().query<{ pending: string }>(
+          `SELECT count(*) AS pending FROM "Submission" WHERE "isBaseline" AND "status" <> 'SCORED'`,
+        );
+        return Number(result.rows[0]?.pending ?? 1);
+      },
+      { timeout: SCORING_TIMEOUT },
+    )
+    .toBe(0);
+}
+
+async function pollStatus(api: APIRequestContext, id: string): Promise<string> {
+  const response = await api.get(`/api/submissions/${id}`);
+  const body = (await response.json()) as { status: string };
+  return body.status;
+}
+
+test("[SUBMISSIONS] a participant uploads a dev file and reads per-sample feedback", async ({ page, createUser, signInAs }) => {
+  const ada = await createUser({ label: "ada" });
+  await signInAs(ada);
+  await uploadOnSite(page, "dev-open.jsonl");
+  await expect(page.getByTestId("detected")).toContainText("open-world");
+  await expect(page.getByTestId("detected")).toContainText("dev");
+  await page.getByRole("button", { name: "Submit to the dev split" }).click();
+  await expect(page).toHaveURL(/\/submissions\/[a-z0-9]+$/);
+  await waitForScored(page);
+
+  const overall = page.getByRole("table", { name: "Overall scores" });
+  await expect(overall).toContainText("55.6");
+  const samples = page.getByTestId("sample-outcomes");
+  await expect(samples.locator("tbody tr")).toHaveCount(27);
+  await page.getByLabel("Show").selectOption("wrong");
+  await expect(samples.locator("tbody tr")).toHaveCount(12);
+  await expect(samples).toContainText("no match");
+});
+
+test("[SUBMISSIONS] an invalid file is refused with every problem and its line, and nothing is queued", async ({ page, createUser, signInAs }) => {
+  const bea = await createUser({ label: "bea" });
+  await signInAs(bea);
+  await uploadOnSite(page, "invalid-open.jsonl");
+  await page.getByRole("button", { name: /Submit/ }).click();
+  const problems = page.getByTestId("upload-problems");
+  await expect(problems).toContainText("line 3:");
+  await expect(problems).toContainText("line 5:");
+  await expect(problems).toContainText("first seen on line");
+  await expect(problems).toContainText("line 6:");
+  await expect(problems).toContainText("line 7:");
+  await expect(problems).toContainText("missing");
+  const count = await getTestPool().query(`SELECT count(*)::int AS n FROM "Submission" WHERE "userId" = $1`, [bea.id]);
+  expect(count.rows[0].n).toBe(0);
+});
+
+test("[SUBMISSIONS] a test file is scored with intervals and baseline comparisons, published after review, and shown publicly", async ({
+  page,
+  browser,
+  baseURL,
+  createUser,
+  signInAs,
+}) => {
+  await waitForBaselines();
+  const cyd = await createUser({ label: "cyd" });
+  const maintainer = await createUser({ label: "maint", role: "MAINTAINER" });
+  await signInAs(cyd);
+  await uploadOnSite(page, "test-closed.jsonl");
+  await expect(page.getByTestId("quota")).toContainText("Test submissions left: 5");
+  await expect(page.getByTestId("detected")).toContainText("closed-world");
+  await page.getByRole("button", { name: "Submit to the test split" }).click();
+  await waitForScored(page);
+  const submissionUrl = page.url();
+
+  await expect(page.getByRole("table", { name: "Overall scores" })).toContainText("39.3");
+  await expect(page.getByText("Significance against the baselines")).toBeVisible();
+  await expect(page.getByRole("row", { name: /BM25 over entity names/ })).toBeVisible();
+  await expect(page.getByTestId("sample-outcomes")).toHaveCount(0);
+
+  const systemName = `Cyd retriever ${Date.now()}`;
+  await page.getByLabel("System name").fill(systemName);
+  await page.getByLabel("Method description").fill("Dense retrieval over entity descriptions with a cross-encoder reranker.");
+  await page.getByLabel("Parameter count").fill("110000000");
+  await page.getByLabel("Weights").selectOption("true");
+  await page.getByRole("button", { name: "Request publication" }).click();
+  await expect(page.getByTestId("publication-status")).toContainText("Publication requested");
+
+  const maintainerContext = await browser.newContext({ baseURL });
+  await signInContext(maintainerContext, baseURL ?? "", maintainer);
+  const maintainerPage = await maintainerContext.newPage();
+  await maintainerPage.goto("/admin/review");
+  await maintainerPage.getByRole("link", { name: systemName }).first().click();
+  await maintainerPage.getByLabel("Reason (shown to the owner; required to reject)").fill("Clear description; scores verified.");
+  await maintainerPage.getByRole("button", { name: "Approve" }).click();
+  await expect(maintainerPage.getByRole("status")).toContainText("Done: approve");
+  await maintainerContext.close();
+
+  await page.goto(submissionUrl);
+  await expect(page.getByTestId("publication-status")).toContainText("Published");
+  const id = submissionUrl.split("/").pop() ?? "";
+  const audit = await getTestPool().query(`SELECT action, reason FROM "AuditLog" WHERE "targetId" = $1`, [id]);
+  expect(audit.rows).toEqual([{ action: "submission.approve", reason: "Clear description; scores verified." }]);
+
+  const anonymous = await browser.newContext({ baseURL });
+  const publicPage = await anonymous.newPage();
+  const response = await publicPage.goto(`/entries/${id}`);
+  expect(response?.status()).toBe(200);
+  await expect(publicPage.getByRole("heading", { level: 1 })).toContainText(systemName);
+  await anonymous.close();
+});
+
+test("[SUBMISSIONS] a script submits with an API token, follows the status, and gets no per-sample outcome of a test file", async ({
+  playwright,
+  baseURL,
+  createUser,
+}) => {
+  const dee = await createUser({ label: "dee" });
+  const { token } = await createTestApiToken(dee.id);
+  const api = await apiContextFor(playwright, baseURL ?? "", { kind: "token", token });
+  const buffer = await readFile(path.join(PREDICTIONS, "test-open.jsonl"));
+  const created = await api.post("/api/submissions", { multipart: { file: { name: "test-open.jsonl", mimeType: "application/jsonl", buffer } } });
+  expect(created.status()).toBe(201);
+  const body = (await created.json()) as { id: string; split: string; track: string };
+  expect(body).toMatchObject({ split: "test", track: "open" });
+  await expect.poll(() => pollStatus(api, body.id), { timeout: SCORING_TIMEOUT }).toBe("SCORED");
+  const samples = await api.get(`/api/submissions/${body.id}/samples`);
+  expect(samples.status()).toBe(404);
+  const quota = (await (await api.get("/api/quota")).json()) as { remaining: number; usedToday: number };
+  expect(quota).toMatchObject({ remaining: 4, usedToday: 1 });
+  await api.dispose();
+});
