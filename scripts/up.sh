@@ -14,8 +14,12 @@ ensure_auth_secret
 export NEXTAUTH_URL="${NEXTAUTH_URL:-http://localhost:$PORT}"
 migrate
 
-step "Importing the demo release (idempotent)"
+step "Importing the demo release and queuing its baselines (idempotent)"
 npx tsx --conditions=react-server scripts/dataset-import.ts data/demo-release --activate
+npx tsx --conditions=react-server scripts/baselines.ts
+
+step "Publishing the demo entries (idempotent)"
+npx tsx --conditions=react-server scripts/demo-entries.ts
 
 step "Building the web app"
 NODE_ENV=production npx next build
