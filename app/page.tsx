@@ -1,8 +1,14 @@
 import Link from "next/link";
+import { findActiveRelease } from "@/lib/releases/get-release";
+import type { ReleaseStats } from "@/lib/releases/release-summary";
 import { MAIN_NAV } from "@/lib/site-nav";
 
-export default function HomePage() {
+export const dynamic = "force-dynamic";
+
+export default async function HomePage() {
   const sections = MAIN_NAV.filter((link) => link.href !== "/");
+  const release = await findActiveRelease();
+  const stats = release ? (release.stats as ReleaseStats) : null;
   return (
     <div className="space-y-10">
       <section className="space-y-4">
@@ -17,6 +23,13 @@ export default function HomePage() {
           with the same code the server runs, and submit test predictions whose gold labels never leave the server;
           readers compare systems with confidence intervals and significance tests against baselines.
         </p>
+        {release && stats && (
+          <p className="rounded border border-line bg-white p-3" data-testid="active-release">
+            Active release: <Link href="/dataset">{release.name} {release.version}</Link> ·{" "}
+            {stats.splits.train.samples + stats.splits.dev.samples + stats.splits.test.samples} samples ·{" "}
+            {stats.kbEntities} knowledge-base entities · <Link href="/leaderboard">see the leaderboard</Link>
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="tracks" className="grid gap-6 md:grid-cols-2">

@@ -4,4 +4,6 @@ import type { NavLink } from "@/components/site-header";
 export const MAIN_NAV: NavLink[] = [
   { href: "/", label: "Home" },
   { href: "/dataset", label: "Dataset" },
+  { href: "/leaderboard", label: "Leaderboard" },
+  { href: "/submit", label: "Submit" },
 ];
