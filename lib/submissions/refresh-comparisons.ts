@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import type { Prisma, Split as DbSplit, Track as DbTrack } from "@/lib/generated/prisma";
+import { Prisma, type Split as DbSplit, type Track as DbTrack } from "@/lib/generated/prisma";
 import { compareWithBaselines, type NamedOutcomes } from "@/lib/scoring/compare";
 import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
 
@@ -28,19 +28,14 @@ async function compareEntry(tx: Prisma.TransactionClient, entry: ScoredRow, base
     .map((baseline) => ({ name: baseline.id, outcomes: baseline.outcomes }));
   const comparisons = compareWithBaselines(entry.outcomes, family);
   await tx.comparison.deleteMany({ where: { entryId: entry.id } });
-  await tx.comparison.createMany({
-    data: comparisons.map((row) => ({
-      entryId: entry.id,
-      baselineId: row.baseline,
-      metric: row.metric,
-      b: row.b,
-      c: row.c,
-      chi2: row.chi2,
-      p: row.p,
-      pExact: row.p_exact,
-      pHolm: row.p_holm,
-    })),
-  });
+  if (comparisons.length === 0) return;
+  // Floats go in as text: Prisma's own number parameters can lose the last digit
+  // (0.30000000000000004 is stored as 0.3), and these numbers must match the CLI's exactly.
+  const rows = comparisons.map(
+    (row) =>
+      Prisma.sql`(${entry.id}, ${row.baseline}, ${row.metric}, ${row.b}, ${row.c}, ${String(row.chi2)}::float8, ${String(row.p)}::float8, ${String(row.p_exact)}::float8, ${String(row.p_holm)}::float8)`,
+  );
+  await tx.$executeRaw`INSERT INTO "Comparison" ("entryId", "baselineId", "metric", "b", "c", "chi2", "p", "pExact", "pHolm") VALUES ${Prisma.join(rows)}`;
 }
 
 /**
