@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma";
 import { toDbEntityType } from "@/lib/releases/entity-type";
+import { isUniqueViolation } from "@/lib/users/is-unique-violation";
 import {
   computeDownloadDigests,
   computeGoldSha256,
@@ -85,27 +86,38 @@ export async function importRelease(options: ImportReleaseOptions): Promise<Impo
   const hasActive = (await db.datasetRelease.count({ where: { isActive: true } })) > 0;
   const makeActive = options.activate || !hasActive;
 
-  const releaseId = await db.$transaction(
-    async (tx) => {
-      const created = await tx.datasetRelease.create({
-        data: {
-          name: release.meta.name,
-          version: release.meta.version,
-          description: release.meta.description,
-          files: release.files,
-          goldSha256,
-          downloads,
-          stats,
-          leakage: { count: leakage.length, findings: leakage.slice(0, STORED_LEAKAGE_LIMIT) },
-        },
-      });
-      await insertEntities(tx, created.id, release);
-      await insertSamples(tx, created.id, release);
-      if (makeActive) await activateRelease(tx, created.id);
-      return created.id;
-    },
-    { timeout: IMPORT_TIMEOUT_MS, maxWait: 30_000 },
-  );
+  let releaseId: string;
+  try {
+    releaseId = await db.$transaction(
+      async (tx) => {
+        const created = await tx.datasetRelease.create({
+          data: {
+            name: release.meta.name,
+            version: release.meta.version,
+            description: release.meta.description,
+            files: release.files,
+            goldSha256,
+            downloads,
+            stats,
+            leakage: { count: leakage.length, findings: leakage.slice(0, STORED_LEAKAGE_LIMIT) },
+          },
+        });
+        await insertEntities(tx, created.id, release);
+        await insertSamples(tx, created.id, release);
+        if (makeActive) await activateRelease(tx, created.id);
+        return created.id;
+      },
+      { timeout: IMPORT_TIMEOUT_MS, maxWait: 30_000 },
+    );
+  } catch (error) {
+    // Validation rules out duplicate qids and ids, so the one unique key left is (name, version):
+    // another import of this version committed first, and nothing of this one was written.
+    if (!isUniqueViolation(error)) throw error;
+    throw new AppError(
+      "conflict",
+      `Release ${release.meta.name} ${release.meta.version} was imported by another process at the same time; this import wrote nothing. Run it again to check that the stored release has the same content.`,
+    );
+  }
 
   return {
     releaseId,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { DatasetRelease } from "@/lib/generated/prisma";
+import { matchesIfNoneMatch } from "@/lib/leaderboard/cached-response";
 import type { DownloadName } from "@/lib/releases/download-format";
 import { getActiveRelease } from "@/lib/releases/get-release";
 import type { Digest } from "@/lib/releases/release-summary";
@@ -20,45 +21,30 @@ async function resolveRelease(request: Request): Promise<DatasetRelease> {
   return release;
 }
 
-function acceptsGzip(request: Request): boolean {
-  const header = request.headers.get("accept-encoding") ?? "";
-  return header.split(",").some((part) => {
-    const [coding, ...params] = part.trim().split(";");
-    if (coding?.trim().toLowerCase() !== "gzip") return false;
-    const q = params.find((param) => param.trim().startsWith("q="));
-    return q === undefined || Number(q.trim().slice(2)) > 0;
-  });
-}
-
 /**
- * A download response: gzip when the client accepts it, a strong ETag per
- * encoding (304 on a match), Content-Length for the plain bytes, and a file
- * name that says which release it is.
+ * A download response: the exact bytes hashed at import, a strong ETag (304 on
+ * a match), Content-Length, and a file name that says which release it is.
+ *
+ * Never gzip here: the Next.js node server drops Content-Encoding (and
+ * Content-Length) from route-handler responses, so a body compressed here
+ * reaches clients as undeclared gzip bytes that no longer match the
+ * checksum. Compression belongs to the server or proxy in front.
  */
 export async function serveDownload(request: Request, name: DownloadName): Promise<Response> {
   const release = await resolveRelease(request);
   const digest = (release.downloads as Record<string, Digest>)[name];
   if (!digest) throw new AppError("not_found", `Release ${release.name} ${release.version} has no ${name}.`);
-  const isGzip = acceptsGzip(request);
-  const etag = `"${digest.sha256}${isGzip ? "-gzip" : ""}"`;
+  const etag = `"${digest.sha256}"`;
   const headers = new Headers({
     "Content-Type": "application/jsonl; charset=utf-8",
     "Content-Disposition": `attachment; filename="${release.name}-${release.version}-${name}"`,
     ETag: etag,
-    Vary: "Accept-Encoding",
     "Cache-Control": "public, max-age=300",
     "X-Content-SHA256": digest.sha256,
   });
-  const ifNoneMatch = request.headers.get("if-none-match");
-  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === etag)) {
+  if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
     return new Response(null, { status: 304, headers });
   }
-  const body = streamDownload(release.id, name);
-  if (isGzip) {
-    headers.set("Content-Encoding", "gzip");
-    const gzip = new CompressionStream("gzip") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
-    return new Response(body.pipeThrough(gzip), { headers });
-  }
   headers.set("Content-Length", String(digest.bytes));
-  return new Response(body, { headers });
+  return new Response(streamDownload(release.id, name), { headers });
 }
