@@ -166,3 +166,15 @@ test("[DATASET] each download link saves a file whose SHA-256 is the checksum sh
     expect(bytes.toString("utf8").endsWith("\n"), name).toBe(true);
   }
 });
+
+test("[DATASET] downloads are gzip-compressed for clients that accept it and decompress to the checksummed bytes", async ({ playwright, baseURL }) => {
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "accept-encoding": "gzip" } });
+  for (const name of ["train.jsonl", "test.jsonl", "kb.jsonl"]) {
+    const response = await api.get(`/dataset/download/${name}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-encoding"]).toBe("gzip");
+    // Playwright decompresses the body, as a browser would.
+    expect(sha256(await response.body())).toBe(response.headers()["x-content-sha256"]);
+  }
+  await api.dispose();
+});

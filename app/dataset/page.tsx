@@ -172,7 +172,7 @@ export default async function DatasetPage() {
         <h2 id="downloads" className="text-2xl font-semibold">
           Downloads
         </h2>
-        <p>JSON Lines, UTF-8, one object per line, each line ending in a newline.</p>
+        <p>JSON Lines, UTF-8, one object per line, each line ending in a newline; sent gzip-compressed when your client accepts it.</p>
         <div className="overflow-x-auto">
           <table className="min-w-full bg-white text-sm">
             <caption className="mb-1 text-left text-muted">Files and their SHA-256 checksums</caption>

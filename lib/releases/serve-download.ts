@@ -36,7 +36,8 @@ export async function serveDownload(request: Request, name: DownloadName): Promi
   if (!digest) throw new AppError("not_found", `Release ${release.name} ${release.version} has no ${name}.`);
   const etag = `"${digest.sha256}"`;
   const headers = new Headers({
-    "Content-Type": "application/jsonl; charset=utf-8",
+    // text/plain lets the server gzip it for clients that accept gzip (Next.js compresses text/*; application/jsonl is not on its list).
+    "Content-Type": "text/plain; charset=utf-8",
     "Content-Disposition": `attachment; filename="${release.name}-${release.version}-${name}"`,
     ETag: etag,
     "Cache-Control": "public, max-age=300",
