@@ -70,6 +70,10 @@ export async function processSubmission(submissionId: string, options: { force?:
   };
   await db.$transaction([
     db.score.upsert({ where: { submissionId }, create: { submissionId, ...scoreData }, update: scoreData }),
+    // Prisma's query compiler parses number parameters imprecisely (up to 1 ulp
+    // off, prisma/prisma#22249), so the stored report would differ from the
+    // CLI's in the last digit. Text parameters reach PostgreSQL untouched.
+    db.$executeRaw`UPDATE "Score" SET "report" = ${JSON.stringify(report)}::jsonb, "primary" = ${String(scoreData.primary)}::float8, "unified" = ${String(scoreData.unified)}::float8 WHERE "submissionId" = ${submissionId}`,
     db.submission.update({
       where: { id: submissionId },
       data: { status: "SCORED", finishedAt: new Date(), failureKind: null, failureReason: null },

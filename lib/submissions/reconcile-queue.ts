@@ -1,9 +1,10 @@
 import "server-only";
+import type { JobState } from "bullmq";
 import { db } from "@/lib/db";
-import { enqueueScoring, getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { enqueueScoring, getScoringQueue, submissionIdOfJobId } from "@/lib/submissions/scoring-queue";
 
 const GRACE_MS = 10_000;
-const LIVE_STATES = new Set(["waiting", "active", "delayed", "prioritized", "waiting-children"]);
+const LIVE_STATES: JobState[] = ["waiting", "active", "delayed", "prioritized", "waiting-children"];
 
 /**
  * Finds submissions that wait for scoring without a live job (Redis was down
@@ -16,12 +17,15 @@ export async function reconcileScoringQueue(now: Date = new Date()): Promise<num
     select: { id: true },
     take: 500,
   });
+  if (waiting.length === 0) return 0;
   const queue = getScoringQueue();
+  // A live job may be a re-score ("<id>-r<generation>", from a maintainer, npm run
+  // rescore or an earlier reconcile), not only "<id>": look at every live job.
+  const withLiveJob = new Set((await queue.getRanges(LIVE_STATES, 0, -1)).map(submissionIdOfJobId));
   let requeued = 0;
   for (const { id } of waiting) {
+    if (withLiveJob.has(id)) continue;
     const job = await queue.getJob(id);
-    const state = job ? await job.getState() : "missing";
-    if (LIVE_STATES.has(state)) continue;
     await enqueueScoring(id, job ? now.getTime() : 0);
     requeued += 1;
   }

@@ -33,3 +33,8 @@ export async function enqueueScoring(submissionId: string, generation = 0): Prom
   const jobId = generation === 0 ? submissionId : `${submissionId}-r${generation}`;
   await getScoringQueue().add("score", { submissionId }, { ...SCORING_JOB_OPTIONS, jobId });
 }
+
+/** The submission a scoring job is for, from the job id enqueueScoring gave it. */
+export function submissionIdOfJobId(jobId: string): string {
+  return jobId.replace(/-r\d+$/, "");
+}

@@ -1,0 +1,147 @@
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBaselines } from "@/lib/baselines/run-baselines";
+import { db } from "@/lib/db";
+import { getSharedRedis } from "@/lib/redis";
+import { compareWithBaselines } from "@/lib/scoring/compare";
+import { outcomesFromBytes } from "@/lib/submissions/refresh-comparisons";
+import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { storedFilePath } from "@/lib/submissions/file-store";
+import { comparisonPairCounts, scoredBaselineIds } from "./support/comparisons";
+import { assertTestServices } from "./support/guard";
+import { expectNearlyEqualRecords } from "./support/numbers";
+import { killAllChildren } from "./support/processes";
+import { importSmallRelease, predictionLines, scoreOffline, toJsonl, type TestRelease } from "./support/release";
+import { resetTestState } from "./support/reset";
+import { createTestUser, type TestUser } from "./support/users";
+import { submitLines } from "./support/uploads";
+import { waitFor, waitForAllSettled } from "./support/wait";
+import { startWorker, type WorkerProcess } from "./support/workers";
+
+/**
+ * The happy path end to end: upload -> pre-flight -> stored file -> queued job
+ * -> a real worker process scores it -> the stored report is the offline
+ * scorer's report, with comparisons against every baseline of the split.
+ */
+// Heavy enough that SCORING lasts long enough to be seen by polling.
+const RESAMPLES = 60_000;
+const SEED = 42;
+
+let release: TestRelease;
+let participant: TestUser;
+let baselineIds: string[] = [];
+let worker: WorkerProcess | undefined;
+
+beforeAll(async () => {
+  assertTestServices();
+  await resetTestState();
+  release = await importSmallRelease(7);
+  participant = await createTestUser("lifecycle");
+  const baselines = await runBaselines(release.releaseId);
+  baselineIds = baselines.map((result) => result.submissionId);
+});
+
+afterAll(async () => {
+  await killAllChildren();
+  await getScoringQueue().close();
+  await getSharedRedis().quit();
+  await db.$disconnect();
+});
+
+describe("submission lifecycle", () => {
+  it("a dev submission goes QUEUED -> SCORING -> SCORED and stores exactly the offline scorer's report", async () => {
+    const lines = predictionLines(release, "dev", "closed", 0.45, 11);
+    const submission = await submitLines(lines, { userId: participant.id, originalName: "dev-closed.jsonl" });
+    expect(submission).toMatchObject({ status: "QUEUED", split: "dev", track: "closed", sampleCount: release.content.samples.dev.length, attempts: 0 });
+    expect(submission.startedAt).toBeNull();
+    expect(submission.finishedAt).toBeNull();
+    expect(submission.countsToQuota).toBe(false);
+    // The exact bytes are kept, content-addressed.
+    expect(await readFile(storedFilePath(submission.fileSha256), "utf8")).toBe(toJsonl(lines));
+    const job = await getScoringQueue().getJob(submission.id);
+    expect(job?.data).toEqual({ submissionId: submission.id });
+
+    worker = await startWorker({ BOOTSTRAP_RESAMPLES: String(RESAMPLES), BOOTSTRAP_SEED: String(SEED), WORKER_CONCURRENCY: "1" });
+    const seen: string[] = [];
+    await waitFor(
+      async () => {
+        const row = await db.submission.findUniqueOrThrow({ where: { id: submission.id }, select: { status: true } });
+        if (seen[seen.length - 1] !== row.status) seen.push(row.status);
+        return row.status === "SCORED" || row.status === "FAILED" ? row.status : undefined;
+      },
+      () => `statuses seen so far: ${seen.join(" -> ")}`,
+      { timeoutMs: 90_000, intervalMs: 15, workers: [worker] },
+    );
+    expect(seen).toEqual(["QUEUED", "SCORING", "SCORED"]);
+
+    const stored = await db.submission.findUniqueOrThrow({ where: { id: submission.id }, include: { score: true } });
+    expect(stored.attempts).toBe(1);
+    expect(stored.failureKind).toBeNull();
+    expect(stored.startedAt).not.toBeNull();
+    expect(stored.finishedAt).not.toBeNull();
+    expect(stored.startedAt!.getTime()).toBeGreaterThanOrEqual(stored.createdAt.getTime());
+    expect(stored.finishedAt!.getTime()).toBeGreaterThanOrEqual(stored.startedAt!.getTime());
+
+    const expected = scoreOffline(release, "dev", toJsonl(lines), { seed: SEED, resamples: RESAMPLES });
+    const score = stored.score;
+    expect(score).not.toBeNull();
+    if (!score) return;
+    expect(score.report).toEqual(expected.report);
+    expect(expected.report.track).toBe("closed");
+    if (expected.report.track !== "closed") return;
+    expect(score.primary).toBe(expected.report.metrics["hit@1"]);
+    expect(score.unified).toBe(expected.report.metrics["alias_hit@1"]);
+    expect(score.n).toBe(release.content.samples.dev.length);
+    expect([...score.outcomes]).toEqual([...expected.outcomes.codes]);
+  });
+
+  it("compares the entry with every scored baseline of its split, with Holm p >= raw p", async () => {
+    await waitForAllSettled(baselineIds, { timeoutMs: 90_000, workers: worker ? [worker] : [] });
+    const devBaselines = await scoredBaselineIds(release.releaseId, "dev");
+    expect(devBaselines).toHaveLength(4);
+
+    const entry = await db.submission.findFirstOrThrow({ where: { userId: participant.id, split: "dev" }, include: { score: true } });
+    const rows = await db.comparison.findMany({ where: { entryId: entry.id }, orderBy: { baselineId: "asc" } });
+    expect(rows.map((row) => row.baselineId)).toEqual(devBaselines);
+    for (const row of rows) {
+      expect(row.pHolm).toBeGreaterThanOrEqual(row.p);
+      expect(row.pHolm).toBeLessThanOrEqual(1);
+      expect(row.p).toBeGreaterThanOrEqual(0);
+    }
+    const counts = await comparisonPairCounts([entry.id]);
+    expect([...counts.values()].every((count) => count === 1)).toBe(true);
+
+    // The stored rows are what lib/scoring computes from the stored outcomes.
+    const baselines = await db.submission.findMany({ where: { id: { in: devBaselines } }, include: { score: true }, orderBy: { id: "asc" } });
+    const family = baselines.map((baseline) => ({ name: baseline.id, outcomes: outcomesFromBytes(baseline.track, baseline.score!.outcomes) }));
+    const expected = compareWithBaselines(outcomesFromBytes(entry.track, entry.score!.outcomes), family);
+    expectNearlyEqualRecords(
+      rows.map((row) => ({ baseline: row.baselineId, metric: row.metric, b: row.b, c: row.c, p: row.p, p_exact: row.pExact, p_holm: row.pHolm })),
+      expected
+        .map((row) => ({ baseline: row.baseline, metric: row.metric, b: row.b, c: row.c, p: row.p, p_exact: row.p_exact, p_holm: row.p_holm }))
+        .sort((a, b) => a.baseline.localeCompare(b.baseline)),
+    );
+    // Closed-track baselines compare on hit@1, the open-track one on the unified metric.
+    const metricByTrack = new Map(baselines.map((baseline) => [baseline.id, baseline.track === "closed" ? "hit@1" : "unified"]));
+    for (const row of rows) expect(row.metric).toBe(metricByTrack.get(row.baselineId));
+  });
+
+  it("a test-split open-track submission is scored the same way and compared with the test baselines only", async () => {
+    const lines = predictionLines(release, "test", "open", 0.35, 12);
+    const submission = await submitLines(lines, { userId: participant.id, declaredSplit: "test", declaredTrack: "open" });
+    expect(submission).toMatchObject({ status: "QUEUED", split: "test", track: "open", countsToQuota: true });
+    await waitForAllSettled([submission.id], { timeoutMs: 90_000, workers: worker ? [worker] : [] });
+
+    const score = await db.score.findUniqueOrThrow({ where: { submissionId: submission.id } });
+    const expected = scoreOffline(release, "test", toJsonl(lines), { seed: SEED, resamples: RESAMPLES });
+    expect(score.report).toEqual(expected.report);
+    if (expected.report.track !== "open") throw new Error("expected an open-track report");
+    expect(score.primary).toBe(expected.report.metrics.alias);
+
+    const testBaselines = await scoredBaselineIds(release.releaseId, "test");
+    expect(testBaselines).toHaveLength(4);
+    const rows = await db.comparison.findMany({ where: { entryId: submission.id }, orderBy: { baselineId: "asc" } });
+    expect(rows.map((row) => row.baselineId)).toEqual(testBaselines);
+    for (const row of rows) expect(row.pHolm).toBeGreaterThanOrEqual(row.p);
+  });
+});

@@ -1,0 +1,40 @@
+import { stat } from "node:fs/promises";
+import { Readable } from "node:stream";
+import { getEnv } from "@/lib/env";
+import type { Submission } from "@/lib/generated/prisma";
+import { createSubmission } from "@/lib/submissions/create-submission";
+import { stageUpload, type StagedFile } from "@/lib/submissions/file-store";
+import type { ScoredSplitName } from "@/lib/submissions/preflight";
+import type { Track } from "@/lib/scoring/tracks";
+import { toJsonl } from "./release";
+
+/** Streams the text to a staged temporary file, as an HTTP upload would be. */
+export async function stageText(text: string): Promise<StagedFile> {
+  return stageUpload(Readable.from([Buffer.from(text, "utf8")]), getEnv().UPLOAD_MAX_BYTES);
+}
+
+export type SubmitOptions = {
+  userId: string;
+  originalName?: string;
+  declaredSplit?: ScoredSplitName;
+  declaredTrack?: Track;
+};
+
+/** Stages the lines and creates a submission from them (pre-flight, quota, store, queue). */
+export async function submitLines(lines: readonly string[], options: SubmitOptions): Promise<Submission> {
+  const staged = await stageText(toJsonl(lines));
+  return createSubmission({
+    userId: options.userId,
+    staged,
+    originalName: options.originalName ?? "predictions.jsonl",
+    declaredSplit: options.declaredSplit,
+    declaredTrack: options.declaredTrack,
+  });
+}
+
+export async function fileExists(filePath: string): Promise<boolean> {
+  return stat(filePath).then(
+    () => true,
+    () => false,
+  );
+}
