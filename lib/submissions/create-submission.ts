@@ -23,21 +23,6 @@ export type CreateSubmissionOptions = {
 
 const MAX_NAME_LENGTH = 200;
 /**
- * A healthy Redis answers in milliseconds. A process whose first enqueue
- * happens while Redis is down would otherwise wait for it indefinitely
- * (BullMQ waits for the connection to become ready), hanging the upload.
- */
-const ENQUEUE_TIMEOUT_MS = 5_000;
-
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/**
  * A staged upload -> pre-flight validation -> quota -> stored submission ->
  * queued scoring job. A file rejected before the submission is created is
  * deleted and costs no quota.
@@ -87,7 +72,7 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
   }
   // When Redis is unreachable the submission stays QUEUED and the worker's
   // reconciler queues it once Redis is back: nothing is lost.
-  await withTimeout(enqueueScoring(submission.id), ENQUEUE_TIMEOUT_MS, `Redis did not answer within ${ENQUEUE_TIMEOUT_MS} ms`).catch((error: unknown) => {
+  await enqueueScoring(submission.id).catch((error: unknown) => {
     console.error(`[submissions] could not queue ${submission.id}; the reconciler will retry`, error);
   });
   return submission;

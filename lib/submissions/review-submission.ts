@@ -38,7 +38,10 @@ export async function reviewSubmission(actor: Actor, submissionId: string, input
       },
     }),
   ]);
-  if (action === "rescore") await enqueueScoring(submissionId, Date.now());
+  if (action === "rescore") {
+    // If Redis is down the submission stays QUEUED and the worker's reconciler queues it later.
+    await enqueueScoring(submissionId, Date.now()).catch((error: unknown) => console.error(`[review] could not queue ${submissionId}`, error));
+  }
   if (action === "mark-baseline" || action === "unmark-baseline") await refreshComparisons(submission.releaseId, submission.split);
   return { submissionId, action };
 }

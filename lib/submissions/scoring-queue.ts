@@ -25,13 +25,33 @@ export function getScoringQueue(connection: Redis = getSharedRedis()): Queue<Sco
 }
 
 /**
+ * A healthy Redis answers in milliseconds. A process whose first enqueue
+ * happens while Redis is down would otherwise wait for it indefinitely
+ * (BullMQ waits for the connection to become ready), hanging the request.
+ */
+const ENQUEUE_TIMEOUT_MS = 5_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
  * Queues a submission for scoring. The job id is the submission id plus an
  * attempt generation, so queuing the same submission twice while a job is
- * pending adds nothing.
+ * pending adds nothing. Rejects after ENQUEUE_TIMEOUT_MS when Redis is down;
+ * the submission then stays QUEUED and the worker's reconciler queues it later.
  */
 export async function enqueueScoring(submissionId: string, generation = 0): Promise<void> {
   const jobId = generation === 0 ? submissionId : `${submissionId}-r${generation}`;
-  await getScoringQueue().add("score", { submissionId }, { ...SCORING_JOB_OPTIONS, jobId });
+  await withTimeout(
+    getScoringQueue().add("score", { submissionId }, { ...SCORING_JOB_OPTIONS, jobId }),
+    ENQUEUE_TIMEOUT_MS,
+    `Redis did not answer within ${ENQUEUE_TIMEOUT_MS} ms`,
+  );
 }
 
 /** The submission a scoring job is for, from the job id enqueueScoring gave it. */
