@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AuthNav } from "@/components/auth/auth-nav";
 
 export type NavLink = { href: string; label: string };
 
@@ -16,6 +17,7 @@ export function SiteHeader({ links }: { links: NavLink[] }) {
             </li>
           ))}
         </ul>
+        <AuthNav />
       </nav>
     </header>
   );

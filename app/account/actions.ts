@@ -1,0 +1,20 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { getActor } from "@/lib/auth/get-actor";
+import { formStateFromError, formText, invalidFormState, type FormState } from "@/lib/auth/form-state";
+import { profileSchema } from "@/lib/users/schemas";
+import { updateProfile } from "@/lib/users/update-profile";
+
+export async function updateProfileAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const values = { displayName: formText(formData, "displayName"), affiliation: formText(formData, "affiliation") };
+  const parsed = profileSchema.safeParse(values);
+  if (!parsed.success) return invalidFormState(parsed.error, values);
+  try {
+    const profile = await updateProfile({ actor: await getActor(), ...parsed.data });
+    revalidatePath("/", "layout");
+    return { status: "success", message: "Profile saved.", values: { displayName: profile.displayName, affiliation: profile.affiliation } };
+  } catch (error) {
+    return formStateFromError(error, values);
+  }
+}

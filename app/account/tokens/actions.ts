@@ -1,0 +1,38 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { getActor } from "@/lib/auth/get-actor";
+import { formStateFromError, formText, invalidFormState, type FormState } from "@/lib/auth/form-state";
+import { createApiToken } from "@/lib/tokens/create-api-token";
+import { revokeApiToken } from "@/lib/tokens/revoke-api-token";
+import { createApiTokenSchema } from "@/lib/tokens/schemas";
+
+export type CreateTokenState = FormState & { token?: string; tokenName?: string };
+
+export async function createTokenAction(_previous: CreateTokenState, formData: FormData): Promise<CreateTokenState> {
+  const values = { name: formText(formData, "name"), expiresInDays: formText(formData, "expiresInDays") };
+  const parsed = createApiTokenSchema.safeParse(values);
+  if (!parsed.success) return invalidFormState(parsed.error, values);
+  try {
+    const created = await createApiToken({ actor: await getActor(), ...parsed.data });
+    revalidatePath("/account/tokens");
+    return {
+      status: "success",
+      message: `Token "${created.apiToken.name}" created. Copy it now: it will not be shown again.`,
+      token: created.token,
+      tokenName: created.apiToken.name,
+    };
+  } catch (error) {
+    return formStateFromError(error, values);
+  }
+}
+
+export async function revokeTokenAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  try {
+    const revoked = await revokeApiToken({ actor: await getActor(), tokenId: formText(formData, "tokenId") });
+    revalidatePath("/account/tokens");
+    return { status: "success", message: `Token "${revoked.name}" revoked.` };
+  } catch (error) {
+    return formStateFromError(error);
+  }
+}

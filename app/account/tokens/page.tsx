@@ -1,0 +1,96 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CreateTokenForm } from "@/components/auth/create-token-form";
+import { RevokeTokenForm } from "@/components/auth/revoke-token-form";
+import { requirePageUser } from "@/lib/auth/page-guards";
+import type { ApiTokenView } from "@/lib/tokens/api-token-view";
+import { listApiTokens } from "@/lib/tokens/list-api-tokens";
+import { createTokenAction, revokeTokenAction } from "@/app/account/tokens/actions";
+
+export const metadata: Metadata = { title: "API tokens" };
+
+function formatDate(value: string | null, empty: string): string {
+  return value ? `${value.slice(0, 16).replace("T", " ")} UTC` : empty;
+}
+
+const STATUS_LABELS: Record<ApiTokenView["status"], string> = { active: "Active", expired: "Expired", revoked: "Revoked" };
+
+export default async function TokensPage() {
+  const actor = await requirePageUser("/account/tokens");
+  const tokens = await listApiTokens({ actor });
+  return (
+    <div className="space-y-8">
+      <div className="space-y-2">
+        <p className="text-sm">
+          <Link href="/account">Your account</Link> / API tokens
+        </p>
+        <h1 className="text-3xl font-bold">API tokens</h1>
+        <p className="max-w-3xl">
+          An API token lets a script act as you on the JSON API, with the rights of a participant. Send it in a header:
+        </p>
+        <pre className="overflow-x-auto rounded bg-slate-900 p-3 text-sm text-slate-100">
+          {`curl -H "Authorization: Bearer ircb_…" https://<this site>/api/me`}
+        </pre>
+        <p className="max-w-3xl text-sm text-muted">
+          Tokens are stored only as a SHA-256 hash: the full token is shown once, when it is created. Revoke a token as soon as
+          you no longer need it or it may have leaked.
+        </p>
+      </div>
+
+      <section aria-labelledby="create-heading" className="space-y-3">
+        <h2 id="create-heading" className="text-xl font-semibold">
+          Create a token
+        </h2>
+        <CreateTokenForm action={createTokenAction} />
+      </section>
+
+      <section aria-labelledby="list-heading" className="space-y-3">
+        <h2 id="list-heading" className="text-xl font-semibold">
+          Your tokens
+        </h2>
+        {tokens.length === 0 ? (
+          <p>You have no API tokens yet.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="min-w-full border border-line bg-white text-sm">
+              <caption className="sr-only">Your API tokens</caption>
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Starts with</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">Expires</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {tokens.map((token) => (
+                  <tr key={token.id} className="border-t border-line">
+                    <th scope="row" className="font-medium">
+                      {token.name}
+                    </th>
+                    <td className="font-mono">{token.prefix}…</td>
+                    <td>{formatDate(token.createdAt, "")}</td>
+                    <td>{formatDate(token.lastUsedAt, "Never")}</td>
+                    <td>{formatDate(token.expiresAt, "Never")}</td>
+                    <td>
+                      {STATUS_LABELS[token.status]}
+                      {token.revokedAt && <span className="block text-muted">{formatDate(token.revokedAt, "")}</span>}
+                    </td>
+                    <td>
+                      {token.status !== "revoked" && <RevokeTokenForm action={revokeTokenAction} tokenId={token.id} tokenName={token.name} />}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

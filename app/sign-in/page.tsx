@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { SignInForm } from "@/components/auth/sign-in-form";
+import { FormMessage } from "@/components/auth/form-field";
+import { isGithubSignInEnabled } from "@/lib/auth/auth-config";
+import { getActor } from "@/lib/auth/get-actor";
+import { safeCallbackPath, signInErrorMessage } from "@/lib/auth/sign-in-errors";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const callbackUrl = safeCallbackPath(first(params.callbackUrl), "/");
+  const actor = await getActor();
+  if (actor.kind === "user") redirect(callbackUrl);
+
+  return (
+    <div className="mx-auto max-w-md space-y-6">
+      <h1 className="text-3xl font-bold">Sign in</h1>
+      {first(params.registered) === "1" && (
+        <FormMessage
+          status="success"
+          message="Thank you. If this email was not registered before, your account is ready: sign in below. If it was, sign in with that account's existing password."
+        />
+      )}
+      <SignInForm callbackUrl={callbackUrl} initialError={signInErrorMessage(first(params.error))} isGithubEnabled={isGithubSignInEnabled()} />
+      <p>
+        New to IRC-Bench? <Link href="/sign-up">Create an account</Link>.
+      </p>
+    </div>
+  );
+}

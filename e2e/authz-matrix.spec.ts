@@ -1,0 +1,173 @@
+import type { APIRequestContext } from "@playwright/test";
+import {
+  apiContextFor,
+  createTestApiToken,
+  createTestUser,
+  deleteTestUsers,
+  expect,
+  test,
+  type TestUser,
+} from "./fixtures";
+
+/**
+ * Authorization matrix: every protected route, every kind of caller, the exact
+ * status. To cover a new route, add a row to ROUTES: the method, the path (a
+ * function of the seeded world, so rows can point at someone's object), an
+ * optional body, and the status for each caller. Each cell becomes its own
+ * test, named "<METHOD> <path> as <caller> -> <status>".
+ *
+ * Callers:
+ *   anonymous         no cookie, no token
+ *   participant       signed-in participant (session cookie, same-site Origin)
+ *   otherParticipant  a second participant; for "someone else's object" checks
+ *   maintainer        signed-in maintainer
+ *   participantToken  participant's API token (Authorization: Bearer, no cookie, no Origin)
+ *   maintainerToken   maintainer's API token: tokens carry participant rights only
+ *
+ * Pages answer 307 (to /sign-in) for callers without a session and 404 for a
+ * signed-in non-maintainer on maintainer pages.
+ */
+const CALLERS = ["anonymous", "participant", "otherParticipant", "maintainer", "participantToken", "maintainerToken"] as const;
+type Caller = (typeof CALLERS)[number];
+
+type World = {
+  participant: TestUser;
+  otherParticipant: TestUser;
+  maintainer: TestUser;
+};
+
+type Route = {
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  /** Shown in test titles. */
+  label: string;
+  /** Runs before each cell: may create the object the request acts on. */
+  path: (world: World) => Promise<string> | string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  expected: Record<Caller, number>;
+};
+
+const ROUTES: Route[] = [
+  {
+    method: "GET",
+    label: "/api/me",
+    path: () => "/api/me",
+    expected: { anonymous: 401, participant: 200, otherParticipant: 200, maintainer: 200, participantToken: 200, maintainerToken: 200 },
+  },
+  {
+    method: "PATCH",
+    label: "/api/me",
+    path: () => "/api/me",
+    body: { affiliation: "Matrix University" },
+    expected: { anonymous: 401, participant: 200, otherParticipant: 200, maintainer: 200, participantToken: 200, maintainerToken: 200 },
+  },
+  {
+    method: "PATCH",
+    label: "/api/me (cross-site Origin)",
+    path: () => "/api/me",
+    body: { affiliation: "Forged" },
+    headers: { origin: "https://evil.example" },
+    // cookie sessions are refused (CSRF); bearer tokens carry no ambient credentials and are exempt
+    expected: { anonymous: 401, participant: 403, otherParticipant: 403, maintainer: 403, participantToken: 200, maintainerToken: 200 },
+  },
+  {
+    method: "GET",
+    label: "/api/tokens",
+    path: () => "/api/tokens",
+    expected: { anonymous: 401, participant: 200, otherParticipant: 200, maintainer: 200, participantToken: 200, maintainerToken: 200 },
+  },
+  {
+    method: "POST",
+    label: "/api/tokens",
+    path: () => "/api/tokens",
+    body: { name: "matrix", expiresInDays: 1 },
+    expected: { anonymous: 401, participant: 201, otherParticipant: 201, maintainer: 201, participantToken: 403, maintainerToken: 403 },
+  },
+  {
+    method: "DELETE",
+    label: "/api/tokens/:participant's token",
+    path: async (world) => `/api/tokens/${(await createTestApiToken(world.participant.id, { name: "to revoke" })).id}`,
+    expected: { anonymous: 401, participant: 200, otherParticipant: 404, maintainer: 200, participantToken: 200, maintainerToken: 404 },
+  },
+  {
+    method: "DELETE",
+    label: "/api/tokens/:unknown",
+    path: () => "/api/tokens/no-such-token",
+    expected: { anonymous: 401, participant: 404, otherParticipant: 404, maintainer: 404, participantToken: 404, maintainerToken: 404 },
+  },
+  {
+    method: "PATCH",
+    label: "/api/admin/users/:participant",
+    path: (world) => `/api/admin/users/${world.participant.id}`,
+    // already a participant: the maintainer's call succeeds without changing anything
+    body: { role: "PARTICIPANT", reason: "authorization matrix" },
+    expected: { anonymous: 401, participant: 403, otherParticipant: 403, maintainer: 200, participantToken: 403, maintainerToken: 403 },
+  },
+  {
+    method: "GET",
+    label: "/account (page)",
+    path: () => "/account",
+    expected: { anonymous: 307, participant: 200, otherParticipant: 200, maintainer: 200, participantToken: 307, maintainerToken: 307 },
+  },
+  {
+    method: "GET",
+    label: "/account/tokens (page)",
+    path: () => "/account/tokens",
+    expected: { anonymous: 307, participant: 200, otherParticipant: 200, maintainer: 200, participantToken: 307, maintainerToken: 307 },
+  },
+  {
+    method: "GET",
+    label: "/admin/users (page)",
+    path: () => "/admin/users",
+    expected: { anonymous: 307, participant: 404, otherParticipant: 404, maintainer: 200, participantToken: 307, maintainerToken: 307 },
+  },
+];
+
+let world: World;
+const clients = new Map<Caller, APIRequestContext>();
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const base = baseURL ?? "";
+  world = {
+    participant: await createTestUser({ label: "matrix-participant" }),
+    otherParticipant: await createTestUser({ label: "matrix-other" }),
+    maintainer: await createTestUser({ label: "matrix-maintainer", role: "MAINTAINER" }),
+  };
+  const participantToken = await createTestApiToken(world.participant.id, { name: "matrix participant" });
+  const maintainerToken = await createTestApiToken(world.maintainer.id, { name: "matrix maintainer" });
+  clients.set("anonymous", await apiContextFor(playwright, base, { kind: "anonymous" }));
+  clients.set("participant", await apiContextFor(playwright, base, { kind: "session", user: world.participant }));
+  clients.set("otherParticipant", await apiContextFor(playwright, base, { kind: "session", user: world.otherParticipant }));
+  clients.set("maintainer", await apiContextFor(playwright, base, { kind: "session", user: world.maintainer }));
+  clients.set("participantToken", await apiContextFor(playwright, base, { kind: "token", token: participantToken.token }));
+  clients.set("maintainerToken", await apiContextFor(playwright, base, { kind: "token", token: maintainerToken.token }));
+});
+
+test.afterAll(async () => {
+  for (const client of clients.values()) await client.dispose();
+  await deleteTestUsers([world.participant.id, world.otherParticipant.id, world.maintainer.id]);
+});
+
+for (const route of ROUTES) {
+  test.describe(`[AUTHZ] ${route.method} ${route.label}`, () => {
+    for (const caller of CALLERS) {
+      const status = route.expected[caller];
+      test(`as ${caller} -> ${status}`, async () => {
+        const client = clients.get(caller);
+        if (!client) throw new Error(`no client for ${caller}`);
+        const response = await client.fetch(await route.path(world), {
+          method: route.method,
+          data: route.body,
+          headers: route.headers,
+          maxRedirects: 0,
+        });
+        expect(response.status(), `${route.method} ${route.label} as ${caller}: ${await response.text()}`).toBe(status);
+        if (status === 307) expect(response.headers()["location"]).toContain("/sign-in");
+        if (response.headers()["content-type"]?.includes("application/json") && status >= 400) {
+          const body: unknown = await response.json();
+          expect(body).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,46 @@
+import { unstable_rethrow } from "next/navigation";
+import type { z } from "zod";
+import { isAppError } from "@/lib/errors";
+
+/**
+ * What a server action returns to its form (React's useActionState). Field
+ * errors sit next to their inputs; `values` echoes what was typed (never a
+ * password) so a refused form does not come back empty.
+ */
+export type FormState = {
+  status: "idle" | "error" | "success";
+  message?: string;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+};
+
+export const IDLE_FORM_STATE: FormState = { status: "idle" };
+
+/** The first message for each top-level field. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export function invalidFormState(error: z.ZodError, values?: Record<string, string>): FormState {
+  return { status: "error", message: "Please correct the fields marked below.", fieldErrors: fieldErrorsOf(error), values };
+}
+
+/** Application errors keep their message; anything else is logged and reported generically. */
+export function formStateFromError(error: unknown, values?: Record<string, string>): FormState {
+  // redirect(), notFound() and dynamic-rendering signals are Next.js control flow, not failures.
+  unstable_rethrow(error);
+  if (isAppError(error)) return { status: "error", message: error.message, values };
+  console.error("[action] unexpected error", error);
+  return { status: "error", message: "Something went wrong on our side. It has been logged; please try again.", values };
+}
+
+/** A text field of a submitted form ("" when absent or a file). */
+export function formText(formData: FormData, name: string): string {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : "";
+}

@@ -1,0 +1,55 @@
+import "server-only";
+import { headers } from "next/headers";
+import { ANONYMOUS, type Actor } from "@/lib/auth/actor";
+import { assertSameOrigin, isMutatingMethod } from "@/lib/auth/same-origin";
+import { readSessionUserId } from "@/lib/auth/session-cookie";
+import { db } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { authenticateApiToken } from "@/lib/tokens/authenticate-api-token";
+
+/**
+ * The one place that decides who is asking.
+ *
+ * - Route handlers: `getActor(request)`. An `Authorization: Bearer <token>`
+ *   header wins (an invalid, revoked or expired token is a 401, never a silent
+ *   downgrade to anonymous); otherwise the next-auth session cookie. A session
+ *   on a POST, PUT, PATCH or DELETE must come with a same-site Origin (CSRF).
+ * - Server components and server actions: `getActor()`. Session only; Next.js
+ *   checks the Origin of server actions itself.
+ *
+ * The user row is read on every call, so role changes and deletions apply to
+ * existing sessions at once.
+ */
+export async function getActor(request?: Request): Promise<Actor> {
+  if (!request) {
+    const headerList = await headers();
+    return actorFromSession(headerList.get("cookie"));
+  }
+  const authorization = request.headers.get("authorization");
+  if (authorization !== null) return actorFromAuthorization(authorization);
+  const actor = await actorFromSession(request.headers.get("cookie"));
+  if (actor.kind === "user" && isMutatingMethod(request.method)) {
+    assertSameOrigin(request.headers, getEnv().NEXTAUTH_URL);
+  }
+  return actor;
+}
+
+async function actorFromAuthorization(authorization: string): Promise<Actor> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization.trim());
+  if (!match?.[1]) {
+    throw new AppError("unauthenticated", "The Authorization header must be 'Bearer <API token>'.");
+  }
+  return authenticateApiToken(match[1]);
+}
+
+async function actorFromSession(cookieHeader: string | null): Promise<Actor> {
+  const userId = await readSessionUserId(cookieHeader);
+  if (!userId) return ANONYMOUS;
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: { id: true, role: true, displayName: true, isSystem: true },
+  });
+  if (!user || user.isSystem) return ANONYMOUS;
+  return { kind: "user", userId: user.id, role: user.role, displayName: user.displayName, via: "session" };
+}

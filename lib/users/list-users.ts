@@ -1,0 +1,78 @@
+import "server-only";
+import { requireMaintainer, type Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db";
+import type { Role } from "@/lib/generated/prisma";
+
+export type UserListEntry = {
+  id: string;
+  email: string;
+  displayName: string;
+  affiliation: string;
+  role: Role;
+  isSystem: boolean;
+  hasPassword: boolean;
+  linkedProviders: string[];
+  activeTokenCount: number;
+  createdAt: Date;
+};
+
+export type RoleChangeEntry = {
+  id: string;
+  createdAt: Date;
+  actorName: string | null;
+  targetId: string;
+  reason: string | null;
+  details: unknown;
+};
+
+/** Every account, for /admin/users (maintainers only). */
+export async function listUsers(options: { actor: Actor; now?: Date }): Promise<UserListEntry[]> {
+  requireMaintainer(options.actor);
+  const now = options.now ?? new Date();
+  const users = await db.user.findMany({
+    orderBy: [{ role: "desc" }, { createdAt: "asc" }],
+    select: {
+      id: true,
+      email: true,
+      displayName: true,
+      affiliation: true,
+      role: true,
+      isSystem: true,
+      passwordHash: true,
+      createdAt: true,
+      accounts: { select: { provider: true } },
+      _count: { select: { apiTokens: { where: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } } } },
+    },
+  });
+  return users.map((user) => ({
+    id: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    affiliation: user.affiliation,
+    role: user.role,
+    isSystem: user.isSystem,
+    hasPassword: user.passwordHash !== null,
+    linkedProviders: user.accounts.map((account) => account.provider),
+    activeTokenCount: user._count.apiTokens,
+    createdAt: user.createdAt,
+  }));
+}
+
+/** The latest role changes, newest first, for the admin page's history. */
+export async function listRoleChanges(options: { actor: Actor; take?: number }): Promise<RoleChangeEntry[]> {
+  requireMaintainer(options.actor);
+  const entries = await db.auditLog.findMany({
+    where: { action: "user.role_changed" },
+    orderBy: { createdAt: "desc" },
+    take: options.take ?? 20,
+    select: { id: true, createdAt: true, targetId: true, reason: true, details: true, actor: { select: { displayName: true } } },
+  });
+  return entries.map((entry) => ({
+    id: entry.id,
+    createdAt: entry.createdAt,
+    actorName: entry.actor?.displayName ?? null,
+    targetId: entry.targetId,
+    reason: entry.reason,
+    details: entry.details,
+  }));
+}
