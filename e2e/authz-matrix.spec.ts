@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import {
   apiContextFor,
@@ -34,7 +36,13 @@ type World = {
   participant: TestUser;
   otherParticipant: TestUser;
   maintainer: TestUser;
+  /** The participant's scored submissions (uploaded with their API token in beforeAll). */
+  devSubmissionId: string;
+  testSubmissionId: string;
 };
+
+const PREDICTIONS = path.join(__dirname, "..", "data", "demo-predictions");
+const devFile = () => ({ file: { name: "dev-open.jsonl", mimeType: "application/jsonl", buffer: readFileSync(path.join(PREDICTIONS, "dev-open.jsonl")) } });
 
 type Route = {
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -43,6 +51,7 @@ type Route = {
   /** Runs before each cell: may create the object the request acts on. */
   path: (world: World) => Promise<string> | string;
   body?: unknown;
+  multipart?: () => Record<string, { name: string; mimeType: string; buffer: Buffer }>;
   headers?: Record<string, string>;
   expected: Record<Caller, number>;
 };
@@ -105,6 +114,83 @@ const ROUTES: Route[] = [
   },
   {
     method: "GET",
+    label: "/api/submissions",
+    path: () => "/api/submissions",
+    expected: { anonymous: 401, participant: 200, otherParticipant: 200, maintainer: 200, participantToken: 200, maintainerToken: 200 },
+  },
+  {
+    method: "POST",
+    label: "/api/submissions (dev file upload)",
+    path: () => "/api/submissions",
+    multipart: devFile,
+    expected: { anonymous: 401, participant: 201, otherParticipant: 201, maintainer: 201, participantToken: 201, maintainerToken: 201 },
+  },
+  {
+    method: "GET",
+    label: "/api/quota",
+    path: () => "/api/quota",
+    expected: { anonymous: 401, participant: 200, otherParticipant: 200, maintainer: 200, participantToken: 200, maintainerToken: 200 },
+  },
+  {
+    method: "GET",
+    label: "/api/submissions/:participant's dev submission",
+    path: (world) => `/api/submissions/${world.devSubmissionId}`,
+    expected: { anonymous: 401, participant: 200, otherParticipant: 404, maintainer: 200, participantToken: 200, maintainerToken: 404 },
+  },
+  {
+    method: "GET",
+    label: "/api/submissions/:participant's dev submission/samples",
+    path: (world) => `/api/submissions/${world.devSubmissionId}/samples`,
+    expected: { anonymous: 401, participant: 200, otherParticipant: 404, maintainer: 200, participantToken: 200, maintainerToken: 404 },
+  },
+  {
+    method: "GET",
+    label: "/api/submissions/:participant's test submission/samples (hidden gold: nobody)",
+    path: (world) => `/api/submissions/${world.testSubmissionId}/samples`,
+    expected: { anonymous: 401, participant: 404, otherParticipant: 404, maintainer: 404, participantToken: 404, maintainerToken: 404 },
+  },
+  {
+    method: "POST",
+    label: "/api/submissions/:participant's test submission/publication (invalid details)",
+    path: (world) => `/api/submissions/${world.testSubmissionId}/publication`,
+    // Only the owner gets as far as validating the details; nobody else learns the submission exists.
+    body: { systemName: "" },
+    expected: { anonymous: 401, participant: 422, otherParticipant: 404, maintainer: 404, participantToken: 422, maintainerToken: 404 },
+  },
+  {
+    method: "POST",
+    label: "/api/admin/submissions/:participant's dev submission/review",
+    path: (world) => `/api/admin/submissions/${world.devSubmissionId}/review`,
+    // Unmarking a submission that is not a baseline changes nothing.
+    body: { action: "unmark-baseline", reason: "authorization matrix" },
+    expected: { anonymous: 401, participant: 403, otherParticipant: 403, maintainer: 200, participantToken: 403, maintainerToken: 403 },
+  },
+  {
+    method: "GET",
+    label: "/submit (page)",
+    path: () => "/submit",
+    expected: { anonymous: 307, participant: 200, otherParticipant: 200, maintainer: 200, participantToken: 307, maintainerToken: 307 },
+  },
+  {
+    method: "GET",
+    label: "/submissions/:participant's dev submission (page)",
+    path: (world) => `/submissions/${world.devSubmissionId}`,
+    expected: { anonymous: 307, participant: 200, otherParticipant: 404, maintainer: 200, participantToken: 307, maintainerToken: 307 },
+  },
+  {
+    method: "GET",
+    label: "/admin/review (page)",
+    path: () => "/admin/review",
+    expected: { anonymous: 307, participant: 404, otherParticipant: 404, maintainer: 200, participantToken: 307, maintainerToken: 307 },
+  },
+  {
+    method: "GET",
+    label: "/admin/audit (page)",
+    path: () => "/admin/audit",
+    expected: { anonymous: 307, participant: 404, otherParticipant: 404, maintainer: 200, participantToken: 307, maintainerToken: 307 },
+  },
+  {
+    method: "GET",
     label: "/account (page)",
     path: () => "/account",
     expected: { anonymous: 307, participant: 200, otherParticipant: 200, maintainer: 200, participantToken: 307, maintainerToken: 307 },
@@ -127,13 +213,19 @@ let world: World;
 const clients = new Map<Caller, APIRequestContext>();
 
 test.beforeAll(async ({ playwright, baseURL }) => {
+  test.setTimeout(180_000);
   const base = baseURL ?? "";
+  const participant = await createTestUser({ label: "matrix-participant" });
+  const participantToken = await createTestApiToken(participant.id, { name: "matrix participant" });
+  const uploader = await apiContextFor(playwright, base, { kind: "token", token: participantToken.token });
   world = {
-    participant: await createTestUser({ label: "matrix-participant" }),
+    participant,
     otherParticipant: await createTestUser({ label: "matrix-other" }),
     maintainer: await createTestUser({ label: "matrix-maintainer", role: "MAINTAINER" }),
+    devSubmissionId: await uploadScored(uploader, "dev-open.jsonl"),
+    testSubmissionId: await uploadScored(uploader, "test-open.jsonl"),
   };
-  const participantToken = await createTestApiToken(world.participant.id, { name: "matrix participant" });
+  await uploader.dispose();
   const maintainerToken = await createTestApiToken(world.maintainer.id, { name: "matrix maintainer" });
   clients.set("anonymous", await apiContextFor(playwright, base, { kind: "anonymous" }));
   clients.set("participant", await apiContextFor(playwright, base, { kind: "session", user: world.participant }));
@@ -142,6 +234,18 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   clients.set("participantToken", await apiContextFor(playwright, base, { kind: "token", token: participantToken.token }));
   clients.set("maintainerToken", await apiContextFor(playwright, base, { kind: "token", token: maintainerToken.token }));
 });
+
+/** Uploads a demo prediction file and waits until the worker has scored it. */
+async function uploadScored(client: APIRequestContext, file: string): Promise<string> {
+  const buffer = readFileSync(path.join(PREDICTIONS, file));
+  const created = await client.post("/api/submissions", { multipart: { file: { name: file, mimeType: "application/jsonl", buffer } } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await expect
+    .poll(async () => ((await (await client.get(`/api/submissions/${id}`)).json()) as { status: string }).status, { timeout: 60_000 })
+    .toBe("SCORED");
+  return id;
+}
 
 test.afterAll(async () => {
   for (const client of clients.values()) await client.dispose();
@@ -158,6 +262,7 @@ for (const route of ROUTES) {
         const response = await client.fetch(await route.path(world), {
           method: route.method,
           data: route.body,
+          multipart: route.multipart?.(),
           headers: route.headers,
           maxRedirects: 0,
         });

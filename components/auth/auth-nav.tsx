@@ -33,10 +33,21 @@ export async function AuthNav() {
   }
   return (
     <ul aria-label="Account" className="ml-auto flex items-center gap-x-4 text-sm">
+      <li>
+        <Link href="/submissions">My submissions</Link>
+      </li>
       {isMaintainer(actor) && (
-        <li>
-          <Link href="/admin/users">Users</Link>
-        </li>
+        <>
+          <li>
+            <Link href="/admin/review">Review</Link>
+          </li>
+          <li>
+            <Link href="/admin/audit">Audit log</Link>
+          </li>
+          <li>
+            <Link href="/admin/users">Users</Link>
+          </li>
+        </>
       )}
       <li>
         <Link href="/account">
