@@ -1,0 +1,241 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
+import { CiBarChart } from "@/components/charts/ci-bar-chart";
+import { HitAtKChart } from "@/components/charts/hit-at-k-chart";
+import { CollectionTable, ComparisonsTable, MetricsTable, TypeMatrix } from "@/components/leaderboard/entry-tables";
+import { Badge } from "@/components/leaderboard/estimate-text";
+import { ExportLinks } from "@/components/leaderboard/export-links";
+import { OPEN_METRIC_KEYS, PRIMARY_METRIC, metricKeysOf } from "@/lib/scoring/tracks";
+import { describeBars, hitAtKPoints, metricBars, typeBars } from "@/lib/leaderboard/chart-data";
+import { formatEstimate, formatParameterCount } from "@/lib/leaderboard/format";
+import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
+import { findPublicEntry } from "@/lib/leaderboard/get-public-entry";
+import { listPublicEntries } from "@/lib/leaderboard/list-public-entries";
+import { safeExternalUrl } from "@/lib/leaderboard/public-entry";
+import { entryIdSchema } from "@/lib/leaderboard/query-schemas";
+import { METRIC_LABELS } from "@/lib/leaderboard/views";
+
+export const dynamic = "force-dynamic";
+
+type PageProps = { params: Promise<{ id: string }> };
+
+type Comparable = { id: string; system: string; track: string; isBaseline: boolean };
+
+/** Entries this one can be compared with: test entries come from the cached leaderboard, no extra query. */
+async function comparableEntries(id: string, releaseId: string, split: "dev" | "test"): Promise<Comparable[]> {
+  if (split === "test") {
+    const snapshot = await getLeaderboard({ track: "unified" });
+    if (snapshot === null || snapshot.view.release.id !== releaseId) return [];
+    return snapshot.view.rows.flatMap((row) =>
+      row.entryId === null || row.entryId === id ? [] : [{ id: row.entryId, system: row.system, track: row.track, isBaseline: row.kind === "baseline" }],
+    );
+  }
+  const list = await listPublicEntries({ kind: "all", split });
+  return list === null || list.release.id !== releaseId ? [] : list.entries;
+}
+
+async function loadEntry(id: string) {
+  const parsed = entryIdSchema.safeParse(id);
+  return parsed.success ? findPublicEntry(parsed.data) : null;
+}
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  const entry = await loadEntry((await params).id);
+  return { title: entry === null ? "Entry not found" : entry.system };
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-2">
+      <dt className="w-36 shrink-0 font-medium">{term}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+export default async function EntryPage({ params }: PageProps) {
+  const entry = await loadEntry((await params).id);
+  if (entry === null) {
+    notFound();
+  }
+  const { score } = entry;
+  const keys = metricKeysOf(entry.track);
+  const primary = PRIMARY_METRIC[entry.track];
+  const paperUrl = safeExternalUrl(entry.paperUrl);
+  const codeUrl = safeExternalUrl(entry.codeUrl);
+  const others = (await comparableEntries(entry.id, entry.release.id, entry.split)).filter((other) => other.id !== entry.id);
+  const splitLabel = `${entry.split} split of ${entry.release.name} ${entry.release.version}`;
+  const typeChart = score === null ? [] : typeBars(score, primary);
+  const exportBase = `/api/entries/${entry.id}/export`;
+
+  return (
+    <div className="space-y-10">
+      <header className="space-y-2">
+        <p className="text-sm">
+          <Link href={`/leaderboard?track=${entry.track}`}>← Leaderboard</Link>
+        </p>
+        <h1 className="text-3xl font-bold">
+          {entry.system}
+          {entry.isBaseline && <Badge tone="baseline">baseline</Badge>}
+          <Badge tone="track">{entry.track === "open" ? "open-world" : "closed-world"}</Badge>
+          {score?.isStale && (
+            <Badge tone="stale" title="Scored with an older scorer version or gold; it will be re-scored">
+              stale
+            </Badge>
+          )}
+        </h1>
+        <p className="text-muted">
+          {entry.team}
+          {entry.affiliation ? ` · ${entry.affiliation}` : ""} · {splitLabel}
+        </p>
+        {score && (
+          <p className="text-lg">
+            {METRIC_LABELS[primary]} (primary metric):{" "}
+            <strong>{formatEstimate({ value: score.metrics[primary] ?? Number.NaN, ci95: score.ci95[primary] ?? null }, primary)}</strong>
+          </p>
+        )}
+      </header>
+
+      <section aria-labelledby="about" className="space-y-3">
+        <h2 id="about" className="text-2xl font-semibold">
+          About this entry
+        </h2>
+        {entry.description && <p className="max-w-3xl whitespace-pre-line">{entry.description}</p>}
+        <dl className="space-y-1 text-sm">
+          <Fact term="System">{entry.system}</Fact>
+          <Fact term="Team">{entry.team}</Fact>
+          {entry.affiliation && <Fact term="Affiliation">{entry.affiliation}</Fact>}
+          <Fact term="Track">{entry.track === "open" ? "Open-world (free-text names)" : "Closed-world (ranked KB entities)"}</Fact>
+          <Fact term="Parameters">{formatParameterCount(entry.parameterCount)}</Fact>
+          <Fact term="Weights">{entry.isOpenWeights === null ? "not stated" : entry.isOpenWeights ? "open" : "closed"}</Fact>
+          <Fact term="External data">{entry.externalData || "not stated"}</Fact>
+          <Fact term="Paper">{paperUrl ? <a href={paperUrl} rel="noopener noreferrer nofollow" className="break-all">{paperUrl}</a> : "–"}</Fact>
+          <Fact term="Code">{codeUrl ? <a href={codeUrl} rel="noopener noreferrer nofollow" className="break-all">{codeUrl}</a> : "–"}</Fact>
+          <Fact term="Published">{entry.publishedAt?.slice(0, 10) ?? (entry.isBaseline ? "baseline" : "–")}</Fact>
+          <Fact term="Submitted">{entry.createdAt.slice(0, 10)}</Fact>
+        </dl>
+      </section>
+
+      {score === null ? (
+        <p>This entry has no score yet.</p>
+      ) : (
+        <>
+          <section aria-labelledby="scores" className="space-y-4">
+            <h2 id="scores" className="text-2xl font-semibold">
+              Scores
+            </h2>
+            <MetricsTable
+              score={score}
+              keys={keys}
+              caption={`Every metric on the ${score.n.toLocaleString("en")} samples of the ${splitLabel}, in percent (MRR as a decimal), with 95% bootstrap intervals`}
+            />
+            <div className="grid gap-6 lg:grid-cols-2">
+              {entry.track === "open" ? (
+                <CiBarChart
+                  bars={metricBars(score, OPEN_METRIC_KEYS)}
+                  title={`Cumulative accuracy by matching tier: ${describeBars(metricBars(score, OPEN_METRIC_KEYS), "alias")}`}
+                  valueLabel="Accuracy (%)"
+                  max={100}
+                  color="#0d9488"
+                />
+              ) : (
+                <HitAtKChart points={hitAtKPoints(score)} title={`Hit@K curve: ${hitAtKPoints(score).map((point) => `Hit@${point.k} ${point.value}%`).join(", ")}`} />
+              )}
+              <CiBarChart
+                bars={typeChart}
+                title={`${METRIC_LABELS[primary]} per entity type with 95% intervals: ${describeBars(typeChart, primary)}`}
+                valueLabel={`${METRIC_LABELS[primary]} (%)`}
+                max={100}
+              />
+            </div>
+          </section>
+
+          <section aria-labelledby="by-type" className="space-y-3">
+            <h2 id="by-type" className="text-2xl font-semibold">
+              By entity type
+            </h2>
+            <TypeMatrix
+              score={score}
+              keys={keys}
+              track={entry.track}
+              caption={`Entity types by ${entry.track === "open" ? "matching tier" : "metric"}, each with its 95% interval (resampled within the type)`}
+            />
+            <ExportLinks base={`${exportBase}?table=by-type`} label="Download this table" />
+          </section>
+
+          <section aria-labelledby="by-collection" className="space-y-3">
+            <h2 id="by-collection" className="text-2xl font-semibold">
+              By collection
+            </h2>
+            <CollectionTable score={score} keys={keys} caption="Scores per thematic collection, in percent (MRR as a decimal)" />
+            <ExportLinks base={`${exportBase}?table=by-collection`} label="Download this table" />
+          </section>
+
+          <section aria-labelledby="comparisons" className="space-y-3">
+            <h2 id="comparisons" className="text-2xl font-semibold">
+              Comparisons with the baselines
+            </h2>
+            {entry.comparisons.length === 0 ? (
+              <p>No baseline of this split is scored against the same gold yet.</p>
+            ) : (
+              <>
+                <p className="max-w-3xl text-sm">
+                  McNemar&apos;s test with continuity correction on paired per-sample outcomes (the track&apos;s primary
+                  metric, or alias-aware top-1 across tracks): b counts samples this entry gets right and the baseline
+                  wrong, c the reverse. The exact p is the two-sided binomial test; Holm&apos;s adjustment is across
+                  all the baselines listed here.
+                </p>
+                <ComparisonsTable comparisons={entry.comparisons} caption="Paired comparisons with every baseline" />
+              </>
+            )}
+            {others.length > 0 && (
+              <form action="/compare" method="get" className="flex max-w-full flex-wrap items-end gap-2 text-sm">
+                <input type="hidden" name="a" value={entry.id} />
+                <label className="flex min-w-0 max-w-full flex-col gap-1">
+                  <span className="font-medium">Compare with another entry</span>
+                  <select name="b" className="w-full max-w-full rounded border border-line px-2 py-1 sm:w-auto">
+                    {others.map((other) => (
+                      <option key={other.id} value={other.id}>
+                        {other.system} ({other.track}
+                        {other.isBaseline ? ", baseline" : ""})
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button type="submit" className="rounded border border-line bg-white px-3 py-1 hover:bg-slate-100">
+                  Compare
+                </button>
+              </form>
+            )}
+          </section>
+
+          <section aria-labelledby="provenance" className="space-y-2">
+            <h2 id="provenance" className="text-2xl font-semibold">
+              Provenance
+            </h2>
+            <dl className="space-y-1 text-sm">
+              <Fact term="Scorer version">
+                {score.scorerVersion}
+                {score.isStale && " (stale: awaiting re-scoring)"}
+              </Fact>
+              <Fact term="Gold SHA-256">
+                <code className="break-all text-xs">{score.goldSha256}</code>
+              </Fact>
+              <Fact term="Scored">{score.computedAt.slice(0, 16).replace("T", " ")} UTC</Fact>
+              <Fact term="Release">
+                {entry.release.name} {entry.release.version}, {entry.split} split
+              </Fact>
+              <Fact term="JSON">
+                <a href={`/api/entries/${entry.id}`}>
+                  <code className="break-all">/api/entries/{entry.id}</code>
+                </a>
+              </Fact>
+            </dl>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

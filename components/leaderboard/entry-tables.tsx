@@ -1,0 +1,178 @@
+import Link from "next/link";
+import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
+import type { EntryComparison, EntryScore } from "@/lib/leaderboard/entry-types";
+import { formatPValue, formatValue } from "@/lib/leaderboard/format";
+import { SIGNIFICANCE_LEVEL } from "@/lib/leaderboard/significance";
+import { METRIC_LABELS, TYPE_SLUGS } from "@/lib/leaderboard/views";
+import type { MetricKey, Track } from "@/lib/scoring/tracks";
+import { EstimateText } from "./estimate-text";
+
+/** An entry's tables: every metric with its interval, the type x metric matrix, collections, comparisons. */
+
+export function MetricsTable({ score, keys, caption }: { score: EntryScore; keys: readonly MetricKey[]; caption: string }) {
+  return (
+    <div className="relative overflow-x-auto">
+      <table className="min-w-full bg-white text-sm">
+        <caption className="mb-1 text-left text-muted">{caption}</caption>
+        <thead className="border-b border-line">
+          <tr>
+            <th scope="col">Metric</th>
+            <th scope="col" className="text-right">Value</th>
+            <th scope="col" className="text-right">95% CI low</th>
+            <th scope="col" className="text-right">95% CI high</th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => {
+            const value = score.metrics[key];
+            const interval = score.ci95[key];
+            return (
+              <tr key={key} className="border-b border-line">
+                <th scope="row">{METRIC_LABELS[key]}</th>
+                <td className="text-right tabular-nums">{value === undefined ? "–" : formatValue(value, key)}</td>
+                <td className="text-right tabular-nums">{interval ? formatValue(interval[0], key) : "–"}</td>
+                <td className="text-right tabular-nums">{interval ? formatValue(interval[1], key) : "–"}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function TypeMatrix({ score, keys, track, caption }: { score: EntryScore; keys: readonly MetricKey[]; track: Track; caption: string }) {
+  return (
+    <div role="region" aria-label={caption} tabIndex={0} className="relative overflow-x-auto">
+      <table className="min-w-full bg-white text-sm">
+        <caption className="mb-1 text-left text-muted">{caption}</caption>
+        <thead className="border-b border-line">
+          <tr>
+            <th scope="col">Entity type</th>
+            <th scope="col" className="text-right">n</th>
+            {keys.map((key) => (
+              <th key={key} scope="col" className="text-right whitespace-nowrap">
+                {METRIC_LABELS[key]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {ENTITY_TYPES.map((type) => {
+            const group = score.byType[type];
+            const n = group?.n ?? 0;
+            return (
+              <tr key={type} className="border-b border-line">
+                <th scope="row" className="whitespace-nowrap">
+                  <Link href={`/leaderboard/types/${TYPE_SLUGS[type]}?track=${track}`}>{type}</Link>
+                </th>
+                <td className="text-right tabular-nums">{n.toLocaleString("en")}</td>
+                {keys.map((key) => {
+                  const value = group?.metrics[key];
+                  return (
+                    <td key={key} className="text-right">
+                      {n === 0 || value === null || value === undefined ? (
+                        <span className="text-muted">no samples</span>
+                      ) : (
+                        <EstimateText estimate={{ value, ci95: group?.ci95[key] ?? null }} metric={key} />
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function CollectionTable({ score, keys, caption }: { score: EntryScore; keys: readonly MetricKey[]; caption: string }) {
+  const collections = Object.entries(score.byCollection).sort(([a], [b]) => a.localeCompare(b, "en"));
+  return (
+    <div role="region" aria-label={caption} tabIndex={0} className="relative overflow-x-auto">
+      <table className="min-w-full bg-white text-sm">
+        <caption className="mb-1 text-left text-muted">{caption}</caption>
+        <thead className="border-b border-line">
+          <tr>
+            <th scope="col">Collection</th>
+            <th scope="col" className="text-right">n</th>
+            {keys.map((key) => (
+              <th key={key} scope="col" className="text-right whitespace-nowrap">
+                {METRIC_LABELS[key]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {collections.map(([collection, group]) => (
+            <tr key={collection} className="border-b border-line">
+              <th scope="row" className="whitespace-nowrap">
+                {collection}
+              </th>
+              <td className="text-right tabular-nums">{group.n.toLocaleString("en")}</td>
+              {keys.map((key) => {
+                const value = group.metrics[key];
+                return (
+                  <td key={key} className="text-right tabular-nums">
+                    {value === undefined ? "–" : formatValue(value, key)}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function verdict(comparison: EntryComparison): string {
+  if (comparison.pHolm >= SIGNIFICANCE_LEVEL || comparison.b === comparison.c) return "not significant";
+  return comparison.b > comparison.c ? "significantly better" : "significantly worse";
+}
+
+export function ComparisonsTable({ comparisons, caption }: { comparisons: EntryComparison[]; caption: string }) {
+  return (
+    <div role="region" aria-label={caption} tabIndex={0} className="relative overflow-x-auto">
+      <table className="min-w-full bg-white text-sm">
+        <caption className="mb-1 text-left text-muted">{caption}</caption>
+        <thead className="border-b border-line">
+          <tr>
+            <th scope="col">Baseline</th>
+            <th scope="col">Metric</th>
+            <th scope="col" className="text-right">
+              b <span className="font-normal text-muted">(entry only)</span>
+            </th>
+            <th scope="col" className="text-right">
+              c <span className="font-normal text-muted">(baseline only)</span>
+            </th>
+            <th scope="col" className="text-right">χ²</th>
+            <th scope="col" className="text-right">p</th>
+            <th scope="col" className="text-right">exact p</th>
+            <th scope="col" className="text-right">Holm p</th>
+            <th scope="col">Verdict</th>
+          </tr>
+        </thead>
+        <tbody>
+          {comparisons.map((comparison) => (
+            <tr key={comparison.baselineId} className="border-b border-line">
+              <th scope="row">
+                <Link href={`/entries/${comparison.baselineId}`}>{comparison.baselineName}</Link>
+              </th>
+              <td>{comparison.metric}</td>
+              <td className="text-right tabular-nums">{comparison.b.toLocaleString("en")}</td>
+              <td className="text-right tabular-nums">{comparison.c.toLocaleString("en")}</td>
+              <td className="text-right tabular-nums">{comparison.chi2.toFixed(2)}</td>
+              <td className="text-right tabular-nums">{formatPValue(comparison.p)}</td>
+              <td className="text-right tabular-nums">{formatPValue(comparison.pExact)}</td>
+              <td className="text-right tabular-nums">{formatPValue(comparison.pHolm)}</td>
+              <td>{verdict(comparison)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+"use client";
+
+import { DEFAULT_FILTERS, type LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
+
+type Props = {
+  filters: LeaderboardFilters;
+  onChange: (next: LeaderboardFilters) => void;
+  /** Problems with the typed parameter range, shown beside the inputs. */
+  rangeProblem: string | null;
+  hasReported: boolean;
+};
+
+/** The leaderboard's filter controls: every input labelled, changes apply as you type. */
+export function LeaderboardFilterControls({ filters, onChange, rangeProblem, hasReported }: Props) {
+  const set = <K extends keyof LeaderboardFilters>(key: K, value: LeaderboardFilters[K]) => onChange({ ...filters, [key]: value });
+  return (
+    <form
+      role="search"
+      aria-label="Filter the leaderboard"
+      className="flex flex-wrap items-end gap-x-4 gap-y-3 rounded border border-line bg-white p-3 text-sm"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">System or team</span>
+        <input
+          type="search"
+          name="q"
+          value={filters.q}
+          onChange={(event) => set("q", event.target.value)}
+          placeholder="e.g. Llama"
+          className="w-44 rounded border border-line px-2 py-1"
+        />
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">Entries</span>
+        <select
+          name="entries"
+          value={filters.entries}
+          onChange={(event) => set("entries", event.target.value as LeaderboardFilters["entries"])}
+          className="rounded border border-line px-2 py-1"
+        >
+          <option value="all">Baselines and submissions</option>
+          <option value="submissions">Submissions only</option>
+          <option value="baselines">Baselines only</option>
+        </select>
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">Weights</span>
+        <select
+          name="weights"
+          value={filters.weights}
+          onChange={(event) => set("weights", event.target.value as LeaderboardFilters["weights"])}
+          className="rounded border border-line px-2 py-1"
+        >
+          <option value="any">Any</option>
+          <option value="yes">Open weights</option>
+          <option value="no">Closed weights</option>
+        </select>
+      </label>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="font-medium">Parameters</legend>
+        <div className="flex items-center gap-1">
+          <label>
+            <span className="sr-only">At least (parameters)</span>
+            <input
+              name="minParams"
+              value={filters.minParams}
+              onChange={(event) => set("minParams", event.target.value)}
+              placeholder="min, e.g. 1B"
+              aria-describedby="param-hint"
+              className="w-28 rounded border border-line px-2 py-1"
+            />
+          </label>
+          <span aria-hidden="true">–</span>
+          <label>
+            <span className="sr-only">At most (parameters)</span>
+            <input
+              name="maxParams"
+              value={filters.maxParams}
+              onChange={(event) => set("maxParams", event.target.value)}
+              placeholder="max, e.g. 70B"
+              aria-describedby="param-hint"
+              className="w-28 rounded border border-line px-2 py-1"
+            />
+          </label>
+        </div>
+        <span id="param-hint" className={`text-xs ${rangeProblem ? "text-red-800" : "text-muted"}`}>
+          {rangeProblem ?? "Counts like 110M, 8B or 1.5e9; unknown sizes are left out."}
+        </span>
+      </fieldset>
+      {hasReported && (
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            name="reported"
+            checked={filters.reported === "show"}
+            onChange={(event) => set("reported", event.target.checked ? "show" : "hide")}
+          />
+          <span>Show reported results</span>
+        </label>
+      )}
+      <button type="button" onClick={() => onChange(DEFAULT_FILTERS)} className="rounded border border-line px-3 py-1 hover:bg-slate-100">
+        Clear filters
+      </button>
+    </form>
+  );
+}

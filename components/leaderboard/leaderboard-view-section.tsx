@@ -1,0 +1,99 @@
+import Link from "next/link";
+import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
+import { leaderboardFiltersSchema, type LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
+import type { LeaderboardView } from "@/lib/leaderboard/leaderboard-types";
+import { formatEstimate } from "@/lib/leaderboard/format";
+import { applyTableQuery, type TableQuery } from "@/lib/leaderboard/table-query";
+import { METRIC_LABELS, metricGroupsOf, TRACK_LABELS, TYPE_SLUGS } from "@/lib/leaderboard/views";
+import { ExportLinks } from "./export-links";
+import { LeaderboardTable } from "./leaderboard-table";
+import { ReadingGuide } from "./reading-guide";
+import { TrackSwitcher, TypeSwitcher } from "./view-switchers";
+
+const TRACK_NOTES = {
+  open: "Open-world entries name the entity in free text. Exact, Alias, Contain and Jaccard are cumulative matching tiers; entries are ranked by Alias (alias-aware accuracy), the primary metric.",
+  closed: "Closed-world entries rank knowledge-base entities. Entries are ranked by Hit@1, the primary metric; Alias Hit@1 also accepts a top entity whose name is the gold's name or an alias.",
+  unified: "Both tracks on one scale: alias-aware top-1 accuracy, which is Alias for open-world entries and Alias Hit@1 for closed-world ones.",
+} as const;
+
+function typeCountsOf(view: LeaderboardView): Partial<Record<EntityType, number>> {
+  const counts: Partial<Record<EntityType, number>> = {};
+  const source = view.rows.find((row) => row.kind !== "reported" && row.byType !== null);
+  for (const type of ENTITY_TYPES) {
+    const n = source?.byType?.[type]?.n;
+    if (n !== undefined && n !== null) counts[type] = n;
+  }
+  return counts;
+}
+
+function filtersOf(query: TableQuery): LeaderboardFilters {
+  return leaderboardFiltersSchema.parse(query);
+}
+
+/** A leaderboard view (all types, or one entity type) with its switchers, guide, table and downloads. */
+export function LeaderboardViewSection({ view, query }: { view: LeaderboardView; query: TableQuery }) {
+  const { track, type, release } = view;
+  const typeQuery = type === null ? "" : `&type=${TYPE_SLUGS[type]}`;
+  const rankLabel = METRIC_LABELS[view.rankMetric];
+  const best = view.bestBaseline;
+  const bestRow = best === null ? undefined : view.rows.find((row) => row.key === best.id);
+  const caption =
+    type === null
+      ? `${TRACK_LABELS[track]} leaderboard of ${release.name} ${release.version}, test split, ranked by ${rankLabel}`
+      : `${TRACK_LABELS[track]} leaderboard on ${type} samples of ${release.name} ${release.version}, test split, ranked by ${rankLabel}`;
+  const typeN = type === null ? null : view.rows.find((row) => row.kind !== "reported")?.n ?? null;
+  return (
+    <div className="space-y-5">
+      <div className="space-y-3">
+        <TrackSwitcher current={track} type={type} />
+        <TypeSwitcher current={type} track={track} />
+      </div>
+      <p className="max-w-3xl text-sm">{TRACK_NOTES[track]}</p>
+      {type !== null && (
+        <p className="max-w-3xl text-sm">
+          Every score here is computed on the {typeN === null ? "" : `${typeN.toLocaleString("en")} `}
+          {type} samples of the test split only, with its own interval. Significance tests compare whole splits, so this
+          view has no significance marks; each entry&apos;s page has its full type-by-metric table.
+        </p>
+      )}
+      {type === null &&
+        (best === null ? (
+          <p className="text-sm">No baseline of this view is scored yet, so there are no significance marks.</p>
+        ) : (
+          <p className="text-sm">
+            Best baseline: <Link href={`/entries/${best.id}`}>{best.name}</Link> ({rankLabel}{" "}
+            {formatEstimate(bestRow?.metrics[view.rankMetric], view.rankMetric)}).
+          </p>
+        ))}
+      <ReadingGuide withSignificance={type === null && best !== null} />
+      {view.rows.length === 0 ? (
+        <p>No entry is on this leaderboard yet.</p>
+      ) : (
+        <LeaderboardTable
+          // A new view (track or type) starts from its own state, not the previous view's.
+          key={`${track}:${type ?? "all"}`}
+          page={applyTableQuery(view, query)}
+          track={track}
+          type={type}
+          rankMetric={view.rankMetric}
+          groups={[...metricGroupsOf(track)]}
+          hasSignificance={best !== null}
+          filters={filtersOf(query)}
+          showTypes={type === null && query.types === "show"}
+          typeCounts={typeCountsOf(view)}
+          hasReported={view.rows.some((row) => row.kind === "reported")}
+          caption={caption}
+          baseQuery={[["track", track]]}
+        />
+      )}
+      <ExportLinks
+        base={`/api/leaderboard/export?track=${track}${typeQuery}`}
+        label="Download this table (all rows)"
+        apiUrl={`/api/leaderboard?track=${track}${typeQuery}`}
+      />
+      <p className="text-sm">
+        <Link href="/compare">Compare two entries</Link> with McNemar&apos;s test and per-type differences.
+      </p>
+    </div>
+  );
+}

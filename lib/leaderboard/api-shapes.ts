@@ -1,0 +1,125 @@
+import type { EntryDetail } from "./entry-types";
+import type { LeaderboardRow, LeaderboardView } from "./leaderboard-types";
+import type { PublicEntryList } from "./list-public-entries";
+import { RANK_RULE } from "./rank-entries";
+
+/**
+ * The public JSON API's bodies (docs/leaderboard.md): snake_case keys like the
+ * score report of protocol section 11, rates as fractions at full precision,
+ * intervals as [low, high]. Aggregates only.
+ */
+
+function apiRow(row: LeaderboardRow) {
+  return {
+    rank: row.rank,
+    kind: row.kind,
+    id: row.entryId,
+    system: row.system,
+    team: row.team,
+    track: row.track,
+    n: row.n,
+    parameter_count: row.parameterCount,
+    open_weights: row.isOpenWeights,
+    date: row.date,
+    stale: row.isStale,
+    source: row.source,
+    metrics: row.metrics,
+    by_type: row.byType,
+    significance: row.significance && {
+      baseline_id: row.significance.baselineId,
+      baseline: row.significance.baselineName,
+      metric: row.significance.metric,
+      b: row.significance.b,
+      c: row.significance.c,
+      p_holm: row.significance.pHolm,
+      direction: row.significance.direction,
+      significant: row.significance.isSignificant,
+    },
+    url: row.entryId === null ? null : `/entries/${row.entryId}`,
+  };
+}
+
+export type ApiPage = { offset: number; limit: number; next: string | null };
+
+export function leaderboardApiBody(view: LeaderboardView, page: ApiPage) {
+  return {
+    release: { name: view.release.name, version: view.release.version },
+    split: view.split,
+    track: view.track,
+    type: view.type,
+    rank_metric: view.rankMetric,
+    columns: view.columns,
+    rank_rule: RANK_RULE,
+    best_baseline: view.bestBaseline,
+    total: view.rows.length,
+    offset: page.offset,
+    limit: page.limit,
+    next: page.next,
+    entries: view.rows.slice(page.offset, page.offset + page.limit).map(apiRow),
+  };
+}
+
+export function entryApiBody(entry: EntryDetail) {
+  const { score } = entry;
+  return {
+    id: entry.id,
+    system: entry.system,
+    team: entry.team,
+    affiliation: entry.affiliation,
+    track: entry.track,
+    split: entry.split,
+    baseline: entry.isBaseline,
+    description: entry.description,
+    paper_url: entry.paperUrl,
+    code_url: entry.codeUrl,
+    parameter_count: entry.parameterCount,
+    open_weights: entry.isOpenWeights,
+    external_data: entry.externalData,
+    published_at: entry.publishedAt,
+    created_at: entry.createdAt,
+    release: { name: entry.release.name, version: entry.release.version },
+    score: score && {
+      scorer_version: score.scorerVersion,
+      gold_sha256: score.goldSha256,
+      stale: score.isStale,
+      computed_at: score.computedAt,
+      n: score.n,
+      metrics: score.metrics,
+      ci95: score.ci95,
+      by_type: score.byType,
+      by_collection: score.byCollection,
+    },
+    comparisons: entry.comparisons.map((comparison) => ({
+      baseline_id: comparison.baselineId,
+      baseline: comparison.baselineName,
+      metric: comparison.metric,
+      b: comparison.b,
+      c: comparison.c,
+      chi2: comparison.chi2,
+      p: comparison.p,
+      p_exact: comparison.pExact,
+      p_holm: comparison.pHolm,
+    })),
+    url: `/entries/${entry.id}`,
+  };
+}
+
+export function entriesApiBody(list: PublicEntryList) {
+  return {
+    release: { name: list.release.name, version: list.release.version },
+    entries: list.entries.map((entry) => ({
+      id: entry.id,
+      system: entry.system,
+      team: entry.team,
+      track: entry.track,
+      split: entry.split,
+      baseline: entry.isBaseline,
+      n: entry.n,
+      primary: entry.primary,
+      unified: entry.unified,
+      stale: entry.isStale,
+      date: entry.date,
+      url: `/entries/${entry.id}`,
+    })),
+  };
+}

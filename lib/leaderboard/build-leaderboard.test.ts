@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { buildLeaderboard, type BuildLeaderboardInput } from "./build-leaderboard";
+import type { ComparisonSource } from "./leaderboard-types";
+import { entry, GOLD, RELEASE, reported, VERSION } from "./test-support";
+
+const openA = entry({ id: "open-a", track: "open", metrics: { exact: 0.4, alias: 0.5, contain: 0.55, jaccard: 0.6 }, ci95: { exact: [0.35, 0.45], alias: [0.45, 0.55], contain: [0.5, 0.6], jaccard: [0.55, 0.65] } });
+const openB = entry({ id: "open-b", track: "open", metrics: { exact: 0.3, alias: 0.35, contain: 0.4, jaccard: 0.45 }, ci95: { exact: [0.25, 0.35], alias: [0.3, 0.4], contain: [0.35, 0.45], jaccard: [0.4, 0.5] }, scorerVersion: "0.9.0" });
+const openBase = entry({ id: "open-base", track: "open", isBaseline: true, metrics: { exact: 0.2, alias: 0.25, contain: 0.3, jaccard: 0.32 }, ci95: { exact: [0.15, 0.25], alias: [0.2, 0.3], contain: [0.25, 0.35], jaccard: [0.27, 0.37] } });
+const openWeak = entry({ id: "open-weak", track: "open", isBaseline: true, metrics: { exact: 0.05, alias: 0.06, contain: 0.1, jaccard: 0.12 }, ci95: { exact: [0.02, 0.08], alias: [0.03, 0.09], contain: [0.06, 0.14], jaccard: [0.08, 0.16] } });
+const closedA = entry({ id: "closed-a", track: "closed", metrics: { "hit@1": 0.3, "hit@3": 0.45, "hit@5": 0.5, "hit@10": 0.6, mrr: 0.4, "alias_hit@1": 0.42 }, ci95: { "hit@1": [0.25, 0.35], "alias_hit@1": [0.37, 0.47] }, goldSha256: "old-gold" });
+
+const comparisons: ComparisonSource[] = [
+  { entryId: "open-a", baselineId: "open-base", metric: "alias", b: 80, c: 10, p: 1e-12, pHolm: 2e-12 },
+  { entryId: "open-b", baselineId: "open-base", metric: "alias", b: 40, c: 30, p: 0.28, pHolm: 0.5 },
+  { entryId: "open-weak", baselineId: "open-base", metric: "alias", b: 5, c: 60, p: 1e-10, pHolm: 1e-10 },
+  { entryId: "open-a", baselineId: "open-weak", metric: "alias", b: 130, c: 3, p: 1e-20, pHolm: 2e-20 },
+  { entryId: "closed-a", baselineId: "open-base", metric: "unified", b: 70, c: 20, p: 1e-6, pHolm: 1e-6 },
+];
+
+function input(overrides: Partial<BuildLeaderboardInput>): BuildLeaderboardInput {
+  return {
+    release: RELEASE,
+    goldSha256: GOLD,
+    scorerVersion: VERSION,
+    track: "open",
+    type: null,
+    entries: [openB, openWeak, closedA, openA, openBase],
+    comparisons,
+    reported: [reported({ id: "o10", track: "open", metrics: { exact: 0.3894, alias: 0.4142, contain: 0.479, jaccard: 0.5159 } })],
+    ...overrides,
+  };
+}
+
+describe("buildLeaderboard, open-world view", () => {
+  const view = buildLeaderboard(input({}));
+  const byKey = new Map(view.rows.map((row) => [row.key, row]));
+
+  it("shows the open-world entries and reported rows, ordered by alias", () => {
+    expect(view.rows.map((row) => row.key)).toEqual(["open-a", "reported:o10", "open-b", "open-base", "open-weak"]);
+    expect(view.rankMetric).toBe("alias");
+    expect(view.columns).toEqual(["exact", "alias", "contain", "jaccard"]);
+  });
+
+  it("ranks by the interval rule on alias", () => {
+    // alias intervals: a [0.45,0.55], b [0.3,0.4], base [0.2,0.3], weak [0.03,0.09].
+    expect(byKey.get("open-a")?.rank).toBe(1);
+    expect(byKey.get("open-b")?.rank).toBe(2);
+    // base's upper 0.3 is not below b's lower 0.3 (touching is a tie): only a is above it.
+    expect(byKey.get("open-base")?.rank).toBe(2);
+    expect(byKey.get("open-weak")?.rank).toBe(4);
+    expect(byKey.get("reported:o10")?.rank).toBeNull();
+  });
+
+  it("marks significance against the best baseline by alias", () => {
+    expect(view.bestBaseline).toEqual({ id: "open-base", name: "open-base", metric: "alias", value: 0.25 });
+    expect(byKey.get("open-a")?.significance).toMatchObject({ direction: "better", isSignificant: true, pHolm: 2e-12, b: 80, c: 10 });
+    expect(byKey.get("open-b")?.significance).toMatchObject({ direction: "better", isSignificant: false });
+    expect(byKey.get("open-weak")?.significance).toMatchObject({ direction: "worse", isSignificant: true });
+    expect(byKey.get("open-base")?.significance).toBeNull();
+    expect(byKey.get("reported:o10")?.significance).toBeNull();
+  });
+
+  it("marks stale scores and kinds", () => {
+    expect(byKey.get("open-b")?.isStale).toBe(true);
+    expect(byKey.get("open-a")?.isStale).toBe(false);
+    expect(byKey.get("open-base")?.kind).toBe("baseline");
+    expect(byKey.get("reported:o10")?.kind).toBe("reported");
+  });
+
+  it("gives every score its interval and reported rows none", () => {
+    expect(byKey.get("open-a")?.metrics.contain).toEqual({ value: 0.55, ci95: [0.5, 0.6] });
+    expect(byKey.get("reported:o10")?.metrics.alias).toEqual({ value: 0.4142, ci95: null });
+  });
+
+  it("carries the ranking metric per entity type", () => {
+    expect(byKey.get("open-a")?.byType?.Place).toEqual({ n: 10, value: 0.5, ci95: [0.45, 0.55] });
+    const person = byKey.get("open-a")?.byType?.Person;
+    expect(person?.n).toBe(30);
+    expect(person?.value).toBeCloseTo(0.48, 12);
+  });
+});
+
+describe("buildLeaderboard, other views", () => {
+  it("ranks closed-world entries by hit@1 and flags a score against old gold as stale", () => {
+    const view = buildLeaderboard(input({ track: "closed", reported: [] }));
+    expect(view.rows.map((row) => row.key)).toEqual(["closed-a"]);
+    expect(view.rows[0]?.rank).toBe(1);
+    expect(view.rows[0]?.isStale).toBe(true);
+    expect(view.bestBaseline).toBeNull();
+    expect(view.rows[0]?.significance).toBeNull();
+  });
+
+  it("puts both tracks on the unified metric: alias for open, alias_hit@1 for closed", () => {
+    const view = buildLeaderboard(input({ track: "unified" }));
+    const byKey = new Map(view.rows.map((row) => [row.key, row]));
+    expect(view.columns).toEqual(["unified"]);
+    expect(byKey.get("open-a")?.metrics.unified).toEqual({ value: 0.5, ci95: [0.45, 0.55] });
+    expect(byKey.get("closed-a")?.metrics.unified).toEqual({ value: 0.42, ci95: [0.37, 0.47] });
+    expect(byKey.get("reported:o10")?.metrics.unified).toEqual({ value: 0.4142, ci95: null });
+    expect(view.rows.map((row) => row.key)).toEqual(["open-a", "closed-a", "reported:o10", "open-b", "open-base", "open-weak"]);
+    expect(byKey.get("closed-a")?.significance).toMatchObject({ metric: "unified", direction: "better", isSignificant: true });
+  });
+
+  it("ranks one entity type on that type's samples, without significance marks", () => {
+    const withEmpty = entry({ id: "no-events", track: "open", metrics: { alias: 0.9 }, ci95: { alias: [0.85, 0.95] }, emptyTypes: ["Event"] });
+    const view = buildLeaderboard(
+      input({
+        type: "Event",
+        entries: [openA, openB, withEmpty],
+        reported: [
+          reported({ id: "typed", track: "open", metrics: { jaccard: 0.35 }, byType: { Event: { n: 273, metrics: { jaccard: 0.3443 } } } }),
+          reported({ id: "untyped", track: "open", metrics: { alias: 0.3 } }),
+        ],
+      }),
+    );
+    const byKey = new Map(view.rows.map((row) => [row.key, row]));
+    // Event is type index 3: every metric shifted by -0.03, n = 40.
+    expect(byKey.get("open-a")?.n).toBe(40);
+    expect(byKey.get("open-a")?.metrics.alias?.value).toBeCloseTo(0.47, 12);
+    expect(byKey.get("open-a")?.rank).toBe(1);
+    expect(byKey.get("open-b")?.rank).toBe(2);
+    expect(byKey.get("no-events")?.metrics.alias).toBeNull();
+    expect(byKey.get("no-events")?.rank).toBeNull();
+    expect(byKey.get("no-events")?.n).toBe(0);
+    expect(byKey.get("reported:typed")?.metrics.jaccard).toEqual({ value: 0.3443, ci95: null });
+    expect(byKey.get("reported:typed")?.n).toBe(273);
+    expect(byKey.has("reported:untyped")).toBe(false);
+    expect(view.bestBaseline).toBeNull();
+    expect(view.rows.every((row) => row.significance === null && row.byType === null)).toBe(true);
+  });
+});

@@ -1,0 +1,204 @@
+import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
+import type {
+  ComparisonSource,
+  EntrySource,
+  Estimate,
+  LeaderboardRow,
+  LeaderboardView,
+  ReleaseRef,
+  ReportedSource,
+  TypeEstimate,
+} from "./leaderboard-types";
+import { rankByIntervals } from "./rank-entries";
+import { pickBestBaseline, significanceMark } from "./significance";
+import {
+  isTrackInView,
+  rankMetricOf,
+  reportMetricFor,
+  viewMetricsOf,
+  type LeaderboardTrack,
+  type ViewMetric,
+} from "./views";
+
+/**
+ * Turns the public entries, their comparisons and the reported results of a
+ * release into the rows of one leaderboard view. Pure: the loader reads the
+ * database, this decides what is shown.
+ */
+
+export type BuildLeaderboardInput = {
+  release: ReleaseRef;
+  /** The release's current gold checksum of the test split; a score against another is stale (section 10). */
+  goldSha256: string | null;
+  /** The scorer version of this build; a score of another version is stale. */
+  scorerVersion: string;
+  track: LeaderboardTrack;
+  type: EntityType | null;
+  entries: readonly EntrySource[];
+  comparisons: readonly ComparisonSource[];
+  reported: readonly ReportedSource[];
+};
+
+/** An entry's estimate of a view metric, overall or on one entity type. */
+export function entryEstimate(entry: EntrySource, metric: ViewMetric, type: EntityType | null): Estimate | null {
+  const key = reportMetricFor(metric, entry.track);
+  if (key === null) {
+    return null;
+  }
+  if (type === null) {
+    const value = entry.score.metrics[key];
+    return value === undefined ? null : { value, ci95: entry.score.ci95[key] ?? null };
+  }
+  const group = entry.score.byType[type];
+  const value = group?.metrics[key];
+  if (group === undefined || group.n === 0 || value === null || value === undefined) {
+    return null;
+  }
+  return { value, ci95: group.ci95[key] ?? null };
+}
+
+function entryTypeEstimates(entry: EntrySource, metric: ViewMetric): Partial<Record<EntityType, TypeEstimate>> {
+  const out: Partial<Record<EntityType, TypeEstimate>> = {};
+  for (const type of ENTITY_TYPES) {
+    const group = entry.score.byType[type];
+    if (group === undefined) continue;
+    const estimate = entryEstimate(entry, metric, type);
+    out[type] = { n: group.n, value: estimate?.value ?? null, ci95: estimate?.ci95 ?? null };
+  }
+  return out;
+}
+
+function reportedEstimate(result: ReportedSource, metric: ViewMetric, type: EntityType | null): Estimate | null {
+  const key = reportMetricFor(metric, result.track);
+  if (key === null) {
+    return null;
+  }
+  const value = type === null ? result.metrics[key] : result.byType?.[type]?.metrics[key];
+  return value === undefined ? null : { value, ci95: null };
+}
+
+function reportedTypeEstimates(result: ReportedSource, metric: ViewMetric): Partial<Record<EntityType, TypeEstimate>> {
+  const out: Partial<Record<EntityType, TypeEstimate>> = {};
+  for (const type of ENTITY_TYPES) {
+    const group = result.byType?.[type];
+    const estimate = reportedEstimate(result, metric, type);
+    if (group === undefined || estimate === null) continue;
+    out[type] = { n: group.n ?? null, value: estimate.value, ci95: null };
+  }
+  return out;
+}
+
+function metricsOf(columns: readonly ViewMetric[], estimateOf: (metric: ViewMetric) => Estimate | null) {
+  const metrics: LeaderboardRow["metrics"] = {};
+  for (const metric of columns) {
+    metrics[metric] = estimateOf(metric);
+  }
+  return metrics;
+}
+
+function entryRow(entry: EntrySource, input: BuildLeaderboardInput, columns: readonly ViewMetric[]): LeaderboardRow {
+  const { type } = input;
+  const rankMetric = rankMetricOf(input.track);
+  return {
+    key: entry.id,
+    kind: entry.isBaseline ? "baseline" : "submission",
+    entryId: entry.id,
+    system: entry.system,
+    team: entry.team,
+    track: entry.track,
+    n: type === null ? entry.score.n : (entry.score.byType[type]?.n ?? 0),
+    parameterCount: entry.parameterCount,
+    isOpenWeights: entry.isOpenWeights,
+    date: entry.date,
+    isStale: entry.score.scorerVersion !== input.scorerVersion || entry.score.goldSha256 !== input.goldSha256,
+    source: null,
+    rank: null,
+    metrics: metricsOf(columns, (metric) => entryEstimate(entry, metric, type)),
+    byType: type === null ? entryTypeEstimates(entry, rankMetric) : null,
+    significance: null,
+  };
+}
+
+function reportedRow(result: ReportedSource, input: BuildLeaderboardInput, columns: readonly ViewMetric[]): LeaderboardRow {
+  const { type } = input;
+  return {
+    key: `reported:${result.id}`,
+    kind: "reported",
+    entryId: null,
+    system: result.name,
+    team: null,
+    track: result.track,
+    n: type === null ? result.n : (result.byType?.[type]?.n ?? null),
+    parameterCount: null,
+    isOpenWeights: null,
+    date: null,
+    isStale: false,
+    source: result.source,
+    rank: null,
+    metrics: metricsOf(columns, (metric) => reportedEstimate(result, metric, type)),
+    byType: type === null ? reportedTypeEstimates(result, rankMetricOf(input.track)) : null,
+    significance: null,
+  };
+}
+
+function compareRows(rankMetric: ViewMetric) {
+  return (a: LeaderboardRow, b: LeaderboardRow): number => {
+    const x = a.metrics[rankMetric]?.value ?? Number.NEGATIVE_INFINITY;
+    const y = b.metrics[rankMetric]?.value ?? Number.NEGATIVE_INFINITY;
+    if (x !== y) return y - x;
+    return a.system.localeCompare(b.system, "en") || a.key.localeCompare(b.key, "en");
+  };
+}
+
+export function buildLeaderboard(input: BuildLeaderboardInput): LeaderboardView {
+  const columns = viewMetricsOf(input.track);
+  const rankMetric = rankMetricOf(input.track);
+  const entries = input.entries.filter((entry) => isTrackInView(input.track, entry.track));
+  const rows = entries.map((entry) => entryRow(entry, input, columns));
+
+  // Significance marks compare overall outcomes; a type view has none.
+  const bestBaseline =
+    input.type === null
+      ? pickBestBaseline(
+          entries
+            .filter((entry) => entry.isBaseline)
+            .map((entry) => ({ id: entry.id, name: entry.system, value: entryEstimate(entry, rankMetric, null)?.value ?? null })),
+          rankMetric,
+        )
+      : null;
+  if (bestBaseline !== null) {
+    const comparisons = new Map(
+      input.comparisons
+        .filter((comparison) => comparison.baselineId === bestBaseline.id)
+        .map((comparison) => [comparison.entryId, comparison]),
+    );
+    for (const row of rows) {
+      const comparison = comparisons.get(row.key);
+      if (comparison !== undefined && row.key !== bestBaseline.id) {
+        row.significance = significanceMark(comparison, bestBaseline);
+      }
+    }
+  }
+
+  const ranks = rankByIntervals(rows.map((row) => ({ id: row.key, interval: row.metrics[rankMetric]?.ci95 ?? null })));
+  for (const row of rows) {
+    row.rank = ranks.get(row.key) ?? null;
+  }
+
+  const reported = input.reported
+    .filter((result) => isTrackInView(input.track, result.track))
+    .map((result) => reportedRow(result, input, columns))
+    // A paper gives per-type numbers for some systems and metrics only; rows with none are left out.
+    .filter((row) => columns.some((metric) => row.metrics[metric] != null));
+
+  return {
+    release: input.release,
+    split: "test",
+    track: input.track,
+    type: input.type,
+    rankMetric,
+    columns,
+    bestBaseline,
+    rows: [...rows, ...reported].sort(compareRows(rankMetric)),
+  };
+}

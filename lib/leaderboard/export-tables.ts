@@ -1,0 +1,245 @@
+import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
+import { metricKeysOf, type MetricKey } from "@/lib/scoring/tracks";
+import { toCsv, type CsvCell, type CsvColumn } from "./csv";
+import type { EntryDetail } from "./entry-types";
+import { formatEstimate, formatValue } from "./format";
+import { toLatexTabular, type LatexColumn, type LatexTable } from "./latex";
+import type { Estimate, LeaderboardView } from "./leaderboard-types";
+import { RANK_RULE } from "./rank-entries";
+import { isRateMetric, METRIC_LABELS, TRACK_LABELS, TYPE_SLUGS, type ViewMetric } from "./views";
+
+/**
+ * Every table of the leaderboard pages as a downloadable file: CSV and JSON
+ * with fractions at full precision (one flat object per row, the same keys as
+ * the CSV header), and a LaTeX tabular with the numbers as the pages show them.
+ */
+
+export const EXPORT_FORMATS = ["csv", "json", "tex"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export type ExportTable = {
+  /** File name without extension. */
+  name: string;
+  title: string;
+  /** Context written into the JSON file beside the rows. */
+  meta: Record<string, string | number | null>;
+  columns: CsvColumn[];
+  rows: Record<string, CsvCell>[];
+  latex: LatexTable;
+};
+
+export type RenderedExport = { body: string; contentType: string; filename: string };
+
+function metricHeader(metric: ViewMetric): string {
+  return isRateMetric(metric) ? `${METRIC_LABELS[metric]} (%)` : METRIC_LABELS[metric];
+}
+
+function estimateColumns(prefix: string, metric: string): CsvColumn[] {
+  return [
+    { key: `${prefix}${metric}`, label: `${prefix}${metric}` },
+    { key: `${prefix}${metric}_ci_low`, label: `${prefix}${metric}_ci_low` },
+    { key: `${prefix}${metric}_ci_high`, label: `${prefix}${metric}_ci_high` },
+  ];
+}
+
+function putEstimate(row: Record<string, CsvCell>, prefix: string, metric: string, estimate: Estimate | null | undefined) {
+  row[`${prefix}${metric}`] = estimate?.value ?? null;
+  row[`${prefix}${metric}_ci_low`] = estimate?.ci95?.[0] ?? null;
+  row[`${prefix}${metric}_ci_high`] = estimate?.ci95?.[1] ?? null;
+}
+
+function slugPart(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9.]+/g, "-").replace(/^-+|-+$/g, "");
+}
+
+export function leaderboardExport(view: LeaderboardView): ExportTable {
+  const { release, track, type } = view;
+  const typeSlug = type === null ? "" : `-${TYPE_SLUGS[type]}`;
+  const typeKeys = type === null ? ENTITY_TYPES : [];
+  const columns: CsvColumn[] = [
+    { key: "rank", label: "rank" },
+    { key: "kind", label: "kind" },
+    { key: "system", label: "system" },
+    { key: "team", label: "team" },
+    { key: "track", label: "track" },
+    { key: "n", label: "n" },
+    ...view.columns.flatMap((metric) => estimateColumns("", metric)),
+    ...typeKeys.flatMap((entityType) => [
+      { key: `${TYPE_SLUGS[entityType]}_n`, label: `${TYPE_SLUGS[entityType]}_n` },
+      ...estimateColumns(`${TYPE_SLUGS[entityType]}_`, view.rankMetric),
+    ]),
+    { key: "parameter_count", label: "parameter_count" },
+    { key: "open_weights", label: "open_weights" },
+    { key: "stale", label: "stale" },
+    { key: "vs_best_baseline", label: "vs_best_baseline" },
+    { key: "vs_best_baseline_p_holm", label: "vs_best_baseline_p_holm" },
+    { key: "date", label: "date" },
+    { key: "source", label: "source" },
+    { key: "entry_id", label: "entry_id" },
+  ];
+  const rows = view.rows.map((row) => {
+    const out: Record<string, CsvCell> = {
+      rank: row.rank,
+      kind: row.kind,
+      system: row.system,
+      team: row.team,
+      track: row.track,
+      n: row.n,
+      parameter_count: row.parameterCount,
+      open_weights: row.isOpenWeights,
+      stale: row.isStale,
+      vs_best_baseline: row.significance
+        ? row.significance.isSignificant
+          ? row.significance.direction
+          : "not significant"
+        : null,
+      vs_best_baseline_p_holm: row.significance?.pHolm ?? null,
+      date: row.date,
+      source: row.source,
+      entry_id: row.entryId,
+    };
+    for (const metric of view.columns) putEstimate(out, "", metric, row.metrics[metric]);
+    for (const entityType of typeKeys) {
+      const estimate = row.byType?.[entityType];
+      out[`${TYPE_SLUGS[entityType]}_n`] = estimate?.n ?? null;
+      putEstimate(out, `${TYPE_SLUGS[entityType]}_`, view.rankMetric, estimate && estimate.value !== null ? { value: estimate.value, ci95: estimate.ci95 } : null);
+    }
+    return out;
+  });
+
+  const latexColumns: LatexColumn[] = [
+    { label: "Rank", align: "r" },
+    { label: "System", align: "l" },
+    ...(track === "unified" ? [{ label: "Track", align: "l" as const }] : []),
+    ...(type === null ? [] : [{ label: "n", align: "r" as const }]),
+    ...view.columns.map((metric) => ({ label: metricHeader(metric), align: "r" as const })),
+  ];
+  const latexRows = view.rows.map((row) => [
+    row.rank === null ? "–" : String(row.rank),
+    row.kind === "submission" ? row.system : `${row.system} (${row.kind})`,
+    ...(track === "unified" ? [row.track] : []),
+    ...(type === null ? [] : [row.n === null ? "–" : String(row.n)]),
+    ...view.columns.map((metric) => formatEstimate(row.metrics[metric], metric)),
+  ]);
+  const title = `IRC-Bench leaderboard, ${TRACK_LABELS[track]}${type === null ? "" : `, entity type ${type}`}, release ${release.name} ${release.version}, test split`;
+  return {
+    name: `${slugPart(release.name)}-${slugPart(release.version)}-test-${track}${typeSlug}-leaderboard`,
+    title,
+    meta: {
+      release: `${release.name} ${release.version}`,
+      split: "test",
+      track,
+      type,
+      rank_metric: view.rankMetric,
+      rank_rule: RANK_RULE,
+      best_baseline: view.bestBaseline?.name ?? null,
+    },
+    columns,
+    rows,
+    latex: {
+      comment: `${title}; rates in percent with 95% bootstrap intervals; rank rule: ${RANK_RULE}`,
+      columns: latexColumns,
+      rows: latexRows,
+    },
+  };
+}
+
+function entryName(entry: EntryDetail, table: string): string {
+  return `${slugPart(entry.release.name)}-${slugPart(entry.release.version)}-${entry.split}-entry-${entry.id}-${table}`;
+}
+
+export function entryTypeExport(entry: EntryDetail): ExportTable {
+  const keys: readonly MetricKey[] = metricKeysOf(entry.track);
+  const columns: CsvColumn[] = [
+    { key: "type", label: "type" },
+    { key: "n", label: "n" },
+    ...keys.flatMap((metric) => estimateColumns("", metric)),
+  ];
+  const rows = ENTITY_TYPES.map((type) => {
+    const group = entry.score?.byType[type];
+    const out: Record<string, CsvCell> = { type, n: group?.n ?? 0 };
+    for (const metric of keys) {
+      const value = group?.metrics[metric];
+      putEstimate(out, "", metric, value === null || value === undefined ? null : { value, ci95: group?.ci95[metric] ?? null });
+    }
+    return out;
+  });
+  const title = `${entry.system}: scores per entity type (${entry.track}-world track, ${entry.split} split, release ${entry.release.name} ${entry.release.version})`;
+  return {
+    name: entryName(entry, "by-type"),
+    title,
+    meta: { entry_id: entry.id, system: entry.system, track: entry.track, split: entry.split },
+    columns,
+    rows,
+    latex: {
+      comment: `${title}; rates in percent with 95% bootstrap intervals`,
+      columns: [
+        { label: "Entity type", align: "l" },
+        { label: "n", align: "r" },
+        ...keys.map((metric) => ({ label: metricHeader(metric), align: "r" as const })),
+      ],
+      rows: rows.map((row, index) => {
+        const type = ENTITY_TYPES[index] ?? "Other";
+        const group = entry.score?.byType[type];
+        return [
+          type,
+          String(row.n ?? 0),
+          ...keys.map((metric) => {
+            const value = group?.metrics[metric];
+            return value === null || value === undefined ? "–" : formatEstimate({ value, ci95: group?.ci95[metric] ?? null }, metric);
+          }),
+        ];
+      }),
+    },
+  };
+}
+
+export function entryCollectionExport(entry: EntryDetail): ExportTable {
+  const keys: readonly MetricKey[] = metricKeysOf(entry.track);
+  const columns: CsvColumn[] = [
+    { key: "collection", label: "collection" },
+    { key: "n", label: "n" },
+    ...keys.map((metric) => ({ key: metric, label: metric })),
+  ];
+  const collections = Object.entries(entry.score?.byCollection ?? {}).sort(([a], [b]) => a.localeCompare(b, "en"));
+  const rows = collections.map(([collection, group]) => {
+    const out: Record<string, CsvCell> = { collection, n: group.n };
+    for (const metric of keys) out[metric] = group.metrics[metric] ?? null;
+    return out;
+  });
+  const title = `${entry.system}: scores per collection (${entry.track}-world track, ${entry.split} split, release ${entry.release.name} ${entry.release.version})`;
+  return {
+    name: entryName(entry, "by-collection"),
+    title,
+    meta: { entry_id: entry.id, system: entry.system, track: entry.track, split: entry.split },
+    columns,
+    rows,
+    latex: {
+      comment: `${title}; rates in percent`,
+      columns: [
+        { label: "Collection", align: "l" },
+        { label: "n", align: "r" },
+        ...keys.map((metric) => ({ label: metricHeader(metric), align: "r" as const })),
+      ],
+      rows: collections.map(([collection, group]) => [
+        collection,
+        String(group.n),
+        ...keys.map((metric) => {
+          const value = group.metrics[metric];
+          return value === undefined ? "–" : formatValue(value, metric);
+        }),
+      ]),
+    },
+  };
+}
+
+export function renderExport(table: ExportTable, format: ExportFormat): RenderedExport {
+  if (format === "csv") {
+    return { body: toCsv(table.columns, table.rows), contentType: "text/csv; charset=utf-8", filename: `${table.name}.csv` };
+  }
+  if (format === "tex") {
+    return { body: toLatexTabular(table.latex), contentType: "application/x-tex; charset=utf-8", filename: `${table.name}.tex` };
+  }
+  const body = JSON.stringify({ title: table.title, ...table.meta, columns: table.columns.map((column) => column.key), rows: table.rows }, null, 2);
+  return { body: `${body}\n`, contentType: "application/json; charset=utf-8", filename: `${table.name}.json` };
+}

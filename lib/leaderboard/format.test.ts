@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { formatDifference, formatEstimate, formatParameterCount, formatPValue, formatValue, parseParameterCount } from "./format";
+
+describe("formatting scores", () => {
+  it("shows rates as percentages with one decimal and their interval", () => {
+    expect(formatValue(0.3894, "alias")).toBe("38.9");
+    expect(formatEstimate({ value: 0.3894, ci95: [0.375, 0.4031] }, "alias")).toBe("38.9 [37.5, 40.3]");
+    expect(formatEstimate({ value: 0.5, ci95: null }, "exact")).toBe("50.0");
+    expect(formatEstimate(null, "exact")).toBe("–");
+  });
+
+  it("shows MRR as a decimal", () => {
+    expect(formatEstimate({ value: 0.4751, ci95: [0.46, 0.4899] }, "mrr")).toBe("0.475 [0.460, 0.490]");
+  });
+
+  it("writes signed differences in percentage points", () => {
+    expect(formatDifference(0.0342, "alias")).toBe("+3.4");
+    expect(formatDifference(-0.012, "hit@1")).toBe("−1.2");
+    expect(formatDifference(0.0001, "alias")).toBe("0.0");
+  });
+
+  it("writes p-values readably", () => {
+    expect(formatPValue(0.0312)).toBe("0.0312");
+    expect(formatPValue(2.02e-34)).toBe("2.02e-34");
+    expect(formatPValue(1)).toBe("1.00");
+    expect(formatPValue(0)).toBe("< 1e-300");
+  });
+});
+
+describe("parameter counts", () => {
+  it("formats with units", () => {
+    expect(formatParameterCount(8e9)).toBe("8B");
+    expect(formatParameterCount(110e6)).toBe("110M");
+    expect(formatParameterCount(6.5e6)).toBe("6.5M");
+    expect(formatParameterCount(1.2e12)).toBe("1.2T");
+    expect(formatParameterCount(512)).toBe("512");
+    expect(formatParameterCount(null)).toBe("–");
+  });
+
+  it("parses what people type", () => {
+    expect(parseParameterCount("8B")).toBe(8e9);
+    expect(parseParameterCount(" 110m ")).toBe(110e6);
+    expect(parseParameterCount("1.5e9")).toBe(1.5e9);
+    expect(parseParameterCount("350000000")).toBe(350e6);
+    expect(parseParameterCount("2K")).toBe(2000);
+    expect(parseParameterCount("")).toBeNull();
+    expect(parseParameterCount("-3B")).toBeNull();
+    expect(parseParameterCount("eight billion")).toBeNull();
+  });
+});

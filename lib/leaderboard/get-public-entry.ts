@@ -1,0 +1,103 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import type { EntryDetail } from "./entry-types";
+import { isPublicEntry } from "./public-entry";
+import { parseStoredByCollection, parseStoredByType, parseStoredIntervals, parseStoredMetrics } from "./stored-report";
+
+/**
+ * One public entry with its score summary and its comparisons with every
+ * baseline: what the entry page and GET /api/entries/[id] show. Aggregates
+ * only; the per-sample outcomes are not read. Null when the id names nothing
+ * public.
+ */
+export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
+  const submission = await db.submission.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      track: true,
+      split: true,
+      isBaseline: true,
+      baselineLabel: true,
+      publication: true,
+      systemName: true,
+      methodDescription: true,
+      paperUrl: true,
+      codeUrl: true,
+      parameterCount: true,
+      isOpenWeights: true,
+      externalData: true,
+      publishedAt: true,
+      createdAt: true,
+      user: { select: { displayName: true, affiliation: true } },
+      release: { select: { id: true, name: true, version: true, goldSha256: true } },
+      score: { select: { n: true, scorerVersion: true, goldSha256: true, computedAt: true, report: true } },
+      comparisonsAsEntry: {
+        where: { baseline: { isBaseline: true } },
+        select: {
+          baselineId: true,
+          metric: true,
+          b: true,
+          c: true,
+          chi2: true,
+          p: true,
+          pExact: true,
+          pHolm: true,
+          baseline: { select: { baselineLabel: true, systemName: true } },
+        },
+      },
+    },
+  });
+  if (submission === null || !isPublicEntry(submission) || submission.split === "train") {
+    return null;
+  }
+  const gold = (submission.release.goldSha256 as Record<string, string> | null)?.[submission.split] ?? null;
+  const { score } = submission;
+  const report = (score?.report ?? {}) as Record<string, unknown>;
+  return {
+    id: submission.id,
+    track: submission.track,
+    split: submission.split,
+    isBaseline: submission.isBaseline,
+    system: (submission.isBaseline ? submission.baselineLabel : null) ?? submission.systemName ?? submission.baselineLabel ?? "Unnamed system",
+    team: submission.user.displayName,
+    affiliation: submission.user.affiliation,
+    description: submission.methodDescription,
+    paperUrl: submission.paperUrl,
+    codeUrl: submission.codeUrl,
+    parameterCount: submission.parameterCount === null ? null : Number(submission.parameterCount),
+    isOpenWeights: submission.isOpenWeights,
+    externalData: submission.externalData,
+    publishedAt: submission.publishedAt?.toISOString() ?? null,
+    createdAt: submission.createdAt.toISOString(),
+    release: { id: submission.release.id, name: submission.release.name, version: submission.release.version },
+    score:
+      score === null
+        ? null
+        : {
+            n: score.n,
+            scorerVersion: score.scorerVersion,
+            goldSha256: score.goldSha256,
+            computedAt: score.computedAt.toISOString(),
+            isStale: score.scorerVersion !== SCORER_VERSION || score.goldSha256 !== gold,
+            metrics: parseStoredMetrics(report.metrics),
+            ci95: parseStoredIntervals(report.ci95),
+            byType: parseStoredByType(report.by_type),
+            byCollection: parseStoredByCollection(report.by_collection),
+          },
+    comparisons: submission.comparisonsAsEntry
+      .map((comparison) => ({
+        baselineId: comparison.baselineId,
+        baselineName: comparison.baseline.baselineLabel ?? comparison.baseline.systemName ?? comparison.baselineId,
+        metric: comparison.metric,
+        b: comparison.b,
+        c: comparison.c,
+        chi2: comparison.chi2,
+        p: comparison.p,
+        pExact: comparison.pExact,
+        pHolm: comparison.pHolm,
+      }))
+      .sort((x, y) => x.baselineName.localeCompare(y.baselineName, "en")),
+  };
+}

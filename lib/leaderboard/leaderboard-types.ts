@@ -1,0 +1,126 @@
+import type { EntityType } from "@/lib/dataset/release-schema";
+import type { Track } from "@/lib/scoring/tracks";
+import type { LeaderboardTrack, ViewMetric } from "./views";
+
+/**
+ * The shapes the leaderboard is built from (what the database holds, already
+ * parsed) and the rows it shows. Plain data only: rows cross from server
+ * components to the client table and into the JSON API.
+ */
+
+export type Interval = [number, number];
+
+/** A point estimate with its 95% bootstrap interval; reported results have no interval. */
+export type Estimate = { value: number; ci95: Interval | null };
+
+/** A per-type estimate: `n` samples of that type (null when a paper does not say), `value` null when n = 0 (section 8). */
+export type TypeEstimate = { n: number | null; value: number | null; ci95: Interval | null };
+
+export type TypeGroupScore = {
+  n: number;
+  metrics: Partial<Record<string, number | null>>;
+  ci95: Partial<Record<string, Interval | null>>;
+};
+
+/** The parts of a stored score report (section 11) the leaderboard reads. */
+export type ScoreSummary = {
+  n: number;
+  scorerVersion: string;
+  goldSha256: string;
+  computedAt: string;
+  metrics: Partial<Record<string, number>>;
+  ci95: Partial<Record<string, Interval>>;
+  byType: Partial<Record<EntityType, TypeGroupScore>>;
+};
+
+/** A public, scored entry of the leaderboard's release and split. */
+export type EntrySource = {
+  id: string;
+  track: Track;
+  isBaseline: boolean;
+  system: string;
+  team: string;
+  parameterCount: number | null;
+  isOpenWeights: boolean | null;
+  /** ISO date of publication (baselines: of scoring). */
+  date: string | null;
+  score: ScoreSummary;
+};
+
+/** A stored McNemar comparison of an entry with a baseline (protocol section 9). */
+export type ComparisonSource = {
+  entryId: string;
+  baselineId: string;
+  metric: string;
+  b: number;
+  c: number;
+  p: number;
+  pHolm: number;
+};
+
+/** A result reported in a paper: point values only. */
+export type ReportedSource = {
+  id: string;
+  name: string;
+  track: Track;
+  n: number | null;
+  metrics: Partial<Record<string, number>>;
+  byType: Partial<Record<EntityType, { n?: number; metrics: Partial<Record<string, number>> }>> | null;
+  source: string;
+};
+
+export type RowKind = "submission" | "baseline" | "reported";
+
+/** How an entry compares with the best baseline: Holm-adjusted McNemar from the stored comparison. */
+export type SignificanceMark = {
+  baselineId: string;
+  baselineName: string;
+  metric: string;
+  b: number;
+  c: number;
+  pHolm: number;
+  /** Sign of b - c: "better" when the entry wins more discordant samples. */
+  direction: "better" | "worse" | "even";
+  isSignificant: boolean;
+};
+
+export type LeaderboardRow = {
+  /** Unique row key: the submission id, or "reported:<id>". */
+  key: string;
+  kind: RowKind;
+  /** The entry page's id; null for reported results. */
+  entryId: string | null;
+  system: string;
+  team: string | null;
+  track: Track;
+  n: number | null;
+  parameterCount: number | null;
+  isOpenWeights: boolean | null;
+  date: string | null;
+  isStale: boolean;
+  /** Reported results: where the numbers come from. */
+  source: string | null;
+  /** Uncertainty-aware rank (rank-entries.ts); null for rows without an interval. */
+  rank: number | null;
+  /** One estimate per metric column of the view (null where the row has no value). */
+  metrics: Partial<Record<ViewMetric, Estimate | null>>;
+  /** The ranking metric per entity type (overall views only). */
+  byType: Partial<Record<EntityType, TypeEstimate>> | null;
+  significance: SignificanceMark | null;
+};
+
+export type ReleaseRef = { id: string; name: string; version: string };
+
+export type BestBaseline = { id: string; name: string; metric: ViewMetric; value: number };
+
+export type LeaderboardView = {
+  release: ReleaseRef;
+  split: "test";
+  track: LeaderboardTrack;
+  /** Set for the entity-type view: every metric is of that type's samples. */
+  type: EntityType | null;
+  rankMetric: ViewMetric;
+  columns: readonly ViewMetric[];
+  bestBaseline: BestBaseline | null;
+  rows: LeaderboardRow[];
+};

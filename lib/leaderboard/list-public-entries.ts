@@ -1,0 +1,80 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma";
+import { findActiveRelease } from "@/lib/releases/get-release";
+import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import type { Track } from "@/lib/scoring/tracks";
+import type { ReleaseRef } from "./leaderboard-types";
+import type { EntriesQuery } from "./query-schemas";
+
+/** A public, scored entry in a list: headline numbers only. */
+export type PublicEntrySummary = {
+  id: string;
+  system: string;
+  team: string;
+  track: Track;
+  split: "dev" | "test";
+  isBaseline: boolean;
+  n: number;
+  /** The track's primary metric (alias / hit@1). */
+  primary: number;
+  /** Alias-aware top-1 accuracy, comparable across tracks. */
+  unified: number;
+  isStale: boolean;
+  date: string;
+};
+
+export type PublicEntryList = { release: ReleaseRef; entries: PublicEntrySummary[] };
+
+/** The public, scored entries of the active release (published test entries and baselines), best alias-aware top-1 first. */
+export async function listPublicEntries(query: EntriesQuery): Promise<PublicEntryList | null> {
+  const release = await findActiveRelease();
+  if (release === null) {
+    return null;
+  }
+  const publicWhere: Prisma.SubmissionWhereInput[] = [];
+  if (query.kind !== "submissions") publicWhere.push({ isBaseline: true, split: { in: ["dev", "test"] } });
+  if (query.kind !== "baselines") publicWhere.push({ isBaseline: false, publication: "PUBLISHED", split: "test" });
+  const rows = await db.submission.findMany({
+    where: {
+      releaseId: release.id,
+      score: { isNot: null },
+      OR: publicWhere,
+      ...(query.track ? { track: query.track } : {}),
+      ...(query.split ? { split: query.split } : {}),
+    },
+    select: {
+      id: true,
+      track: true,
+      split: true,
+      isBaseline: true,
+      baselineLabel: true,
+      systemName: true,
+      publishedAt: true,
+      user: { select: { displayName: true } },
+      score: { select: { n: true, primary: true, unified: true, scorerVersion: true, goldSha256: true, computedAt: true } },
+    },
+    orderBy: [{ createdAt: "asc" }],
+  });
+  const gold = (release.goldSha256 ?? {}) as Record<string, string>;
+  const entries = rows.flatMap((row): PublicEntrySummary[] => {
+    if (row.score === null || row.split === "train") return [];
+    return [
+      {
+        id: row.id,
+        system: (row.isBaseline ? row.baselineLabel : null) ?? row.systemName ?? row.baselineLabel ?? "Unnamed system",
+        team: row.user.displayName,
+        track: row.track,
+        split: row.split,
+        isBaseline: row.isBaseline,
+        n: row.score.n,
+        primary: row.score.primary,
+        unified: row.score.unified,
+        isStale: row.score.scorerVersion !== SCORER_VERSION || row.score.goldSha256 !== gold[row.split],
+        date: (row.publishedAt ?? row.score.computedAt).toISOString().slice(0, 10),
+      },
+    ];
+  });
+  entries.sort((a, b) => b.unified - a.unified || a.system.localeCompare(b.system, "en"));
+  return { release: { id: release.id, name: release.name, version: release.version }, entries };
+}

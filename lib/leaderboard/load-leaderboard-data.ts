@@ -1,0 +1,167 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { parseStoredReportedByType } from "@/lib/reported/reported-schema";
+import type { ComparisonSource, EntrySource, ReleaseRef, ReportedSource } from "./leaderboard-types";
+import { parseStoredByType, parseStoredIntervals, parseStoredMetrics } from "./stored-report";
+
+/**
+ * The database side of the leaderboard: which release is shown, a cheap
+ * version stamp of everything the leaderboard depends on, and (when the stamp
+ * changed) the public entries of its test split with the summary parts of
+ * their reports. Per-sample outcomes are never read here.
+ */
+
+export type ActiveReleaseStamp = {
+  release: ReleaseRef;
+  /** SHA-256 of the test split's gold as the release holds it now. */
+  goldSha256: string | null;
+  /** Changes whenever an entry, score, comparison or reported result that the leaderboard shows changes. */
+  stamp: string;
+};
+
+export type LeaderboardData = {
+  entries: EntrySource[];
+  comparisons: ComparisonSource[];
+  reported: ReportedSource[];
+};
+
+type StampRow = {
+  id: string;
+  name: string;
+  version: string;
+  gold: string | null;
+  entries: string;
+  comparisons: string;
+  reported: string;
+};
+
+// Public = a published test entry, or a baseline (baselines are always public).
+const PUBLIC_ENTRY = `(s."isBaseline" OR s."publication" = 'PUBLISHED')`;
+
+/** One query: the active release and the version stamp of its test leaderboard. */
+export async function findActiveReleaseStamp(): Promise<ActiveReleaseStamp | null> {
+  const rows = await db.$queryRawUnsafe<StampRow[]>(`
+    SELECT r."id", r."name", r."version", r."goldSha256"->>'test' AS "gold",
+      -- Order-independent: a count and a sum of per-row hashes, no sort and no big string.
+      (SELECT concat(count(*), ':', coalesce(sum(hashtext(concat_ws('|', s."id", s."track", s."isBaseline", s."publication",
+                s."systemName", s."baselineLabel", s."parameterCount", s."isOpenWeights", s."publishedAt", u."displayName",
+                sc."computedAt", sc."scorerVersion", sc."goldSha256"))::bigint), 0))
+         FROM "Submission" s
+         JOIN "User" u ON u."id" = s."userId"
+         JOIN "Score" sc ON sc."submissionId" = s."id"
+        WHERE s."releaseId" = r."id" AND s."split" = 'test' AND ${PUBLIC_ENTRY}) AS "entries",
+      (SELECT concat(count(*), ':', max(c."computedAt"))
+         FROM "Comparison" c
+         JOIN "Submission" s ON s."id" = c."entryId"
+        WHERE s."releaseId" = r."id" AND s."split" = 'test' AND ${PUBLIC_ENTRY}) AS "comparisons",
+      (SELECT concat(count(*), ':', coalesce(sum(hashtext(concat_ws('|', rr."id", rr."name", rr."track", rr."split",
+                rr."metrics"::text, rr."byType"::text, rr."source"))::bigint), 0))
+         FROM "ReportedResult" rr
+        WHERE rr."releaseId" = r."id") AS "reported"
+    FROM "DatasetRelease" r
+    WHERE r."isActive"
+    ORDER BY r."importedAt" DESC
+    LIMIT 1`);
+  const row = rows[0];
+  if (row === undefined) {
+    return null;
+  }
+  return {
+    release: { id: row.id, name: row.name, version: row.version },
+    goldSha256: row.gold,
+    stamp: `${row.entries}/${row.comparisons}/${row.reported}`,
+  };
+}
+
+type EntryRow = {
+  id: string;
+  track: string;
+  isBaseline: boolean;
+  baselineLabel: string | null;
+  systemName: string | null;
+  parameterCount: number | null;
+  isOpenWeights: boolean | null;
+  publishedAt: Date | null;
+  createdAt: Date;
+  displayName: string;
+  n: number;
+  scorerVersion: string;
+  goldSha256: string;
+  computedAt: Date;
+  metrics: unknown;
+  ci95: unknown;
+  byType: unknown;
+};
+
+async function loadEntries(releaseId: string): Promise<EntrySource[]> {
+  const rows = await db.$queryRawUnsafe<EntryRow[]>(
+    `
+    SELECT s."id", s."track"::text AS "track", s."isBaseline", s."baselineLabel", s."systemName",
+           s."parameterCount"::float8 AS "parameterCount", s."isOpenWeights", s."publishedAt", s."createdAt",
+           u."displayName", sc."n", sc."scorerVersion", sc."goldSha256", sc."computedAt",
+           sc."report"->'metrics' AS "metrics", sc."report"->'ci95' AS "ci95", sc."report"->'by_type' AS "byType"
+      FROM "Submission" s
+      JOIN "User" u ON u."id" = s."userId"
+      JOIN "Score" sc ON sc."submissionId" = s."id"
+     WHERE s."releaseId" = $1 AND s."split" = 'test' AND ${PUBLIC_ENTRY}`,
+    releaseId,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    track: row.track === "closed" ? "closed" : "open",
+    isBaseline: row.isBaseline,
+    system: (row.isBaseline ? row.baselineLabel : null) ?? row.systemName ?? row.baselineLabel ?? "Unnamed system",
+    team: row.displayName,
+    parameterCount: row.parameterCount,
+    isOpenWeights: row.isOpenWeights,
+    date: (row.publishedAt ?? row.computedAt).toISOString().slice(0, 10),
+    score: {
+      n: row.n,
+      scorerVersion: row.scorerVersion,
+      goldSha256: row.goldSha256,
+      computedAt: row.computedAt.toISOString(),
+      metrics: parseStoredMetrics(row.metrics),
+      ci95: parseStoredIntervals(row.ci95),
+      byType: parseStoredByType(row.byType),
+    },
+  }));
+}
+
+async function loadComparisons(releaseId: string): Promise<ComparisonSource[]> {
+  return db.$queryRawUnsafe<ComparisonSource[]>(
+    `
+    SELECT c."entryId", c."baselineId", c."metric", c."b", c."c", c."p", c."pHolm"
+      FROM "Comparison" c
+      JOIN "Submission" s ON s."id" = c."entryId"
+     WHERE s."releaseId" = $1 AND s."split" = 'test' AND ${PUBLIC_ENTRY}`,
+    releaseId,
+  );
+}
+
+async function loadReported(releaseId: string): Promise<ReportedSource[]> {
+  const rows = await db.reportedResult.findMany({
+    where: { releaseId, split: "test" },
+    select: { id: true, name: true, track: true, metrics: true, byType: true, source: true },
+    orderBy: { name: "asc" },
+  });
+  // A reported row has no sample count of its own; per-type counts come with its by-type numbers.
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    track: row.track,
+    n: null,
+    metrics: parseStoredMetrics(row.metrics),
+    byType: parseStoredReportedByType(row.byType),
+    source: row.source,
+  }));
+}
+
+/** Everything the leaderboard of a release shows, in three queries. */
+export async function loadLeaderboardData(releaseId: string): Promise<LeaderboardData> {
+  const [entries, comparisons, reported] = await Promise.all([
+    loadEntries(releaseId),
+    loadComparisons(releaseId),
+    loadReported(releaseId),
+  ]);
+  return { entries, comparisons, reported };
+}

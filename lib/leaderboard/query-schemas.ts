@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
+import { AppError, type ProblemDetail } from "@/lib/errors";
+import { EXPORT_FORMATS } from "./export-tables";
+import { LEADERBOARD_TRACKS, TYPE_SLUGS, typeFromSlug } from "./views";
+
+/**
+ * Query strings of the leaderboard pages and the public API, in one place.
+ * The API is strict (an unknown parameter or a bad value is a 422 naming it);
+ * pages read the same schemas leniently and fall back to defaults.
+ */
+
+const TYPE_HINT = `one of ${ENTITY_TYPES.map((type) => `"${type}"`).join(", ")} or its slug (${Object.values(TYPE_SLUGS).join(", ")})`;
+
+export const entityTypeParamSchema = z
+  .string()
+  .transform((value, context): EntityType => {
+    const type = typeFromSlug(value);
+    if (type === null) {
+      context.addIssue({ code: "custom", message: `unknown entity type "${value}"; use ${TYPE_HINT}` });
+      return z.NEVER;
+    }
+    return type;
+  });
+
+/** Submission ids are cuids; anything else cannot name an entry. */
+export const entryIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, { message: "is not an entry id" });
+
+const trackSchema = z.enum(LEADERBOARD_TRACKS, { message: `must be one of ${LEADERBOARD_TRACKS.join(", ")}` });
+const formatSchema = z.enum(EXPORT_FORMATS, { message: `must be one of ${EXPORT_FORMATS.join(", ")}` });
+
+const viewQuery = {
+  track: trackSchema.default("open"),
+  type: entityTypeParamSchema.optional(),
+};
+
+export const API_PAGE_LIMIT = { default: 100, max: 1000 } as const;
+
+/** The JSON API pages its rows (best first): `limit` rows from `offset`. */
+export const leaderboardQuerySchema = z
+  .object({
+    ...viewQuery,
+    limit: z.coerce
+      .number({ message: "must be a number" })
+      .int({ message: "must be a whole number" })
+      .min(1, { message: "must be at least 1" })
+      .max(API_PAGE_LIMIT.max, { message: `must be at most ${API_PAGE_LIMIT.max}` })
+      .default(API_PAGE_LIMIT.default),
+    offset: z.coerce.number({ message: "must be a number" }).int({ message: "must be a whole number" }).min(0, { message: "must be at least 0" }).default(0),
+  })
+  .strict();
+export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
+
+/** Downloads always hold every row of the view. */
+export const leaderboardExportQuerySchema = z.object({ ...viewQuery, format: formatSchema.default("csv") }).strict();
+
+export const ENTRY_KINDS = ["all", "submissions", "baselines"] as const;
+
+export const entriesQuerySchema = z
+  .object({
+    track: z.enum(["open", "closed"], { message: "must be open or closed" }).optional(),
+    split: z.enum(["dev", "test"], { message: "must be dev or test" }).optional(),
+    kind: z.enum(ENTRY_KINDS, { message: `must be one of ${ENTRY_KINDS.join(", ")}` }).default("all"),
+  })
+  .strict();
+export type EntriesQuery = z.infer<typeof entriesQuerySchema>;
+
+export const ENTRY_TABLES = ["by-type", "by-collection"] as const;
+
+export const entryExportQuerySchema = z
+  .object({
+    table: z.enum(ENTRY_TABLES, { message: `must be one of ${ENTRY_TABLES.join(", ")}` }),
+    format: formatSchema.default("csv"),
+  })
+  .strict();
+
+export const compareQuerySchema = z.object({ a: entryIdSchema, b: entryIdSchema });
+
+/** Query parameters as a record; a parameter given twice is a problem, not a silent pick. */
+export function searchParamsRecord(params: URLSearchParams): { record: Record<string, string>; problems: ProblemDetail[] } {
+  const record: Record<string, string> = {};
+  const problems: ProblemDetail[] = [];
+  for (const [key, value] of params) {
+    if (Object.hasOwn(record, key)) {
+      problems.push({ message: `query parameter "${key}" is given more than once` });
+      continue;
+    }
+    record[key] = value;
+  }
+  return { record, problems };
+}
+
+function describeQueryIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === "unrecognized_keys") {
+    return `unknown query parameter${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((key) => `"${key}"`).join(", ")}`;
+  }
+  const name = issue.path.map(String).join(".") || "query";
+  return `query parameter "${name}" ${issue.message}`;
+}
+
+/** Parses an API query string strictly: any problem is a 422 listing each parameter at fault. */
+export function parseApiQuery<S extends z.ZodType>(schema: S, params: URLSearchParams): z.output<S> {
+  const { record, problems } = searchParamsRecord(params);
+  const parsed = schema.safeParse(record);
+  if (!parsed.success) {
+    problems.push(...parsed.error.issues.map((issue) => ({ message: describeQueryIssue(issue) })));
+  }
+  if (problems.length > 0 || !parsed.success) {
+    throw new AppError("validation", `Invalid query: ${problems.map((problem) => problem.message).join("; ")}.`, { problems });
+  }
+  return parsed.data;
+}
+
+/** A page's searchParams prop as single strings (the first of repeated values). */
+export function firstValues(params: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined) out[key] = first;
+  }
+  return out;
+}
+
+/** The view a page shows: like the API's, but a bad track falls back to "open". */
+export function pageTrack(params: Record<string, string>): (typeof LEADERBOARD_TRACKS)[number] {
+  const parsed = trackSchema.safeParse(params.track);
+  return parsed.success ? parsed.data : "open";
+}

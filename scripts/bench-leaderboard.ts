@@ -1,0 +1,203 @@
+/**
+ * npm run bench:leaderboard -- [options]
+ *
+ * Seeds published synthetic entries into a separate local database
+ * (irc_bench_leaderboard_bench by default), starts the production build with `next start`
+ * on a free port against it, and loads /leaderboard and the JSON API with
+ * autocannon. Prints requests/s and latency percentiles as a markdown table.
+ * Needs a prior `next build` (or --build). Only ever talks to 127.0.0.1.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, loadavg } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { assertLocalDatabaseUrl, withDatabaseName } from "@/lib/leaderboard/local-database";
+
+const USAGE = `Usage: npm run bench:leaderboard -- [options]
+
+  --database-url URL   bench database (default: DATABASE_URL's server, database irc_bench_leaderboard_bench); must be local
+  --entries N          published entries to seed (default 1000)
+  --test-samples N     test samples of the synthetic release (default 1000)
+  --connections N      concurrent connections (default 50)
+  --duration S         seconds per URL (default 10)
+  --reuse              keep an already seeded bench database (default: reseed)
+  --build              run next build first (default: use the existing .next build)
+  --help               show this help`;
+
+const ROOT = path.resolve(__dirname, "..");
+// Browsers and HTTP clients ask for gzip; one identity row shows the uncompressed cost. The
+// first row is the floor: a request the route answers with a 422 before any work.
+const FLOOR = "/api/leaderboard?track=none";
+const TARGETS: { path: string; gzip: boolean }[] = [
+  { path: FLOOR, gzip: false },
+  { path: "/api/leaderboard?track=open", gzip: true },
+  { path: "/api/leaderboard?track=open", gzip: false },
+  { path: "/api/leaderboard?track=unified", gzip: true },
+  { path: "/api/leaderboard?track=open&limit=1000", gzip: true },
+  { path: "/leaderboard", gzip: true },
+  { path: "/leaderboard?track=closed&sort=system&dir=asc", gzip: true },
+];
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
+  const result = spawnSync(command, args, { cwd: ROOT, env, stdio: "inherit" });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(" ")} exited with ${result.status ?? result.signal}`);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(base: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`next start exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(`${base}/api/leaderboard?track=open`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("next start did not answer within 90 s");
+}
+
+type Row = { path: string; gzip: boolean; bytes: number; rps: number; p50: number; p99: number; errors: number };
+
+async function measure(base: string, target: { path: string; gzip: boolean }, connections: number, duration: number): Promise<Row> {
+  const isFloor = target.path === FLOOR;
+  const warm = await fetch(`${base}${target.path}`);
+  if (warm.ok === isFloor) throw new Error(`${target.path} answered ${warm.status}`);
+  await warm.arrayBuffer();
+  const headers: Record<string, string> = target.gzip ? { "accept-encoding": "gzip" } : {};
+  const result = await autocannon({ url: `${base}${target.path}`, connections, duration, headers });
+  return {
+    path: target.path,
+    gzip: target.gzip,
+    // Bytes on the wire per response (compressed when gzip was asked for).
+    bytes: result.throughput.total / Math.max(1, result.requests.total),
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + (isFloor ? 0 : result.non2xx),
+  };
+}
+
+async function main(): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        "database-url": { type: "string" },
+        entries: { type: "string" },
+        "test-samples": { type: "string" },
+        connections: { type: "string" },
+        duration: { type: "string" },
+        reuse: { type: "boolean" },
+        build: { type: "boolean" },
+        help: { type: "boolean" },
+      },
+    }));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const entries = Number(values.entries ?? 1000);
+  const testSamples = Number(values["test-samples"] ?? 1000);
+  const connections = Number(values.connections ?? 50);
+  const duration = Number(values.duration ?? 10);
+  if (![entries, testSamples, connections, duration].every((value) => Number.isInteger(value) && value > 0)) {
+    console.error(`--entries, --test-samples, --connections and --duration take positive integers\n\n${USAGE}`);
+    return 2;
+  }
+  let databaseUrl: string;
+  try {
+    const fallback = process.env.DATABASE_URL ? withDatabaseName(process.env.DATABASE_URL, "irc_bench_leaderboard_bench") : undefined;
+    databaseUrl = assertLocalDatabaseUrl(values["database-url"] ?? fallback);
+  } catch (error) {
+    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    return 2;
+  }
+  const env = { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" };
+
+  console.error(`[bench] database ${new URL(databaseUrl).pathname.slice(1)} on ${new URL(databaseUrl).host}`);
+  run("node", ["scripts/ensure-database.mjs"], env);
+  run("npx", ["prisma", "migrate", "deploy"], env);
+  if (!values.reuse) {
+    run("npx", ["tsx", "--conditions=react-server", "scripts/seed-leaderboard.ts", "--reset", "--entries", String(entries), "--test-samples", String(testSamples)], env);
+  }
+  if (values.build) {
+    run("npx", ["next", "build"], { ...env, NODE_ENV: "production" });
+  } else if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
+    console.error("error: no production build in .next; run `npx next build` first or pass --build");
+    return 2;
+  }
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // Its own process group, so the server and its children stop together.
+  const server = spawn("node", [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+    cwd: ROOT,
+    env: { ...env, NODE_ENV: "production", PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  server.on("exit", (code, signal) => {
+    if (code !== 0 && signal !== "SIGTERM") console.error(`[bench] next start exited early (code ${code ?? "-"}, signal ${signal ?? "-"})`);
+  });
+  const stop = () => {
+    if (server.pid !== undefined && server.exitCode === null) process.kill(-server.pid, "SIGTERM");
+  };
+  process.once("SIGINT", () => {
+    stop();
+    process.exit(130);
+  });
+  try {
+    await waitForServer(base, server);
+    const rows: Row[] = [];
+    const loadBefore = loadavg()[0] ?? 0;
+    for (const target of TARGETS) {
+      console.error(`[bench] ${target.path} (${target.gzip ? "gzip" : "identity"}): ${connections} connections for ${duration} s`);
+      rows.push(await measure(base, target, connections, duration));
+    }
+    console.log(
+      `\n${entries} published entries (+4 baselines), ${connections} connections, ${duration} s per URL, autocannon; ` +
+        `${cpus().length} CPUs, 1-min load average ${loadBefore.toFixed(1)} before and ${(loadavg()[0] ?? 0).toFixed(1)} after\n`,
+    );
+    console.log("| URL | encoding | bytes/response | req/s | p50 (ms) | p99 (ms) | errors |");
+    console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
+    for (const row of rows) {
+      console.log(
+        `| \`${row.path}\`${row.path === FLOOR ? " (422, framework floor)" : ""} | ${row.gzip ? "gzip" : "identity"} | ${(row.bytes / 1024).toFixed(0)} KiB | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} |`,
+      );
+    }
+    return 0;
+  } finally {
+    stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,324 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as getEntry } from "@/app/api/entries/[id]/route";
+import { GET as getEntryExport } from "@/app/api/entries/[id]/export/route";
+import { GET as getEntries } from "@/app/api/entries/route";
+import { GET as getLeaderboardExport } from "@/app/api/leaderboard/export/route";
+import { GET as getLeaderboardApi } from "@/app/api/leaderboard/route";
+import { db } from "@/lib/db";
+import { setLeaderboardStampTtl } from "@/lib/leaderboard/get-leaderboard";
+import { isAppError } from "@/lib/errors";
+import { comparePublicEntries } from "@/lib/leaderboard/compare-public-entries";
+import { parseCsv } from "@/lib/leaderboard/csv";
+import { findPublicEntry } from "@/lib/leaderboard/get-public-entry";
+import {
+  callJson,
+  closedPredictions,
+  importLeaderboardRelease,
+  openPredictions,
+  storeScoredEntries,
+  type LeaderboardFixtureRelease,
+} from "@/lib/leaderboard/integration-fixtures";
+import { assertTestDatabase } from "./support/guard";
+import { resetDatabase } from "./support/reset";
+
+/**
+ * The public leaderboard API against a real PostgreSQL: shapes, caching, 422s,
+ * and that nothing but published test entries and baselines ever shows.
+ *
+ * 56 test samples; who is right where (index i in gold order):
+ *   Open Alpha      open, published   alias-right unless i % 4 == 0 (i % 4 == 1 by alias)
+ *   Open Baseline   open, baseline    exact when i is even
+ *   Closed Gamma    closed, published gold ranked first when i % 3 == 0, else second
+ *   Closed Baseline closed, baseline  gold first when i < 10
+ * plus private, pending, hidden, published-dev entries that must stay out,
+ * and a dev baseline (public, but not on the test leaderboard).
+ */
+
+type ApiRow = {
+  rank: number | null;
+  kind: string;
+  id: string | null;
+  system: string;
+  track: string;
+  n: number | null;
+  stale: boolean;
+  metrics: Record<string, { value: number; ci95: [number, number] | null } | null>;
+  by_type: Record<string, { n: number; value: number | null; ci95: [number, number] | null }> | null;
+  significance: { baseline: string; metric: string; b: number; c: number; p_holm: number; direction: string; significant: boolean } | null;
+  url: string | null;
+};
+type ApiBody = { release: { name: string; version: string }; track: string; type: string | null; rank_metric: string; best_baseline: { name: string } | null; entries: ApiRow[] };
+
+const RELEASE_NAME = "leaderboard-int";
+const HIDDEN_NAMES = ["Private Secret", "Pending Entry", "Hidden Entry", "Dev Published"];
+
+let release: LeaderboardFixtureRelease;
+let ownerId: string;
+
+function request(path: string, headers: Record<string, string> = {}): Request {
+  return new Request(`http://127.0.0.1${path}`, { headers });
+}
+
+async function leaderboard(query: string): Promise<{ status: number; headers: Headers; body: ApiBody; text: string }> {
+  const result = await callJson(await getLeaderboardApi(request(`/api/leaderboard${query}`)));
+  return { ...result, body: result.body as ApiBody };
+}
+
+function params(id: string) {
+  return { params: Promise.resolve({ id }) };
+}
+
+beforeAll(async () => {
+  assertTestDatabase();
+  // Every request re-reads the version stamp, so each change below shows at once.
+  setLeaderboardStampTtl(0);
+  await resetDatabase();
+  release = await importLeaderboardRelease(RELEASE_NAME, 56);
+  const owner = await db.user.create({ data: { email: "owner@leaderboard-int.invalid", displayName: "Team Int", affiliation: "Test Lab" } });
+  const system = await db.user.create({ data: { email: "system@leaderboard-int.invalid", displayName: "IRC-Bench maintainers", isSystem: true } });
+  ownerId = owner.id;
+  const test = release.gold.test;
+  const dev = release.gold.dev;
+  const allExact = () => "exact" as const;
+  await storeScoredEntries(release, [
+    { id: "entryalpha", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Open Alpha", track: "open", parameterCount: 8_000_000_000n, isOpenWeights: true, predictions: openPredictions(test, (i) => (i % 4 === 0 ? "miss" : i % 4 === 1 ? "alias" : "exact")) },
+    { id: "baseopen", userId: system.id, split: "test", publication: "PRIVATE", isBaseline: true, systemName: "Open Baseline", track: "open", predictions: openPredictions(test, (i) => (i % 2 === 0 ? "exact" : "miss")) },
+    { id: "entrygamma", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Closed Gamma", track: "closed", predictions: closedPredictions(test, release.kb, (i) => i % 3 === 0) },
+    { id: "baseclosed", userId: system.id, split: "test", publication: "PRIVATE", isBaseline: true, systemName: "Closed Baseline", track: "closed", predictions: closedPredictions(test, release.kb, (i) => i < 10) },
+    { id: "entryprivate", userId: owner.id, split: "test", publication: "PRIVATE", systemName: "Private Secret", track: "open", predictions: openPredictions(test, allExact) },
+    { id: "entrypending", userId: owner.id, split: "test", publication: "PENDING", systemName: "Pending Entry", track: "open", predictions: openPredictions(test, allExact) },
+    { id: "entryhidden", userId: owner.id, split: "test", publication: "HIDDEN", systemName: "Hidden Entry", track: "open", predictions: openPredictions(test, allExact) },
+    { id: "entrydev", userId: owner.id, split: "dev", publication: "PUBLISHED", systemName: "Dev Published", track: "open", predictions: openPredictions(dev, allExact) },
+    { id: "basedev", userId: system.id, split: "dev", publication: "PRIVATE", isBaseline: true, systemName: "Dev Baseline", track: "open", predictions: openPredictions(dev, (i) => (i % 2 === 0 ? "exact" : "miss")) },
+  ]);
+  await db.reportedResult.create({
+    data: { releaseId: release.releaseId, name: "Paper system", track: "open", split: "test", metrics: { exact: 0.5, alias: 0.6, contain: 0.61, jaccard: 0.7 }, source: "A paper, Table 4" },
+  });
+});
+
+afterAll(async () => {
+  await resetDatabase();
+});
+
+describe("GET /api/leaderboard", () => {
+  it("lists published test entries, test baselines and reported rows of the open-world track", async () => {
+    const { status, body } = await leaderboard("?track=open");
+    expect(status).toBe(200);
+    expect(body.release).toEqual({ name: RELEASE_NAME, version: "1.0" });
+    expect(body.track).toBe("open");
+    expect(body.rank_metric).toBe("alias");
+    expect(body.entries.map((row) => row.system)).toEqual(["Open Alpha", "Paper system", "Open Baseline"]);
+    expect(body.entries.map((row) => row.kind)).toEqual(["submission", "reported", "baseline"]);
+    expect(body.best_baseline?.name).toBe("Open Baseline");
+  });
+
+  it("gives the entry's metrics with intervals, per type, and its mark against the best baseline", async () => {
+    const { body } = await leaderboard("?track=open");
+    const alpha = body.entries.find((row) => row.system === "Open Alpha");
+    // 42 of 56 samples are right on alias (all but i % 4 == 0); 28 are exact (i % 4 in {2, 3}).
+    expect(alpha?.metrics.alias?.value).toBe(42 / 56);
+    expect(alpha?.metrics.exact?.value).toBe(28 / 56);
+    const [low, high] = alpha?.metrics.alias?.ci95 ?? [0, 0];
+    expect(low).toBeLessThanOrEqual(42 / 56);
+    expect(high).toBeGreaterThanOrEqual(42 / 56);
+    expect(alpha?.n).toBe(56);
+    expect(Object.keys(alpha?.by_type ?? {})).toHaveLength(7);
+    // b: Alpha right, baseline wrong = the 28 odd indices; c: baseline right, Alpha wrong = i % 4 == 0 (14).
+    expect(alpha?.significance).toMatchObject({ baseline: "Open Baseline", metric: "alias", b: 28, c: 14, direction: "better" });
+    expect(alpha?.rank).toBe(1);
+    expect(alpha?.url).toBe("/entries/entryalpha");
+    const paper = body.entries.find((row) => row.kind === "reported");
+    expect(paper).toMatchObject({ rank: null, id: null, significance: null, metrics: { alias: { value: 0.6, ci95: null } } });
+  });
+
+  it("serves the closed-world and unified views", async () => {
+    const closed = await leaderboard("?track=closed");
+    expect(closed.body.entries.map((row) => row.system)).toEqual(["Closed Gamma", "Closed Baseline"]);
+    // 19 of 56 indices are multiples of 3.
+    expect(closed.body.entries[0]?.metrics["hit@1"]?.value).toBe(19 / 56);
+    expect(closed.body.entries[0]?.metrics["hit@3"]?.value).toBe(1);
+
+    const unified = await leaderboard("?track=unified");
+    expect(unified.body.entries.map((row) => row.system).sort()).toEqual(["Closed Baseline", "Closed Gamma", "Open Alpha", "Open Baseline", "Paper system"]);
+    expect(unified.body.entries.find((row) => row.system === "Closed Gamma")?.metrics.unified?.value).toBe(19 / 56);
+    expect(unified.body.best_baseline?.name).toBe("Open Baseline");
+  });
+
+  it("ranks one entity type on its own samples", async () => {
+    const { status, body } = await leaderboard("?track=open&type=person");
+    expect(status).toBe(200);
+    expect(body.type).toBe("Person");
+    const people = release.gold.test.filter((record) => record.type === "Person").length;
+    const alpha = body.entries.find((row) => row.system === "Open Alpha");
+    expect(alpha?.n).toBe(people);
+    expect(alpha?.by_type).toBeNull();
+    expect(alpha?.significance).toBeNull();
+  });
+
+  it("never shows private, pending, hidden or dev entries", async () => {
+    for (const track of ["open", "closed", "unified"]) {
+      const { text } = await leaderboard(`?track=${track}`);
+      for (const name of [...HIDDEN_NAMES, "Dev Baseline"]) expect(text).not.toContain(name);
+    }
+  });
+
+  it("pages its rows best first with limit and offset", async () => {
+    const first = await leaderboard("?track=unified&limit=2");
+    expect(first.body).toMatchObject({ total: 5, offset: 0, limit: 2, next: "/api/leaderboard?track=unified&offset=2&limit=2" });
+    expect(first.body.entries.map((row) => row.system)).toEqual(["Open Alpha", "Paper system"]);
+    const last = await leaderboard("?track=unified&limit=2&offset=4");
+    expect(last.body).toMatchObject({ total: 5, offset: 4, next: null });
+    expect(last.body.entries).toHaveLength(1);
+    expect(last.headers.get("etag")).not.toBe(first.headers.get("etag"));
+  });
+
+  it("sends caching headers and answers 304 to a matching If-None-Match", async () => {
+    const first = await leaderboard("?track=open");
+    expect(first.headers.get("cache-control")).toMatch(/^public, max-age=\d+, s-maxage=\d+/);
+    const etag = first.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^".+"$/);
+    const again = await getLeaderboardApi(request("/api/leaderboard?track=open", { "If-None-Match": etag }));
+    expect(again.status).toBe(304);
+  });
+
+  it("changes when an entry is published", async () => {
+    const before = await leaderboard("?track=open");
+    await db.submission.update({ where: { id: "entryhidden" }, data: { publication: "PUBLISHED", publishedAt: new Date() } });
+    try {
+      const after = await leaderboard("?track=open");
+      expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
+      expect(after.body.entries.map((row) => row.system)).toContain("Hidden Entry");
+    } finally {
+      await db.submission.update({ where: { id: "entryhidden" }, data: { publication: "HIDDEN" } });
+    }
+    const restored = await leaderboard("?track=open");
+    expect(restored.text).not.toContain("Hidden Entry");
+  });
+
+  it("marks scores stale when the release's gold changes", async () => {
+    const row = await db.datasetRelease.findUniqueOrThrow({ where: { id: release.releaseId } });
+    const gold = row.goldSha256 as Record<string, string>;
+    await db.datasetRelease.update({ where: { id: release.releaseId }, data: { goldSha256: { ...gold, test: "0".repeat(64) } } });
+    try {
+      const { body } = await leaderboard("?track=open");
+      expect(body.entries.filter((entry) => entry.kind !== "reported").every((entry) => entry.stale)).toBe(true);
+    } finally {
+      await db.datasetRelease.update({ where: { id: release.releaseId }, data: { goldSha256: gold } });
+    }
+    const { body } = await leaderboard("?track=open");
+    expect(body.entries.some((entry) => entry.stale)).toBe(false);
+  });
+
+  it("answers 422 naming each bad parameter", async () => {
+    const bad = await leaderboard("?track=everything&type=Planet&page=3");
+    expect(bad.status).toBe(422);
+    const problems = (bad.body as unknown as { error: { problems: { message: string }[] } }).error.problems.map((problem) => problem.message);
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toContain('"track"');
+    expect(problems.join("\n")).toContain('unknown entity type "Planet"');
+    expect(problems.join("\n")).toContain('unknown query parameter "page"');
+    expect(bad.headers.get("cache-control")).toBe("no-store");
+  });
+});
+
+describe("GET /api/entries and /api/entries/[id]", () => {
+  it("lists public entries of both splits: published test entries and every baseline", async () => {
+    const result = await callJson(await getEntries(request("/api/entries")));
+    expect(result.status).toBe(200);
+    const names = (result.body as { entries: { system: string }[] }).entries.map((entry) => entry.system).sort();
+    expect(names).toEqual(["Closed Baseline", "Closed Gamma", "Dev Baseline", "Open Alpha", "Open Baseline"]);
+    const baselines = await callJson(await getEntries(request("/api/entries?kind=baselines&split=test")));
+    expect((baselines.body as { entries: { system: string }[] }).entries.map((entry) => entry.system).sort()).toEqual(["Closed Baseline", "Open Baseline"]);
+    expect((await getEntries(request("/api/entries?split=train"))).status).toBe(422);
+  });
+
+  it("gives one entry's scores, intervals, per-type and per-collection tables and comparisons, and no per-sample data", async () => {
+    const result = await callJson(await getEntry(request("/api/entries/entryalpha"), params("entryalpha")));
+    expect(result.status).toBe(200);
+    expect(result.headers.get("etag")).toBeTruthy();
+    const body = result.body as {
+      system: string;
+      team: string;
+      paper_url: string | null;
+      parameter_count: number;
+      score: { n: number; stale: boolean; scorer_version: string; metrics: Record<string, number>; ci95: Record<string, [number, number]>; by_type: Record<string, { n: number }>; by_collection: Record<string, { n: number }> };
+      comparisons: { baseline: string; metric: string; b: number; c: number; p_holm: number }[];
+    };
+    expect(body.system).toBe("Open Alpha");
+    expect(body.team).toBe("Team Int");
+    expect(body.parameter_count).toBe(8e9);
+    expect(body.score.metrics.alias).toBe(42 / 56);
+    expect(body.score.ci95.alias).toHaveLength(2);
+    expect(Object.values(body.score.by_type).reduce((sum, group) => sum + group.n, 0)).toBe(56);
+    expect(Object.values(body.score.by_collection).reduce((sum, group) => sum + group.n, 0)).toBe(56);
+    // vs Closed Baseline on the unified metric: b = Alpha right at i >= 10 (35), c = baseline right where Alpha is not (i in 0, 4, 8).
+    expect(body.comparisons.map((row) => [row.baseline, row.metric, row.b, row.c])).toEqual([
+      ["Closed Baseline", "unified", 35, 3],
+      ["Open Baseline", "alias", 28, 14],
+    ]);
+    expect(result.text).not.toMatch(/outcomes|"qid"|Synthetic Place/);
+  });
+
+  it("answers 404 for entries the public may not see, exactly as for unknown ids", async () => {
+    for (const id of ["entryprivate", "entrypending", "entryhidden", "entrydev", "no-such-entry"]) {
+      const result = await callJson(await getEntry(request(`/api/entries/${id}`), params(id)));
+      expect(result.status).toBe(404);
+      expect((result.body as { error: { message: string } }).error.message).toBe(`No public entry has the id "${id}".`);
+    }
+    expect(await findPublicEntry("basedev")).not.toBeNull();
+  });
+});
+
+describe("exports", () => {
+  it("downloads the leaderboard as CSV with one line per row and the JSON API's numbers", async () => {
+    const response = await getLeaderboardExport(request("/api/leaderboard/export?track=open&format=csv"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${RELEASE_NAME}-1.0-test-open-leaderboard.csv"`);
+    const [header = [], ...rows] = parseCsv(await response.text());
+    expect(rows).toHaveLength(3);
+    const alpha = rows.find((cells) => cells[header.indexOf("system")] === "Open Alpha") ?? [];
+    expect(Number(alpha[header.indexOf("alias")])).toBe(42 / 56);
+  });
+
+  it("downloads an entry's per-type table as LaTeX and its per-collection table as JSON", async () => {
+    const tex = await getEntryExport(request("/api/entries/entryalpha/export?table=by-type&format=tex"), params("entryalpha"));
+    const text = await tex.text();
+    expect(text).toContain("\\begin{tabular}{lrrrrr}");
+    expect(text.split("\n").filter((line) => line.endsWith("\\\\"))).toHaveLength(8);
+    const json = await callJson(await getEntryExport(request("/api/entries/entryalpha/export?table=by-collection&format=json"), params("entryalpha")));
+    expect((json.body as { rows: { n: number }[] }).rows.reduce((sum, row) => sum + row.n, 0)).toBe(56);
+    expect((await getEntryExport(request("/api/entries/entryprivate/export?table=by-type"), params("entryprivate"))).status).toBe(404);
+    expect((await getEntryExport(request("/api/entries/entryalpha/export?table=samples"), params("entryalpha"))).status).toBe(422);
+  });
+});
+
+describe("comparePublicEntries", () => {
+  it("runs McNemar on stored outcomes across tracks and returns counts only", async () => {
+    const result = await comparePublicEntries("entryalpha", "entrygamma");
+    // Alpha right: i % 4 != 0 (42); Gamma right: i % 3 == 0 (19); both: i % 3 == 0 and i % 4 != 0 (19 - 5 = 14).
+    expect(result.metric).toBe("unified");
+    expect(result.test.b).toBe(28);
+    expect(result.test.c).toBe(5);
+    // chi2 = (|28 - 5| - 1)^2 / 33 = 484 / 33
+    expect(result.test.chi2).toBeCloseTo(484 / 33, 10);
+    expect(result.byType).toHaveLength(7);
+    expect(JSON.stringify(result)).not.toMatch(/codes|outcomes/);
+  });
+
+  it("refuses entries that are not public, or of another split", async () => {
+    await expect(comparePublicEntries("entryalpha", "entryprivate")).rejects.toSatisfy((error: unknown) => isAppError(error) && error.code === "not_found");
+    await expect(comparePublicEntries("entryalpha", "basedev")).rejects.toSatisfy((error: unknown) => isAppError(error) && error.code === "validation");
+    await expect(comparePublicEntries("entryalpha", "entryalpha")).rejects.toSatisfy((error: unknown) => isAppError(error) && error.code === "validation");
+  });
+});
+
+describe("safety of participant-supplied fields", () => {
+  it("keeps the stored paper URL as data; pages link only http(s) URLs", async () => {
+    const entry = await findPublicEntry("entryalpha");
+    expect(entry?.paperUrl).toBe("javascript:alert(1)");
+    const { safeExternalUrl } = await import("@/lib/leaderboard/public-entry");
+    expect(safeExternalUrl(entry?.paperUrl)).toBeNull();
+    expect(safeExternalUrl("https://example.org/code")).toBe("https://example.org/code");
+    expect(ownerId).toBeTruthy();
+  });
+});
