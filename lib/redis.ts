@@ -21,3 +21,9 @@ export function getSharedRedis(): Redis {
   globalForRedis.redis ??= createRedisConnection();
   return globalForRedis.redis;
 }
+
+export async function closeSharedRedis(): Promise<void> {
+  const redis = globalForRedis.redis;
+  globalForRedis.redis = undefined;
+  await redis?.quit().catch(() => undefined);
+}

@@ -7,12 +7,10 @@
  * queues them for scoring as baseline submissions. Identical baselines are not
  * submitted twice. A running worker scores them.
  */
+import { runMain } from "@/lib/server/close-connections";
 import { parseArgs } from "node:util";
 import { runBaselines } from "@/lib/baselines/run-baselines";
-import { db } from "@/lib/db";
 import { getActiveRelease } from "@/lib/releases/get-release";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { getSharedRedis } from "@/lib/redis";
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { release: { type: "string" }, help: { type: "boolean" } } });
@@ -28,14 +26,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main()
-  .then(async (code) => {
-    await getScoringQueue().close();
-    await getSharedRedis().quit();
-    await db.$disconnect();
-    process.exit(code);
-  })
-  .catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+runMain(main);

@@ -8,12 +8,10 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ENTITY_TYPES, SPLITS } from "@/lib/dataset/release-schema";
-import { db } from "@/lib/db";
+import { closeConnections } from "@/lib/server/close-connections";
 import { isAppError } from "@/lib/errors";
 import { runBaselines } from "@/lib/baselines/run-baselines";
-import { getSharedRedis } from "@/lib/redis";
 import { importRelease, type ImportReleaseResult } from "@/lib/releases/import-release";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 
 const USAGE = `Usage: npm run dataset:import -- DIR [--activate] [--no-baselines]
 
@@ -94,7 +92,7 @@ async function main(): Promise<number> {
   } catch (error) {
     if (isAppError(error) && error.problems.length > 0) {
       for (const problem of error.problems) {
-        const where = problem.file ? path.join(dir, problem.file) : dir;
+        const where = !problem.file || problem.file === dir ? dir : path.join(dir, problem.file);
         console.error(problem.line ? `${where}:${problem.line}: ${problem.message}` : `${where}: ${problem.message}`);
       }
       console.error(`${error.message} Nothing was written.`);
@@ -106,9 +104,7 @@ async function main(): Promise<number> {
     }
     throw error;
   } finally {
-    await getScoringQueue().close();
-    await getSharedRedis().quit();
-    await db.$disconnect();
+    await closeConnections();
   }
 }
 

@@ -7,14 +7,13 @@
  * and cannot sign in. Idempotent: files already submitted are not submitted
  * again. Refuses to run unless the active release is the bundled demo release.
  */
+import { runMain } from "@/lib/server/close-connections";
 import { createReadStream } from "node:fs";
 import path from "node:path";
 import { db } from "@/lib/db";
-import { getSharedRedis } from "@/lib/redis";
 import { getActiveRelease } from "@/lib/releases/get-release";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { discardStagedFile, stageUpload } from "@/lib/submissions/file-store";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { getEnv } from "@/lib/env";
 
 const DEMO_RELEASE = "irc-bench-demo";
@@ -84,13 +83,4 @@ async function main(): Promise<void> {
   }
 }
 
-main()
-  .then(async () => {
-    await getScoringQueue().close();
-    await getSharedRedis().quit();
-    await db.$disconnect();
-  })
-  .catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+runMain(main);

@@ -9,7 +9,7 @@ import { getEnv } from "@/lib/env";
 import { getSharedRedis } from "@/lib/redis";
 import { runBaselines } from "@/lib/baselines/run-baselines";
 import { importRelease } from "@/lib/releases/import-release";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { runMain } from "@/lib/server/close-connections";
 
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 const DEMO_RELEASE_DIR = "data/demo-release";
@@ -33,13 +33,4 @@ async function main(): Promise<void> {
   console.log(`e2e: imported ${imported.name} ${imported.version}; queued ${baselines.length} baseline submissions`);
 }
 
-main()
-  .then(async () => {
-    await getScoringQueue().close();
-    await getSharedRedis().quit();
-    await db.$disconnect();
-  })
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+runMain(main);

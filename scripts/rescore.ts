@@ -5,11 +5,11 @@
  * gold checksum differs from the current ones, protocol section 10), or with
  * --all every scored submission. A running worker re-scores them.
  */
+import { runMain } from "@/lib/server/close-connections";
 import { parseArgs } from "node:util";
 import { db } from "@/lib/db";
-import { getSharedRedis } from "@/lib/redis";
 import { findStaleSubmissions } from "@/lib/submissions/find-stale-submissions";
-import { enqueueScoring, getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { enqueueScoring } from "@/lib/submissions/scoring-queue";
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { all: { type: "boolean" }, help: { type: "boolean" } } });
@@ -27,14 +27,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main()
-  .then(async (code) => {
-    await getScoringQueue().close();
-    await getSharedRedis().quit();
-    await db.$disconnect();
-    process.exit(code);
-  })
-  .catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+runMain(main);

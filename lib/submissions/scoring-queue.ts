@@ -24,6 +24,12 @@ export function getScoringQueue(connection: Redis = getSharedRedis()): Queue<Sco
   return globalForQueue.scoringQueue;
 }
 
+export async function closeScoringQueue(): Promise<void> {
+  const queue = globalForQueue.scoringQueue;
+  globalForQueue.scoringQueue = undefined;
+  await queue?.close();
+}
+
 /**
  * A healthy Redis answers in milliseconds. A process whose first enqueue
  * happens while Redis is down would otherwise wait for it indefinitely
