@@ -1,0 +1,43 @@
+/**
+ * npm run screenshots [-- --base-url http://localhost:3000]
+ *
+ * Takes the README's screenshots of the main pages from a running platform
+ * (npm run up) with Debian's Chromium, into docs/screenshots/.
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { chromium } from "@playwright/test";
+
+const PAGES = [
+  { name: "home", path: "/" },
+  { name: "leaderboard-open", path: "/leaderboard?track=open" },
+  { name: "leaderboard-closed", path: "/leaderboard?track=closed" },
+  { name: "leaderboard-person", path: "/leaderboard/types/Person" },
+  { name: "dataset", path: "/dataset" },
+] as const;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { "base-url": { type: "string", default: "http://localhost:3000" } } });
+  const baseURL = values["base-url"];
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
+  });
+  const page = await browser.newPage({ baseURL, viewport: { width: 1280, height: 900 } });
+  const shots: { name: string; path: string }[] = [...PAGES];
+  await page.goto("/leaderboard?track=closed");
+  const entryHref = await page.locator('a[href^="/entries/"]').first().getAttribute("href");
+  if (entryHref) shots.push({ name: "entry", path: entryHref });
+  for (const shot of shots) {
+    await page.goto(shot.path, { waitUntil: "networkidle" });
+    const file = path.join("docs", "screenshots", `${shot.name}.png`);
+    await page.screenshot({ path: file, fullPage: false });
+    console.log(`${file} <- ${shot.path}`);
+  }
+  await browser.close();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
