@@ -30,5 +30,7 @@ worker_pid=$!
 trap 'kill $worker_pid 2>/dev/null || true' EXIT INT TERM
 echo
 echo "IRC-Bench is starting on http://localhost:$PORT"
+echo "  a maintainer account:  npm run user:create -- --email you@example.org --maintainer"
+echo "  more workers:          npm run worker   (same DATABASE_URL, REDIS_URL, IRC_DATA_DIR)"
 echo
 NODE_ENV=production npx next start --port "$PORT"
