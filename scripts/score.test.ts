@@ -100,4 +100,14 @@ describe("npm run score (protocol section 11)", () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('carry no "qid"');
   }, 30_000);
+
+  it("scores a participant's folder of downloads (dev.jsonl and kb.jsonl, no dataset.json) like the release", async () => {
+    const downloads = path.join(dir, "downloads");
+    await writeRelease(downloads, synthesizeRelease({ seed: 7, size: "small" }));
+    await rm(path.join(downloads, "dataset.json"));
+    const fromRelease = await score(["--release", releaseDir, "--split", "dev", "--predictions", files.open, "--json"]);
+    const fromDownloads = await score(["--release", downloads, "--split", "dev", "--predictions", files.open, "--json"]);
+    expect(fromDownloads.status).toBe(0);
+    expect(fromDownloads.stdout).toBe(fromRelease.stdout);
+  }, 30_000);
 });

@@ -38,8 +38,9 @@ const USAGE = `Usage: npm run --silent score -- --release DIR --split dev|test -
 
 Scores an IRC-Bench prediction file exactly as the leaderboard server does.
 
-  --release DIR        release directory: dataset.json, kb.jsonl and the split's
-                       file (dev.jsonl, or test.jsonl with gold qids)
+  --release DIR        release directory: kb.jsonl and the split's file (dev.jsonl,
+                       or test.jsonl with gold qids), plus dataset.json if present.
+                       A folder with the site's dev.jsonl and kb.jsonl downloads works
   --split SPLIT        dev or test. The test.jsonl that participants download has
                        no gold qids, so --split test only works on a maintainer's
                        gold release
@@ -156,7 +157,7 @@ async function assertSplitHasGold(dir: string, split: Args["split"]): Promise<vo
 
 async function loadGold(args: Args): Promise<{ gold: GoldRecord[]; kb: KbIndex }> {
   await assertSplitHasGold(args.release, args.split);
-  const result = await readRelease(args.release, { splits: [args.split] });
+  const result = await readRelease(args.release, { splits: [args.split], isMetaOptional: true });
   if (!result.ok) {
     const shown = result.problems.slice(0, MAX_RELEASE_PROBLEMS_SHOWN).map((problem) => {
       const file = problem.file === args.release ? problem.file : path.join(args.release, problem.file);

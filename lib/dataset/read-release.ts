@@ -35,7 +35,11 @@ export type ReadReleaseResult =
   | { ok: true; release: LoadedRelease; leakage: LeakageFinding[] }
   | { ok: false; problems: ReleaseProblem[] };
 
-export type ReadReleaseOptions = { splits?: Split[] };
+export type ReadReleaseOptions = {
+  splits?: Split[];
+  /** Accept a directory without dataset.json (the command-line scorer on a participant's downloads). */
+  isMetaOptional?: boolean;
+};
 
 function describeFsError(error: unknown): string {
   if (error instanceof Error && "code" in error) {
@@ -106,11 +110,16 @@ async function streamLinesInto(
   return { sha256: hash.digest("hex"), bytes: size };
 }
 
-async function readMetaInto(validator: ReleaseValidator, dir: string): Promise<FileDigest | undefined> {
+async function readMetaInto(validator: ReleaseValidator, dir: string, isMetaOptional: boolean): Promise<FileDigest | undefined> {
   let buffer: Buffer;
   try {
     buffer = await readFile(path.join(dir, META_FILE));
   } catch (error) {
+    if (isMetaOptional && error instanceof Error && "code" in error && error.code === "ENOENT") {
+      // A participant's folder of downloads (dev.jsonl + kb.jsonl) has no dataset.json.
+      validator.addMetaText(JSON.stringify({ name: path.basename(path.resolve(dir)), version: "local", description: "" }));
+      return undefined;
+    }
     validator.reportUnreadableFile(META_FILE, describeFsError(error));
     return undefined;
   }
@@ -148,7 +157,7 @@ export async function readRelease(dir: string, options: ReadReleaseOptions = {})
       files[file] = digest;
     }
   };
-  record(META_FILE, await readMetaInto(validator, dir));
+  record(META_FILE, await readMetaInto(validator, dir, options.isMetaOptional === true));
   record(KB_FILE, await streamLinesInto(validator, dir, KB_FILE));
   for (const split of splits) {
     record(SPLIT_FILES[split], await streamLinesInto(validator, dir, SPLIT_FILES[split]));
