@@ -203,6 +203,11 @@ export default async function DatasetPage() {
           </table>
         </div>
         <p className="text-sm">
+          To score dev predictions offline exactly as the server does, put <code>dev.jsonl</code> and{" "}
+          <code>kb.jsonl</code> in a folder and run the platform&apos;s scorer:{" "}
+          <code>npm run --silent score -- --release FOLDER --split dev --predictions preds.jsonl</code>.
+        </p>
+        <p className="text-sm">
           Check a file with <code>sha256sum</code>; the command-line download{" "}
           <code>curl -O -J {"<site>"}/dataset/download/dev.jsonl</code> keeps the release in the file name.
         </p>
