@@ -204,3 +204,29 @@ describe("scorePredictions, closed-world (sections 7, 8, 11)", () => {
     expect(report.by_type.Event.metrics.mrr).toBeNull();
   });
 });
+
+describe("by_collection keeps every collection name (section 8)", () => {
+  it('reports a collection named "__proto__" like any other', () => {
+    // Tiers by hand: s1 "pearl harbor" -> 1 (exact); s2 "" -> none; s3 "usmc" -> 2 (alias of Q3).
+    const gold = buildGold(
+      [
+        { id: "s1", qid: "Q1", collection: "__proto__" },
+        { id: "s2", qid: "Q6", collection: "__proto__" },
+        { id: "s3", qid: "Q3", collection: "Labor" },
+      ],
+      kb,
+    );
+    const predictions = new Map([
+      ["s1", "pearl harbor"],
+      ["s2", ""],
+      ["s3", "usmc"],
+    ]);
+    const { report } = scorePredictions({ track: "open", split: "dev", predictions, gold, kb });
+    expect(Object.keys(report.by_collection)).toEqual(["Labor", "__proto__"]);
+    expect(Object.getPrototypeOf(report.by_collection)).toBe(Object.prototype);
+    expect(JSON.parse(JSON.stringify(report)).by_collection).toEqual({
+      Labor: { n: 1, metrics: { exact: 0, alias: 1, contain: 1, jaccard: 1 } },
+      ["__proto__"]: { n: 2, metrics: { exact: 0.5, alias: 0.5, contain: 0.5, jaccard: 0.5 } },
+    });
+  });
+});

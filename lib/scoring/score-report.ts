@@ -137,11 +137,14 @@ function assembleReport<const T extends Track, K extends MetricKey>(
   });
 
   const byCollectionIndices = indicesBy(options.gold, (sample) => sample.collection);
-  const byCollection: Record<string, { n: number; metrics: Record<K, number> }> = {};
-  for (const name of [...byCollectionIndices.keys()].sort()) {
-    const indices = byCollectionIndices.get(name) ?? [];
-    byCollection[name] = { n: indices.length, metrics: metricsOf(codesAt(codes, indices)) };
-  }
+  // Object.fromEntries defines own properties: a plain `record[name] = ...` would set the
+  // prototype for a collection named "__proto__" and drop it from the report (section 8).
+  const byCollection: Record<string, { n: number; metrics: Record<K, number> }> = Object.fromEntries(
+    [...byCollectionIndices.keys()].sort().map((name) => {
+      const indices = byCollectionIndices.get(name) ?? [];
+      return [name, { n: indices.length, metrics: metricsOf(codesAt(codes, indices)) }];
+    }),
+  );
 
   return {
     scorer_version: SCORER_VERSION,
