@@ -45,15 +45,20 @@ export const QID_PATTERN = /^Q[0-9]+$/;
 
 export const qidSchema = z.string().regex(QID_PATTERN, { message: "must be a Wikidata QID such as Q52418" });
 
-const nonEmptyString = z.string().min(1);
+/** PostgreSQL text cannot hold NUL; say so at the line instead of failing at insert. */
+const textSchema = z.string().refine((value) => !value.includes("\u0000"), { message: "must not contain a NUL character (\\u0000)" });
+/** Not empty and not only white space: a blank name would match every prediction by containment. */
+const nonEmptyString = textSchema.refine((value) => value.trim().length > 0, { message: "must not be empty or blank" });
+/** Collection names become keys of report objects; "__proto__" cannot be one. */
+const collectionSchema = nonEmptyString.refine((value) => value !== "__proto__", { message: 'must not be "__proto__"' });
 
 export const entitySchema = z.object({
   qid: qidSchema,
   name: nonEmptyString,
   type: z.enum(ENTITY_TYPES),
-  aliases: z.array(z.string()),
-  description: z.string(),
-  description_wiki: z.string(),
+  aliases: z.array(textSchema),
+  description: textSchema,
+  description_wiki: textSchema,
 });
 export type Entity = z.infer<typeof entitySchema>;
 
@@ -61,9 +66,9 @@ export type Entity = z.infer<typeof entitySchema>;
 export const sampleSchema = z.object({
   id: nonEmptyString,
   qid: qidSchema,
-  collection: nonEmptyString,
+  collection: collectionSchema,
   implicit_text: nonEmptyString,
-  explicit_text: z.string(),
+  explicit_text: textSchema,
 });
 export type Sample = z.infer<typeof sampleSchema>;
 
@@ -77,7 +82,7 @@ export type DatasetMeta = z.infer<typeof datasetMetaSchema>;
 /** What participants download for the test split: no gold (protocol section 3). */
 export const publicTestSampleSchema = z.object({
   id: nonEmptyString,
-  collection: nonEmptyString,
+  collection: collectionSchema,
   implicit_text: nonEmptyString,
 });
 export type PublicTestSample = z.infer<typeof publicTestSampleSchema>;

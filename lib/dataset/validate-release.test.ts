@@ -109,13 +109,13 @@ describe("validateRelease: rejections name the file and line", () => {
     expect(problemsOf(fixture({ "kb.jsonl": kb, "train.jsonl": train }))).toEqual([
       { file: "kb.jsonl", line: 5, message: 'missing field "name" (expected a string)' },
       { file: "kb.jsonl", line: 5, message: 'field "aliases" must be an array, got a string' },
-      { file: "kb.jsonl", line: 6, message: 'field "name" must not be empty' },
+      { file: "kb.jsonl", line: 6, message: 'field "name": must not be empty or blank' },
       { file: "kb.jsonl", line: 6, message: 'field "aliases[1]" must be a string, got a number' },
       { file: "kb.jsonl", line: 6, message: 'field "description" must be a string, got null' },
       { file: "kb.jsonl", line: 7, message: 'field "qid" must be a Wikidata QID such as Q52418 (got "X7")' },
       { file: "train.jsonl", line: 2, message: 'missing field "implicit_text" (expected a string)' },
       { file: "train.jsonl", line: 3, message: 'field "id" must be a string, got a number' },
-      { file: "train.jsonl", line: 3, message: 'field "collection" must not be empty' },
+      { file: "train.jsonl", line: 3, message: 'field "collection": must not be empty or blank' },
       { file: "train.jsonl", line: 3, message: 'field "explicit_text" must be a string, got a number' },
     ]);
   });
@@ -234,14 +234,14 @@ describe("validateRelease: rejections name the file and line", () => {
       ["test.jsonl", 1],
     ]);
     expect(problems.map((p) => p.message)).toEqual([
-      'field "name" must not be empty',
+      'field "name": must not be empty or blank',
       'duplicate qid "Q1" (first seen on line 1)',
       'field "type" is "Thing"; expected one of: Place, Organization, Person, Event, Work, Military Unit, Other',
       expect.stringMatching(/^malformed JSON/),
       'qid "Q77" is not in kb.jsonl',
       'duplicate id "s1" (first seen on train.jsonl:1)',
       'entity "Q1" is also in the train split (train.jsonl:1); splits are entity-level and must not share entities',
-      'field "implicit_text" must not be empty',
+      'field "implicit_text": must not be empty or blank',
     ]);
   });
 });
@@ -265,5 +265,17 @@ describe("validateRelease: leakage report", () => {
     const train = [sample("s1", "Q1", "I was afforded a place at Stanford."), sample("s2", "Q3")];
     const result = validateRelease(fixture({ "train.jsonl": train }));
     expect(result.ok && result.leakage).toEqual([]);
+  });
+});
+
+describe("validateRelease: texts the platform cannot store or score", () => {
+  it("refuses a blank name, a NUL character and the collection name __proto__ at their lines", () => {
+    const kb = [...KB.slice(0, 3), entity("Q4", "   ", "Person")];
+    const train = [sample("s1", "Q1", "I worked at a car plant.\u0000"), sample("s2", "Q3", "I remember it.", "__proto__")];
+    expect(problemsOf(fixture({ "kb.jsonl": kb, "train.jsonl": train }))).toEqual([
+      { file: "kb.jsonl", line: 4, message: 'field "name": must not be empty or blank' },
+      { file: "train.jsonl", line: 1, message: 'field "implicit_text": must not contain a NUL character (\\u0000)' },
+      { file: "train.jsonl", line: 2, message: 'field "collection": must not be "__proto__"' },
+    ]);
   });
 });

@@ -346,7 +346,7 @@ describe("[RELEASES] a broken release is rejected with every problem, its file a
     for (const line of lines) await editLine(dir, "train.jsonl", line, (record) => ({ ...record, collection: "" }));
     await expectRejected(
       dir,
-      lines.map((line) => ({ file: "train.jsonl", line, message: 'field "collection" must not be empty' })),
+      lines.map((line) => ({ file: "train.jsonl", line, message: 'field "collection": must not be empty or blank' })),
     );
   });
 });
@@ -417,13 +417,16 @@ describe("[RELEASES] an import that fails half way leaves nothing behind", () =>
     expect(await db.sample.count({ where: { releaseId: raced.id } })).toBe(255);
   });
 
-  it("a text the database cannot store (a NUL character) fails the import and leaves nothing", async () => {
+  it("a text the database cannot store (a NUL character) is refused at its line and leaves nothing", async () => {
     const dir = await copyRelease();
     await editMeta(dir, (meta) => ({ ...meta, version: "1.0-nul" }));
-    // JSON allows \u0000 in a string; PostgreSQL text does not. The test split is inserted last.
+    // JSON allows \u0000 in a string; PostgreSQL text does not.
     await editLine(dir, "test.jsonl", 3, (record) => ({ ...record, explicit_text: "before\u0000after" }));
     const before = await snapshotReleases();
-    await expect(importRelease({ dir, activate: true })).rejects.toThrow();
+    await expect(importRelease({ dir, activate: true })).rejects.toMatchObject({
+      code: "validation",
+      problems: [{ file: "test.jsonl", line: 3, message: expect.stringContaining("NUL") }],
+    });
     expect(await snapshotReleases()).toEqual(before);
   });
 });
