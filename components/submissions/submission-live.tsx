@@ -130,7 +130,36 @@ function PublicationStatus({ view }: { view: SubmissionView }) {
         Publication
       </h2>
       <p data-testid="publication-status">{PUBLICATION_TEXT[view.publication]}</p>
-      {view.systemName && <p className="text-sm">System: {view.systemName}</p>}
+      {view.systemName && (
+        <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
+          <dt className="text-muted">System</dt>
+          <dd>{view.systemName}</dd>
+          {view.methodDescription && (
+            <>
+              <dt className="text-muted">Method</dt>
+              <dd className="whitespace-pre-line">{view.methodDescription}</dd>
+            </>
+          )}
+          <dt className="text-muted">Parameters</dt>
+          <dd>{view.parameterCount ?? "not stated"}</dd>
+          <dt className="text-muted">Weights</dt>
+          <dd>{view.isOpenWeights === null ? "not stated" : view.isOpenWeights ? "open" : "closed"}</dd>
+          <dt className="text-muted">External data</dt>
+          <dd>{view.externalData ?? "not stated"}</dd>
+          {view.paperUrl && (
+            <>
+              <dt className="text-muted">Paper</dt>
+              <dd className="break-all">{view.paperUrl}</dd>
+            </>
+          )}
+          {view.codeUrl && (
+            <>
+              <dt className="text-muted">Code</dt>
+              <dd className="break-all">{view.codeUrl}</dd>
+            </>
+          )}
+        </dl>
+      )}
       {view.reviewReason && <p className="text-sm">Maintainer&apos;s note: {view.reviewReason}</p>}
       {view.publication === "PUBLISHED" && (
         <p className="text-sm">
