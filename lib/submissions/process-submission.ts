@@ -74,12 +74,8 @@ export async function processSubmission(submissionId: string, options: { force?:
     // off, prisma/prisma#22249), so the stored report would differ from the
     // CLI's in the last digit. Text parameters reach PostgreSQL untouched.
     db.$executeRaw`UPDATE "Score" SET "report" = ${JSON.stringify(report)}::jsonb, "primary" = ${String(scoreData.primary)}::float8, "unified" = ${String(scoreData.unified)}::float8 WHERE "submissionId" = ${submissionId}`,
-    db.submission.update({
-      where: { id: submissionId },
-      data: { status: "SCORED", finishedAt: new Date(), failureKind: null, failureReason: null },
-    }),
   ]);
-  await refreshComparisons(submission.releaseId, submission.split, submissionId);
+  await refreshComparisons(submission.releaseId, submission.split, submissionId, { markScored: true });
   return "scored";
 }
 

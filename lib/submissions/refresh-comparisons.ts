@@ -12,9 +12,17 @@ export function outcomesFromBytes(track: DbTrack, bytes: Uint8Array): SampleOutc
   return { track, codes: new Uint8Array(bytes) };
 }
 
-async function loadScored(tx: Prisma.TransactionClient, releaseId: string, split: DbSplit, where: Prisma.SubmissionWhereInput): Promise<ScoredRow[]> {
+async function loadScored(
+  tx: Prisma.TransactionClient,
+  releaseId: string,
+  split: DbSplit,
+  where: Prisma.SubmissionWhereInput,
+  justScoredId: string | undefined,
+): Promise<ScoredRow[]> {
+  // A submission whose score was just stored counts as scored: it is marked SCORED in this same transaction.
+  const isScored: Prisma.SubmissionWhereInput = justScoredId ? { OR: [{ status: "SCORED" }, { id: justScoredId }] } : { status: "SCORED" };
   const rows = await tx.submission.findMany({
-    where: { releaseId, split, status: "SCORED", ...where },
+    where: { releaseId, split, AND: [isScored, where] },
     select: { id: true, track: true, score: { select: { outcomes: true, goldSha256: true } } },
     orderBy: { createdAt: "asc" },
   });
@@ -44,15 +52,32 @@ async function compareEntry(tx: Prisma.TransactionClient, entry: ScoredRow, base
  * baseline (or none is given) every entry of the split is redone, because the
  * family of baselines, and so each Holm adjustment, changed. Runs under a
  * per-split advisory lock, so concurrent workers never interleave their writes.
+ *
+ * With `markScored`, the submission's score was just stored and it becomes
+ * SCORED in the same transaction as its comparisons: its owner never sees a
+ * scored submission without them, and a concurrent refresh either sees it
+ * scored with its comparisons or not at all.
  */
-export async function refreshComparisons(releaseId: string, split: DbSplit, submissionId?: string): Promise<void> {
+export async function refreshComparisons(
+  releaseId: string,
+  split: DbSplit,
+  submissionId?: string,
+  options: { markScored?: boolean } = {},
+): Promise<void> {
+  const justScoredId = options.markScored ? submissionId : undefined;
   await db.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`comparisons:${releaseId}:${split}`}))`;
-      const baselines = await loadScored(tx, releaseId, split, { isBaseline: true });
+      const baselines = await loadScored(tx, releaseId, split, { isBaseline: true }, justScoredId);
       const isWholeSplit = submissionId === undefined || baselines.some((baseline) => baseline.id === submissionId);
-      const entries = await loadScored(tx, releaseId, split, isWholeSplit ? {} : { id: submissionId });
+      const entries = await loadScored(tx, releaseId, split, isWholeSplit ? {} : { id: submissionId }, justScoredId);
       for (const entry of entries) await compareEntry(tx, entry, baselines);
+      if (justScoredId) {
+        await tx.submission.update({
+          where: { id: justScoredId },
+          data: { status: "SCORED", finishedAt: new Date(), failureKind: null, failureReason: null },
+        });
+      }
     },
     { timeout: REFRESH_TIMEOUT_MS, maxWait: REFRESH_TIMEOUT_MS },
   );
