@@ -4,6 +4,7 @@ import { requireOwnerOrMaintainer } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { ScoreReport } from "@/lib/scoring/report-schema";
+import { orderReport } from "@/lib/scoring/order-report";
 import { SCORER_VERSION } from "@/lib/scoring/score-report";
 import type { Actor } from "@/lib/auth/actor";
 
@@ -104,7 +105,7 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
     releaseName: `${submission.release.name} ${submission.release.version}`,
     score: submission.score
       ? {
-          report: submission.score.report as ScoreReport,
+          report: orderReport(submission.score.report as ScoreReport),
           scorerVersion: submission.score.scorerVersion,
           goldSha256: submission.score.goldSha256,
           computedAt: submission.score.computedAt.toISOString(),
