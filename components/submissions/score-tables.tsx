@@ -43,60 +43,53 @@ export function ScoreTables({ report }: { report: ScoreReport }) {
           </tbody>
         </table>
       </div>
-      <div className="overflow-x-auto">
-        <table className="min-w-full bg-white text-sm">
-          <caption className="mb-1 text-left text-muted">Per entity type</caption>
-          <thead className="border-b border-line">
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col" className="text-right">n</th>
+      <GroupTable
+        caption="Per entity type"
+        label="Type"
+        keys={keys}
+        groups={Object.entries(report.by_type).map(([name, group]) => ({ name, n: group.n, metrics: group.metrics as Metrics, ci95: group.ci95 as Intervals }))}
+      />
+      <GroupTable
+        caption="Per collection"
+        label="Collection"
+        keys={keys}
+        groups={Object.entries(report.by_collection).map(([name, group]) => ({ name, n: group.n, metrics: group.metrics as Metrics }))}
+      />
+    </div>
+  );
+}
+
+type Group = { name: string; n: number; metrics: Metrics; ci95?: Intervals };
+
+/** One row per group (entity type or collection): n and every metric, with its interval where the report has one. */
+function GroupTable({ caption, label, keys, groups }: { caption: string; label: string; keys: string[]; groups: Group[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full bg-white text-sm">
+        <caption className="mb-1 text-left text-muted">{caption}</caption>
+        <thead className="border-b border-line">
+          <tr>
+            <th scope="col">{label}</th>
+            <th scope="col" className="text-right">n</th>
+            {keys.map((key) => (
+              <th key={key} scope="col">
+                {formatMetricName(key)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map((group) => (
+            <tr key={group.name} className="border-b border-line">
+              <th scope="row">{group.name}</th>
+              <td className="text-right">{group.n}</td>
               {keys.map((key) => (
-                <th key={key} scope="col">
-                  {formatMetricName(key)}
-                </th>
+                <td key={key}>{group.n === 0 ? "n = 0" : metricCell(key, group.metrics, group.ci95)}</td>
               ))}
             </tr>
-          </thead>
-          <tbody>
-            {Object.entries(report.by_type).map(([type, group]) => (
-              <tr key={type} className="border-b border-line">
-                <th scope="row">{type}</th>
-                <td className="text-right">{group.n}</td>
-                {keys.map((key) => (
-                  <td key={key}>{group.n === 0 ? "n = 0" : metricCell(key, group.metrics as Metrics, group.ci95 as Intervals)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div className="overflow-x-auto">
-        <table className="min-w-full bg-white text-sm">
-          <caption className="mb-1 text-left text-muted">Per collection</caption>
-          <thead className="border-b border-line">
-            <tr>
-              <th scope="col">Collection</th>
-              <th scope="col" className="text-right">n</th>
-              {keys.map((key) => (
-                <th key={key} scope="col">
-                  {formatMetricName(key)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {Object.entries(report.by_collection).map(([collection, group]) => (
-              <tr key={collection} className="border-b border-line">
-                <th scope="row">{collection}</th>
-                <td className="text-right">{group.n}</td>
-                {keys.map((key) => (
-                  <td key={key}>{metricCell(key, group.metrics as Metrics)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
