@@ -67,18 +67,24 @@ export function TypeMatrix({ score, keys, track, caption }: { score: EntryScore;
                   <Link href={`/leaderboard/types/${TYPE_SLUGS[type]}?track=${track}`}>{type}</Link>
                 </th>
                 <td className="text-right tabular-nums">{n.toLocaleString("en")}</td>
-                {keys.map((key) => {
+                {group?.isSuppressed && n > 0 ? (
+                  <SuppressedCell span={keys.length} />
+                ) : (
+                  keys.map((key) => {
                   const value = group?.metrics[key];
                   return (
                     <td key={key} className="text-right">
-                      {n === 0 || value === null || value === undefined ? (
+                      {n === 0 ? (
                         <span className="text-muted">no samples</span>
+                      ) : value === null || value === undefined ? (
+                        <span className="text-muted">not shown</span>
                       ) : (
                         <EstimateText estimate={{ value, ci95: group?.ci95[key] ?? null }} metric={key} />
                       )}
                     </td>
                   );
-                })}
+                  })
+                )}
               </tr>
             );
           })}
@@ -112,19 +118,32 @@ export function CollectionTable({ score, keys, caption }: { score: EntryScore; k
                 {collection}
               </th>
               <td className="text-right tabular-nums">{group.n.toLocaleString("en")}</td>
-              {keys.map((key) => {
-                const value = group.metrics[key];
-                return (
-                  <td key={key} className="text-right tabular-nums">
-                    {value === undefined ? "–" : formatValue(value, key)}
-                  </td>
-                );
-              })}
+              {group.isSuppressed ? (
+                <SuppressedCell span={keys.length} />
+              ) : (
+                keys.map((key) => {
+                  const value = group.metrics[key];
+                  return (
+                    <td key={key} className="text-right tabular-nums">
+                      {value === undefined || value === null ? "–" : formatValue(value, key)}
+                    </td>
+                  );
+                })
+              )}
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A group too small to show on the test split (protocol section 12): its size only. */
+function SuppressedCell({ span }: { span: number }) {
+  return (
+    <td colSpan={span} className="text-muted" data-testid="suppressed-group">
+      too few samples to show
+    </td>
   );
 }
 

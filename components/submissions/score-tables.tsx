@@ -1,21 +1,27 @@
 import type { ComparisonView } from "@/lib/submissions/get-submission-view";
-import type { ScoreReport } from "@/lib/scoring/report-schema";
+import type { DisclosedGroup, DisclosedReport } from "@/lib/disclosure/disclose";
 import { formatInterval, formatMetricName, formatPercent, formatPValue } from "@/components/submissions/format";
 
 type Intervals = Record<string, [number, number] | null>;
 type Metrics = Record<string, number | null>;
 
-function metricCell(key: string, metrics: Metrics, ci?: Intervals) {
+function metricCell(key: string, metrics: Metrics, ci: Intervals | undefined, mrrDigits: number) {
   const value = metrics[key];
-  if (key === "mrr") return value === null || value === undefined ? "–" : `${value.toFixed(4)} ${ci?.[key] ? `[${ci[key]![0].toFixed(4)}, ${ci[key]![1].toFixed(4)}]` : ""}`;
-  return `${formatPercent(value)} ${formatInterval(ci?.[key])}`;
+  const interval = ci?.[key];
+  if (key === "mrr") return value === null || value === undefined ? "–" : `${value.toFixed(mrrDigits)} ${interval ? `[${interval[0].toFixed(mrrDigits)}, ${interval[1].toFixed(mrrDigits)}]` : ""}`;
+  return `${formatPercent(value)} ${formatInterval(interval)}`;
 }
 
-/** Overall metrics, per entity type and per collection, each with its 95% CI. */
-export function ScoreTables({ report }: { report: ScoreReport }) {
+const toRows = (groups: Record<string, DisclosedGroup>) =>
+  Object.entries(groups).map(([name, group]) => ({ name, n: group.n, isSuppressed: group.isSuppressed, metrics: group.metrics as Metrics, ci95: group.ci95 as Intervals }));
+
+/** Overall metrics, per entity type and per collection, each with its 95% CI, as far as the viewer may see them (protocol section 12). */
+export function ScoreTables({ report }: { report: DisclosedReport }) {
   const metrics = report.metrics as Metrics;
   const ci = report.ci95 as Intervals;
   const keys = Object.keys(metrics);
+  const isFull = report.disclosure.level === "full";
+  const mrrDigits = isFull ? 4 : 3;
   return (
     <div className="space-y-6">
       <div className="overflow-x-auto">
@@ -36,33 +42,39 @@ export function ScoreTables({ report }: { report: ScoreReport }) {
             <tr>
               {keys.map((key) => (
                 <td key={key} data-metric={key}>
-                  {metricCell(key, metrics, ci)}
+                  {metricCell(key, metrics, ci, mrrDigits)}
                 </td>
               ))}
             </tr>
           </tbody>
         </table>
       </div>
-      <GroupTable
-        caption="Per entity type"
-        label="Type"
-        keys={keys}
-        groups={Object.entries(report.by_type).map(([name, group]) => ({ name, n: group.n, metrics: group.metrics as Metrics, ci95: group.ci95 as Intervals }))}
-      />
-      <GroupTable
-        caption="Per collection"
-        label="Collection"
-        keys={keys}
-        groups={Object.entries(report.by_collection).map(([name, group]) => ({ name, n: group.n, metrics: group.metrics as Metrics }))}
-      />
+      {!isFull && (
+        <p className="text-sm text-muted" data-testid="disclosure-note">
+          Test-split rates are rounded to 0.1 point (MRR to 3 decimals), the same for everyone outside the server, so the hidden gold cannot be read back
+          from them (<a href="/dataset#integrity">protocol §12</a>).
+          {report.by_type === null
+            ? " Per-type and per-collection numbers appear once the entry is published: before that they would let a few submissions read single answers."
+            : ` Groups with fewer than ${report.disclosure.min_group_n} samples show their size only; per-group MRR is not shown.`}
+        </p>
+      )}
+      {report.by_type && (
+        <GroupTable caption="Per entity type" label="Type" keys={groupKeys(keys, isFull)} groups={toRows(report.by_type as Record<string, DisclosedGroup>)} mrrDigits={mrrDigits} />
+      )}
+      {report.by_collection && (
+        <GroupTable caption="Per collection" label="Collection" keys={groupKeys(keys, isFull)} groups={toRows(report.by_collection)} mrrDigits={mrrDigits} />
+      )}
     </div>
   );
 }
 
-type Group = { name: string; n: number; metrics: Metrics; ci95?: Intervals };
+/** No per-group MRR outside the server (section 12). */
+const groupKeys = (keys: string[], isFull: boolean) => (isFull ? keys : keys.filter((key) => key !== "mrr"));
+
+type Group = { name: string; n: number; isSuppressed: boolean; metrics: Metrics; ci95?: Intervals };
 
 /** One row per group (entity type or collection): n and every metric, with its interval where the report has one. */
-function GroupTable({ caption, label, keys, groups }: { caption: string; label: string; keys: string[]; groups: Group[] }) {
+function GroupTable({ caption, label, keys, groups, mrrDigits }: { caption: string; label: string; keys: string[]; groups: Group[]; mrrDigits: number }) {
   return (
     <div className="overflow-x-auto">
       <table className="min-w-full bg-white text-sm">
@@ -83,9 +95,15 @@ function GroupTable({ caption, label, keys, groups }: { caption: string; label: 
             <tr key={group.name} className="border-b border-line">
               <th scope="row">{group.name}</th>
               <td className="text-right">{group.n}</td>
-              {keys.map((key) => (
-                <td key={key}>{group.n === 0 ? "n = 0" : metricCell(key, group.metrics, group.ci95)}</td>
-              ))}
+              {group.n === 0 ? (
+                keys.map((key) => <td key={key}>n = 0</td>)
+              ) : group.isSuppressed ? (
+                <td colSpan={keys.length} className="text-muted" data-testid="suppressed-group">
+                  too few samples to show
+                </td>
+              ) : (
+                keys.map((key) => <td key={key}>{metricCell(key, group.metrics, group.ci95, mrrDigits)}</td>)
+              )}
             </tr>
           ))}
         </tbody>
@@ -94,9 +112,60 @@ function GroupTable({ caption, label, keys, groups }: { caption: string; label: 
   );
 }
 
-/** McNemar comparisons with every baseline (protocol section 9). */
+/** Comparisons with every baseline (protocol section 9): in full, or as verdicts for an unpublished test submission (section 12). */
 export function ComparisonTable({ comparisons }: { comparisons: ComparisonView[] }) {
   if (comparisons.length === 0) return <p className="text-sm text-muted">No baselines on this split yet.</p>;
+  const details = comparisons.flatMap((row) => (row.kind === "detail" ? [row] : []));
+  const verdicts = comparisons.flatMap((row) => (row.kind === "verdict" ? [row] : []));
+  return (
+    <>
+      {verdicts.length > 0 && <VerdictTable verdicts={verdicts} />}
+      {details.length > 0 && <DetailTable details={details} />}
+    </>
+  );
+}
+
+type VerdictRow = Extract<ComparisonView, { kind: "verdict" }>;
+type DetailRow = Extract<ComparisonView, { kind: "detail" }>;
+
+const VERDICT_TEXT: Record<VerdictRow["verdict"], string> = {
+  better: "better than the baseline",
+  worse: "worse than the baseline",
+  "no significant difference": "no significant difference",
+};
+
+function VerdictTable({ verdicts }: { verdicts: VerdictRow[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full bg-white text-sm" aria-label="Verdicts against the baselines">
+        <caption className="mb-1 text-left text-muted">
+          Against each baseline: McNemar&apos;s test, Holm-adjusted across the baselines, at the 5% level. Until the entry is published only the verdict
+          and a bucket of the adjusted p are shown; the counts b and c would pin single answers down.
+        </caption>
+        <thead className="border-b border-line">
+          <tr>
+            <th scope="col">Baseline</th>
+            <th scope="col">Metric</th>
+            <th scope="col">Verdict</th>
+            <th scope="col" className="text-right">Holm p</th>
+          </tr>
+        </thead>
+        <tbody>
+          {verdicts.map((row) => (
+            <tr key={row.baselineId} className="border-b border-line" data-testid="verdict-row">
+              <th scope="row">{row.baselineLabel}</th>
+              <td>{formatMetricName(row.metric)}</td>
+              <td data-verdict={row.verdict}>{VERDICT_TEXT[row.verdict]}</td>
+              <td className="text-right">{row.pHolmBucket}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function DetailTable({ details }: { details: DetailRow[] }) {
   return (
     <div className="overflow-x-auto">
       <table className="min-w-full bg-white text-sm">
@@ -117,7 +186,7 @@ export function ComparisonTable({ comparisons }: { comparisons: ComparisonView[]
           </tr>
         </thead>
         <tbody>
-          {comparisons.map((row) => (
+          {details.map((row) => (
             <tr key={row.baselineId} className="border-b border-line">
               <th scope="row">{row.baselineLabel}</th>
               <td>{formatMetricName(row.metric)}</td>

@@ -98,7 +98,7 @@ export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: Su
           <h3 className="text-lg font-semibold">Significance against the baselines</h3>
           <ComparisonTable comparisons={view.comparisons} />
           <p className="text-xs text-muted">
-            Scorer {view.score.scorerVersion} · gold SHA-256 <code>{view.score.goldSha256.slice(0, 16)}…</code> · computed{" "}
+            Scorer {view.score.scorerVersion} · gold version <code>{view.score.goldVersion}</code> · computed{" "}
             {time(view.score.computedAt)}
           </p>
         </section>

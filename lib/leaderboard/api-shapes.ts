@@ -1,3 +1,4 @@
+import type { DisclosedGroup } from "@/lib/disclosure/disclose";
 import type { EntryDetail } from "./entry-types";
 import type { LeaderboardRow, LeaderboardView } from "./leaderboard-types";
 import type { PublicEntryList } from "./list-public-entries";
@@ -59,6 +60,15 @@ export function leaderboardApiBody(view: LeaderboardView, page: ApiPage) {
   };
 }
 
+/** Groups in the report's snake_case; a suppressed group (section 12) has n and `suppressed: true`, no metrics. */
+function apiGroups(groups: Partial<Record<string, DisclosedGroup>>) {
+  const out: Record<string, { n: number; suppressed: boolean; metrics: DisclosedGroup["metrics"]; ci95: DisclosedGroup["ci95"] }> = {};
+  for (const [name, group] of Object.entries(groups)) {
+    if (group !== undefined) out[name] = { n: group.n, suppressed: group.isSuppressed, metrics: group.metrics, ci95: group.ci95 };
+  }
+  return out;
+}
+
 export function entryApiBody(entry: EntryDetail) {
   const { score } = entry;
   return {
@@ -80,14 +90,15 @@ export function entryApiBody(entry: EntryDetail) {
     release: { name: entry.release.name, version: entry.release.version },
     score: score && {
       scorer_version: score.scorerVersion,
-      gold_sha256: score.goldSha256,
+      gold_version: score.goldVersion,
+      min_group_n: score.minGroupN,
       stale: score.isStale,
       computed_at: score.computedAt,
       n: score.n,
       metrics: score.metrics,
       ci95: score.ci95,
-      by_type: score.byType,
-      by_collection: score.byCollection,
+      by_type: apiGroups(score.byType),
+      by_collection: apiGroups(score.byCollection),
     },
     comparisons: entry.comparisons.map((comparison) => ({
       baseline_id: comparison.baselineId,

@@ -6,7 +6,7 @@ import type { McNemarResult } from "@/lib/scoring/mcnemar";
 import type { Track } from "@/lib/scoring/tracks";
 import type { Estimate, ReleaseRef } from "./leaderboard-types";
 import { isPublicEntry } from "./public-entry";
-import { parseStoredByType, parseStoredIntervals, parseStoredMetrics } from "./stored-report";
+import { discloseStoredReport, disclosureLevelFor } from "@/lib/disclosure/disclose";
 import { typeDifferences, type TypeDifference } from "./type-differences";
 import { reportMetricFor } from "./views";
 
@@ -53,7 +53,7 @@ async function loadSide(id: string) {
       baselineLabel: true,
       systemName: true,
       user: { select: { displayName: true } },
-      release: { select: { id: true, name: true, version: true } },
+      release: { select: { id: true, name: true, version: true, minGroupN: true } },
       score: { select: { goldSha256: true, outcomes: true, report: true } },
     },
   });
@@ -63,7 +63,11 @@ async function loadSide(id: string) {
   if (submission.score === null) {
     throw new AppError("not_found", `Entry "${id}" has no score yet.`);
   }
-  return { ...submission, score: submission.score };
+  // Public entries only, so the public's view of their reports (section 12).
+  const level = disclosureLevelFor({ split: submission.split, isPublic: true, isMaintainer: false });
+  const report = discloseStoredReport(submission.score.report, { level, minGroupN: submission.release.minGroupN });
+  if (report === null) throw new AppError("not_found", `Entry "${id}" has no readable score.`);
+  return { ...submission, score: submission.score, report };
 }
 
 export async function comparePublicEntries(aId: string, bId: string): Promise<EntryPairComparison> {
@@ -89,21 +93,20 @@ export async function comparePublicEntries(aId: string, bId: string): Promise<En
   );
   const { metric, ...counts } = test;
   const side = (entry: typeof a): ComparedEntry => {
-    const report = (entry.score.report ?? {}) as Record<string, unknown>;
     const key = reportMetricFor(metric, entry.track);
-    const value = key === null ? undefined : parseStoredMetrics(report.metrics)[key];
+    const value = key === null ? undefined : entry.report.metrics[key];
     return {
       id: entry.id,
       system: (entry.isBaseline ? entry.baselineLabel : null) ?? entry.systemName ?? entry.baselineLabel ?? "Unnamed system",
       team: entry.user.displayName,
       track: entry.track,
       isBaseline: entry.isBaseline,
-      overall: key === null || value === undefined ? null : { value, ci95: parseStoredIntervals(report.ci95)[key] ?? null },
+      overall: key === null || value === undefined ? null : { value, ci95: entry.report.ci95[key] ?? null },
     };
   };
   const byTypeOf = (entry: typeof a) => ({
     track: entry.track,
-    byType: parseStoredByType(((entry.score.report ?? {}) as Record<string, unknown>).by_type),
+    byType: entry.report.by_type ?? {},
   });
   return {
     release: a.release,

@@ -1,6 +1,7 @@
 import type { EntityType } from "@/lib/dataset/release-schema";
+import type { DisclosedGroup } from "@/lib/disclosure/disclose";
 import type { MetricKey, Track } from "@/lib/scoring/tracks";
-import type { Interval, ReleaseRef, TypeGroupScore } from "./leaderboard-types";
+import type { Interval, ReleaseRef } from "./leaderboard-types";
 
 /** Everything the entry page and GET /api/entries/[id] show of one public entry: aggregates only. */
 
@@ -19,13 +20,16 @@ export type EntryComparison = {
 export type EntryScore = {
   n: number;
   scorerVersion: string;
-  goldSha256: string;
+  /** Gold version id (section 10), never the gold's SHA-256. */
+  goldVersion: string;
   computedAt: string;
   isStale: boolean;
+  /** Groups below this size show n only (section 12); null on the dev split. */
+  minGroupN: number | null;
   metrics: Partial<Record<MetricKey, number>>;
   ci95: Partial<Record<MetricKey, Interval>>;
-  byType: Partial<Record<EntityType, TypeGroupScore>>;
-  byCollection: Record<string, { n: number; metrics: Partial<Record<string, number>> }>;
+  byType: Partial<Record<EntityType, DisclosedGroup>>;
+  byCollection: Record<string, DisclosedGroup>;
 };
 
 export type EntryDetail = {

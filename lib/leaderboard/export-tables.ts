@@ -153,11 +153,12 @@ export function entryTypeExport(entry: EntryDetail): ExportTable {
   const columns: CsvColumn[] = [
     { key: "type", label: "type" },
     { key: "n", label: "n" },
+    { key: "suppressed", label: "suppressed" },
     ...keys.flatMap((metric) => estimateColumns("", metric)),
   ];
   const rows = ENTITY_TYPES.map((type) => {
     const group = entry.score?.byType[type];
-    const out: Record<string, CsvCell> = { type, n: group?.n ?? 0 };
+    const out: Record<string, CsvCell> = { type, n: group?.n ?? 0, suppressed: group?.isSuppressed ?? false };
     for (const metric of keys) {
       const value = group?.metrics[metric];
       putEstimate(out, "", metric, value === null || value === undefined ? null : { value, ci95: group?.ci95[metric] ?? null });
@@ -199,11 +200,12 @@ export function entryCollectionExport(entry: EntryDetail): ExportTable {
   const columns: CsvColumn[] = [
     { key: "collection", label: "collection" },
     { key: "n", label: "n" },
+    { key: "suppressed", label: "suppressed" },
     ...keys.map((metric) => ({ key: metric, label: metric })),
   ];
   const collections = Object.entries(entry.score?.byCollection ?? {}).sort(([a], [b]) => a.localeCompare(b, "en"));
   const rows = collections.map(([collection, group]) => {
-    const out: Record<string, CsvCell> = { collection, n: group.n };
+    const out: Record<string, CsvCell> = { collection, n: group.n, suppressed: group.isSuppressed };
     for (const metric of keys) out[metric] = group.metrics[metric] ?? null;
     return out;
   });
@@ -226,7 +228,7 @@ export function entryCollectionExport(entry: EntryDetail): ExportTable {
         String(group.n),
         ...keys.map((metric) => {
           const value = group.metrics[metric];
-          return value === undefined ? "–" : formatValue(value, metric);
+          return value === undefined || value === null ? "–" : formatValue(value, metric);
         }),
       ]),
     },

@@ -1,9 +1,10 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { disclosureLevelFor, discloseStoredReport } from "@/lib/disclosure/disclose";
+import { goldVersionId } from "@/lib/disclosure/gold-version";
 import { SCORER_VERSION } from "@/lib/scoring/score-report";
 import type { EntryDetail } from "./entry-types";
 import { isPublicEntry } from "./public-entry";
-import { parseStoredByCollection, parseStoredByType, parseStoredIntervals, parseStoredMetrics } from "./stored-report";
 
 /**
  * One public entry with its score summary and its comparisons with every
@@ -31,7 +32,7 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
       publishedAt: true,
       createdAt: true,
       user: { select: { displayName: true, affiliation: true } },
-      release: { select: { id: true, name: true, version: true, goldSha256: true } },
+      release: { select: { id: true, name: true, version: true, goldSha256: true, minGroupN: true } },
       score: { select: { n: true, scorerVersion: true, goldSha256: true, computedAt: true, report: true } },
       comparisonsAsEntry: {
         where: { baseline: { isBaseline: true } },
@@ -54,7 +55,9 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
   }
   const gold = (submission.release.goldSha256 as Record<string, string> | null)?.[submission.split] ?? null;
   const { score } = submission;
-  const report = (score?.report ?? {}) as Record<string, unknown>;
+  // The entry page is public: everyone, maintainers included, sees what section 12 allows the public.
+  const level = disclosureLevelFor({ split: submission.split, isPublic: true, isMaintainer: false });
+  const report = score === null ? null : discloseStoredReport(score.report, { level, minGroupN: submission.release.minGroupN });
   return {
     id: submission.id,
     track: submission.track,
@@ -73,18 +76,19 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
     createdAt: submission.createdAt.toISOString(),
     release: { id: submission.release.id, name: submission.release.name, version: submission.release.version },
     score:
-      score === null
+      score === null || report === null
         ? null
         : {
             n: score.n,
             scorerVersion: score.scorerVersion,
-            goldSha256: score.goldSha256,
+            goldVersion: goldVersionId(score.goldSha256),
             computedAt: score.computedAt.toISOString(),
             isStale: score.scorerVersion !== SCORER_VERSION || score.goldSha256 !== gold,
-            metrics: parseStoredMetrics(report.metrics),
-            ci95: parseStoredIntervals(report.ci95),
-            byType: parseStoredByType(report.by_type),
-            byCollection: parseStoredByCollection(report.by_collection),
+            minGroupN: report.disclosure.min_group_n,
+            metrics: report.metrics,
+            ci95: report.ci95,
+            byType: report.by_type ?? {},
+            byCollection: report.by_collection ?? {},
           },
     comparisons: submission.comparisonsAsEntry
       .map((comparison) => ({

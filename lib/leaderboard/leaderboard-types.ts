@@ -14,10 +14,12 @@ export type Interval = [number, number];
 export type Estimate = { value: number; ci95: Interval | null };
 
 /** A per-type estimate: `n` samples of that type (null when a paper does not say), `value` null when n = 0 (section 8). */
-export type TypeEstimate = { n: number | null; value: number | null; ci95: Interval | null };
+export type TypeEstimate = { n: number | null; value: number | null; ci95: Interval | null; isSuppressed?: boolean };
 
 export type TypeGroupScore = {
   n: number;
+  /** Too few samples to show on the test split (section 12): n only. */
+  isSuppressed?: boolean;
   metrics: Partial<Record<string, number | null>>;
   ci95: Partial<Record<string, Interval | null>>;
 };

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { discloseHeadline, disclosureLevelFor } from "@/lib/disclosure/disclose";
 import type { Prisma } from "@/lib/generated/prisma";
 import { findActiveRelease } from "@/lib/releases/get-release";
 import { SCORER_VERSION } from "@/lib/scoring/score-report";
@@ -59,6 +60,7 @@ export async function listPublicEntries(query: EntriesQuery): Promise<PublicEntr
   const gold = (release.goldSha256 ?? {}) as Record<string, string>;
   const entries = rows.flatMap((row): PublicEntrySummary[] => {
     if (row.score === null || row.split === "train") return [];
+    const level = disclosureLevelFor({ split: row.split, isPublic: true, isMaintainer: false });
     return [
       {
         id: row.id,
@@ -68,8 +70,8 @@ export async function listPublicEntries(query: EntriesQuery): Promise<PublicEntr
         split: row.split,
         isBaseline: row.isBaseline,
         n: row.score.n,
-        primary: row.score.primary,
-        unified: row.score.unified,
+        primary: discloseHeadline(row.score.primary, level),
+        unified: discloseHeadline(row.score.unified, level),
         isStale: row.score.scorerVersion !== SCORER_VERSION || row.score.goldSha256 !== gold[row.split],
         date: (row.publishedAt ?? row.score.computedAt).toISOString().slice(0, 10),
       },

@@ -1,8 +1,9 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { discloseStoredReport } from "@/lib/disclosure/disclose";
 import { parseStoredReportedByType } from "@/lib/reported/reported-schema";
+import { parseStoredMetrics } from "./stored-report";
 import type { ComparisonSource, EntrySource, ReleaseRef, ReportedSource } from "./leaderboard-types";
-import { parseStoredByType, parseStoredIntervals, parseStoredMetrics } from "./stored-report";
 
 /**
  * The database side of the leaderboard: which release is shown, a cheap
@@ -88,9 +89,8 @@ type EntryRow = {
   scorerVersion: string;
   goldSha256: string;
   computedAt: Date;
-  metrics: unknown;
-  ci95: unknown;
-  byType: unknown;
+  report: unknown;
+  minGroupN: number;
 };
 
 async function loadEntries(releaseId: string): Promise<EntrySource[]> {
@@ -99,32 +99,39 @@ async function loadEntries(releaseId: string): Promise<EntrySource[]> {
     SELECT s."id", s."track"::text AS "track", s."isBaseline", s."baselineLabel", s."systemName",
            s."parameterCount"::float8 AS "parameterCount", s."isOpenWeights", s."publishedAt", s."createdAt",
            u."displayName", sc."n", sc."scorerVersion", sc."goldSha256", sc."computedAt",
-           sc."report"->'metrics' AS "metrics", sc."report"->'ci95' AS "ci95", sc."report"->'by_type' AS "byType"
+           sc."report", r."minGroupN"
       FROM "Submission" s
+      JOIN "DatasetRelease" r ON r."id" = s."releaseId"
       JOIN "User" u ON u."id" = s."userId"
       JOIN "Score" sc ON sc."submissionId" = s."id"
      WHERE s."releaseId" = $1 AND s."split" = 'test' AND ${PUBLIC_ENTRY}`,
     releaseId,
   );
-  return rows.map((row) => ({
-    id: row.id,
-    track: row.track === "closed" ? "closed" : "open",
-    isBaseline: row.isBaseline,
-    system: (row.isBaseline ? row.baselineLabel : null) ?? row.systemName ?? row.baselineLabel ?? "Unnamed system",
-    team: row.displayName,
-    parameterCount: row.parameterCount,
-    isOpenWeights: row.isOpenWeights,
-    date: (row.publishedAt ?? row.computedAt).toISOString().slice(0, 10),
-    score: {
-      n: row.n,
-      scorerVersion: row.scorerVersion,
-      goldSha256: row.goldSha256,
-      computedAt: row.computedAt.toISOString(),
-      metrics: parseStoredMetrics(row.metrics),
-      ci95: parseStoredIntervals(row.ci95),
-      byType: parseStoredByType(row.byType),
-    },
-  }));
+  // Every number of the public leaderboard is what section 12 lets the public see.
+  return rows.flatMap((row): EntrySource[] => {
+    const report = discloseStoredReport(row.report, { level: "public", minGroupN: row.minGroupN });
+    if (report === null) return [];
+    const entry: EntrySource = {
+      id: row.id,
+      track: row.track === "closed" ? "closed" : "open",
+      isBaseline: row.isBaseline,
+      system: (row.isBaseline ? row.baselineLabel : null) ?? row.systemName ?? row.baselineLabel ?? "Unnamed system",
+      team: row.displayName,
+      parameterCount: row.parameterCount,
+      isOpenWeights: row.isOpenWeights,
+      date: (row.publishedAt ?? row.computedAt).toISOString().slice(0, 10),
+      score: {
+        n: row.n,
+        scorerVersion: row.scorerVersion,
+        goldSha256: row.goldSha256,
+        computedAt: row.computedAt.toISOString(),
+        metrics: report.metrics,
+        ci95: report.ci95,
+        byType: report.by_type ?? {},
+      },
+    };
+    return [entry];
+  });
 }
 
 async function loadComparisons(releaseId: string): Promise<ComparisonSource[]> {

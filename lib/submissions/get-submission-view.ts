@@ -1,24 +1,22 @@
 import "server-only";
 import type { UserActor } from "@/lib/auth/actor";
-import { requireOwnerOrMaintainer } from "@/lib/auth/actor";
+import { isMaintainer, requireOwnerOrMaintainer } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
+import {
+  discloseComparison,
+  disclosureLevelFor,
+  discloseStoredReport,
+  type DisclosedComparison,
+  type DisclosedReport,
+  type DisclosureLevel,
+} from "@/lib/disclosure/disclose";
+import { goldVersionId } from "@/lib/disclosure/gold-version";
 import { AppError } from "@/lib/errors";
-import type { ScoreReport } from "@/lib/scoring/report-schema";
-import { orderReport } from "@/lib/scoring/order-report";
+import { isPublicEntry } from "@/lib/leaderboard/public-entry";
 import { SCORER_VERSION } from "@/lib/scoring/score-report";
 import type { Actor } from "@/lib/auth/actor";
 
-export type ComparisonView = {
-  baselineId: string;
-  baselineLabel: string;
-  metric: string;
-  b: number;
-  c: number;
-  chi2: number;
-  p: number;
-  pExact: number;
-  pHolm: number;
-};
+export type ComparisonView = DisclosedComparison;
 
 export type SubmissionView = {
   id: string;
@@ -51,7 +49,9 @@ export type SubmissionView = {
   externalData: string | null;
   reviewReason: string | null;
   releaseName: string;
-  score: { report: ScoreReport; scorerVersion: string; goldSha256: string; computedAt: string; isStale: boolean } | null;
+  /** What this viewer may learn of the scores (protocol section 12, lib/disclosure). */
+  disclosureLevel: DisclosureLevel;
+  score: { report: DisclosedReport; scorerVersion: string; goldVersion: string; computedAt: string; isStale: boolean } | null;
   comparisons: ComparisonView[];
   /** Per-sample outcomes exist for dev submissions only; the test gold stays hidden. */
   hasSampleOutcomes: boolean;
@@ -65,7 +65,7 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
     where: { id: submissionId },
     include: {
       user: { select: { displayName: true } },
-      release: { select: { name: true, version: true, goldSha256: true } },
+      release: { select: { name: true, version: true, goldSha256: true, minGroupN: true } },
       score: { select: { report: true, scorerVersion: true, goldSha256: true, computedAt: true } },
       comparisonsAsEntry: { include: { baseline: { select: { baselineLabel: true, systemName: true } } }, orderBy: { baselineId: "asc" } },
     },
@@ -73,6 +73,8 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
   if (!submission) throw new AppError("not_found", "Not found.");
   const viewer: UserActor = requireOwnerOrMaintainer(actor, submission.userId);
   const goldSha = (submission.release.goldSha256 as Record<string, string>)[submission.split];
+  const level = disclosureLevelFor({ split: submission.split, isPublic: isPublicEntry(submission), isMaintainer: isMaintainer(viewer) });
+  const report = submission.score ? discloseStoredReport(submission.score.report, { level, minGroupN: submission.release.minGroupN }) : null;
   return {
     id: submission.id,
     ownerName: submission.user.displayName,
@@ -103,26 +105,33 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
     externalData: submission.externalData,
     reviewReason: submission.reviewReason,
     releaseName: `${submission.release.name} ${submission.release.version}`,
-    score: submission.score
+    disclosureLevel: level,
+    score:
+      submission.score && report
       ? {
-          report: orderReport(submission.score.report as ScoreReport),
+          report,
           scorerVersion: submission.score.scorerVersion,
-          goldSha256: submission.score.goldSha256,
+          goldVersion: goldVersionId(submission.score.goldSha256),
           computedAt: submission.score.computedAt.toISOString(),
           isStale: submission.score.scorerVersion !== SCORER_VERSION || submission.score.goldSha256 !== goldSha,
         }
       : null,
-    comparisons: submission.comparisonsAsEntry.map((row) => ({
-      baselineId: row.baselineId,
-      baselineLabel: row.baseline.baselineLabel ?? row.baseline.systemName ?? row.baselineId,
-      metric: row.metric,
-      b: row.b,
-      c: row.c,
-      chi2: row.chi2,
-      p: row.p,
-      pExact: row.pExact,
-      pHolm: row.pHolm,
-    })),
+    comparisons: submission.comparisonsAsEntry.map((row) =>
+      discloseComparison(
+        {
+          baselineId: row.baselineId,
+          baselineLabel: row.baseline.baselineLabel ?? row.baseline.systemName ?? row.baselineId,
+          metric: row.metric,
+          b: row.b,
+          c: row.c,
+          chi2: row.chi2,
+          p: row.p,
+          pExact: row.pExact,
+          pHolm: row.pHolm,
+        },
+        level,
+      ),
+    ),
     hasSampleOutcomes: submission.split === "dev" && submission.status === "SCORED",
   };
 }

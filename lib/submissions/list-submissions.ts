@@ -1,5 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { discloseHeadline, disclosureLevelFor } from "@/lib/disclosure/disclose";
+import { isPublicEntry } from "@/lib/leaderboard/public-entry";
 
 export type SubmissionSummary = {
   id: string;
@@ -29,7 +31,7 @@ export async function listSubmissionsOf(userId: string, take = 200): Promise<Sub
     status: row.status,
     publication: row.publication,
     createdAt: row.createdAt.toISOString(),
-    primary: row.score?.primary ?? null,
+    primary: row.score ? discloseHeadline(row.score.primary, disclosureLevelFor({ split: row.split, isPublic: isPublicEntry(row), isMaintainer: false })) : null,
     failureKind: row.failureKind,
   }));
 }

@@ -156,6 +156,12 @@ export default async function EntryPage({ params }: PageProps) {
             <h2 id="by-type" className="text-2xl font-semibold">
               By entity type
             </h2>
+            {score.minGroupN !== null && (
+              <p className="max-w-3xl text-sm text-muted" data-testid="group-disclosure-note">
+                Test-split rates are rounded to 0.1 point (MRR to 3 decimals). Groups with fewer than {score.minGroupN} samples show their size only,
+                and no group shows an MRR: small groups would give single hidden answers away (<Link href="/dataset#integrity">protocol §12</Link>).
+              </p>
+            )}
             <TypeMatrix
               score={score}
               keys={keys}
@@ -220,8 +226,8 @@ export default async function EntryPage({ params }: PageProps) {
                 {score.scorerVersion}
                 {score.isStale && " (stale: awaiting re-scoring)"}
               </Fact>
-              <Fact term="Gold SHA-256">
-                <code className="break-all text-xs">{score.goldSha256}</code>
+              <Fact term="Gold version">
+                <code className="break-all text-xs">{score.goldVersion}</code>
               </Fact>
               <Fact term="Scored">{score.computedAt.slice(0, 16).replace("T", " ")} UTC</Fact>
               <Fact term="Release">
