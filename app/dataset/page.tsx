@@ -8,6 +8,9 @@ import { findActiveRelease } from "@/lib/releases/get-release";
 import type { Digest, ReleaseStats } from "@/lib/releases/release-summary";
 
 export const metadata: Metadata = { title: "Dataset" };
+
+/** Protocol section 12: below this many test samples, no rounding protects single samples. */
+const PROTECTED_TEST_SIZE = 1000;
 export const dynamic = "force-dynamic";
 
 const DOWNLOAD_NOTES: Record<(typeof DOWNLOAD_NAMES)[number], string> = {
@@ -269,6 +272,42 @@ closed-world: {"id": "${example?.sampleId ?? "irc-000123"}", "ranking": ["Q52418
           contract is the IRC-Bench evaluation protocol v1 (<code>docs/scoring.md</code> in the platform&apos;s
           repository), and the <Link href="/">command-line scorer</Link> applies it offline.
         </p>
+      </section>
+
+      <section aria-labelledby="integrity" id="integrity" className="space-y-3">
+        <h2 id="integrity-heading" className="text-2xl font-semibold">
+          What the platform reveals about the test split
+        </h2>
+        {stats.splits.test.samples < PROTECTED_TEST_SIZE && (
+          <p role="note" data-testid="illustrative-gold" className="max-w-3xl rounded border border-amber-300 bg-amber-50 p-3 text-amber-900">
+            This release&apos;s test split has only {stats.splits.test.samples.toLocaleString("en")} samples: its test gold is{" "}
+            <strong>illustrative, not protected</strong>. On so few samples one answer moves a rate by{" "}
+            {(100 / Math.max(1, stats.splits.test.samples)).toFixed(1)} points, more than any rounding hides.
+          </p>
+        )}
+        <ul className="max-w-3xl list-disc space-y-1 pl-6">
+          <li>
+            The test gold never leaves the server, and neither does anything that would rebuild it: per-sample
+            outcomes of the test split are never shown to anyone.
+          </li>
+          <li>
+            Before an entry is published, its owner sees the overall metrics with their 95% intervals, rounded to 0.1
+            point (MRR to 3 decimals), and a verdict against each baseline (better, worse or no significant difference,
+            with p only as a bucket), but no per-type or per-collection numbers.
+          </li>
+          <li>
+            Published entries and baselines show the whole report, rounded the same way; a group with fewer than{" "}
+            {release.minGroupN} samples shows its size only, and no group shows an MRR.
+          </li>
+          <li>
+            A test file that differs from an earlier test file of yours on the same track in fewer than max(25, 1% of
+            the split) samples is refused before it is queued, at no cost to your quota.
+          </li>
+          <li>
+            Scores name the gold they were computed against by a gold version id, not by a checksum of the gold.
+          </li>
+        </ul>
+        <p className="text-sm text-muted">The full rules, and the attack each one stops, are in docs/integrity.md in the platform&apos;s repository.</p>
       </section>
 
       <section aria-labelledby="cite" className="space-y-3">

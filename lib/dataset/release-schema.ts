@@ -76,6 +76,8 @@ export const datasetMetaSchema = z.object({
   name: nonEmptyString,
   version: nonEmptyString,
   description: z.string(),
+  /** Protocol section 12: test-split groups smaller than this show n and no metrics (default 30). */
+  min_group_n: z.number().int().min(1).max(1_000_000).optional(),
 });
 export type DatasetMeta = z.infer<typeof datasetMetaSchema>;
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { DEFAULT_MIN_GROUP_N } from "@/lib/disclosure/disclose";
 import { readRelease, type LeakageFinding, type LoadedRelease } from "@/lib/dataset/read-release";
 import { SPLITS } from "@/lib/dataset/release-schema";
 import { db } from "@/lib/db";
@@ -95,6 +96,7 @@ export async function importRelease(options: ImportReleaseOptions): Promise<Impo
             name: release.meta.name,
             version: release.meta.version,
             description: release.meta.description,
+            minGroupN: release.meta.min_group_n ?? DEFAULT_MIN_GROUP_N,
             files: release.files,
             goldSha256,
             downloads,

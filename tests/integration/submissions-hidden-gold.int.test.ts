@@ -185,13 +185,15 @@ describe("test submissions: the gold stays hidden", () => {
         expect(view.status).toBe("SCORED");
         expect(view.hasSampleOutcomes).toBe(false);
         expect(view.comparisons).toHaveLength(4);
+        // Section 12: the owner of an unpublished test file gets verdicts, a maintainer the counts.
+        expect(view.comparisons.every((comparison) => comparison.kind === (user === owner ? "verdict" : "detail"))).toBe(true);
         const json = JSON.stringify(view);
         const leakedQids = (json.match(/Q\d+/g) ?? []).filter((qid) => goldQids.has(qid));
         expect(leakedQids).toEqual([]);
         const leakedIds = testSamples.filter((sample) => json.includes(`"${sample.id}"`)).map((sample) => sample.id);
         expect(leakedIds).toEqual([]);
         // Aggregates only: the report has no per-sample part.
-        expect(Object.keys(view.score?.report ?? {}).sort()).toEqual(["by_collection", "by_type", "ci95", "comparisons", "metrics", "n", "scorer_version", "split", "track"]);
+        expect(Object.keys(view.score?.report ?? {}).sort()).toEqual(["by_collection", "by_type", "ci95", "disclosure", "metrics", "n", "scorer_version", "split", "track"]);
       }
       expect((await caught(() => getSubmissionView(actorOf(stranger), id))).code).toBe("not_found");
     }

@@ -22,10 +22,12 @@ export type TestRelease = {
 /**
  * Synthesizes a small release (about 600 entities, 900/126/232 samples),
  * writes it to a temporary directory, imports it as the active release and
- * removes the directory again.
+ * removes the directory again. `transform` may edit the content first (a
+ * test's own collections, say).
  */
-export async function importSmallRelease(seed = 7): Promise<TestRelease> {
+export async function importSmallRelease(seed = 7, transform?: (content: ReleaseContent) => void): Promise<TestRelease> {
   const content = synthesizeRelease({ seed, size: "small" });
+  transform?.(content);
   const dir = await mkdtemp(path.join(os.tmpdir(), "irc-int-release-"));
   try {
     await writeRelease(dir, content);
