@@ -94,6 +94,17 @@ test("[SUBMISSIONS] a test file is scored with intervals and baseline comparison
   await expect(page.getByText("Significance against the baselines")).toBeVisible();
   await expect(page.getByRole("row", { name: /BM25 over entity names/ })).toBeVisible();
   await expect(page.getByTestId("sample-outcomes")).toHaveCount(0);
+  // Protocol section 12: before publication, rounded overall numbers and verdicts only.
+  await expect(page.getByRole("table", { name: "Verdicts against the baselines" })).toBeVisible();
+  await expect(page.getByTestId("verdict-row").first()).toContainText(/better than the baseline|worse than the baseline|no significant difference/);
+  await expect(page.getByText("Per entity type")).toHaveCount(0);
+  await expect(page.getByText("Per collection")).toHaveCount(0);
+  await expect(page.getByTestId("disclosure-note")).toContainText("once the entry is published");
+  // Nor in the data the page embeds for its client components: 22/56 = 0.392857... travels as 0.393.
+  const html = await (await page.request.get(submissionUrl)).text();
+  expect(html).not.toContain("0.39285714");
+  expect(html).not.toContain("chi2");
+  expect(html).not.toContain("pExact");
 
   const systemName = `Cyd retriever ${Date.now()}`;
   await page.getByLabel("System name").fill(systemName);
@@ -115,6 +126,10 @@ test("[SUBMISSIONS] a test file is scored with intervals and baseline comparison
 
   await page.goto(submissionUrl);
   await expect(page.getByTestId("publication-status")).toContainText("Published");
+  // Published: the breakdown appears, with the demo's small groups showing their size only.
+  await expect(page.getByText("Per entity type")).toBeVisible();
+  await expect(page.getByTestId("suppressed-group").first()).toBeVisible();
+  await expect(page.getByRole("table", { name: "Verdicts against the baselines" })).toHaveCount(0);
   const id = submissionUrl.split("/").pop() ?? "";
   const audit = await getTestPool().query(`SELECT action, reason FROM "AuditLog" WHERE "targetId" = $1`, [id]);
   expect(audit.rows).toEqual([{ action: "submission.approve", reason: "Clear description; scores verified." }]);
@@ -124,6 +139,9 @@ test("[SUBMISSIONS] a test file is scored with intervals and baseline comparison
   const response = await publicPage.goto(`/entries/${id}`);
   expect(response?.status()).toBe(200);
   await expect(publicPage.getByRole("heading", { level: 1 })).toContainText(systemName);
+  await expect(publicPage.getByTestId("group-disclosure-note")).toContainText("fewer than 30 samples");
+  await expect(publicPage.getByTestId("suppressed-group").first()).toBeVisible();
+  await expect(publicPage.getByText("Gold version")).toBeVisible();
   await anonymous.close();
 });
 
