@@ -51,4 +51,18 @@ describe("paired comparisons (protocol section 9)", () => {
     expect(worseRow?.p_holm).toBeCloseTo(2 * 0.248213078989923591, 14);
     expect(rows[0]).toMatchObject({ b: 0, c: 0, chi2: 0, p: 1, p_exact: 1, p_holm: 1 });
   });
+
+  it("counts identical baselines once in the Holm family (v1.1), each getting the first one's adjusted p", () => {
+    const entry = { track: "open" as const, codes: Uint8Array.from([1, 1, 1, 0]) };
+    const worse = { track: "open" as const, codes: Uint8Array.from([0, 0, 0, 0]) };
+    const twin = { track: "open" as const, codes: Uint8Array.from([0, 0, 0, 4]) }; // tier 4 is not alias: the same alias vector
+    const rows = compareWithBaselines(entry, [
+      { name: "worse.jsonl", outcomes: worse },
+      { name: "twin.jsonl", outcomes: twin },
+    ]);
+    // One distinct baseline: its p is not adjusted (m = 1), and the twin gets the same.
+    expect(rows[0]?.p_holm).toBeCloseTo(0.248213078989923591, 14);
+    expect(rows[1]?.p_holm).toBe(rows[0]?.p_holm);
+    expect(rows[1]).toMatchObject({ baseline: "twin.jsonl", b: 3, c: 0 });
+  });
 });

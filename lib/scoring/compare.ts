@@ -81,29 +81,60 @@ export function compareOutcomes(entry: SampleOutcomes, baseline: SampleOutcomes)
   return { metric, ...mcnemarTest(b, c) };
 }
 
-/** Comparisons with a family of baselines, in their order, p-values Holm-adjusted across the family. */
+/** Whether two outcome vectors are the same sample by sample. */
+function isSameVector(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * For each member of a family, the index of the first member with the same
+ * metric and the same per-sample outcome vector (itself when it is the first).
+ * Section 9: identical baselines count once in the Holm family.
+ */
+export function firstIdenticalIndex(members: readonly { metric: ComparisonMetric; vector: Uint8Array }[]): number[] {
+  return members.map((member, index) => {
+    for (let earlier = 0; earlier < index; earlier += 1) {
+      const other = members[earlier]!;
+      if (other.metric === member.metric && isSameVector(other.vector, member.vector)) return earlier;
+    }
+    return index;
+  });
+}
+
+/**
+ * Comparisons with a family of baselines, in their order, p-values
+ * Holm-adjusted across the family (section 9). Baselines whose outcome
+ * vectors on the compared metric are identical count once: the first of them
+ * (in the order given) stands for the rest, which get its adjusted p.
+ */
 export function compareWithBaselines(entry: SampleOutcomes, baselines: readonly NamedOutcomes[]): Comparison[] {
   // The entry's vector is the same for every baseline of a metric; build it once.
   const entryVectors = new Map<ComparisonMetric, Uint8Array>();
-  const paired = baselines.map((baseline): PairedComparison => {
+  const members = baselines.map((baseline) => {
     const metric = comparisonMetricFor(entry.track, baseline.outcomes.track);
     let entryVector = entryVectors.get(metric);
     if (entryVector === undefined) {
       entryVector = correctnessVector(entry, metric);
       entryVectors.set(metric, entryVector);
     }
-    const { b, c } = countDiscordant(entryVector, correctnessVector(baseline.outcomes, metric));
-    return { metric, ...mcnemarTest(b, c) };
+    const vector = correctnessVector(baseline.outcomes, metric);
+    const { b, c } = countDiscordant(entryVector, vector);
+    return { metric, vector, test: mcnemarTest(b, c) };
   });
-  const adjusted = holmAdjust(paired.map((comparison) => comparison.p));
-  return paired.map((comparison, i) => ({
+  const representative = firstIdenticalIndex(members);
+  const distinct = members.flatMap((_, index) => (representative[index] === index ? [index] : []));
+  const adjustedDistinct = holmAdjust(distinct.map((index) => members[index]!.test.p));
+  const adjustedOf = new Map(distinct.map((index, k) => [index, adjustedDistinct[k] ?? 1]));
+  return members.map((member, i) => ({
     baseline: baselines[i]?.name ?? "",
-    metric: comparison.metric,
-    b: comparison.b,
-    c: comparison.c,
-    chi2: comparison.chi2,
-    p: comparison.p,
-    p_exact: comparison.p_exact,
-    p_holm: adjusted[i] ?? 1,
+    metric: member.metric,
+    b: member.test.b,
+    c: member.test.c,
+    chi2: member.test.chi2,
+    p: member.test.p,
+    p_exact: member.test.p_exact,
+    p_holm: adjustedOf.get(representative[i] ?? i) ?? 1,
   }));
 }
