@@ -99,7 +99,7 @@ describe("discloseReport", () => {
 });
 
 describe("comparisons", () => {
-  const stored = { baselineId: "b1", baselineLabel: "BM25", metric: "hit@1", b: 40, c: 10, chi2: 16.82, p: 4.1e-5, pExact: 2.2e-5, pHolm: 8.2e-5 };
+  const stored = { baselineId: "b1", baselineLabel: "BM25", family: "track" as const, identicalTo: null, metric: "hit@1", b: 40, c: 10, chi2: 16.82, p: 4.1e-5, pExact: 2.2e-5, pHolm: 8.2e-5 };
 
   it("buckets p", () => {
     expect(pValueBucket(0.0009)).toBe("< 0.001");
@@ -110,7 +110,7 @@ describe("comparisons", () => {
 
   it("gives the owner a verdict and a bucket, never b, c, chi2 or p", () => {
     const out = discloseComparison(stored, "owner");
-    expect(out).toEqual({ kind: "verdict", baselineId: "b1", baselineLabel: "BM25", metric: "hit@1", verdict: "better", pHolmBucket: "< 0.001" });
+    expect(out).toEqual({ kind: "verdict", baselineId: "b1", baselineLabel: "BM25", family: "track", identicalTo: null, metric: "hit@1", verdict: "better", pHolmBucket: "< 0.001" });
     expect(verdictOf({ b: 10, c: 40, pHolm: 0.001 })).toBe("worse");
     expect(verdictOf({ b: 10, c: 40, pHolm: 0.05 })).toBe("no significant difference");
   });

@@ -187,6 +187,10 @@ function discloseGroupIntervals(intervals: Record<string, Interval | null>, leve
 export type StoredComparison = {
   baselineId: string;
   baselineLabel: string;
+  /** The Holm family (section 9): the entry's track's baselines, or every baseline on the unified metric. */
+  family: "track" | "unified";
+  /** The label of the identical baseline that stands for this one in the family, if any. */
+  identicalTo: string | null;
   metric: string;
   b: number;
   c: number;
@@ -204,6 +208,8 @@ export type ComparisonVerdict = {
   kind: "verdict";
   baselineId: string;
   baselineLabel: string;
+  family: StoredComparison["family"];
+  identicalTo: string | null;
   metric: string;
   verdict: Verdict;
   pHolmBucket: PValueBucket;
@@ -231,6 +237,8 @@ export function discloseComparison(comparison: StoredComparison, level: Level): 
     kind: "verdict",
     baselineId: comparison.baselineId,
     baselineLabel: comparison.baselineLabel,
+    family: comparison.family,
+    identicalTo: comparison.identicalTo,
     metric: comparison.metric,
     verdict: verdictOf(comparison),
     pHolmBucket: pValueBucket(comparison.pHolm),

@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import type { Prisma, PublicationStatus, Split } from "@/lib/generated/prisma";
 import { synthesizeLeaderboardRelease, writeLeaderboardRelease, type SyntheticRelease } from "@/lib/leaderboard/synthetic-release";
 import { importRelease } from "@/lib/releases/import-release";
-import { compareWithBaselines } from "@/lib/scoring/compare";
+import { comparisonRowData, planComparisonRows } from "@/lib/scoring/comparison-families";
 import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/scoring/gold";
 import { SCORER_VERSION, scorePredictions } from "@/lib/scoring/score-report";
 import { PRIMARY_METRIC, UNIFIED_METRIC } from "@/lib/scoring/tracks";
@@ -130,25 +130,12 @@ export async function storeScoredEntries(release: LeaderboardFixtureRelease, ent
     });
     stored.push({ id: entry.id, track: entry.track, split: entry.split, codes: outcomes.codes, isBaseline: entry.isBaseline ?? false });
   }
+  const baselines = stored.filter((entry) => entry.isBaseline).map((entry) => ({ id: entry.id, split: entry.split, outcomes: { track: entry.track, codes: entry.codes } }));
   for (const entry of stored) {
-    const family = stored
-      .filter((other) => other.isBaseline && other.split === entry.split && other.id !== entry.id)
-      .map((other) => ({ name: other.id, outcomes: { track: other.track, codes: other.codes } }));
-    const rows = compareWithBaselines({ track: entry.track, codes: entry.codes }, family);
+    const family = baselines.filter((baseline) => baseline.split === entry.split);
+    const rows = planComparisonRows({ id: entry.id, outcomes: { track: entry.track, codes: entry.codes } }, family);
     if (rows.length === 0) continue;
-    await db.comparison.createMany({
-      data: rows.map((row) => ({
-        entryId: entry.id,
-        baselineId: row.baseline,
-        metric: row.metric,
-        b: row.b,
-        c: row.c,
-        chi2: row.chi2,
-        p: row.p,
-        pExact: row.p_exact,
-        pHolm: row.p_holm,
-      })),
-    });
+    await db.comparison.createMany({ data: rows.map((row) => comparisonRowData(entry.id, row)) });
   }
   return stored;
 }

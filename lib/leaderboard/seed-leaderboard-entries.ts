@@ -3,7 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { createSeededRandom } from "@/lib/dataset/seeded-random";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma";
-import { compareWithBaselines, type NamedOutcomes } from "@/lib/scoring/compare";
+import { comparisonRowData, planComparisonRows, type FamilyMember } from "@/lib/scoring/comparison-families";
 import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
 import { buildScoreReport, SCORER_VERSION } from "@/lib/scoring/score-report";
 import { PRIMARY_METRIC, UNIFIED_METRIC } from "@/lib/scoring/tracks";
@@ -84,9 +84,9 @@ export async function seedLeaderboardEntries(options: SeedOptions): Promise<Seed
     select: { id: true, track: true, score: { select: { outcomes: true } } },
     orderBy: { createdAt: "asc" },
   });
-  const baselines: NamedOutcomes[] = [
-    ...existingBaselines.flatMap((row) => (row.score ? [{ name: row.id, outcomes: { track: row.track, codes: new Uint8Array(row.score.outcomes) } }] : [])),
-    ...planned.filter((entry) => entry.isBaseline).map((entry) => ({ name: entry.id, outcomes: entry.outcomes })),
+  const baselines: FamilyMember[] = [
+    ...existingBaselines.flatMap((row) => (row.score ? [{ id: row.id, outcomes: { track: row.track, codes: new Uint8Array(row.score.outcomes) } }] : [])),
+    ...planned.filter((entry) => entry.isBaseline).map((entry) => ({ id: entry.id, outcomes: entry.outcomes })),
   ];
 
   const now = Date.now();
@@ -135,20 +135,7 @@ export async function seedLeaderboardEntries(options: SeedOptions): Promise<Seed
       primary: metrics[PRIMARY_METRIC[entry.track]] ?? 0,
       unified: metrics[UNIFIED_METRIC[entry.track]] ?? 0,
     });
-    const family = baselines.filter((baseline) => baseline.name !== entry.id);
-    for (const row of compareWithBaselines(entry.outcomes, family)) {
-      comparisonRows.push({
-        entryId: entry.id,
-        baselineId: row.baseline,
-        metric: row.metric,
-        b: row.b,
-        c: row.c,
-        chi2: row.chi2,
-        p: row.p,
-        pExact: row.p_exact,
-        pHolm: row.p_holm,
-      });
-    }
+    for (const row of planComparisonRows({ id: entry.id, outcomes: entry.outcomes }, baselines)) comparisonRows.push(comparisonRowData(entry.id, row));
     options.onProgress?.(index + 1, planned.length);
   });
   await insertInChunks(scores, (chunk) => db.score.createMany({ data: chunk }));

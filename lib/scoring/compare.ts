@@ -110,10 +110,22 @@ export function firstIdenticalIndex(members: readonly { metric: ComparisonMetric
  * (in the order given) stands for the rest, which get its adjusted p.
  */
 export function compareWithBaselines(entry: SampleOutcomes, baselines: readonly NamedOutcomes[]): Comparison[] {
+  return compareWithFamily(entry, baselines).map(({ identical_to: _identicalTo, ...row }) => row);
+}
+
+/** A comparison row with the baseline that stands for this one in the Holm family (null when it stands for itself). */
+export type FamilyComparison = Comparison & { identical_to: string | null };
+
+/**
+ * `compareWithBaselines`, saying which baselines were counted once. With
+ * `metric`, every baseline is compared on that metric (the unified view
+ * compares same-track baselines on the unified metric too).
+ */
+export function compareWithFamily(entry: SampleOutcomes, baselines: readonly NamedOutcomes[], options: { metric?: ComparisonMetric } = {}): FamilyComparison[] {
   // The entry's vector is the same for every baseline of a metric; build it once.
   const entryVectors = new Map<ComparisonMetric, Uint8Array>();
   const members = baselines.map((baseline) => {
-    const metric = comparisonMetricFor(entry.track, baseline.outcomes.track);
+    const metric = options.metric ?? comparisonMetricFor(entry.track, baseline.outcomes.track);
     let entryVector = entryVectors.get(metric);
     if (entryVector === undefined) {
       entryVector = correctnessVector(entry, metric);
@@ -136,5 +148,6 @@ export function compareWithBaselines(entry: SampleOutcomes, baselines: readonly 
     p: member.test.p,
     p_exact: member.test.p_exact,
     p_holm: adjustedOf.get(representative[i] ?? i) ?? 1,
+    identical_to: representative[i] === i ? null : (baselines[representative[i] ?? i]?.name ?? null),
   }));
 }

@@ -67,13 +67,14 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
       user: { select: { displayName: true } },
       release: { select: { name: true, version: true, goldSha256: true, minGroupN: true } },
       score: { select: { report: true, scorerVersion: true, goldSha256: true, computedAt: true } },
-      comparisonsAsEntry: { include: { baseline: { select: { baselineLabel: true, systemName: true } } }, orderBy: { baselineId: "asc" } },
+      comparisonsAsEntry: { include: { baseline: { select: { baselineLabel: true, systemName: true } } }, orderBy: [{ family: "asc" }, { baselineId: "asc" }] },
     },
   });
   if (!submission) throw new AppError("not_found", "Not found.");
   const viewer: UserActor = requireOwnerOrMaintainer(actor, submission.userId);
   const goldSha = (submission.release.goldSha256 as Record<string, string>)[submission.split];
   const level = disclosureLevelFor({ split: submission.split, isPublic: isPublicEntry(submission), isMaintainer: isMaintainer(viewer) });
+  const labelOf = new Map(submission.comparisonsAsEntry.map((row) => [row.baselineId, row.baseline.baselineLabel ?? row.baseline.systemName ?? row.baselineId]));
   const report = submission.score ? discloseStoredReport(submission.score.report, { level, minGroupN: submission.release.minGroupN }) : null;
   return {
     id: submission.id,
@@ -120,7 +121,9 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
       discloseComparison(
         {
           baselineId: row.baselineId,
-          baselineLabel: row.baseline.baselineLabel ?? row.baseline.systemName ?? row.baselineId,
+          baselineLabel: labelOf.get(row.baselineId) ?? row.baselineId,
+          family: row.family === "unified" ? "unified" : "track",
+          identicalTo: row.identicalTo === null ? null : (labelOf.get(row.identicalTo) ?? row.identicalTo),
           metric: row.metric,
           b: row.b,
           c: row.c,

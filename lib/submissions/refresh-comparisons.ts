@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { Prisma, type Split as DbSplit, type Track as DbTrack } from "@/lib/generated/prisma";
-import { compareWithBaselines, type NamedOutcomes } from "@/lib/scoring/compare";
+import { planComparisonRows } from "@/lib/scoring/comparison-families";
 import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
 
 type ScoredRow = { id: string; outcomes: SampleOutcomes; goldSha256: string };
@@ -29,21 +29,19 @@ async function loadScored(
   return rows.flatMap((row) => (row.score ? [{ id: row.id, goldSha256: row.score.goldSha256, outcomes: outcomesFromBytes(row.track, row.score.outcomes) }] : []));
 }
 
-/** Compares one entry with every baseline of its split (McNemar, exact p, Holm across the baselines) and stores the rows. */
+/** Compares one entry with every baseline of its split in both Holm families (section 9) and stores the rows. */
 async function compareEntry(tx: Prisma.TransactionClient, entry: ScoredRow, baselines: ScoredRow[]): Promise<void> {
-  const family: NamedOutcomes[] = baselines
-    .filter((baseline) => baseline.id !== entry.id && baseline.goldSha256 === entry.goldSha256)
-    .map((baseline) => ({ name: baseline.id, outcomes: baseline.outcomes }));
-  const comparisons = compareWithBaselines(entry.outcomes, family);
+  const family = baselines.filter((baseline) => baseline.goldSha256 === entry.goldSha256);
+  const comparisons = planComparisonRows(entry, family);
   await tx.comparison.deleteMany({ where: { entryId: entry.id } });
   if (comparisons.length === 0) return;
   // Floats go in as text: Prisma's own number parameters can lose the last digit
   // (0.30000000000000004 is stored as 0.3), and these numbers must match the CLI's exactly.
   const rows = comparisons.map(
     (row) =>
-      Prisma.sql`(${entry.id}, ${row.baseline}, ${row.metric}, ${row.b}, ${row.c}, ${String(row.chi2)}::float8, ${String(row.p)}::float8, ${String(row.p_exact)}::float8, ${String(row.p_holm)}::float8)`,
+      Prisma.sql`(${entry.id}, ${row.baseline}, ${row.family}, ${row.identical_to}, ${row.metric}, ${row.b}, ${row.c}, ${String(row.chi2)}::float8, ${String(row.p)}::float8, ${String(row.p_exact)}::float8, ${String(row.p_holm)}::float8)`,
   );
-  await tx.$executeRaw`INSERT INTO "Comparison" ("entryId", "baselineId", "metric", "b", "c", "chi2", "p", "pExact", "pHolm") VALUES ${Prisma.join(rows)}`;
+  await tx.$executeRaw`INSERT INTO "Comparison" ("entryId", "baselineId", "family", "identicalTo", "metric", "b", "c", "chi2", "p", "pExact", "pHolm") VALUES ${Prisma.join(rows)}`;
 }
 
 /**
