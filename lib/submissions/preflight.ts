@@ -46,8 +46,10 @@ async function findFirstId(path: string): Promise<string | null> {
 }
 
 /** Which scored split the file is for, read from its ids (protocol section 4: a file is for one split). */
-export async function detectSplit(path: string, releaseId: string): Promise<ScoredSplitName> {
+export async function detectSplit(path: string, releaseId: string, declaredSplit?: ScoredSplitName): Promise<ScoredSplitName> {
   const id = await findFirstId(path);
+  // With the split declared, a file whose first lines are all broken still gets its problems listed by line.
+  if (id === null && declaredSplit) return declaredSplit;
   if (id === null) {
     throw new AppError("validation", "No line of the file has an \"id\" string, so it matches no split. Each line must be a JSON object such as {\"id\": \"...\", \"prediction\": \"...\"}.");
   }
@@ -71,7 +73,7 @@ export async function runPreflight(options: {
   declaredSplit?: ScoredSplitName;
   declaredTrack?: Track;
 }): Promise<PreflightResult> {
-  const split = await detectSplit(options.path, options.releaseId);
+  const split = await detectSplit(options.path, options.releaseId, options.declaredSplit);
   if (options.declaredSplit && options.declaredSplit !== split) {
     throw new AppError("validation", `You chose the ${options.declaredSplit} split, but the file's ids are ${split} samples.`);
   }
