@@ -41,7 +41,8 @@ class PendingLine {
 
   constructor(private readonly limit: number) {}
 
-  append(piece: Buffer): void {
+  /** `isChunkTail`: the piece ends a chunk, so it is copied rather than keeping the whole chunk alive. */
+  append(piece: Buffer, isChunkTail = false): void {
     if (piece.length === 0) {
       return;
     }
@@ -54,7 +55,7 @@ class PendingLine {
       return;
     }
     const kept = piece.length > room ? piece.subarray(0, room) : piece;
-    this.pieces.push(kept);
+    this.pieces.push(isChunkTail ? Buffer.from(kept) : kept);
     this.keptBytes += kept.length;
   }
 
@@ -89,7 +90,7 @@ export async function* readLineBytes(path: string, options: ReadLineBytesOptions
       start = end + 1;
       end = buffer.indexOf(LF, start);
     }
-    pending.append(buffer.subarray(start));
+    pending.append(buffer.subarray(start), true);
   }
   if (pending.length > 0) {
     lineNo += 1;

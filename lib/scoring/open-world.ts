@@ -40,10 +40,11 @@ export function openWorldTier(prediction: string, gold: PreparedOpenGold): Tier 
   if (gold.aliases.has(p)) {
     return 2;
   }
-  if (meetsContainment(tokenSequenceOfNormalized(p), gold.nameSequence)) {
+  const sequence = tokenSequenceOfNormalized(p);
+  if (meetsContainment(sequence, gold.nameSequence)) {
     return 3;
   }
-  if (meetsJaccard(tokensOfNormalized(p), gold.nameTokens)) {
+  if (meetsJaccard(new Set(sequence), gold.nameTokens)) {
     return 4;
   }
   return null;
