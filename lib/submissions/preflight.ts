@@ -28,8 +28,8 @@ const ID_SCAN_LINES = 50;
  */
 async function findFirstId(path: string): Promise<string | null> {
   let scanned = 0;
-  for await (const { bytes, byteLength, lineNo } of readLineBytes(path, { maxLineBytes: MAX_PREDICTION_LINE_BYTES })) {
-    const decoded = bytes === null || byteLength > MAX_PREDICTION_LINE_BYTES ? null : decodeUtf8Line(bytes);
+  for await (const { bytes, lineNo } of readLineBytes(path, { maxLineBytes: MAX_PREDICTION_LINE_BYTES })) {
+    const decoded = bytes === null ? null : decodeUtf8Line(bytes);
     const text = decoded === null ? null : (lineNo === 1 ? decoded.replace(/^\uFEFF/, "") : decoded).trim();
     if (text === "") continue;
     scanned += 1;
@@ -51,7 +51,7 @@ export async function detectSplit(path: string, releaseId: string, declaredSplit
   // With the split declared, a file whose first lines are all broken still gets its problems listed by line.
   if (id === null && declaredSplit) return declaredSplit;
   if (id === null) {
-    throw new AppError("validation", "No line of the file has an \"id\" string, so it matches no split. Each line must be a JSON object such as {\"id\": \"...\", \"prediction\": \"...\"}.");
+    throw new AppError("validation", "No line of the file has an \"id\" string, so it matches no split. Each line must be a JSON object such as {\"id\": \"...\", \"prediction\": \"...\"}; choose the split on upload to see the problem of each line.");
   }
   const sample = await db.sample.findUnique({ where: { releaseId_sampleId: { releaseId, sampleId: id } }, select: { split: true } });
   if (!sample) {
