@@ -14,17 +14,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { synthesizePredictions } from "@/lib/dataset/synth-predictions";
 import { synthesizeRelease } from "@/lib/dataset/synth-release";
-import { readLines } from "@/lib/io/read-lines";
+import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
 import { compareWithBaselines, type NamedOutcomes } from "@/lib/scoring/compare";
 import { buildGold, buildKbIndex } from "@/lib/scoring/gold";
 import { buildScoreReport, primaryMetricOf, SCORER_VERSION } from "@/lib/scoring/score-report";
 import { computeOutcomes } from "@/lib/scoring/track-predictions";
 import type { Track } from "@/lib/scoring/tracks";
-import {
-  PredictionValidator,
-  validatePredictionLines,
-  type PredictionValidationResult,
-} from "@/lib/scoring/validate-predictions";
+import { validatePredictionLines, type PredictionValidationResult } from "@/lib/scoring/validate-predictions";
 
 const RELEASE_SEED = 42;
 const RUNS = 7;
@@ -107,11 +103,8 @@ async function main(): Promise<void> {
       const timings: Record<Phase, number[]> = { validate: [], score: [], compare: [], total: [] };
       for (let run = 0; run < RUNS; run += 1) {
         const t0 = performance.now();
-        const validator = new PredictionValidator({ sampleIds, kbQids: kb, split: "test" });
-        for await (const { line, lineNo } of readLines(entryFile)) {
-          validator.addLine(line, lineNo);
-        }
-        const validation = validator.finish();
+        // The worker's path: byte lines, strict UTF-8, the 64 KiB line limit.
+        const validation = await validatePredictionFile(entryFile, { sampleIds, kbQids: kb, split: "test" });
         expectValid(validation, "entry");
         sampleMemory();
         const t1 = performance.now();

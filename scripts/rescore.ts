@@ -3,13 +3,13 @@
  *
  * Queues every submission whose stored score is stale (its scorer version or
  * gold checksum differs from the current ones, protocol section 10), or with
- * --all every scored submission. A running worker re-scores them.
+ * --all every scored submission. A running worker re-scores them. Safe to run
+ * again: submissions already waiting for the worker are not queued twice.
  */
 import { runMain } from "@/lib/server/close-connections";
 import { parseArgs } from "node:util";
-import { db } from "@/lib/db";
-import { findStaleSubmissions } from "@/lib/submissions/find-stale-submissions";
-import { enqueueScoring } from "@/lib/submissions/scoring-queue";
+import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import { queueStaleScores } from "@/lib/submissions/queue-stale-scores";
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { all: { type: "boolean" }, help: { type: "boolean" } } });
@@ -17,13 +17,14 @@ async function main(): Promise<number> {
     console.log("Usage: npm run rescore [-- --all]\nQueues stale scores (scorer version or gold checksum changed) for re-scoring; --all queues every scored submission.");
     return 0;
   }
-  const ids = await findStaleSubmissions({ includeCurrent: values.all === true });
-  const generation = Date.now();
-  for (const id of ids) {
-    await db.submission.update({ where: { id }, data: { status: "QUEUED", queuedAt: new Date() } });
-    await enqueueScoring(id, generation);
+  const { queued, pending, invalid } = await queueStaleScores({ includeCurrent: values.all === true });
+  if (queued.length + pending.length + invalid.length === 0) {
+    console.log(`No stale scores (scorer ${SCORER_VERSION}): nothing to re-score.`);
+    return 0;
   }
-  console.log(ids.length === 0 ? "No stale scores: nothing to re-score." : `Queued ${ids.length} submission(s) for re-scoring.`);
+  console.log(`Queued ${queued.length} submission(s) for re-scoring with scorer ${SCORER_VERSION}.`);
+  if (pending.length > 0) console.log(`${pending.length} stale submission(s) were already waiting for the worker.`);
+  if (invalid.length > 0) console.log(`${invalid.length} stale submission(s) failed validation under the current rules and keep their old score (marked stale).`);
   return 0;
 }
 

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -33,13 +33,15 @@ async function score(args: readonly string[]): Promise<CliResult> {
 let dir = "";
 let releaseDir = "";
 let publicDir = "";
-const files = { open: "", closed: "", invalid: "" };
+const files = { open: "", closed: "", invalid: "", invalidV11: "", invalidRanking: "", blankLead: "" };
 let devSize = 0;
+let devIds: string[] = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "score-cli-"));
   const release = synthesizeRelease({ seed: 7, size: "small" });
   devSize = release.samples.dev.length;
+  devIds = release.samples.dev.map((sample) => sample.id);
   releaseDir = path.join(dir, "release");
   await writeRelease(releaseDir, release);
   // The participants' test file: no qid.
@@ -58,6 +60,30 @@ beforeAll(async () => {
   await writeFile(files.closed, `${predictionsOf("closed", 2).join("\n")}\n`);
   // Line 3 repeats line 1; line 4 is not JSON.
   await writeFile(files.invalid, [open[0], open[1], open[0], "{oops", ...open.slice(2)].join("\n"));
+
+  // Protocol v1.1 section 4, on lines 2 to 5 of an otherwise valid file (their samples then go missing):
+  // invalid UTF-8 (0xC3 0x28), a lone surrogate in the id and in the prediction, a 65 KiB line.
+  const idAt = (index: number) => release.samples.dev[index]?.id ?? "";
+  files.invalidV11 = path.join(dir, "invalid-v11.jsonl");
+  const badUtf8 = Buffer.concat([Buffer.from(`{"id": "${idAt(1)}", "prediction": "`), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
+  const longLine = JSON.stringify({ id: idAt(4), prediction: "x".repeat(65 * 1024) });
+  await writeFile(
+    files.invalidV11,
+    Buffer.concat([
+      Buffer.from(`${open[0]}\n`),
+      badUtf8,
+      Buffer.from(`\n{"id": "\\ud83d", "prediction": "a"}\n{"id": "${idAt(3)}", "prediction": "Pearl \\ud83d"}\n${longLine}\n`),
+      Buffer.from(`${open.slice(5).join("\n")}\n`),
+    ]),
+  );
+  files.invalidRanking = path.join(dir, "invalid-ranking.jsonl");
+  const closedLines = predictionsOf("closed", 3);
+  closedLines[0] = `{"id": "${idAt(0)}", "ranking": ["Q1", "\\ud83d"]}`;
+  await writeFile(files.invalidRanking, `${closedLines.join("\n")}\n`);
+  // 120 blank lines (some CRLF, some white space) before the first prediction.
+  files.blankLead = path.join(dir, "blank-lead.jsonl");
+  const blanks = Array.from({ length: 120 }, (_, i) => (i % 3 === 0 ? "\r" : i % 3 === 1 ? "" : "  "));
+  await writeFile(files.blankLead, `${[...blanks, ...open].join("\n")}\n`);
 }, 60_000);
 
 afterAll(async () => {
@@ -87,6 +113,56 @@ describe("npm run score (protocol section 11)", () => {
     expect(lines[0]).toMatch(new RegExp(`^${files.invalid}:3: duplicate id "[^"]+" \\(first seen on line 1\\)$`));
     expect(lines[1]).toMatch(new RegExp(`^${files.invalid}:4: invalid JSON: `));
     expect(lines).toHaveLength(2);
+  }, 30_000);
+
+  it("names each v1.1 invalid line (UTF-8, lone surrogate, over 64 KiB) as FILE:LINE: message and exits 1", async () => {
+    const result = await score(["--release", releaseDir, "--split", "dev", "--predictions", files.invalidV11]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe("");
+    const lines = result.stderr.trim().split("\n");
+    // {"id":"…","prediction":"xxx…"}: 25 bytes of JSON, the id, 65 KiB of x's.
+    const longBytes = 25 + (devIds[4]?.length ?? 0) + 65 * 1024;
+    expect(lines.slice(0, 4)).toEqual([
+      `${files.invalidV11}:2: not valid UTF-8`,
+      `${files.invalidV11}:3: "id" is not well-formed Unicode (lone surrogate)`,
+      `${files.invalidV11}:4: "prediction" is not well-formed Unicode (lone surrogate)`,
+      `${files.invalidV11}:5: line is longer than 64 KiB (${longBytes} bytes)`,
+    ]);
+    // Lines 2, 3 and 5 name no sample; line 4's id is well-formed and counts as seen.
+    expect(lines[4]).toBe(`${files.invalidV11}: 3 samples of the dev split missing: "${devIds[1]}", "${devIds[2]}", "${devIds[4]}"`);
+    expect(lines).toHaveLength(5);
+  }, 30_000);
+
+  it("names a lone surrogate in a ranking entry", async () => {
+    const result = await score(["--release", releaseDir, "--split", "dev", "--predictions", files.invalidRanking]);
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split("\n")).toEqual([
+      `${files.invalidRanking}:1: "ranking" entry 2 is not well-formed Unicode (lone surrogate)`,
+    ]);
+  }, 30_000);
+
+  it("accepts 120 leading blank lines and scores the file as without them", async () => {
+    const withBlanks = await score(["--release", releaseDir, "--split", "dev", "--predictions", files.blankLead, "--json"]);
+    const without = await score(["--release", releaseDir, "--split", "dev", "--predictions", files.open, "--json"]);
+    expect(withBlanks.status).toBe(0);
+    expect(withBlanks.stdout).toBe(without.stdout);
+  }, 30_000);
+
+  it("scores the single-letter answer file (every prediction \"e\") 0 on containment on the demo release", async () => {
+    const demo = path.join(ROOT, "data", "demo-release");
+    const demoIds = (await readFile(path.join(demo, "dev.jsonl"), "utf8"))
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => (JSON.parse(line) as { id: string }).id);
+    const file = path.join(dir, "single-letter.jsonl");
+    await writeFile(file, `${demoIds.map((id) => JSON.stringify({ id, prediction: "e" })).join("\n")}\n`);
+    const result = await score(["--release", demo, "--split", "dev", "--predictions", file, "--json"]);
+    expect(result.status).toBe(0);
+    const report = scoreReportSchema.parse(JSON.parse(result.stdout));
+    expect(report.n).toBe(demoIds.length);
+    expect(report.scorer_version).toBe("1.1.0");
+    // No demo gold name is the single token "e": nothing exact, alias or contained; jaccard needs a shared token.
+    expect(report.metrics).toMatchObject({ exact: 0, alias: 0, contain: 0, jaccard: 0 });
   }, 30_000);
 
   it("exits 2 on a usage error", async () => {

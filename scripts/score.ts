@@ -14,6 +14,7 @@ import { z } from "zod";
 import { readRelease } from "@/lib/dataset/read-release";
 import { SPLIT_FILES } from "@/lib/dataset/release-schema";
 import { readLines } from "@/lib/io/read-lines";
+import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
 import type { NamedOutcomes } from "@/lib/scoring/compare";
 import { formatReportTable } from "@/lib/scoring/format-report-table";
 import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/scoring/gold";
@@ -27,7 +28,7 @@ import {
 import { scorePredictions } from "@/lib/scoring/score-report";
 import { computeOutcomes } from "@/lib/scoring/track-predictions";
 import { TRACKS, type Track } from "@/lib/scoring/tracks";
-import { PredictionValidator, type PredictionValidationResult } from "@/lib/scoring/validate-predictions";
+import type { PredictionValidationResult } from "@/lib/scoring/validate-predictions";
 
 const MAX_RESAMPLES = 100_000;
 const MAX_RELEASE_PROBLEMS_SHOWN = 50;
@@ -200,16 +201,12 @@ async function validateFile(
   file: string,
   options: { gold: readonly GoldRecord[]; kb: KbIndex; split: string; track?: Track },
 ): Promise<PredictionValidationResult> {
-  const validator = new PredictionValidator({
+  return validatePredictionFile(file, {
     sampleIds: options.gold.map((sample) => sample.id),
     kbQids: options.kb,
     split: options.split,
     track: options.track,
   });
-  for await (const { line, lineNo } of readLines(file)) {
-    validator.addLine(line, lineNo);
-  }
-  return validator.finish();
 }
 
 function problemLines(file: string, result: PredictionValidationResult): string[] {

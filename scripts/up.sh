@@ -21,6 +21,11 @@ npx tsx --conditions=react-server scripts/baselines.ts
 step "Publishing the demo entries (idempotent)"
 npx tsx --conditions=react-server scripts/demo-entries.ts
 
+# A new scorer version (or changed gold) makes stored scores stale (protocol section 10):
+# queue them, and the worker started below re-scores them.
+step "Re-scoring stale scores (idempotent)"
+npx tsx --conditions=react-server scripts/rescore.ts
+
 step "Building the web app"
 NODE_ENV=production npx next build
 

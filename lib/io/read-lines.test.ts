@@ -52,6 +52,18 @@ describe("readLines", () => {
     expect(lines[1]?.line).toBe("short");
   });
 
+  it("throws on a line that is not valid UTF-8, naming it, instead of substituting U+FFFD", async () => {
+    const file = path.join(dir, "bad-utf8.txt");
+    await writeFile(file, Buffer.from([0x61, 0x0a, 0xc3, 0x28, 0x0a]));
+    const seen: NumberedLine[] = [];
+    await expect(
+      (async () => {
+        for await (const line of readLines(file)) seen.push(line);
+      })(),
+    ).rejects.toThrow(`${file}:2: not valid UTF-8`);
+    expect(seen).toEqual([{ line: "a", lineNo: 1 }]);
+  });
+
   it("throws when the file cannot be read", async () => {
     await expect(readLines(path.join(dir, "missing")).next()).rejects.toThrow(/ENOENT/);
   });

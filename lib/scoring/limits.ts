@@ -15,6 +15,9 @@ export const MAX_LISTED_PROBLEMS = 50;
 /** How many missing sample ids an invalid file names (section 4: "the first few ids"). */
 export const MAX_LISTED_MISSING_IDS = 5;
 
+/** Longest line of a prediction file in bytes, without its terminator; a longer one is refused unparsed (section 4, v1.1). */
+export const MAX_PREDICTION_LINE_BYTES = 64 * 1024;
+
 /** Default size limit of a prediction file, refused before parsing (section 4). */
 export const MAX_PREDICTION_FILE_BYTES = 64 * 1024 * 1024;
 

@@ -19,3 +19,8 @@ export function tokens(text: string): Set<string> {
 export function tokensOfNormalized(normalized: string): Set<string> {
   return new Set(normalized.match(TOKEN) ?? []);
 }
+
+/** `seq(s)` of section 6: the tokens of an already-normalised string in order, repeats kept. */
+export function tokenSequenceOfNormalized(normalized: string): string[] {
+  return normalized.match(TOKEN) ?? [];
+}

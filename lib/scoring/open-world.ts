@@ -1,4 +1,4 @@
-import { norm, tokensOfNormalized } from "./normalize";
+import { norm, tokenSequenceOfNormalized, tokensOfNormalized } from "./normalize";
 
 /**
  * Open-world matching tiers (protocol section 6). A sample's tier is the
@@ -13,6 +13,8 @@ export type PreparedOpenGold = {
   name: string;
   aliases: ReadonlySet<string>;
   nameTokens: ReadonlySet<string>;
+  /** `seq(g.name)` of section 6: the name's tokens in order, repeats kept. */
+  nameSequence: readonly string[];
 };
 
 export function prepareOpenGold(name: string, aliases: readonly string[]): PreparedOpenGold {
@@ -21,6 +23,7 @@ export function prepareOpenGold(name: string, aliases: readonly string[]): Prepa
     name: normalizedName,
     aliases: new Set(aliases.map(norm)),
     nameTokens: tokensOfNormalized(normalizedName),
+    nameSequence: tokenSequenceOfNormalized(normalizedName),
   };
 }
 
@@ -37,15 +40,42 @@ export function openWorldTier(prediction: string, gold: PreparedOpenGold): Tier 
   if (gold.aliases.has(p)) {
     return 2;
   }
-  // A valid KB has no empty names (section 1); the guard keeps an empty gold
-  // name from "containing" every prediction.
-  if (gold.name.length > 0 && (gold.name.includes(p) || p.includes(gold.name))) {
+  const sequence = tokenSequenceOfNormalized(p);
+  if (meetsContainment(sequence, gold.nameSequence)) {
     return 3;
   }
-  if (meetsJaccard(tokensOfNormalized(p), gold.nameTokens)) {
+  if (meetsJaccard(new Set(sequence), gold.nameTokens)) {
     return 4;
   }
   return null;
+}
+
+/**
+ * Tier 3 (section 6, v1.1): whole-token containment. `predicted` is non-empty
+ * and a contiguous run of `gold`, or `gold` is a contiguous run of `predicted`.
+ * An empty gold sequence contains nothing and is contained by nothing (a valid
+ * KB has no such names; the guard keeps one from matching every prediction).
+ */
+export function meetsContainment(predicted: readonly string[], gold: readonly string[]): boolean {
+  if (predicted.length === 0 || gold.length === 0) {
+    return false;
+  }
+  return predicted.length <= gold.length ? isContiguousRun(predicted, gold) : isContiguousRun(gold, predicted);
+}
+
+/** Whether `needle` (non-empty) occurs in `haystack` as consecutive elements. */
+function isContiguousRun(needle: readonly string[], haystack: readonly string[]): boolean {
+  const last = haystack.length - needle.length;
+  for (let start = 0; start <= last; start += 1) {
+    let matched = 0;
+    while (matched < needle.length && haystack[start + matched] === needle[matched]) {
+      matched += 1;
+    }
+    if (matched === needle.length) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** |P ∩ G| / |P ∪ G| >= 1/2, in integers so exactly one half counts; an empty union never matches. */

@@ -15,7 +15,7 @@ import { CLOSED_METRIC_KEYS, OPEN_METRIC_KEYS, type MetricKey, type ScoredSplit,
  */
 
 /** Semver of the scoring rules. A change makes stored scores stale (section 10). */
-export const SCORER_VERSION = "1.0.0";
+export const SCORER_VERSION = "1.1.0";
 
 export type ReportOptions = {
   split: ScoredSplit;

@@ -207,4 +207,87 @@ describe("PredictionValidator (protocol section 4)", () => {
       expect(problemsOf(validatePredictionText(text, options(2)))[0]?.line).toBe(2);
     });
   });
+
+  describe("v1.1 line rules: bytes, Unicode and length", () => {
+    const utf8 = (text: string) => new TextEncoder().encode(text);
+
+    /** Feeds byte lines (null: not kept, with the given length) and returns the verdict. */
+    function validateBytes(lines: readonly (Uint8Array | { tooLong: number })[], count: number, extra: Partial<PredictionValidatorOptions> = {}) {
+      const validator = new PredictionValidator(options(count, extra));
+      lines.forEach((line, index) => {
+        if (line instanceof Uint8Array) {
+          validator.addLineBytes(line, line.length, index + 1);
+        } else {
+          validator.addLineBytes(null, line.tooLong, index + 1);
+        }
+      });
+      return validator.finish();
+    }
+
+    it("reports a line that is not valid UTF-8 on its line, without repairing it", () => {
+      // {"id":"irc-000002","prediction":"<C3 28>"}: 0xC3 must be followed by 0x80..0xBF.
+      const bad = Uint8Array.from([...utf8('{"id":"irc-000002","prediction":"'), 0xc3, 0x28, ...utf8('"}')]);
+      const result = validateBytes([utf8(open("irc-000001", "a")), bad, utf8(open("irc-000003", "c"))], 3);
+      expect(problemsOf(result)).toEqual([
+        { line: 2, message: "not valid UTF-8" },
+        { message: '1 sample of the dev split missing: "irc-000002"' },
+      ]);
+    });
+
+    it("refuses a line over 64 KiB unparsed, whether the reader kept it or not", () => {
+      const overLimit = utf8(open("irc-000001", "x".repeat(65_537)));
+      const result = validateBytes([overLimit, { tooLong: 200_000 }], 2);
+      expect(problemsOf(result).slice(0, 2)).toEqual([
+        // {"id":"irc-000001","prediction":"…"}: 35 bytes of JSON around the 65,537 x's.
+        { line: 1, message: `line is longer than 64 KiB (${65_537 + 35} bytes)` },
+        { line: 2, message: "line is longer than 64 KiB (200000 bytes)" },
+      ]);
+    });
+
+    it("accepts a line of exactly 65,536 bytes (then judges its content)", () => {
+      // 35 bytes of JSON around the prediction: 65,501 x's make 65,536 bytes; the prediction is then too long.
+      const line = utf8(open("irc-000001", "x".repeat(65_501)));
+      expect(line.length).toBe(65_536);
+      expect(problemsOf(validateBytes([line], 1))).toEqual([
+        { line: 1, message: '"prediction" is too long: 65501 characters (at most 512)' },
+      ]);
+    });
+
+    it("reports a lone surrogate in the id, the prediction or a ranking entry", () => {
+      const text = [
+        '{"id": "\\ud83d", "prediction": "a"}',
+        '{"id": "irc-000002", "prediction": "Pearl \\ud83d Harbor"}',
+        '{"id": "irc-000003", "prediction": "\\ude00"}',
+      ].join("\n");
+      expect(problemsOf(validatePredictionText(text, options(3))).slice(0, 3)).toEqual([
+        { line: 1, message: '"id" is not well-formed Unicode (lone surrogate)' },
+        { line: 2, message: '"prediction" is not well-formed Unicode (lone surrogate)' },
+        { line: 3, message: '"prediction" is not well-formed Unicode (lone surrogate)' },
+      ]);
+      const ranking = '{"id": "irc-000001", "ranking": ["Q1", "Q2\\ud83d"]}';
+      expect(problemsOf(validatePredictionText(ranking, options(1)))).toEqual([
+        { line: 1, message: '"ranking" entry 2 is not well-formed Unicode (lone surrogate)' },
+      ]);
+    });
+
+    it("accepts a surrogate pair written as JSON escapes", () => {
+      const result = validatePredictionText('{"id": "irc-000001", "prediction": "\\ud83d\\ude00"}', options(1));
+      expect(result.ok && result.track === "open" ? result.predictions.get("irc-000001") : null).toBe("\u{1F600}");
+    });
+
+    it("ignores any number of blank lines anywhere, as bytes too", () => {
+      const blank = Array.from({ length: 120 }, () => utf8(""));
+      const lines = [...blank, utf8(open("irc-000001", "a")), utf8("  \t"), ...blank, utf8(open("irc-000002", "b")), ...blank];
+      const result = validateBytes(lines, 2);
+      expect(result.ok).toBe(true);
+    });
+
+    it("ignores a BOM in line 1's bytes only", () => {
+      const bom = [0xef, 0xbb, 0xbf];
+      const result = validateBytes([Uint8Array.from([...bom, ...utf8(open("irc-000001", "a"))]), utf8(open("irc-000002", "b"))], 2);
+      expect(result.ok).toBe(true);
+      const second = validateBytes([utf8(open("irc-000001", "a")), Uint8Array.from([...bom, ...utf8(open("irc-000002", "b"))])], 2);
+      expect(problemsOf(second)[0]?.line).toBe(2);
+    });
+  });
 });

@@ -1,5 +1,12 @@
 import type { z } from "zod";
-import { MAX_LISTED_MISSING_IDS, MAX_LISTED_PROBLEMS, MAX_PREDICTION_LENGTH, MAX_RANKING_LENGTH } from "./limits";
+import { decodeUtf8Line } from "@/lib/io/decode-utf8-line";
+import {
+  MAX_LISTED_MISSING_IDS,
+  MAX_LISTED_PROBLEMS,
+  MAX_PREDICTION_LENGTH,
+  MAX_PREDICTION_LINE_BYTES,
+  MAX_RANKING_LENGTH,
+} from "./limits";
 import {
   closedPredictionLineSchema,
   codePointLength,
@@ -90,6 +97,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+const LONE_SURROGATE = "is not well-formed Unicode (lone surrogate)";
+
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
@@ -130,7 +139,31 @@ export class PredictionValidator {
     return this.track;
   }
 
-  /** Feeds one physical line (without its "\n"; a trailing "\r" is dropped). */
+  /**
+   * Feeds one physical line as read from the file: its bytes without the
+   * terminator, or null with only its length when the reader did not keep a
+   * line over the limit. Section 4 (v1.1): a line over 64 KiB is refused
+   * without being parsed, and one that is not valid UTF-8 is a problem of the
+   * line, never repaired.
+   */
+  addLineBytes(bytes: Uint8Array | null, byteLength: number, lineNo: number): void {
+    if (bytes === null || byteLength > MAX_PREDICTION_LINE_BYTES) {
+      this.lastLineNo = lineNo;
+      this.nonBlankLines += 1;
+      this.report(lineNo, `line is longer than 64 KiB (${byteLength} bytes)`);
+      return;
+    }
+    const text = decodeUtf8Line(bytes);
+    if (text === null) {
+      this.lastLineNo = lineNo;
+      this.nonBlankLines += 1;
+      this.report(lineNo, "not valid UTF-8");
+      return;
+    }
+    this.addLine(text, lineNo);
+  }
+
+  /** Feeds one physical line of text (without its "\n"; a trailing "\r" is dropped). */
   addLine(text: string, lineNo: number): void {
     this.lastLineNo = lineNo;
     let line = text.endsWith("\r") ? text.slice(0, -1) : text;
@@ -249,6 +282,10 @@ export class PredictionValidator {
       this.report(lineNo, `"id" must be a string, got ${describeType(id)}`);
       return undefined;
     }
+    if (!id.isWellFormed()) {
+      this.report(lineNo, `"id" ${LONE_SURROGATE}`);
+      return undefined;
+    }
     const index = this.sampleIndex.get(id);
     if (index === undefined) {
       this.report(lineNo, `unknown id ${show(id)}: not a sample of ${this.splitLabel}`);
@@ -264,6 +301,10 @@ export class PredictionValidator {
   }
 
   private checkOpenLine(value: Record<string, unknown>, lineNo: number, sampleId: string | undefined): void {
+    if (typeof value.prediction === "string" && !value.prediction.isWellFormed()) {
+      this.report(lineNo, `"prediction" ${LONE_SURROGATE}`);
+      return;
+    }
     const parsed = openPredictionLineSchema.safeParse(value);
     if (!parsed.success) {
       this.reportIssues(parsed.error.issues, value, lineNo);
@@ -275,6 +316,14 @@ export class PredictionValidator {
   }
 
   private checkClosedLine(value: Record<string, unknown>, lineNo: number, sampleId: string | undefined): void {
+    if (Array.isArray(value.ranking)) {
+      const entries = value.ranking as unknown[];
+      const malformed = entries.findIndex((entry) => typeof entry === "string" && !entry.isWellFormed());
+      if (malformed >= 0) {
+        this.report(lineNo, `"ranking" entry ${malformed + 1} ${LONE_SURROGATE}`);
+        return;
+      }
+    }
     const parsed = closedPredictionLineSchema.safeParse(value);
     if (!parsed.success) {
       this.reportIssues(parsed.error.issues, value, lineNo);

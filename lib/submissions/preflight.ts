@@ -2,9 +2,12 @@ import "server-only";
 import { db } from "@/lib/db";
 import { AppError, type ProblemDetail } from "@/lib/errors";
 import type { Split as DbSplit } from "@/lib/generated/prisma";
-import { readLines } from "@/lib/io/read-lines";
+import { decodeUtf8Line } from "@/lib/io/decode-utf8-line";
+import { readLineBytes } from "@/lib/io/read-line-bytes";
+import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
+import { MAX_PREDICTION_LINE_BYTES } from "@/lib/scoring/limits";
 import { loadKb, loadSplitGold } from "@/lib/submissions/load-gold";
-import { PredictionValidator, type PredictionValidationResult } from "@/lib/scoring/validate-predictions";
+import type { PredictionValidationResult } from "@/lib/scoring/validate-predictions";
 import type { Track } from "@/lib/scoring/tracks";
 
 export type ScoredSplitName = "dev" | "test";
@@ -15,17 +18,26 @@ export type PreflightResult = {
   validation: Extract<PredictionValidationResult, { ok: true }>;
 };
 
+/** How many non-blank lines are searched for an id; blank lines do not count (section 4: ignored wherever they stand). */
 const ID_SCAN_LINES = 50;
 
-/** The first id found in the first lines of the file, to tell which split it is for. */
+/**
+ * The first well-formed id string in the first non-blank lines of the file, to
+ * tell which split it is for. Lines with problems (too long, not UTF-8, not
+ * JSON, a lone surrogate) are skipped here: the validator lists them later.
+ */
 async function findFirstId(path: string): Promise<string | null> {
-  for await (const { line, lineNo } of readLines(path)) {
-    if (lineNo > ID_SCAN_LINES) break;
-    const text = line.replace(/^\uFEFF/, "").trim();
+  let scanned = 0;
+  for await (const { bytes, lineNo } of readLineBytes(path, { maxLineBytes: MAX_PREDICTION_LINE_BYTES })) {
+    const decoded = bytes === null ? null : decodeUtf8Line(bytes);
+    const text = decoded === null ? null : (lineNo === 1 ? decoded.replace(/^\uFEFF/, "") : decoded).trim();
     if (text === "") continue;
+    scanned += 1;
+    if (scanned > ID_SCAN_LINES) break;
+    if (text === null) continue;
     try {
       const value: unknown = JSON.parse(text);
-      if (value && typeof value === "object" && "id" in value && typeof value.id === "string") return value.id;
+      if (value && typeof value === "object" && "id" in value && typeof value.id === "string" && value.id.isWellFormed()) return value.id;
     } catch {
       continue;
     }
@@ -34,10 +46,12 @@ async function findFirstId(path: string): Promise<string | null> {
 }
 
 /** Which scored split the file is for, read from its ids (protocol section 4: a file is for one split). */
-export async function detectSplit(path: string, releaseId: string): Promise<ScoredSplitName> {
+export async function detectSplit(path: string, releaseId: string, declaredSplit?: ScoredSplitName): Promise<ScoredSplitName> {
   const id = await findFirstId(path);
+  // With the split declared, a file whose first lines are all broken still gets its problems listed by line.
+  if (id === null && declaredSplit) return declaredSplit;
   if (id === null) {
-    throw new AppError("validation", "No line of the file has an \"id\" string, so it matches no split. Each line must be a JSON object such as {\"id\": \"...\", \"prediction\": \"...\"}.");
+    throw new AppError("validation", "No line of the file has an \"id\" string, so it matches no split. Each line must be a JSON object such as {\"id\": \"...\", \"prediction\": \"...\"}; choose the split on upload to see the problem of each line.");
   }
   const sample = await db.sample.findUnique({ where: { releaseId_sampleId: { releaseId, sampleId: id } }, select: { split: true } });
   if (!sample) {
@@ -59,14 +73,12 @@ export async function runPreflight(options: {
   declaredSplit?: ScoredSplitName;
   declaredTrack?: Track;
 }): Promise<PreflightResult> {
-  const split = await detectSplit(options.path, options.releaseId);
+  const split = await detectSplit(options.path, options.releaseId, options.declaredSplit);
   if (options.declaredSplit && options.declaredSplit !== split) {
     throw new AppError("validation", `You chose the ${options.declaredSplit} split, but the file's ids are ${split} samples.`);
   }
   const [kb, { sampleIds }] = await Promise.all([loadKb(options.releaseId), loadSplitGold(options.releaseId, split as DbSplit)]);
-  const validator = new PredictionValidator({ sampleIds, kbQids: kb, track: options.declaredTrack, split });
-  for await (const { line, lineNo } of readLines(options.path)) validator.addLine(line, lineNo);
-  const validation = validator.finish();
+  const validation = await validatePredictionFile(options.path, { sampleIds, kbQids: kb, track: options.declaredTrack, split });
   if (!validation.ok) {
     const problems: ProblemDetail[] = validation.problems;
     throw new AppError(

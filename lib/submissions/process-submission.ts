@@ -1,13 +1,12 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { readLines } from "@/lib/io/read-lines";
+import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
 import { storedFilePath } from "@/lib/submissions/file-store";
 import { loadSplitGold } from "@/lib/submissions/load-gold";
 import { refreshComparisons } from "@/lib/submissions/refresh-comparisons";
 import { PRIMARY_METRIC, UNIFIED_METRIC } from "@/lib/scoring/tracks";
 import { SCORER_VERSION, scorePredictions } from "@/lib/scoring/score-report";
-import { PredictionValidator } from "@/lib/scoring/validate-predictions";
 
 /** A stored file that fails validation: retrying cannot help. */
 export class InvalidSubmissionError extends Error {
@@ -40,9 +39,12 @@ export async function processSubmission(submissionId: string, options: { force?:
   });
 
   const { gold, kb, sampleIds } = await loadSplitGold(submission.releaseId, submission.split);
-  const validator = new PredictionValidator({ sampleIds, kbQids: kb, track: submission.track, split: submission.split });
-  for await (const { line, lineNo } of readLines(storedFilePath(submission.fileSha256))) validator.addLine(line, lineNo);
-  const validation = validator.finish();
+  const validation = await validatePredictionFile(storedFilePath(submission.fileSha256), {
+    sampleIds,
+    kbQids: kb,
+    track: submission.track,
+    split: submission.split,
+  });
   if (!validation.ok) {
     const listed = validation.problems.slice(0, LISTED_IN_REASON).map((problem) => (problem.line ? `line ${problem.line}: ${problem.message}` : problem.message));
     throw new InvalidSubmissionError(`The stored file no longer validates against the ${submission.split} split: ${listed.join("; ")}`);

@@ -1,0 +1,43 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { findStaleSubmissions } from "@/lib/submissions/find-stale-submissions";
+import { enqueueScoring } from "@/lib/submissions/scoring-queue";
+
+export type QueueStaleScoresResult = {
+  /** Submissions queued by this call. */
+  queued: string[];
+  /** Stale but already QUEUED or SCORING: left to the job that is pending (the reconciler re-queues lost ones). */
+  pending: string[];
+  /** Stale, but the stored file failed validation under the current rules: re-scoring cannot help. */
+  invalid: string[];
+};
+
+/**
+ * Queues every submission whose stored score is stale (scorer version or gold
+ * checksum differs, protocol section 10), or with `includeCurrent` every
+ * scored one, for the worker to re-score. Idempotent: a submission already
+ * waiting for the worker is not queued again, so running it twice queues
+ * nothing the second time, and a score once re-scored is no longer stale.
+ */
+export async function queueStaleScores(options: { includeCurrent?: boolean } = {}): Promise<QueueStaleScoresResult> {
+  const result: QueueStaleScoresResult = { queued: [], pending: [], invalid: [] };
+  const generation = Date.now();
+  for (const submission of await findStaleSubmissions(options)) {
+    if (submission.status === "QUEUED" || submission.status === "SCORING") {
+      result.pending.push(submission.id);
+      continue;
+    }
+    if (submission.status === "FAILED" && submission.failureKind === "INVALID") {
+      result.invalid.push(submission.id);
+      continue;
+    }
+    await db.submission.update({
+      where: { id: submission.id },
+      data: { status: "QUEUED", queuedAt: new Date(), failureKind: null, failureReason: null },
+    });
+    // If Redis is down the submission stays QUEUED and the worker's reconciler queues it later.
+    await enqueueScoring(submission.id, generation);
+    result.queued.push(submission.id);
+  }
+  return result;
+}
