@@ -78,12 +78,13 @@ export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: ()
                   I looked at <code>{flag.id}</code> ({flag.label}) and vouch for this file anyway
                 </label>
               ))}
+              <p className="text-muted">Give a reason below: it goes to the audit log with the acknowledgements.</p>
             </fieldset>
           )}
         </div>
       )}
       <label className="block text-sm">
-        Reason (shown to the owner; required to reject, and to approve a file with raised flags)
+        Reason (shown to the owner; required to reject)
         <textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={2} className="mt-1 w-full rounded border border-line px-2 py-1" />
       </label>
       {view.status === "SCORED" && !view.isBaseline && (
