@@ -167,6 +167,12 @@ const ROUTES: Route[] = [
   },
   {
     method: "GET",
+    label: "/api/admin/submissions (review queue with probe flags)",
+    path: () => "/api/admin/submissions",
+    expected: { anonymous: 401, participant: 403, otherParticipant: 403, maintainer: 200, participantToken: 403, maintainerToken: 403 },
+  },
+  {
+    method: "GET",
     label: "/submit (page)",
     path: () => "/submit",
     expected: { anonymous: 307, participant: 200, otherParticipant: 200, maintainer: 200, participantToken: 307, maintainerToken: 307 },

@@ -1,30 +1,54 @@
 "use client";
 
 import { useState } from "react";
+import { ProbeFlagsTable } from "@/components/submissions/probe-flags-table";
+import type { ProbeFlagId } from "@/lib/integrity/probe-flags-schema";
 import type { SubmissionView } from "@/lib/submissions/get-submission-view";
+import { BASELINE_LABEL_MAX } from "@/lib/submissions/schemas";
 
 type Action = "approve" | "reject" | "hide" | "rescore" | "mark-baseline" | "unmark-baseline";
 
 /** A maintainer's actions on one submission; every one lands in the audit log. */
 export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: () => void }) {
   const [reason, setReason] = useState("");
+  const [baselineLabel, setBaselineLabel] = useState("");
+  const [acknowledged, setAcknowledged] = useState<ReadonlySet<ProbeFlagId>>(new Set());
   const [message, setMessage] = useState<string | null>(null);
+  const flags = view.probe_flags ?? null;
+  const raised = flags ? flags.flags.filter((flag) => flag.raised) : [];
+
+  function toggle(id: ProbeFlagId, isChecked: boolean) {
+    setAcknowledged((current) => {
+      const next = new Set(current);
+      if (isChecked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
 
   async function act(action: Action) {
     setMessage(null);
+    const body = {
+      action,
+      reason: reason || undefined,
+      ...(action === "mark-baseline" ? { baselineLabel } : {}),
+      ...(action === "approve" || action === "mark-baseline" ? { acknowledge: [...acknowledged] } : {}),
+    };
     const response = await fetch(`/api/admin/submissions/${view.id}/review`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ action, reason: reason || undefined }),
+      body: JSON.stringify(body),
     }).catch(() => null);
     if (response?.ok) {
       setMessage(`Done: ${action}.`);
       setReason("");
+      setBaselineLabel("");
+      setAcknowledged(new Set());
       onDone();
       return;
     }
-    const body = response ? ((await response.json().catch(() => null)) as { error?: { message: string } } | null) : null;
-    setMessage(body?.error?.message ?? "The request failed; try again.");
+    const error = response ? ((await response.json().catch(() => null)) as { error?: { message: string } } | null) : null;
+    setMessage(error?.error?.message ?? "The request failed; try again.");
   }
 
   const button = "rounded border border-line bg-white px-3 py-1 text-sm hover:bg-slate-50";
@@ -35,12 +59,45 @@ export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: ()
       </h2>
       <p className="text-sm">
         Publication: <strong>{view.publication.toLowerCase()}</strong>
-        {view.isBaseline ? " · baseline" : ""}
+        {view.isBaseline ? ` · baseline "${view.baselineLabel ?? ""}"` : ""}
       </p>
+      {view.split === "test" && view.status === "SCORED" && (
+        <div className="space-y-2">
+          <h3 className="font-semibold">Probe flags</h3>
+          {flags ? (
+            <ProbeFlagsTable flags={flags} />
+          ) : (
+            <p className="text-sm text-amber-900">No probe flags for this score (scored before they existed): re-score it before approving.</p>
+          )}
+          {raised.length > 0 && (
+            <fieldset className="space-y-1 text-sm">
+              <legend className="font-semibold">Before approving or marking as a baseline, acknowledge each raised flag</legend>
+              {raised.map((flag) => (
+                <label key={flag.id} className="flex items-center gap-2">
+                  <input type="checkbox" checked={acknowledged.has(flag.id)} onChange={(event) => toggle(flag.id, event.target.checked)} />
+                  I looked at <code>{flag.id}</code> ({flag.label}) and vouch for this file anyway
+                </label>
+              ))}
+              <p className="text-muted">Give a reason below: it goes to the audit log with the acknowledgements.</p>
+            </fieldset>
+          )}
+        </div>
+      )}
       <label className="block text-sm">
         Reason (shown to the owner; required to reject)
         <textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={2} className="mt-1 w-full rounded border border-line px-2 py-1" />
       </label>
+      {view.status === "SCORED" && !view.isBaseline && (
+        <label className="block text-sm">
+          Baseline label (the public name; required to mark as a baseline)
+          <input
+            value={baselineLabel}
+            onChange={(event) => setBaselineLabel(event.target.value)}
+            maxLength={BASELINE_LABEL_MAX}
+            className="mt-1 w-full rounded border border-line px-2 py-1"
+          />
+        </label>
+      )}
       <div className="flex flex-wrap gap-2">
         {(view.publication === "PENDING" || view.publication === "HIDDEN") && (
           <button type="button" className={button} onClick={() => act("approve")}>

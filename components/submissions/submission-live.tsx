@@ -74,6 +74,9 @@ export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: Su
           <dt className="text-muted">Quota</dt>
           <dd>{view.countsToQuota ? "counts toward your test quota" : "free (dev submissions are unlimited)"}</dd>
         </dl>
+        <p data-testid="submission-visibility" className={`mt-3 text-sm ${view.visibility.isPublic ? "font-semibold" : ""}`}>
+          {view.visibility.text}
+        </p>
         {view.status === "QUEUED" && view.failureReason && <p className="mt-3 text-amber-800">{view.failureReason}</p>}
         {view.status === "FAILED" && (
           <div role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-3 text-red-900">
@@ -116,7 +119,7 @@ export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: Su
 }
 
 const PUBLICATION_TEXT: Record<SubmissionView["publication"], string> = {
-  PRIVATE: "Private: only you and the maintainers see these scores.",
+  PRIVATE: "No publication requested.",
   PENDING: "Publication requested: a maintainer will review it.",
   PUBLISHED: "Published on the public leaderboard.",
   REJECTED: "Publication was rejected.",

@@ -12,7 +12,9 @@ import {
 } from "@/lib/disclosure/disclose";
 import { goldVersionId } from "@/lib/disclosure/gold-version";
 import { AppError } from "@/lib/errors";
+import { readProbeFlags, type ProbeFlags } from "@/lib/integrity/probe-flags-schema";
 import { isPublicEntry } from "@/lib/leaderboard/public-entry";
+import { describeVisibility, type SubmissionVisibility } from "@/lib/submissions/describe-visibility";
 import { SCORER_VERSION } from "@/lib/scoring/score-report";
 import type { Actor } from "@/lib/auth/actor";
 
@@ -55,6 +57,10 @@ export type SubmissionView = {
   comparisons: ComparisonView[];
   /** Per-sample outcomes exist for dev submissions only; the test gold stays hidden. */
   hasSampleOutcomes: boolean;
+  /** Who can see it right now (a baseline is public, a pending request is not yet). */
+  visibility: SubmissionVisibility;
+  /** Maintainers only, test files only (docs/integrity.md); absent for everyone else. Key as in the JSON API. */
+  probe_flags?: ProbeFlags | null;
 };
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
@@ -66,7 +72,7 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
     include: {
       user: { select: { displayName: true } },
       release: { select: { name: true, version: true, goldSha256: true, minGroupN: true } },
-      score: { select: { report: true, scorerVersion: true, goldSha256: true, computedAt: true } },
+      score: { select: { report: true, scorerVersion: true, goldSha256: true, computedAt: true, probeFlags: true } },
       comparisonsAsEntry: { include: { baseline: { select: { baselineLabel: true, systemName: true } } }, orderBy: [{ family: "asc" }, { baselineId: "asc" }] },
     },
   });
@@ -136,5 +142,7 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
       ),
     ),
     hasSampleOutcomes: submission.split === "dev" && submission.status === "SCORED",
+    visibility: describeVisibility(submission),
+    ...(isMaintainer(viewer) ? { probe_flags: readProbeFlags(submission.score?.probeFlags) } : {}),
   };
 }

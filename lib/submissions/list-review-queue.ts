@@ -1,6 +1,7 @@
 import "server-only";
 import { requireMaintainer, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
+import { readProbeFlags, type ProbeFlags } from "@/lib/integrity/probe-flags-schema";
 import { SCORER_VERSION } from "@/lib/scoring/score-report";
 
 export type ReviewQueueRow = {
@@ -14,6 +15,8 @@ export type ReviewQueueRow = {
   isBaseline: boolean;
   primary: number | null;
   isStale: boolean;
+  /** Test files only: signs of a file built to read the gold (docs/integrity.md); maintainers only. Key as in the JSON API. */
+  probe_flags: ProbeFlags | null;
   requestedAt: string | null;
   createdAt: string;
 };
@@ -21,7 +24,7 @@ export type ReviewQueueRow = {
 /** Pending publication requests first, then the most recent submissions of everyone. */
 export async function listReviewQueue(actor: Actor): Promise<{ pending: ReviewQueueRow[]; recent: ReviewQueueRow[] }> {
   requireMaintainer(actor);
-  const include = { user: { select: { displayName: true } }, score: { select: { primary: true, scorerVersion: true, goldSha256: true } }, release: { select: { goldSha256: true } } };
+  const include = { user: { select: { displayName: true } }, score: { select: { primary: true, scorerVersion: true, goldSha256: true, probeFlags: true } }, release: { select: { goldSha256: true } } };
   const [pending, recent] = await Promise.all([
     db.submission.findMany({ where: { publication: "PENDING" }, orderBy: { requestedAt: "asc" }, include }),
     db.submission.findMany({ orderBy: { createdAt: "desc" }, take: 100, include }),
@@ -37,6 +40,7 @@ export async function listReviewQueue(actor: Actor): Promise<{ pending: ReviewQu
     isBaseline: row.isBaseline,
     primary: row.score?.primary ?? null,
     isStale: row.score !== null && (row.score.scorerVersion !== SCORER_VERSION || row.score.goldSha256 !== (row.release.goldSha256 as Record<string, string>)[row.split]),
+    probe_flags: readProbeFlags(row.score?.probeFlags),
     requestedAt: row.requestedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   });

@@ -15,6 +15,12 @@ export type SplitGold = {
   gold: GoldRecord[];
   kb: KbIndex;
   sampleIds: string[];
+  /**
+   * Test split only: QIDs of the release's train and dev entities, for the
+   * probe flags (docs/integrity.md). Splits are entity-level, so none of them
+   * is test gold. Null for other splits.
+   */
+  knownSplitQids: ReadonlySet<string> | null;
 };
 
 const kbCache = new Map<string, Promise<KbIndex>>();
@@ -37,24 +43,34 @@ export function loadSplitGold(releaseId: string, split: DbSplit): Promise<SplitG
   let cached = goldCache.get(key);
   if (!cached) {
     cached = (async () => {
-      const [kb, samples] = await Promise.all([
+      const [kb, samples, knownSplitQids] = await Promise.all([
         loadKb(releaseId),
         db.sample.findMany({
           where: { releaseId, split },
           orderBy: { ordinal: "asc" },
           select: { sampleId: true, collection: true, entity: { select: { qid: true } } },
         }),
+        split === "test" ? loadKnownSplitQids(releaseId) : Promise.resolve(null),
       ]);
       const gold = buildGold(
         samples.map((sample) => ({ id: sample.sampleId, qid: sample.entity.qid, collection: sample.collection })),
         kb,
       );
-      return { releaseId, split, gold, kb, sampleIds: gold.map((record) => record.id) };
+      return { releaseId, split, gold, kb, sampleIds: gold.map((record) => record.id), knownSplitQids };
     })();
     cached.catch(() => goldCache.delete(key));
     goldCache.set(key, cached);
   }
   return cached;
+}
+
+/** One query: the entities with at least one train or dev sample. */
+async function loadKnownSplitQids(releaseId: string): Promise<ReadonlySet<string>> {
+  const rows = await db.entity.findMany({
+    where: { releaseId, samples: { some: { split: { in: ["train", "dev"] } } } },
+    select: { qid: true },
+  });
+  return new Set(rows.map((row) => row.qid));
 }
 
 /** Forget cached gold (tests that re-import releases under the same id never happen; this is for re-import tooling). */

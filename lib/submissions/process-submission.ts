@@ -1,6 +1,9 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { Prisma } from "@/lib/generated/prisma";
+import { computeProbeFlags } from "@/lib/integrity/probe-flags";
+import { probeFlagsSchema } from "@/lib/integrity/probe-flags-schema";
 import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
 import { storedFilePath } from "@/lib/submissions/file-store";
 import { loadSplitGold } from "@/lib/submissions/load-gold";
@@ -38,7 +41,7 @@ export async function processSubmission(submissionId: string, options: { force?:
     data: { status: "SCORING", startedAt: new Date(), attempts: { increment: 1 } },
   });
 
-  const { gold, kb, sampleIds } = await loadSplitGold(submission.releaseId, submission.split);
+  const { gold, kb, sampleIds, knownSplitQids } = await loadSplitGold(submission.releaseId, submission.split);
   const validation = await validatePredictionFile(storedFilePath(submission.fileSha256), {
     sampleIds,
     kbQids: kb,
@@ -60,6 +63,8 @@ export async function processSubmission(submissionId: string, options: { force?:
     resamples: env.BOOTSTRAP_RESAMPLES,
   });
   const metrics = report.metrics as Record<string, number>;
+  // Protocol section 12: maintainers see these before publishing a test file (docs/integrity.md).
+  const probeFlags = knownSplitQids ? probeFlagsSchema.parse(computeProbeFlags({ ...validation, knownSplitQids })) : null;
   const scoreData = {
     scorerVersion: SCORER_VERSION,
     goldSha256,
@@ -68,6 +73,7 @@ export async function processSubmission(submissionId: string, options: { force?:
     outcomes: Buffer.from(outcomes.codes),
     primary: metrics[PRIMARY_METRIC[submission.track]] ?? 0,
     unified: metrics[UNIFIED_METRIC[submission.track]] ?? 0,
+    probeFlags: probeFlags ?? Prisma.DbNull,
     computedAt: new Date(),
   };
   await db.$transaction([

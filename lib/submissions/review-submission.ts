@@ -3,8 +3,9 @@ import { requireMaintainer, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma";
+import { raisedProbeFlags, readProbeFlags, type ProbeFlag, type ProbeFlagId } from "@/lib/integrity/probe-flags-schema";
 import { refreshComparisons } from "@/lib/submissions/refresh-comparisons";
-import { reviewActionSchema, type ReviewAction } from "@/lib/submissions/schemas";
+import { FLAGGED_REASON_MIN, reviewActionSchema, type ReviewAction } from "@/lib/submissions/schemas";
 import { enqueueScoring } from "@/lib/submissions/scoring-queue";
 
 export type ReviewResult = { submissionId: string; action: ReviewAction["action"] };
@@ -20,11 +21,16 @@ export async function reviewSubmission(actor: Actor, submissionId: string, input
   if (!parsed.success) {
     throw new AppError("validation", parsed.error.issues.map((issue) => `${issue.path.join(".") || "action"}: ${issue.message}`).join("; "));
   }
-  const { action, reason, baselineLabel } = parsed.data;
-  const submission = await db.submission.findUnique({ where: { id: submissionId } });
+  const { action, reason, baselineLabel, acknowledge = [] } = parsed.data;
+  const submission = await db.submission.findUnique({
+    where: { id: submissionId },
+    include: { user: { select: { isSystem: true, role: true } }, score: { select: { probeFlags: true } } },
+  });
   if (!submission) throw new AppError("not_found", "Not found.");
 
   const update = planUpdate(submission, action, reason, baselineLabel);
+  // Approving or marking a baseline makes a test file's results public: the maintainer vouches for it (protocol section 12).
+  const vouch = action === "approve" || action === "mark-baseline" ? checkProbeFlags(submission, acknowledge, reason) : undefined;
   await db.$transaction([
     db.submission.update({ where: { id: submissionId }, data: update }),
     db.auditLog.create({
@@ -34,7 +40,12 @@ export async function reviewSubmission(actor: Actor, submissionId: string, input
         targetType: "Submission",
         targetId: submissionId,
         reason: reason || null,
-        details: { from: { status: submission.status, publication: submission.publication, isBaseline: submission.isBaseline }, split: submission.split },
+        details: {
+          from: { status: submission.status, publication: submission.publication, isBaseline: submission.isBaseline },
+          split: submission.split,
+          ...(action === "mark-baseline" ? { baselineLabel, consent: consentOf(submission) } : {}),
+          ...(vouch ? { probeFlags: vouch } : {}),
+        },
       },
     }),
   ]);
@@ -46,7 +57,61 @@ export async function reviewSubmission(actor: Actor, submissionId: string, input
   return { submissionId, action };
 }
 
-type SubmissionRow = NonNullable<Awaited<ReturnType<typeof db.submission.findUnique>>>;
+type SubmissionRow = Prisma.SubmissionGetPayload<{
+  include: { user: { select: { isSystem: true; role: true } }; score: { select: { probeFlags: true } } };
+}>;
+
+type Consent = "system account" | "maintainer" | "publication requested";
+
+/** Why the owner agrees to the file being public, or null when they have not (docs/integrity.md "Baselines"). */
+function consentOf(submission: SubmissionRow): Consent | null {
+  if (submission.user.isSystem) return "system account";
+  if (submission.user.role === "MAINTAINER") return "maintainer";
+  if (submission.publication === "PENDING" || submission.publication === "PUBLISHED") return "publication requested";
+  return null;
+}
+
+const CONSENT_REFUSAL: Record<"PRIVATE" | "REJECTED" | "HIDDEN", string> = {
+  PRIVATE: "its owner has not asked to publish it",
+  REJECTED: "its publication request was rejected",
+  HIDDEN: "it was hidden from the leaderboard",
+};
+
+type ProbeFlagsAudit = { raised: Array<Pick<ProbeFlag, "id" | "value" | "threshold">>; acknowledged: ProbeFlagId[] };
+
+function describeFlag(flag: ProbeFlag): string {
+  return `${flag.id} (${flag.label}: ${(flag.value * 100).toFixed(1)}%, threshold ${(flag.threshold * 100).toFixed(1)}%)`;
+}
+
+/**
+ * A test file's raised probe flags must each be acknowledged, with a reason,
+ * before the maintainer makes it public. Returns what goes to the audit log.
+ */
+function checkProbeFlags(submission: SubmissionRow, acknowledge: readonly ProbeFlagId[], reason: string | undefined): ProbeFlagsAudit | undefined {
+  if (submission.split !== "test" || submission.status !== "SCORED") return undefined;
+  const stored = submission.score?.probeFlags ?? null;
+  const flags = readProbeFlags(stored);
+  if (flags === null) {
+    const why = stored === null ? "were not computed (it was scored before they existed)" : "could not be read";
+    throw new AppError("conflict", `The probe flags of this file ${why}: re-score it, then review its flags.`);
+  }
+  const raised = raisedProbeFlags(flags);
+  const missing = raised.filter((flag) => !acknowledge.includes(flag.id));
+  if (missing.length > 0) {
+    throw new AppError(
+      "conflict",
+      `Acknowledge each raised probe flag before making this file public: ${missing.map(describeFlag).join("; ")}. ` +
+        `Send "acknowledge": [${missing.map((flag) => JSON.stringify(flag.id)).join(", ")}] with a reason.`,
+    );
+  }
+  if (raised.length > 0 && (reason?.length ?? 0) < FLAGGED_REASON_MIN) {
+    throw new AppError("validation", `reason: a file with raised probe flags needs a reason for the audit log (at least ${FLAGGED_REASON_MIN} characters).`);
+  }
+  return {
+    raised: raised.map(({ id, value, threshold }) => ({ id, value, threshold })),
+    acknowledged: raised.map((flag) => flag.id),
+  };
+}
 
 function planUpdate(submission: SubmissionRow, action: ReviewAction["action"], reason: string | undefined, baselineLabel: string | undefined): Prisma.SubmissionUpdateInput {
   switch (action) {
@@ -64,9 +129,19 @@ function planUpdate(submission: SubmissionRow, action: ReviewAction["action"], r
       return { publication: "HIDDEN", reviewReason: reason || null };
     case "rescore":
       return { status: "QUEUED", queuedAt: new Date(), failureKind: null, failureReason: null };
-    case "mark-baseline":
+    case "mark-baseline": {
       if (submission.status !== "SCORED") throw new AppError("conflict", "Only scored submissions can be baselines.");
-      return { isBaseline: true, baselineLabel: baselineLabel ?? submission.systemName ?? submission.originalName };
+      if (consentOf(submission) === null) {
+        const refusal = CONSENT_REFUSAL[submission.publication as keyof typeof CONSENT_REFUSAL] ?? CONSENT_REFUSAL.PRIVATE;
+        throw new AppError(
+          "forbidden",
+          `This submission cannot be a baseline: ${refusal}. A baseline is public, so only submissions of the system account, of maintainers, or whose owner asked to publish them (pending or published) can be baselines.`,
+        );
+      }
+      // The schema requires a label for this action; the file name is never a public label.
+      if (baselineLabel === undefined) throw new AppError("validation", "baselineLabel: a baseline needs a label.");
+      return { isBaseline: true, baselineLabel };
+    }
     case "unmark-baseline":
       return { isBaseline: false };
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PROBE_FLAG_IDS, probeFlagIdSchema } from "@/lib/integrity/probe-flags-schema";
 
 /** Shapes of submission inputs, shared by the upload form, the API and the server. */
 export const declaredSplitSchema = z.enum(["dev", "test"]);
@@ -34,15 +35,26 @@ export const publicationRequestSchema = z.object({
 });
 export type PublicationRequest = z.infer<typeof publicationRequestSchema>;
 
+export const BASELINE_LABEL_MAX = 80;
+/** Approving a file with raised probe flags needs a reason at least this long (it goes to the audit log). */
+export const FLAGGED_REASON_MIN = 5;
+
 export const REVIEW_ACTIONS = ["approve", "reject", "hide", "rescore", "mark-baseline", "unmark-baseline"] as const;
 export const reviewActionSchema = z
   .object({
     action: z.enum(REVIEW_ACTIONS),
     reason: z.string().trim().max(2000).optional(),
-    baselineLabel: z.string().trim().min(2).max(80).optional(),
+    /** The public name of a baseline, typed by the maintainer (never the file name). */
+    baselineLabel: z.string().trim().min(1, "must not be empty").max(BASELINE_LABEL_MAX, `at most ${BASELINE_LABEL_MAX} characters`).optional(),
+    /** Raised probe flags the maintainer has looked at (docs/integrity.md); needed to approve or mark a flagged test file. */
+    acknowledge: z.array(probeFlagIdSchema).max(PROBE_FLAG_IDS.length).optional(),
   })
   .refine((value) => value.action !== "reject" || (value.reason?.length ?? 0) >= 5, {
     message: "a rejection needs a reason the owner will read (at least 5 characters)",
     path: ["reason"],
+  })
+  .refine((value) => value.action !== "mark-baseline" || value.baselineLabel !== undefined, {
+    message: "a baseline needs a label, the name it is shown under on the leaderboard",
+    path: ["baselineLabel"],
   });
 export type ReviewAction = z.infer<typeof reviewActionSchema>;

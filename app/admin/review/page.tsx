@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { formatPercent } from "@/components/submissions/format";
+import { RaisedFlagsSummary } from "@/components/submissions/probe-flags-table";
 import { isMaintainer } from "@/lib/auth/actor";
 import { getActor } from "@/lib/auth/get-actor";
 import { listReviewQueue, type ReviewQueueRow } from "@/lib/submissions/list-review-queue";
@@ -23,6 +24,7 @@ function QueueTable({ rows, caption }: { rows: ReviewQueueRow[]; caption: string
             <th scope="col">Status</th>
             <th scope="col" className="text-right">Primary (%)</th>
             <th scope="col">Publication</th>
+            <th scope="col">Probe flags</th>
             <th scope="col">Date (UTC)</th>
           </tr>
         </thead>
@@ -43,6 +45,7 @@ function QueueTable({ rows, caption }: { rows: ReviewQueueRow[]; caption: string
               </td>
               <td className="text-right">{formatPercent(row.primary)}</td>
               <td>{row.publication.toLowerCase()}</td>
+              <td>{row.split === "test" ? <RaisedFlagsSummary flags={row.probe_flags} /> : ""}</td>
               <td>{(row.requestedAt ?? row.createdAt).slice(0, 16).replace("T", " ")}</td>
             </tr>
           ))}
@@ -62,7 +65,8 @@ export default async function ReviewQueuePage() {
       <h1 className="text-2xl font-bold">Review queue</h1>
       <p>
         Open a submission to approve or reject its publication, hide it, re-score it or mark it as a baseline. Every action is recorded in
-        the <Link href="/admin/audit">audit log</Link>.
+        the <Link href="/admin/audit">audit log</Link>. A test file with raised probe flags (signs of a file built to read the gold, see
+        docs/integrity.md) can only be approved or made a baseline after you acknowledge each flag and give a reason.
       </p>
       <section className="space-y-2">
         <h2 className="text-xl font-semibold">Publication requests ({pending.length})</h2>

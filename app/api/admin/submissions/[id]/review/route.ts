@@ -6,7 +6,10 @@ import { reviewSubmission } from "@/lib/submissions/review-submission";
 
 export const dynamic = "force-dynamic";
 
-/** POST /api/admin/submissions/:id/review — JSON {action: approve|reject|hide|rescore|mark-baseline|unmark-baseline, reason?}; maintainers only. */
+/**
+ * POST /api/admin/submissions/:id/review — JSON {action: approve|reject|hide|rescore|mark-baseline|unmark-baseline,
+ * reason?, baselineLabel? (required for mark-baseline), acknowledge? (ids of raised probe flags)}; maintainers only.
+ */
 export async function POST(request: Request, context: { params: Promise<{ id: string }> }) {
   try {
     const { id } = await context.params;

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBaselines } from "@/lib/baselines/run-baselines";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { readProbeFlags } from "@/lib/integrity/probe-flags-schema";
+import { getSharedRedis } from "@/lib/redis";
+import { getSubmissionView } from "@/lib/submissions/get-submission-view";
+import { listReviewQueue } from "@/lib/submissions/list-review-queue";
+import { requestPublication } from "@/lib/submissions/request-publication";
+import { reviewSubmission } from "@/lib/submissions/review-submission";
+import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { assertTestServices } from "./support/guard";
+import { killAllChildren } from "./support/processes";
+import { importSmallRelease, predictionLines, samplesOf, type TestRelease } from "./support/release";
+import { resetTestState } from "./support/reset";
+import { submitLines } from "./support/uploads";
+import { actorOf, createTestUser, type TestUser } from "./support/users";
+import { waitForAllSettled } from "./support/wait";
+import { startWorker, type WorkerProcess } from "./support/workers";
+
+/**
+ * Protocol section 12 in review: the worker stores probe flags for every test
+ * file; a flagged file is approved only after each raised flag is
+ * acknowledged with a reason (audited); the flags are for maintainers only.
+ * Baselines need the owner's consent and a label the maintainer types.
+ */
+let release: TestRelease;
+let prober: TestUser;
+let owner: TestUser;
+let maintainer: TestUser;
+let worker: WorkerProcess | undefined;
+let probeId = "";
+let honestId = "";
+let privateId = "";
+let devId = "";
+let systemBaselineId = "";
+
+const METHOD = {
+  systemName: "Single Guess",
+  methodDescription: "One entity per sample, chosen by a retriever trained on the train split.",
+};
+
+beforeAll(async () => {
+  assertTestServices();
+  await resetTestState();
+  release = await importSmallRelease(11);
+  [prober, owner, maintainer] = [await createTestUser("probe-owner"), await createTestUser("honest-owner"), await createTestUser("integrity-maintainer", "MAINTAINER")];
+  const baselines = await runBaselines(release.releaseId);
+  systemBaselineId = baselines.find((run) => run.key === "bm25-names" && run.split === "test")?.submissionId ?? "";
+  // A probe: every test sample answered with a ranking of one train-split entity (never test gold).
+  const trainQids = [...new Set(release.content.samples.train.map((sample) => sample.qid))];
+  const probeLines = samplesOf(release, "test").map((sample, index) => JSON.stringify({ id: sample.id, ranking: [trainQids[index % trainQids.length]] }));
+  probeId = (await submitLines(probeLines, { userId: prober.id, originalName: "probe.jsonl" })).id;
+  honestId = (await submitLines(predictionLines(release, "test", "closed", 0.45, 111), { userId: owner.id, originalName: "ranker-v3-final.jsonl" })).id;
+  privateId = (await submitLines(predictionLines(release, "test", "open", 0.5, 112), { userId: owner.id, originalName: "open-private.jsonl" })).id;
+  devId = (await submitLines(predictionLines(release, "dev", "open", 0.5, 113), { userId: owner.id })).id;
+  worker = await startWorker({ WORKER_CONCURRENCY: "2" });
+  await waitForAllSettled([...baselines.map((run) => run.submissionId), probeId, honestId, privateId, devId], { timeoutMs: 100_000, workers: [worker] });
+});
+
+afterAll(async () => {
+  await killAllChildren();
+  await getScoringQueue().close();
+  await getSharedRedis().quit();
+  await db.$disconnect();
+});
+
+async function caught(run: () => Promise<unknown>): Promise<AppError> {
+  const error = await run().then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${error === undefined ? "success" : String(error)}`);
+  return error;
+}
+
+async function storedFlags(submissionId: string) {
+  const score = await db.score.findUniqueOrThrow({ where: { submissionId } });
+  return { stored: score.probeFlags, flags: readProbeFlags(score.probeFlags) };
+}
+
+describe("probe flags", () => {
+  it("the worker stores flags for test files: the probe raises both closed-world flags, an honest ranker none, dev files get none", async () => {
+    const n = samplesOf(release, "test").length;
+    const probe = await storedFlags(probeId);
+    expect(probe.flags).toMatchObject({ version: 1, track: "closed", n });
+    expect(probe.flags?.flags).toEqual([
+      expect.objectContaining({ id: "single_entry_rankings", count: n, value: 1, threshold: 0.5, raised: true }),
+      expect.objectContaining({ id: "top1_from_known_splits", count: n, value: 1, threshold: 0.9, raised: true }),
+    ]);
+
+    const honest = await storedFlags(honestId);
+    expect(honest.flags?.flags.map((flag) => [flag.id, flag.raised])).toEqual([
+      ["single_entry_rankings", false],
+      ["top1_from_known_splits", false],
+    ]);
+    const open = await storedFlags(privateId);
+    expect(open.flags?.flags.map((flag) => flag.id)).toEqual(["most_common_prediction", "many_names", "short_predictions"]);
+    expect(open.flags?.flags.every((flag) => !flag.raised)).toBe(true);
+
+    expect((await storedFlags(devId)).stored).toBeNull();
+  });
+
+  it("maintainers see them in the view and the queue; the owner's view has no probe_flags at all", async () => {
+    const ownView = await getSubmissionView(actorOf(prober), probeId);
+    expect("probe_flags" in ownView).toBe(false);
+    expect(JSON.stringify(ownView)).not.toMatch(/single_entry_rankings|top1_from_known_splits/);
+    const maintainerView = await getSubmissionView(actorOf(maintainer), probeId);
+    expect(maintainerView.probe_flags?.flags.filter((flag) => flag.raised).map((flag) => flag.id)).toEqual(["single_entry_rankings", "top1_from_known_splits"]);
+    const queue = await listReviewQueue(actorOf(maintainer));
+    expect(queue.recent.find((row) => row.id === probeId)?.probe_flags?.flags.some((flag) => flag.raised)).toBe(true);
+  });
+
+  it("approving a flagged file needs every raised flag acknowledged and a reason; then it is published and audited", async () => {
+    await requestPublication(actorOf(prober), probeId, METHOD);
+    const none = await caught(() => reviewSubmission(actorOf(maintainer), probeId, { action: "approve", reason: "Looks fine." }));
+    expect(none.code).toBe("conflict");
+    expect(none.message).toMatch(/single_entry_rankings/);
+    expect(none.message).toMatch(/top1_from_known_splits/);
+
+    const partial = await caught(() => reviewSubmission(actorOf(maintainer), probeId, { action: "approve", reason: "Looks fine.", acknowledge: ["single_entry_rankings"] }));
+    expect(partial.code).toBe("conflict");
+    expect(partial.message).toMatch(/top1_from_known_splits/);
+    expect(partial.message).not.toMatch(/single_entry_rankings \(/);
+
+    const all = ["single_entry_rankings", "top1_from_known_splits"];
+    const noReason = await caught(() => reviewSubmission(actorOf(maintainer), probeId, { action: "approve", acknowledge: all }));
+    expect(noReason.code).toBe("validation");
+    expect(noReason.message).toMatch(/reason/);
+    expect((await caught(() => reviewSubmission(actorOf(maintainer), probeId, { action: "approve", reason: "ok", acknowledge: ["no_such_flag"] }))).code).toBe("validation");
+
+    expect((await db.submission.findUniqueOrThrow({ where: { id: probeId } })).publication).toBe("PENDING");
+    expect(await db.auditLog.count({ where: { targetId: probeId } })).toBe(0);
+
+    const reason = "The authors explained the single-entity output; checked against their code.";
+    await reviewSubmission(actorOf(maintainer), probeId, { action: "approve", reason, acknowledge: all });
+    expect((await db.submission.findUniqueOrThrow({ where: { id: probeId } })).publication).toBe("PUBLISHED");
+    const audit = await db.auditLog.findMany({ where: { targetId: probeId } });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: "submission.approve", actorId: maintainer.id, reason });
+    expect(audit[0]?.details).toMatchObject({
+      probeFlags: {
+        acknowledged: all,
+        raised: [
+          { id: "single_entry_rankings", value: 1, threshold: 0.5 },
+          { id: "top1_from_known_splits", value: 1, threshold: 0.9 },
+        ],
+      },
+    });
+  });
+
+  it("a file with no raised flag is approved without acknowledgements", async () => {
+    await requestPublication(actorOf(owner), honestId, { ...METHOD, systemName: "Honest Ranker" });
+    await reviewSubmission(actorOf(maintainer), honestId, { action: "approve" });
+    expect((await db.submission.findUniqueOrThrow({ where: { id: honestId } })).publication).toBe("PUBLISHED");
+    expect((await db.auditLog.findFirstOrThrow({ where: { targetId: honestId } })).details).toMatchObject({ probeFlags: { raised: [], acknowledged: [] } });
+    // Put it back to pending for the baseline tests below.
+    await db.submission.update({ where: { id: honestId }, data: { publication: "PENDING" } });
+  });
+});
+
+describe("baselines with consent", () => {
+  it("another participant's private submission cannot be marked as a baseline; nothing changes", async () => {
+    const error = await caught(() => reviewSubmission(actorOf(maintainer), privateId, { action: "mark-baseline", baselineLabel: "Open reference" }));
+    expect(error.code).toBe("forbidden");
+    expect(error.message).toMatch(/owner has not asked to publish it/);
+    expect(await db.submission.findUniqueOrThrow({ where: { id: privateId } })).toMatchObject({ isBaseline: false, baselineLabel: null });
+    expect((await getSubmissionView(actorOf(owner), privateId)).visibility).toEqual({ isPublic: false, text: "Private: only you and the maintainers see it." });
+
+    await db.submission.update({ where: { id: privateId }, data: { publication: "REJECTED" } });
+    expect((await caught(() => reviewSubmission(actorOf(maintainer), privateId, { action: "mark-baseline", baselineLabel: "Open reference" }))).message).toMatch(/rejected/);
+    await db.submission.update({ where: { id: privateId }, data: { publication: "HIDDEN" } });
+    expect((await caught(() => reviewSubmission(actorOf(maintainer), privateId, { action: "mark-baseline", baselineLabel: "Open reference" }))).code).toBe("forbidden");
+    expect(await db.auditLog.count({ where: { targetId: privateId } })).toBe(0);
+  });
+
+  it("a pending submission becomes a baseline only under a typed label, which is what its owner then sees", async () => {
+    expect((await getSubmissionView(actorOf(owner), honestId)).visibility.text).toBe(
+      "Private until a maintainer approves your publication request; until then only you and the maintainers see it.",
+    );
+    for (const input of [{ action: "mark-baseline" }, { action: "mark-baseline", baselineLabel: "   " }, { action: "mark-baseline", baselineLabel: "x".repeat(81) }]) {
+      const error = await caught(() => reviewSubmission(actorOf(maintainer), honestId, input));
+      expect(error.code).toBe("validation");
+      expect(error.message).toMatch(/baselineLabel/);
+    }
+    expect((await db.submission.findUniqueOrThrow({ where: { id: honestId } })).isBaseline).toBe(false);
+
+    await reviewSubmission(actorOf(maintainer), honestId, { action: "mark-baseline", baselineLabel: "  Community ranker  ", reason: "strong reference" });
+    const row = await db.submission.findUniqueOrThrow({ where: { id: honestId } });
+    expect(row).toMatchObject({ isBaseline: true, baselineLabel: "Community ranker" });
+    expect(row.baselineLabel).not.toBe(row.originalName);
+    const view = await getSubmissionView(actorOf(owner), honestId);
+    expect(view.visibility).toEqual({ isPublic: true, text: 'Public as the baseline "Community ranker": anyone sees its scores, and entries are compared with it.' });
+    expect((await db.auditLog.findFirstOrThrow({ where: { targetId: honestId, action: "submission.mark-baseline" } })).details).toMatchObject({
+      baselineLabel: "Community ranker",
+      consent: "publication requested",
+    });
+  });
+
+  it("the system account's submission can be a baseline again after unmarking, under a new label", async () => {
+    await reviewSubmission(actorOf(maintainer), systemBaselineId, { action: "unmark-baseline", reason: "relabel" });
+    await reviewSubmission(actorOf(maintainer), systemBaselineId, { action: "mark-baseline", baselineLabel: "BM25 names" });
+    expect(await db.submission.findUniqueOrThrow({ where: { id: systemBaselineId } })).toMatchObject({ isBaseline: true, baselineLabel: "BM25 names", publication: "PRIVATE" });
+    expect((await db.auditLog.findFirstOrThrow({ where: { targetId: systemBaselineId, action: "submission.mark-baseline" } })).details).toMatchObject({ consent: "system account" });
+  });
+});
