@@ -92,10 +92,10 @@ test("[SUBMISSIONS] a test file is scored with intervals and baseline comparison
 
   await expect(page.getByRole("table", { name: "Overall scores" })).toContainText("39.3");
   await expect(page.getByText("Significance against the baselines")).toBeVisible();
-  await expect(page.getByRole("row", { name: /BM25 over entity names/ })).toBeVisible();
+  await expect(page.getByRole("row", { name: /BM25 over entity names/ }).first()).toBeVisible();
   await expect(page.getByTestId("sample-outcomes")).toHaveCount(0);
   // Protocol section 12: before publication, rounded overall numbers and verdicts only.
-  await expect(page.getByRole("table", { name: "Verdicts against the baselines" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Verdicts against the baselines" }).first()).toBeVisible();
   await expect(page.getByTestId("verdict-row").first()).toContainText(/better than the baseline|worse than the baseline|no significant difference/);
   await expect(page.getByText("Per entity type")).toHaveCount(0);
   await expect(page.getByText("Per collection")).toHaveCount(0);

@@ -16,7 +16,7 @@ import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import { filtersToSearchParams, type LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
 import { formatParameterCount } from "@/lib/leaderboard/format";
 import type { LeaderboardRow } from "@/lib/leaderboard/leaderboard-types";
-import { describeSignificance } from "@/lib/leaderboard/significance";
+import { describeRank, describeSignificance } from "@/lib/leaderboard/significance";
 import { defaultDescending, type TablePage, type TableSort } from "@/lib/leaderboard/table-query";
 import { METRIC_LABELS, type LeaderboardTrack, type MetricGroup, type ViewMetric } from "@/lib/leaderboard/views";
 import { Badge, EstimateText } from "./estimate-text";
@@ -51,26 +51,41 @@ type Props = {
   baseQuery: [string, string][];
 };
 
+function formatMarkP(p: number): string {
+  if (p === 0) return "< 1e-300";
+  return p >= 0.001 ? p.toFixed(3) : p.toExponential(1);
+}
+
+/** The mark against the best baseline with its p on the page (section 13's test of the pair). */
 function SignificanceCell({ row }: { row: LeaderboardRow }) {
   const mark = row.significance;
   if (mark === null) {
     return <span className="text-muted">–</span>;
   }
   const description = describeSignificance(mark);
-  if (!mark.isSignificant) {
-    return (
-      <span title={description} className="text-muted">
-        <span aria-hidden="true">·</span>
-        <span className="sr-only">{description}</span>
-      </span>
-    );
-  }
-  const isBetter = mark.direction === "better";
+  const isBetter = mark.isSignificant && mark.direction === "better";
+  const isWorse = mark.isSignificant && !isBetter;
+  const symbol = isBetter ? "▲" : isWorse ? "▼" : "·";
+  const tone = isBetter ? "font-bold text-green-800" : isWorse ? "font-bold text-red-800" : "text-muted";
   return (
-    <span title={description} className={isBetter ? "font-bold text-green-800" : "font-bold text-red-800"}>
-      <span aria-hidden="true">{isBetter ? "▲" : "▼"}</span>
+    <span className={`whitespace-nowrap ${tone}`} data-testid="mark" data-mark={isBetter ? "better" : isWorse ? "worse" : "none"}>
+      <span aria-hidden="true">{symbol}</span> <span className="text-xs font-normal">p = {formatMarkP(mark.pHolm)}</span>
       <span className="sr-only">{description}</span>
     </span>
+  );
+}
+
+/** The rank, with its reason one tap away (a disclosure widget, not a tooltip). */
+function RankCell({ row }: { row: LeaderboardRow }) {
+  if (row.rank === null) return <Missing />;
+  if (row.rankReason === null) return <span>{row.rank}</span>;
+  return (
+    <details data-testid="rank" data-rank={row.rank}>
+      <summary className="cursor-pointer font-semibold">{row.rank}</summary>
+      <p className="mt-1 w-56 text-xs font-normal text-muted" data-testid="rank-reason">
+        {describeRank(row.rank, row.rankReason)}
+      </p>
+    </details>
   );
 }
 
@@ -103,7 +118,7 @@ type ColumnOptions = Pick<Props, "track" | "type" | "rankMetric" | "groups" | "h
 function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCounts }: ColumnOptions) {
   const sortable = (id: string) => ({ id, sortDescFirst: defaultDescending(id) });
   const entryColumns = [
-    helper.accessor((row) => row.rank ?? undefined, { ...sortable("rank"), header: "Rank", cell: (info) => info.getValue() ?? <Missing /> }),
+    helper.accessor((row) => row.rank ?? undefined, { ...sortable("rank"), header: "Rank", cell: (info) => <RankCell row={info.row.original} /> }),
     helper.accessor((row) => row.system, { ...sortable("system"), header: "System", cell: (info) => <SystemCell row={info.row.original} /> }),
     ...(track === "unified" ? [helper.accessor((row) => row.track, { ...sortable("track"), header: "Track", cell: (info) => info.getValue() })] : []),
     ...(type !== null
@@ -128,7 +143,7 @@ function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCo
   );
 
   const significanceColumns =
-    hasSignificance && type === null
+    hasSignificance
       ? [
           helper.accessor((row) => row.significance?.pHolm, {
             ...sortable("significance"),

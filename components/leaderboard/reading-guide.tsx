@@ -1,4 +1,4 @@
-import { RANK_RULE } from "@/lib/leaderboard/rank-entries";
+import { RANK_RULE } from "@/lib/leaderboard/rank-rule";
 
 /** How to read a leaderboard table: the rank rule, the intervals and the marks. */
 export function ReadingGuide({ withSignificance }: { withSignificance: boolean }) {
@@ -11,14 +11,17 @@ export function ReadingGuide({ withSignificance }: { withSignificance: boolean }
           a percentile bootstrap over test samples (1,000 resamples, seed 42). MRR is shown as a decimal.
         </li>
         <li>
-          <strong>Rank.</strong> {RANK_RULE} Rows are ordered by the point estimate of the ranking metric; sort any
-          column with its header button.
+          <strong>Rank.</strong> {RANK_RULE} Open a rank to see which entries are significantly better. Rows are
+          ordered by the point estimate of the ranking metric; sort any column with its header button.
         </li>
         {withSignificance && (
           <li>
             <strong>vs best baseline.</strong> ▲ significantly better, ▼ significantly worse than the best baseline of
-            this view (McNemar&apos;s test with continuity correction on the view&apos;s primary metric, Holm-adjusted
-            across the entry&apos;s baselines, p &lt; 0.05); · not significant.
+            this view; · not significant. It is the same paired test the ranks count: the entry is better when it is
+            significantly better in the baseline&apos;s comparisons with every entry of the view (so it counts in the
+            baseline&apos;s rank), worse when the baseline is significantly better in the entry&apos;s. The p shown is
+            that Holm-adjusted p. An entry&apos;s own page compares it with each baseline instead, Holm-adjusted across
+            the baselines only, which answers another question and can give another p.
           </li>
         )}
         <li>

@@ -112,15 +112,36 @@ function GroupTable({ caption, label, keys, groups, mrrDigits }: { caption: stri
   );
 }
 
-/** Comparisons with every baseline (protocol section 9): in full, or as verdicts for an unpublished test submission (section 12). */
+const FAMILY_CAPTION: Record<ComparisonView["family"], string> = {
+  track: "Within this track: the track's primary metric, Holm-adjusted across this track's baselines.",
+  unified: "Across both tracks: alias-aware top-1 accuracy, Holm-adjusted across every baseline.",
+};
+
+/** Comparisons with every baseline (protocol section 9), one table per Holm family: in full, or as verdicts for an unpublished test submission (section 12). */
 export function ComparisonTable({ comparisons }: { comparisons: ComparisonView[] }) {
   if (comparisons.length === 0) return <p className="text-sm text-muted">No baselines on this split yet.</p>;
-  const details = comparisons.flatMap((row) => (row.kind === "detail" ? [row] : []));
-  const verdicts = comparisons.flatMap((row) => (row.kind === "verdict" ? [row] : []));
   return (
     <>
-      {verdicts.length > 0 && <VerdictTable verdicts={verdicts} />}
-      {details.length > 0 && <DetailTable details={details} />}
+      {(["track", "unified"] as const).map((family) => {
+        const rows = comparisons.filter((row) => row.family === family);
+        if (rows.length === 0) return null;
+        const details = rows.flatMap((row) => (row.kind === "detail" ? [row] : []));
+        const verdicts = rows.flatMap((row) => (row.kind === "verdict" ? [row] : []));
+        const identical = rows.filter((row) => row.identicalTo !== null);
+        return (
+          <div key={family} className="space-y-1" data-family={family}>
+            <p className="text-sm font-medium">{FAMILY_CAPTION[family]}</p>
+            {verdicts.length > 0 && <VerdictTable verdicts={verdicts} />}
+            {details.length > 0 && <DetailTable details={details} />}
+            {identical.length > 0 && (
+              <p className="text-xs text-muted" data-testid="identical-baselines">
+                {identical.map((row) => `${row.baselineLabel} has the same per-sample outcomes as ${row.identicalTo}`).join("; ")}: counted once in the
+                Holm adjustment.
+              </p>
+            )}
+          </div>
+        );
+      })}
     </>
   );
 }

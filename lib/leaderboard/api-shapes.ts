@@ -2,7 +2,7 @@ import type { DisclosedGroup } from "@/lib/disclosure/disclose";
 import type { EntryDetail } from "./entry-types";
 import type { LeaderboardRow, LeaderboardView } from "./leaderboard-types";
 import type { PublicEntryList } from "./list-public-entries";
-import { RANK_RULE } from "./rank-entries";
+import { RANK_RULE } from "./rank-rule";
 
 /**
  * The public JSON API's bodies (docs/leaderboard.md): snake_case keys like the
@@ -13,6 +13,7 @@ import { RANK_RULE } from "./rank-entries";
 function apiRow(row: LeaderboardRow) {
   return {
     rank: row.rank,
+    rank_reason: row.rankReason && { better: row.rankReason.better.map((better) => ({ id: better.entryId, system: better.system, p_holm: better.pHolm })) },
     kind: row.kind,
     id: row.entryId,
     system: row.system,
@@ -33,6 +34,7 @@ function apiRow(row: LeaderboardRow) {
       b: row.significance.b,
       c: row.significance.c,
       p_holm: row.significance.pHolm,
+      family: row.significance.family,
       direction: row.significance.direction,
       significant: row.significance.isSignificant,
     },
@@ -103,6 +105,8 @@ export function entryApiBody(entry: EntryDetail) {
     comparisons: entry.comparisons.map((comparison) => ({
       baseline_id: comparison.baselineId,
       baseline: comparison.baselineName,
+      family: comparison.family,
+      identical_to: comparison.identicalTo,
       metric: comparison.metric,
       b: comparison.b,
       c: comparison.c,

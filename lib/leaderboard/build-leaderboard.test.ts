@@ -1,21 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { buildLeaderboard, type BuildLeaderboardInput } from "./build-leaderboard";
-import type { ComparisonSource } from "./leaderboard-types";
-import { entry, GOLD, RELEASE, reported, VERSION } from "./test-support";
+import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "./test-support";
 
 const openA = entry({ id: "open-a", track: "open", metrics: { exact: 0.4, alias: 0.5, contain: 0.55, jaccard: 0.6 }, ci95: { exact: [0.35, 0.45], alias: [0.45, 0.55], contain: [0.5, 0.6], jaccard: [0.55, 0.65] } });
 const openB = entry({ id: "open-b", track: "open", metrics: { exact: 0.3, alias: 0.35, contain: 0.4, jaccard: 0.45 }, ci95: { exact: [0.25, 0.35], alias: [0.3, 0.4], contain: [0.35, 0.45], jaccard: [0.4, 0.5] }, scorerVersion: "0.9.0" });
 const openBase = entry({ id: "open-base", track: "open", isBaseline: true, metrics: { exact: 0.2, alias: 0.25, contain: 0.3, jaccard: 0.32 }, ci95: { exact: [0.15, 0.25], alias: [0.2, 0.3], contain: [0.25, 0.35], jaccard: [0.27, 0.37] } });
 const openWeak = entry({ id: "open-weak", track: "open", isBaseline: true, metrics: { exact: 0.05, alias: 0.06, contain: 0.1, jaccard: 0.12 }, ci95: { exact: [0.02, 0.08], alias: [0.03, 0.09], contain: [0.06, 0.14], jaccard: [0.08, 0.16] } });
 const closedA = entry({ id: "closed-a", track: "closed", metrics: { "hit@1": 0.3, "hit@3": 0.45, "hit@5": 0.5, "hit@10": 0.6, mrr: 0.4, "alias_hit@1": 0.42 }, ci95: { "hit@1": [0.25, 0.35], "alias_hit@1": [0.37, 0.47] }, goldSha256: "old-gold" });
-
-const comparisons: ComparisonSource[] = [
-  { entryId: "open-a", baselineId: "open-base", metric: "alias", b: 80, c: 10, p: 1e-12, pHolm: 2e-12 },
-  { entryId: "open-b", baselineId: "open-base", metric: "alias", b: 40, c: 30, p: 0.28, pHolm: 0.5 },
-  { entryId: "open-weak", baselineId: "open-base", metric: "alias", b: 5, c: 60, p: 1e-10, pHolm: 1e-10 },
-  { entryId: "open-a", baselineId: "open-weak", metric: "alias", b: 130, c: 3, p: 1e-20, pHolm: 2e-20 },
-  { entryId: "closed-a", baselineId: "open-base", metric: "unified", b: 70, c: 20, p: 1e-6, pHolm: 1e-6 },
-];
 
 function input(overrides: Partial<BuildLeaderboardInput>): BuildLeaderboardInput {
   return {
@@ -25,7 +16,8 @@ function input(overrides: Partial<BuildLeaderboardInput>): BuildLeaderboardInput
     track: "open",
     type: null,
     entries: [openB, openWeak, closedA, openA, openBase],
-    comparisons,
+    goldTypes: GOLD_TYPES,
+    minGroupN: 30,
     reported: [reported({ id: "o10", track: "open", metrics: { exact: 0.3894, alias: 0.4142, contain: 0.479, jaccard: 0.5159 } })],
     ...overrides,
   };
@@ -41,23 +33,34 @@ describe("buildLeaderboard, open-world view", () => {
     expect(view.columns).toEqual(["exact", "alias", "contain", "jaccard"]);
   });
 
-  it("ranks by the interval rule on alias", () => {
-    // alias intervals: a [0.45,0.55], b [0.3,0.4], base [0.2,0.3], weak [0.03,0.09].
+  it("ranks by paired tests on alias (section 13)", () => {
+    // Right on the first 100, 70, 50 and 12 of 200 samples (nested): every pair differs one way only.
+    // The weakest pair, b vs base, has b = 20, c = 0: chi2 = 19^2 / 20 = 18.05, p = 2.15e-5, below 0.05 after
+    // Holm in any family of three. So every entry is significantly better than every entry below it.
     expect(byKey.get("open-a")?.rank).toBe(1);
     expect(byKey.get("open-b")?.rank).toBe(2);
-    // base's upper 0.3 is not below b's lower 0.3 (touching is a tie): only a is above it.
-    expect(byKey.get("open-base")?.rank).toBe(2);
+    expect(byKey.get("open-base")?.rank).toBe(3);
     expect(byKey.get("open-weak")?.rank).toBe(4);
     expect(byKey.get("reported:o10")?.rank).toBeNull();
+    expect(byKey.get("open-a")?.rankReason).toEqual({ better: [] });
+    expect(byKey.get("open-base")?.rankReason?.better.map((better) => better.system)).toEqual(["open-a", "open-b"]);
+    expect(byKey.get("open-base")?.rankReason?.better[1]?.pHolm).toBeCloseTo(2.151786437812016e-5, 15);
   });
 
-  it("marks significance against the best baseline by alias", () => {
+  it("marks each entry against the best baseline with the same test the ranks count", () => {
     expect(view.bestBaseline).toEqual({ id: "open-base", name: "open-base", metric: "alias", value: 0.25 });
-    expect(byKey.get("open-a")?.significance).toMatchObject({ direction: "better", isSignificant: true, pHolm: 2e-12, b: 80, c: 10 });
-    expect(byKey.get("open-b")?.significance).toMatchObject({ direction: "better", isSignificant: false });
-    expect(byKey.get("open-weak")?.significance).toMatchObject({ direction: "worse", isSignificant: true });
+    expect(byKey.get("open-a")?.significance).toMatchObject({ direction: "better", isSignificant: true, family: "baseline", b: 50, c: 0 });
+    expect(byKey.get("open-b")?.significance).toMatchObject({ direction: "better", isSignificant: true, family: "baseline", b: 20, c: 0 });
+    expect(byKey.get("open-b")?.significance?.pHolm).toBeCloseTo(2.151786437812016e-5, 15);
+    expect(byKey.get("open-weak")?.significance).toMatchObject({ direction: "worse", isSignificant: true, family: "entry", b: 0, c: 38 });
     expect(byKey.get("open-base")?.significance).toBeNull();
     expect(byKey.get("reported:o10")?.significance).toBeNull();
+    // The mark and the rank agree: a significantly better entry counts in the baseline's rank.
+    for (const row of view.rows) {
+      if (row.significance?.direction === "better" && row.significance.isSignificant) {
+        expect(byKey.get("open-base")?.rankReason?.better.some((better) => better.entryId === row.key)).toBe(true);
+      }
+    }
   });
 
   it("marks stale scores and kinds", () => {
@@ -84,7 +87,8 @@ describe("buildLeaderboard, other views", () => {
   it("ranks closed-world entries by hit@1 and flags a score against old gold as stale", () => {
     const view = buildLeaderboard(input({ track: "closed", reported: [] }));
     expect(view.rows.map((row) => row.key)).toEqual(["closed-a"]);
-    expect(view.rows[0]?.rank).toBe(1);
+    // Scored against another gold: its outcomes cannot be paired with the current gold's.
+    expect(view.rows[0]?.rank).toBeNull();
     expect(view.rows[0]?.isStale).toBe(true);
     expect(view.bestBaseline).toBeNull();
     expect(view.rows[0]?.significance).toBeNull();
@@ -98,11 +102,13 @@ describe("buildLeaderboard, other views", () => {
     expect(byKey.get("closed-a")?.metrics.unified).toEqual({ value: 0.42, ci95: [0.37, 0.47] });
     expect(byKey.get("reported:o10")?.metrics.unified).toEqual({ value: 0.4142, ci95: null });
     expect(view.rows.map((row) => row.key)).toEqual(["open-a", "closed-a", "reported:o10", "open-b", "open-base", "open-weak"]);
-    expect(byKey.get("closed-a")?.significance).toMatchObject({ metric: "unified", direction: "better", isSignificant: true });
+    expect(byKey.get("closed-a")?.significance).toBeNull();
+    expect(byKey.get("open-b")?.significance).toMatchObject({ metric: "unified", direction: "better", isSignificant: true });
   });
 
-  it("ranks one entity type on that type's samples, without significance marks", () => {
-    const withEmpty = entry({ id: "no-events", track: "open", metrics: { alias: 0.9 }, ci95: { alias: [0.85, 0.95] }, emptyTypes: ["Event"] });
+  it("ranks one entity type on that type's samples only", () => {
+    // Samples 120..199 are events. a, b and no-events are right on none of them: all share rank 1.
+    const withEmpty = entry({ id: "no-events", track: "open", metrics: { alias: 0.9 }, ci95: { alias: [0.85, 0.95] }, emptyTypes: ["Event"], right: 120 });
     const view = buildLeaderboard(
       input({
         type: "Event",
@@ -118,14 +124,18 @@ describe("buildLeaderboard, other views", () => {
     expect(byKey.get("open-a")?.n).toBe(40);
     expect(byKey.get("open-a")?.metrics.alias?.value).toBeCloseTo(0.47, 12);
     expect(byKey.get("open-a")?.rank).toBe(1);
-    expect(byKey.get("open-b")?.rank).toBe(2);
+    expect(byKey.get("open-b")?.rank).toBe(1);
     expect(byKey.get("no-events")?.metrics.alias).toBeNull();
-    expect(byKey.get("no-events")?.rank).toBeNull();
     expect(byKey.get("no-events")?.n).toBe(0);
     expect(byKey.get("reported:typed")?.metrics.jaccard).toEqual({ value: 0.3443, ci95: null });
     expect(byKey.get("reported:typed")?.n).toBe(273);
     expect(byKey.has("reported:untyped")).toBe(false);
     expect(view.bestBaseline).toBeNull();
     expect(view.rows.every((row) => row.significance === null && row.byType === null)).toBe(true);
+  });
+
+  it("gives a type too small to show (section 12) no ranks", () => {
+    const view = buildLeaderboard(input({ type: "Event", minGroupN: 81 }));
+    expect(view.rows.every((row) => row.rank === null)).toBe(true);
   });
 });

@@ -1,6 +1,5 @@
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import type {
-  ComparisonSource,
   EntrySource,
   Estimate,
   LeaderboardRow,
@@ -9,8 +8,8 @@ import type {
   ReportedSource,
   TypeEstimate,
 } from "./leaderboard-types";
-import { rankByIntervals } from "./rank-entries";
 import { pickBestBaseline, significanceMark } from "./significance";
+import { rankView } from "./view-ranks";
 import {
   isTrackInView,
   rankMetricOf,
@@ -35,8 +34,11 @@ export type BuildLeaderboardInput = {
   track: LeaderboardTrack;
   type: EntityType | null;
   entries: readonly EntrySource[];
-  comparisons: readonly ComparisonSource[];
   reported: readonly ReportedSource[];
+  /** Entity type of each test sample in gold order (type views test on that type's samples). */
+  goldTypes: readonly EntityType[];
+  /** The release's min_group_n: a smaller type has no type-view ranks (section 12). */
+  minGroupN: number;
 };
 
 /** An entry's estimate of a view metric, overall or on one entity type. */
@@ -113,6 +115,7 @@ function entryRow(entry: EntrySource, input: BuildLeaderboardInput, columns: rea
     isStale: entry.score.scorerVersion !== input.scorerVersion || entry.score.goldSha256 !== input.goldSha256,
     source: null,
     rank: null,
+    rankReason: null,
     metrics: metricsOf(columns, (metric) => entryEstimate(entry, metric, type)),
     byType: type === null ? entryTypeEstimates(entry, rankMetric) : null,
     significance: null,
@@ -135,6 +138,7 @@ function reportedRow(result: ReportedSource, input: BuildLeaderboardInput, colum
     isStale: false,
     source: result.source,
     rank: null,
+    rankReason: null,
     metrics: metricsOf(columns, (metric) => reportedEstimate(result, metric, type)),
     byType: type === null ? reportedTypeEstimates(result, rankMetricOf(input.track)) : null,
     significance: null,
@@ -156,33 +160,46 @@ export function buildLeaderboard(input: BuildLeaderboardInput): LeaderboardView 
   const entries = input.entries.filter((entry) => isTrackInView(input.track, entry.track));
   const rows = entries.map((entry) => entryRow(entry, input, columns));
 
-  // Significance marks compare overall outcomes; a type view has none.
-  const bestBaseline =
-    input.type === null
-      ? pickBestBaseline(
-          entries
-            .filter((entry) => entry.isBaseline)
-            .map((entry) => ({ id: entry.id, name: entry.system, value: entryEstimate(entry, rankMetric, null)?.value ?? null })),
-          rankMetric,
-        )
-      : null;
-  if (bestBaseline !== null) {
-    const comparisons = new Map(
-      input.comparisons
-        .filter((comparison) => comparison.baselineId === bestBaseline.id)
-        .map((comparison) => [comparison.entryId, comparison]),
-    );
+  // Section 13: ranks and marks come from one set of paired tests among the view's entries.
+  const ranks = rankView({
+    entries,
+    metric: rankMetric === "alias" || rankMetric === "hit@1" ? rankMetric : "unified",
+    type: input.type,
+    goldTypes: input.goldTypes,
+    goldSha256: input.goldSha256,
+    minGroupN: input.minGroupN,
+  });
+  const systemOf = new Map(entries.map((entry) => [entry.id, entry.system]));
+  if (ranks !== null) {
     for (const row of rows) {
-      const comparison = comparisons.get(row.key);
-      if (comparison !== undefined && row.key !== bestBaseline.id) {
-        row.significance = significanceMark(comparison, bestBaseline);
-      }
+      const index = ranks.indexOf.get(row.key);
+      if (index === undefined) continue;
+      row.rank = ranks.paired.ranks[index] ?? null;
+      row.rankReason = {
+        better: ranks.paired.betterThan(index).map((better) => {
+          const entryId = ranks.paired.ids[better.index] ?? "";
+          return { entryId, system: systemOf.get(entryId) ?? entryId, pHolm: better.pHolm };
+        }),
+      };
     }
   }
 
-  const ranks = rankByIntervals(rows.map((row) => ({ id: row.key, interval: row.metrics[rankMetric]?.ci95 ?? null })));
-  for (const row of rows) {
-    row.rank = ranks.get(row.key) ?? null;
+  const bestBaseline =
+    ranks === null
+      ? null
+      : pickBestBaseline(
+          entries
+            .filter((entry) => entry.isBaseline && ranks.indexOf.has(entry.id))
+            .map((entry) => ({ id: entry.id, name: entry.system, value: entryEstimate(entry, rankMetric, input.type)?.value ?? null })),
+          rankMetric,
+        );
+  const baselineIndex = bestBaseline === null ? undefined : ranks?.indexOf.get(bestBaseline.id);
+  if (ranks !== null && bestBaseline !== null && baselineIndex !== undefined) {
+    for (const row of rows) {
+      const index = ranks.indexOf.get(row.key);
+      if (index === undefined || index === baselineIndex) continue;
+      row.significance = significanceMark(ranks.paired, index, baselineIndex, bestBaseline, rankMetric);
+    }
   }
 
   const reported = input.reported

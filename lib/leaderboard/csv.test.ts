@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildLeaderboard } from "./build-leaderboard";
 import { parseCsv, toCsv } from "./csv";
 import { leaderboardExport, renderExport } from "./export-tables";
-import { entry, GOLD, RELEASE, reported, VERSION } from "./test-support";
+import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "./test-support";
 
 describe("toCsv / parseCsv", () => {
   it("quotes what needs quoting and parses it back", () => {
@@ -48,7 +48,8 @@ describe("leaderboard CSV export", () => {
     track: "open",
     type: null,
     entries: [awkward],
-    comparisons: [],
+    goldTypes: GOLD_TYPES,
+    minGroupN: 30,
     reported: [reported({ id: "r", track: "open", metrics: { exact: 0.2702, alias: 0.333 } })],
   });
   const rendered = renderExport(leaderboardExport(view), "csv");

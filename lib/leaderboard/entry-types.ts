@@ -8,6 +8,10 @@ import type { Interval, ReleaseRef } from "./leaderboard-types";
 export type EntryComparison = {
   baselineId: string;
   baselineName: string;
+  /** The Holm family (protocol section 9): this track's baselines, or every baseline on the unified metric. */
+  family: "track" | "unified";
+  /** The identical baseline that stands for this one in the family (counted once), if any. */
+  identicalTo: string | null;
   metric: string;
   b: number;
   c: number;

@@ -5,7 +5,7 @@ import type { EntryDetail } from "./entry-types";
 import { formatEstimate, formatValue } from "./format";
 import { toLatexTabular, type LatexColumn, type LatexTable } from "./latex";
 import type { Estimate, LeaderboardView } from "./leaderboard-types";
-import { RANK_RULE } from "./rank-entries";
+import { RANK_RULE } from "./rank-rule";
 import { isRateMetric, METRIC_LABELS, TRACK_LABELS, TYPE_SLUGS, type ViewMetric } from "./views";
 
 /**

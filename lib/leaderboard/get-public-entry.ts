@@ -36,8 +36,11 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
       score: { select: { n: true, scorerVersion: true, goldSha256: true, computedAt: true, report: true } },
       comparisonsAsEntry: {
         where: { baseline: { isBaseline: true } },
+        orderBy: [{ family: "asc" }, { baselineId: "asc" }],
         select: {
           baselineId: true,
+          family: true,
+          identicalTo: true,
           metric: true,
           b: true,
           c: true,
@@ -55,6 +58,9 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
   }
   const gold = (submission.release.goldSha256 as Record<string, string> | null)?.[submission.split] ?? null;
   const { score } = submission;
+  const labelOf = new Map(
+    submission.comparisonsAsEntry.map((row) => [row.baselineId, row.baseline.baselineLabel ?? row.baseline.systemName ?? row.baselineId]),
+  );
   // The entry page is public: everyone, maintainers included, sees what section 12 allows the public.
   const level = disclosureLevelFor({ split: submission.split, isPublic: true, isMaintainer: false });
   const report = score === null ? null : discloseStoredReport(score.report, { level, minGroupN: submission.release.minGroupN });
@@ -93,7 +99,9 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
     comparisons: submission.comparisonsAsEntry
       .map((comparison) => ({
         baselineId: comparison.baselineId,
-        baselineName: comparison.baseline.baselineLabel ?? comparison.baseline.systemName ?? comparison.baselineId,
+        baselineName: labelOf.get(comparison.baselineId) ?? comparison.baselineId,
+        family: comparison.family === "unified" ? ("unified" as const) : ("track" as const),
+        identicalTo: comparison.identicalTo === null ? null : (labelOf.get(comparison.identicalTo) ?? comparison.identicalTo),
         metric: comparison.metric,
         b: comparison.b,
         c: comparison.c,
@@ -102,6 +110,6 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
         pExact: comparison.pExact,
         pHolm: comparison.pHolm,
       }))
-      .sort((x, y) => x.baselineName.localeCompare(y.baselineName, "en")),
+      .sort((x, y) => x.family.localeCompare(y.family) || x.baselineName.localeCompare(y.baselineName, "en")),
   };
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { buildLeaderboard } from "./build-leaderboard";
 import { leaderboardExport, renderExport } from "./export-tables";
 import { escapeLatex, toLatexTabular } from "./latex";
-import { entry, GOLD, RELEASE, reported, VERSION } from "./test-support";
+import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "./test-support";
 
 function hasPdflatex(): boolean {
   try {
@@ -75,7 +75,8 @@ describe("leaderboard LaTeX export", () => {
       entry({ id: "Sys_1 & co.", track: "open", metrics: { exact: 0.3, alias: 0.4, contain: 0.5, jaccard: 0.6 }, ci95: { exact: [0.25, 0.35], alias: [0.35, 0.45], contain: [0.45, 0.55], jaccard: [0.55, 0.65] } }),
       entry({ id: "100% baseline", track: "open", isBaseline: true, metrics: { exact: 0.1, alias: 0.2, contain: 0.3, jaccard: 0.4 }, ci95: { exact: [0.05, 0.15], alias: [0.15, 0.25], contain: [0.25, 0.35], jaccard: [0.35, 0.45] } }),
     ],
-    comparisons: [],
+    goldTypes: GOLD_TYPES,
+    minGroupN: 30,
     reported: [reported({ id: "r", track: "open", metrics: { exact: 0.2702, alias: 0.333, contain: 0.333, jaccard: 0.3505 } })],
   });
   const rendered = renderExport(leaderboardExport(view), "tex");

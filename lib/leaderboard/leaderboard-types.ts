@@ -1,4 +1,5 @@
 import type { EntityType } from "@/lib/dataset/release-schema";
+import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
 import type { Track } from "@/lib/scoring/tracks";
 import type { LeaderboardTrack, ViewMetric } from "./views";
 
@@ -38,6 +39,8 @@ export type ScoreSummary = {
 /** A public, scored entry of the leaderboard's release and split. */
 export type EntrySource = {
   id: string;
+  /** Per-sample outcomes in gold order: the paired tests of section 13 read them; they never reach a page. */
+  outcomes: SampleOutcomes;
   track: Track;
   isBaseline: boolean;
   system: string;
@@ -47,17 +50,6 @@ export type EntrySource = {
   /** ISO date of publication (baselines: of scoring). */
   date: string | null;
   score: ScoreSummary;
-};
-
-/** A stored McNemar comparison of an entry with a baseline (protocol section 9). */
-export type ComparisonSource = {
-  entryId: string;
-  baselineId: string;
-  metric: string;
-  b: number;
-  c: number;
-  p: number;
-  pHolm: number;
 };
 
 /** A result reported in a paper: point values only. */
@@ -73,18 +65,32 @@ export type ReportedSource = {
 
 export type RowKind = "submission" | "baseline" | "reported";
 
-/** How an entry compares with the best baseline: Holm-adjusted McNemar from the stored comparison. */
+/**
+ * How an entry compares with the view's best baseline: the section 13 test of
+ * that pair, so the mark and the ranks never disagree. Better: the entry is
+ * significantly better in the baseline's family (the test that counts it in
+ * the baseline's rank); worse: the baseline is significantly better in the
+ * entry's family.
+ */
 export type SignificanceMark = {
   baselineId: string;
   baselineName: string;
   metric: string;
+  /** Samples the entry gets right and the baseline wrong. */
   b: number;
+  /** Samples the baseline gets right and the entry wrong. */
   c: number;
+  /** Holm-adjusted McNemar p in `family`'s comparisons with every other entry of the view. */
   pHolm: number;
-  /** Sign of b - c: "better" when the entry wins more discordant samples. */
+  /** Whose family `pHolm` is adjusted in: the baseline's when the entry is ahead, the entry's otherwise. */
+  family: "baseline" | "entry";
+  /** Sign of b - c. */
   direction: "better" | "worse" | "even";
   isSignificant: boolean;
 };
+
+/** Why an entry has its rank (section 13): the entries significantly better than it. */
+export type RankReason = { better: { entryId: string; system: string; pHolm: number }[] };
 
 export type LeaderboardRow = {
   /** Unique row key: the submission id, or "reported:<id>". */
@@ -102,8 +108,9 @@ export type LeaderboardRow = {
   isStale: boolean;
   /** Reported results: where the numbers come from. */
   source: string | null;
-  /** Uncertainty-aware rank (rank-entries.ts); null for rows without an interval. */
+  /** Rank by paired tests (section 13); null for reported rows and entries that cannot be tested. */
   rank: number | null;
+  rankReason: RankReason | null;
   /** One estimate per metric column of the view (null where the row has no value). */
   metrics: Partial<Record<ViewMetric, Estimate | null>>;
   /** The ranking metric per entity type (overall views only). */

@@ -1,9 +1,11 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { discloseStoredReport } from "@/lib/disclosure/disclose";
+import { fromDbEntityType } from "@/lib/releases/entity-type";
 import { parseStoredReportedByType } from "@/lib/reported/reported-schema";
 import { parseStoredMetrics } from "./stored-report";
-import type { ComparisonSource, EntrySource, ReleaseRef, ReportedSource } from "./leaderboard-types";
+import type { EntityType } from "@/lib/dataset/release-schema";
+import type { EntrySource, ReleaseRef, ReportedSource } from "./leaderboard-types";
 
 /**
  * The database side of the leaderboard: which release is shown, a cheap
@@ -22,8 +24,11 @@ export type ActiveReleaseStamp = {
 
 export type LeaderboardData = {
   entries: EntrySource[];
-  comparisons: ComparisonSource[];
   reported: ReportedSource[];
+  /** The entity type of each test sample in gold order: the type views' paired tests (section 13) use only that type's samples. */
+  goldTypes: EntityType[];
+  /** Test-split groups smaller than this show no numbers (section 12). */
+  minGroupN: number;
 };
 
 type StampRow = {
@@ -91,6 +96,7 @@ type EntryRow = {
   computedAt: Date;
   report: unknown;
   minGroupN: number;
+  outcomes: Uint8Array;
 };
 
 async function loadEntries(releaseId: string): Promise<EntrySource[]> {
@@ -99,7 +105,7 @@ async function loadEntries(releaseId: string): Promise<EntrySource[]> {
     SELECT s."id", s."track"::text AS "track", s."isBaseline", s."baselineLabel", s."systemName",
            s."parameterCount"::float8 AS "parameterCount", s."isOpenWeights", s."publishedAt", s."createdAt",
            u."displayName", sc."n", sc."scorerVersion", sc."goldSha256", sc."computedAt",
-           sc."report", r."minGroupN"
+           sc."report", r."minGroupN", sc."outcomes"
       FROM "Submission" s
       JOIN "DatasetRelease" r ON r."id" = s."releaseId"
       JOIN "User" u ON u."id" = s."userId"
@@ -113,6 +119,7 @@ async function loadEntries(releaseId: string): Promise<EntrySource[]> {
     if (report === null) return [];
     const entry: EntrySource = {
       id: row.id,
+      outcomes: { track: row.track === "closed" ? "closed" : "open", codes: new Uint8Array(row.outcomes) },
       track: row.track === "closed" ? "closed" : "open",
       isBaseline: row.isBaseline,
       system: (row.isBaseline ? row.baselineLabel : null) ?? row.systemName ?? row.baselineLabel ?? "Unnamed system",
@@ -134,15 +141,14 @@ async function loadEntries(releaseId: string): Promise<EntrySource[]> {
   });
 }
 
-async function loadComparisons(releaseId: string): Promise<ComparisonSource[]> {
-  return db.$queryRawUnsafe<ComparisonSource[]>(
-    `
-    SELECT c."entryId", c."baselineId", c."metric", c."b", c."c", c."p", c."pHolm"
-      FROM "Comparison" c
-      JOIN "Submission" s ON s."id" = c."entryId"
-     WHERE s."releaseId" = $1 AND s."split" = 'test' AND ${PUBLIC_ENTRY}`,
-    releaseId,
-  );
+async function loadGoldTypes(releaseId: string): Promise<EntityType[]> {
+  // Server-side only: the types of test samples are test gold; they never leave this module except as group sizes.
+  const rows = await db.sample.findMany({
+    where: { releaseId, split: "test" },
+    orderBy: { ordinal: "asc" },
+    select: { entity: { select: { type: true } } },
+  });
+  return rows.map((row) => fromDbEntityType(row.entity.type));
 }
 
 async function loadReported(releaseId: string): Promise<ReportedSource[]> {
@@ -163,12 +169,13 @@ async function loadReported(releaseId: string): Promise<ReportedSource[]> {
   }));
 }
 
-/** Everything the leaderboard of a release shows, in three queries. */
+/** Everything the leaderboard of a release shows, in four queries. */
 export async function loadLeaderboardData(releaseId: string): Promise<LeaderboardData> {
-  const [entries, comparisons, reported] = await Promise.all([
+  const [entries, reported, goldTypes, release] = await Promise.all([
     loadEntries(releaseId),
-    loadComparisons(releaseId),
     loadReported(releaseId),
+    loadGoldTypes(releaseId),
+    db.datasetRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { minGroupN: true } }),
   ]);
-  return { entries, comparisons, reported };
+  return { entries, reported, goldTypes, minGroupN: release.minGroupN };
 }

@@ -1,13 +1,13 @@
-import type { BestBaseline, ComparisonSource, SignificanceMark } from "./leaderboard-types";
+import { RANK_SIGNIFICANCE_LEVEL, type PairedRanks } from "@/lib/scoring/paired-ranks";
+import type { BestBaseline, SignificanceMark } from "./leaderboard-types";
 
 /**
- * Significance against the best baseline: the stored comparison of an entry
- * with the baseline that scores highest on the view's ranking metric,
- * significant when its Holm-adjusted McNemar p-value (adjusted across all the
- * baselines the entry is compared with, protocol section 9) is below 0.05.
+ * Significance against the best baseline: the section 13 test of the pair
+ * (the same test the ranks count), not a separate comparison, so a mark and
+ * the ranks never say two things.
  */
 
-export const SIGNIFICANCE_LEVEL = 0.05;
+export const SIGNIFICANCE_LEVEL = RANK_SIGNIFICANCE_LEVEL;
 
 export type BaselineCandidate = { id: string; name: string; value: number | null };
 
@@ -28,18 +28,15 @@ export function pickBestBaseline(
   return best;
 }
 
-export function significanceMark(comparison: ComparisonSource, baseline: BestBaseline): SignificanceMark {
-  const direction = comparison.b > comparison.c ? "better" : comparison.b < comparison.c ? "worse" : "even";
-  return {
-    baselineId: baseline.id,
-    baselineName: baseline.name,
-    metric: comparison.metric,
-    b: comparison.b,
-    c: comparison.c,
-    pHolm: comparison.pHolm,
-    direction,
-    isSignificant: direction !== "even" && comparison.pHolm < SIGNIFICANCE_LEVEL,
-  };
+/** The mark of entry `entry` against `baseline`, both indices into the view's paired ranks. */
+export function significanceMark(ranks: PairedRanks, entry: number, baseline: number, best: BestBaseline, metric: string): SignificanceMark {
+  const { b, c } = ranks.pair(entry, baseline);
+  const isAhead = ranks.right[entry]! > ranks.right[baseline]!;
+  const family = isAhead ? "baseline" : "entry";
+  const pHolm = isAhead ? ranks.adjustedInFamilyOf(baseline, entry) : ranks.adjustedInFamilyOf(entry, baseline);
+  const isSignificant = isAhead ? ranks.isBetter(entry, baseline) : ranks.isBetter(baseline, entry);
+  const direction = b > c ? "better" : b < c ? "worse" : "even";
+  return { baselineId: best.id, baselineName: best.name, metric, b, c, pHolm, family, direction, isSignificant };
 }
 
 /** A one-line reading of a mark, for titles and screen readers. */
@@ -47,5 +44,19 @@ export function describeSignificance(mark: SignificanceMark): string {
   const verdict = mark.isSignificant
     ? `significantly ${mark.direction === "better" ? "better" : "worse"} than`
     : "not significantly different from";
-  return `${verdict} the best baseline ${mark.baselineName} (McNemar on ${mark.metric}, b = ${mark.b}, c = ${mark.c}, Holm-adjusted p = ${mark.pHolm.toPrecision(3)})`;
+  const family = mark.family === "baseline" ? "in the baseline's comparisons with every entry" : "in this entry's comparisons with every entry";
+  return `${verdict} the best baseline ${mark.baselineName} (McNemar on ${mark.metric}, b = ${mark.b}, c = ${mark.c}, p = ${formatP(mark.pHolm)} Holm-adjusted ${family})`;
+}
+
+function formatP(p: number): string {
+  if (p === 0) return "< 1e-300";
+  return p >= 0.001 ? p.toFixed(3) : p.toExponential(1);
+}
+
+/** A rank's reason in one line: "2: Ada is significantly better (p = 0.003)". */
+export function describeRank(rank: number, reason: { better: { system: string; pHolm: number }[] }): string {
+  if (reason.better.length === 0) return `${rank}: no entry is significantly better`;
+  const named = reason.better.slice(0, 3).map((entry) => `${entry.system} (p = ${formatP(entry.pHolm)})`);
+  const more = reason.better.length > 3 ? ` and ${reason.better.length - 3} more` : "";
+  return `${rank}: ${named.join(", ")}${more} ${reason.better.length === 1 ? "is" : "are"} significantly better`;
 }

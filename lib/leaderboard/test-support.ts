@@ -10,6 +10,15 @@ export const RELEASE = { id: "release-1", name: "irc-bench", version: "1.0" };
 export const GOLD = "gold-test-sha";
 export const VERSION = "1.0.0";
 
+/** Samples of the hand-made test split: the first 120 are places, the other 80 events. */
+export const SAMPLE_COUNT = 200;
+export const GOLD_TYPES: EntityType[] = Array.from({ length: SAMPLE_COUNT }, (_, index) => (index < 120 ? "Place" : "Event"));
+
+/** Outcome codes right on the first `right` samples: open tier 1 (exact), closed rank 1 with an alias hit. */
+export function nestedCodes(track: "open" | "closed", right: number): Uint8Array {
+  return Uint8Array.from({ length: SAMPLE_COUNT }, (_, index) => (index < right ? (track === "open" ? 1 : 129) : 0));
+}
+
 type Metrics = Partial<Record<string, number>>;
 
 function typeGroups(metrics: Metrics, ci: Partial<Record<string, Interval>>, empty: EntityType[] = []): Partial<Record<EntityType, TypeGroupScore>> {
@@ -40,9 +49,13 @@ export function entry(options: {
   goldSha256?: string;
   emptyTypes?: EntityType[];
   parameterCount?: number | null;
+  /** Samples right (of SAMPLE_COUNT), the first ones; default: the primary metric's share. */
+  right?: number;
 }): EntrySource {
+  const primary = options.metrics[options.track === "open" ? "alias" : "hit@1"] ?? 0;
   return {
     id: options.id,
+    outcomes: { track: options.track, codes: nestedCodes(options.track, options.right ?? Math.round(primary * SAMPLE_COUNT)) },
     track: options.track,
     isBaseline: options.isBaseline ?? false,
     system: options.id,

@@ -242,7 +242,7 @@ describe("GET /api/entries and /api/entries/[id]", () => {
       paper_url: string | null;
       parameter_count: number;
       score: { n: number; stale: boolean; scorer_version: string; metrics: Record<string, number>; ci95: Record<string, [number, number]>; by_type: Record<string, { n: number }>; by_collection: Record<string, { n: number }> };
-      comparisons: { baseline: string; metric: string; b: number; c: number; p_holm: number }[];
+      comparisons: { baseline: string; family: string; metric: string; b: number; c: number; p_holm: number }[];
     };
     expect(body.system).toBe("Open Alpha");
     expect(body.team).toBe("Team Int");
@@ -252,9 +252,11 @@ describe("GET /api/entries and /api/entries/[id]", () => {
     expect(Object.values(body.score.by_type).reduce((sum, group) => sum + group.n, 0)).toBe(56);
     expect(Object.values(body.score.by_collection).reduce((sum, group) => sum + group.n, 0)).toBe(56);
     // vs Closed Baseline on the unified metric: b = Alpha right at i >= 10 (35), c = baseline right where Alpha is not (i in 0, 4, 8).
-    expect(body.comparisons.map((row) => [row.baseline, row.metric, row.b, row.c])).toEqual([
-      ["Closed Baseline", "unified", 35, 3],
-      ["Open Baseline", "alias", 28, 14],
+    // Two Holm families (section 9): the open track's baselines, and every baseline on the unified metric.
+    expect(body.comparisons.map((row) => [row.family, row.baseline, row.metric, row.b, row.c])).toEqual([
+      ["track", "Open Baseline", "alias", 28, 14],
+      ["unified", "Closed Baseline", "unified", 35, 3],
+      ["unified", "Open Baseline", "unified", 28, 14],
     ]);
     expect(result.text).not.toMatch(/outcomes|"qid"|Synthetic Place/);
   });

@@ -190,10 +190,35 @@ export default async function EntryPage({ params }: PageProps) {
                 <p className="max-w-3xl text-sm">
                   McNemar&apos;s test with continuity correction on paired per-sample outcomes (the track&apos;s primary
                   metric, or alias-aware top-1 across tracks): b counts samples this entry gets right and the baseline
-                  wrong, c the reverse. The exact p is the two-sided binomial test; Holm&apos;s adjustment is across
-                  all the baselines listed here.
+                  wrong, c the reverse. The exact p is the two-sided binomial test. These tables answer &ldquo;is this entry
+                  better than each baseline?&rdquo;, so Holm&apos;s adjustment runs across the baselines of one view (protocol
+                  §9): this track&apos;s baselines, and every baseline on the unified metric. Baselines with identical
+                  per-sample outcomes count once. The leaderboard&apos;s ranks and marks use the §13 tests among all entries
+                  of a view instead.
                 </p>
-                <ComparisonsTable comparisons={entry.comparisons} caption="Paired comparisons with every baseline" />
+                {(["track", "unified"] as const).map((family) => {
+                  const rows = entry.comparisons.filter((comparison) => comparison.family === family);
+                  if (rows.length === 0) return null;
+                  const identical = rows.filter((comparison) => comparison.identicalTo !== null);
+                  return (
+                    <div key={family} className="space-y-1">
+                      <ComparisonsTable
+                        comparisons={rows}
+                        caption={
+                          family === "track"
+                            ? `Within the ${entry.track}-world track (${entry.track === "open" ? "alias" : "hit@1"}; Holm across this track's ${rows.length} baselines)`
+                            : `Across both tracks (alias-aware top-1; Holm across all ${rows.length} baselines)`
+                        }
+                      />
+                      {identical.length > 0 && (
+                        <p className="text-xs text-muted" data-testid="identical-baselines">
+                          {identical.map((comparison) => `${comparison.baselineName} has the same per-sample outcomes as ${comparison.identicalTo}`).join("; ")}:
+                          counted once in the adjustment.
+                        </p>
+                      )}
+                    </div>
+                  );
+                })}
               </>
             )}
             {others.length > 0 && (

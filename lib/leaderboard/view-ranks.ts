@@ -1,0 +1,42 @@
+import type { EntityType } from "@/lib/dataset/release-schema";
+import { packBits } from "@/lib/scoring/bitset";
+import { correctnessVector, type ComparisonMetric } from "@/lib/scoring/compare";
+import { computePairedRanks, type PairedRanks } from "@/lib/scoring/paired-ranks";
+import type { EntrySource } from "./leaderboard-types";
+
+/**
+ * The paired tests of one leaderboard view (protocol section 13): every
+ * ranked entry's binary outcome on the view's metric, restricted to the
+ * view's entity type, and the ranks and pair tests computed from them by
+ * lib/scoring. Entries scored against another gold (stale) are not ranked. A
+ * type view whose type is too small to show (section 12) has no ranks.
+ */
+
+export type ViewRanks = {
+  /** Index of each ranked entry in `paired`. */
+  indexOf: ReadonlyMap<string, number>;
+  paired: PairedRanks;
+};
+
+export type ViewRankInput = {
+  entries: readonly EntrySource[];
+  metric: ComparisonMetric;
+  type: EntityType | null;
+  goldTypes: readonly EntityType[];
+  goldSha256: string | null;
+  minGroupN: number;
+};
+
+export function rankView(input: ViewRankInput): ViewRanks | null {
+  const { goldTypes, type } = input;
+  const keep = type === null ? null : goldTypes.map((sampleType) => sampleType === type);
+  const size = keep === null ? goldTypes.length : keep.filter(Boolean).length;
+  if (size === 0 || (type !== null && size < input.minGroupN)) return null;
+  const ranked = input.entries.filter((entry) => entry.score.goldSha256 === input.goldSha256 && entry.outcomes.codes.length === goldTypes.length);
+  if (ranked.length === 0) return null;
+  const systems = ranked.map((entry) => {
+    const vector = correctnessVector(entry.outcomes, input.metric);
+    return { id: entry.id, bits: packBits(keep === null ? vector : vector.filter((_, index) => keep[index])) };
+  });
+  return { indexOf: new Map(ranked.map((entry, index) => [entry.id, index])), paired: computePairedRanks(systems) };
+}
