@@ -63,6 +63,15 @@ describe("buildLeaderboard, open-world view", () => {
     }
   });
 
+  it("builds the pairwise matrix of the ranked entries from the same tests", () => {
+    expect(view.matrix?.entries.map((entry) => entry.id)).toEqual(["open-a", "open-b", "open-base", "open-weak"]);
+    expect(view.matrix?.cells[0]?.[0]).toBeNull();
+    // a (100 right) against b (70): b = 30, c = 0, difference 0.15; decided in b's family.
+    expect(view.matrix?.cells[0]?.[1]).toMatchObject({ b: 30, c: 0, difference: 0.15, winner: "row" });
+    expect(view.matrix?.cells[1]?.[0]).toMatchObject({ b: 0, c: 30, difference: -0.15, winner: "column" });
+    expect(view.matrix?.cells[1]?.[2]?.pHolm).toBeCloseTo(byKey.get("open-b")?.significance?.pHolm ?? -1, 15);
+  });
+
   it("marks stale scores and kinds", () => {
     expect(byKey.get("open-b")?.isStale).toBe(true);
     expect(byKey.get("open-a")?.isStale).toBe(false);

@@ -4,12 +4,14 @@ import type {
   Estimate,
   LeaderboardRow,
   LeaderboardView,
+  MatrixCell,
+  PairwiseMatrix,
   ReleaseRef,
   ReportedSource,
   TypeEstimate,
 } from "./leaderboard-types";
 import { pickBestBaseline, significanceMark } from "./significance";
-import { rankView } from "./view-ranks";
+import { rankView, type ViewRanks } from "./view-ranks";
 import {
   isTrackInView,
   rankMetricOf,
@@ -217,5 +219,34 @@ export function buildLeaderboard(input: BuildLeaderboardInput): LeaderboardView 
     columns,
     bestBaseline,
     rows: [...rows, ...reported].sort(compareRows(rankMetric)),
+    matrix: ranks === null ? null : pairwiseMatrix(ranks, rows, rankMetric),
+  };
+}
+
+/** How many entries the pairwise matrix shows (the top of the view by point estimate). */
+export const MATRIX_SIZE = 20;
+
+function pairwiseMatrix(ranks: ViewRanks, rows: readonly LeaderboardRow[], rankMetric: ViewMetric): PairwiseMatrix {
+  const top = rows
+    .filter((row) => ranks.indexOf.has(row.key))
+    .sort(compareRows(rankMetric))
+    .slice(0, MATRIX_SIZE);
+  const { paired } = ranks;
+  const cells = top.map((rowEntry) =>
+    top.map((columnEntry): MatrixCell | null => {
+      const i = ranks.indexOf.get(rowEntry.key)!;
+      const j = ranks.indexOf.get(columnEntry.key)!;
+      if (i === j) return null;
+      const { b, c } = paired.pair(i, j);
+      const isRowAhead = paired.right[i]! > paired.right[j]!;
+      // The deciding family is the one of the entry behind: the test that counts the other in its rank.
+      const pHolm = isRowAhead ? paired.adjustedInFamilyOf(j, i) : paired.adjustedInFamilyOf(i, j);
+      const winner = paired.isBetter(i, j) ? "row" : paired.isBetter(j, i) ? "column" : "none";
+      return { b, c, difference: (paired.right[i]! - paired.right[j]!) / Math.max(1, paired.n), pHolm, winner };
+    }),
+  );
+  return {
+    entries: top.map((row) => ({ id: row.key, system: row.system, kind: row.kind, rank: row.rank, value: row.metrics[rankMetric]?.value ?? null })),
+    cells,
   };
 }

@@ -122,6 +122,26 @@ export type ReleaseRef = { id: string; name: string; version: string };
 
 export type BestBaseline = { id: string; name: string; metric: ViewMetric; value: number };
 
+/** One cell of the pairwise significance matrix: the row entry against the column entry (section 13). */
+export type MatrixCell = {
+  /** Samples the row entry gets right and the column entry wrong, and the reverse. */
+  b: number;
+  c: number;
+  /** Difference of point estimates, row minus column (fractions). */
+  difference: number;
+  /** Holm-adjusted p of the test that decides: in the family of whichever of the two is behind. */
+  pHolm: number;
+  /** "row": the row entry is significantly better; "column": the column entry is; "none": neither. */
+  winner: "row" | "column" | "none";
+};
+
+/** The pairwise significance matrix of a view's top entries (by point estimate), for /leaderboard/matrix. */
+export type PairwiseMatrix = {
+  entries: { id: string; system: string; kind: RowKind; rank: number | null; value: number | null }[];
+  /** cells[i][j]: entries[i] against entries[j]; null on the diagonal. */
+  cells: (MatrixCell | null)[][];
+};
+
 export type LeaderboardView = {
   release: ReleaseRef;
   split: "test";
@@ -132,4 +152,6 @@ export type LeaderboardView = {
   columns: readonly ViewMetric[];
   bestBaseline: BestBaseline | null;
   rows: LeaderboardRow[];
+  /** The top MATRIX_SIZE ranked entries' pairwise tests; null when the view has no ranks. */
+  matrix: PairwiseMatrix | null;
 };
