@@ -125,6 +125,13 @@ export function firstValues(params: Record<string, string | string[] | undefined
   return out;
 }
 
+/** The matrix page's view: a bad or missing track falls back to "open"; an unknown type fails (the page is then a 404). */
+export const matrixPageQuerySchema = z.object({
+  track: trackSchema.catch("open"),
+  type: entityTypeParamSchema.optional(),
+});
+export type MatrixPageQuery = z.infer<typeof matrixPageQuerySchema>;
+
 /** The view a page shows: like the API's, but a bad track falls back to "open". */
 export function pageTrack(params: Record<string, string>): (typeof LEADERBOARD_TRACKS)[number] {
   const parsed = trackSchema.safeParse(params.track);

@@ -1,0 +1,12 @@
+import type { EntityType } from "@/lib/dataset/release-schema";
+import { TYPE_SLUGS, type LeaderboardTrack } from "./views";
+
+/** The address of a leaderboard view (a track, all types or one entity type). */
+export function leaderboardViewHref(track: LeaderboardTrack, type: EntityType | null): string {
+  return type === null ? `/leaderboard?track=${track}` : `/leaderboard/types/${TYPE_SLUGS[type]}?track=${track}`;
+}
+
+/** The address of a view's pairwise significance matrix (/leaderboard/matrix). */
+export function matrixHref(track: LeaderboardTrack, type: EntityType | null): string {
+  return type === null ? `/leaderboard/matrix?track=${track}` : `/leaderboard/matrix?track=${track}&type=${TYPE_SLUGS[type]}`;
+}
