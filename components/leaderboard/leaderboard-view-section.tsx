@@ -1,9 +1,12 @@
 import Link from "next/link";
+import { ForestPlot } from "@/components/charts/forest-plot";
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import { leaderboardFiltersSchema, type LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
 import type { LeaderboardView } from "@/lib/leaderboard/leaderboard-types";
+import { forestPlotData } from "@/lib/leaderboard/forest-plot-data";
 import { formatEstimate } from "@/lib/leaderboard/format";
 import { applyTableQuery, type TableQuery } from "@/lib/leaderboard/table-query";
+import { matrixHref } from "@/lib/leaderboard/view-links";
 import { METRIC_LABELS, metricGroupsOf, TRACK_LABELS, TYPE_SLUGS } from "@/lib/leaderboard/views";
 import { ExportLinks } from "./export-links";
 import { LeaderboardTable } from "./leaderboard-table";
@@ -66,6 +69,11 @@ export function LeaderboardViewSection({ view, query }: { view: LeaderboardView;
           </p>
         ))}
       <ReadingGuide withSignificance={type === null && best !== null} />
+      <ForestPlot data={forestPlotData(view)} />
+      <p className="text-sm">
+        <Link href={matrixHref(track, type)}>Pairwise significance matrix</Link> of this view: the paired test behind the
+        ranks, for every pair of its top entries.
+      </p>
       {view.rows.length === 0 ? (
         <p>No entry is on this leaderboard yet.</p>
       ) : (
