@@ -6,7 +6,7 @@ import type { RowKind } from "@/lib/leaderboard/leaderboard-types";
 
 const ROW_HEIGHT = 26;
 const AXIS_HEIGHT = 64;
-const NAME_AXIS_WIDTH = 128;
+const NAME_AXIS_WIDTH = 136;
 
 type Series = { kind: RowKind; label: string; color: string; shape: "circle" | "diamond"; isHollow: boolean };
 
@@ -32,6 +32,24 @@ function LegendSwatch({ series }: { series: Series }) {
   );
 }
 
+type NameTickProps = { x?: number | string; y?: number | string; payload?: { value?: number } };
+
+/** One line per entry on the name axis (no wrapping into the next line); the full name is its SVG title. */
+function nameTick(points: readonly ForestPoint[]) {
+  const byPosition = new Map(points.map((point) => [point.position, point]));
+  function NameTick({ x, y, payload }: NameTickProps) {
+    const point = payload?.value === undefined ? undefined : byPosition.get(payload.value);
+    if (point === undefined) return null;
+    return (
+      <text x={Number(x) - 6} y={Number(y)} dy="0.35em" textAnchor="end" fontSize={11} fill="#374151" className="forest-plot-name">
+        <title>{point.system}</title>
+        {point.shortName}
+      </text>
+    );
+  }
+  return NameTick;
+}
+
 function PointTooltip({ active, payload }: { active?: boolean; payload?: readonly { payload?: ForestPoint }[] }) {
   const point = payload?.[0]?.payload;
   if (!active || point === undefined) return null;
@@ -55,7 +73,7 @@ function PointTooltip({ active, payload }: { active?: boolean; payload?: readonl
 export function ForestPlot({ data }: { data: ForestPlotData }) {
   const { points, title } = data;
   if (points.length === 0) return null;
-  const nameOf = new Map(points.map((point) => [point.position, point.shortName]));
+  const NameTick = nameTick(points);
   const height = points.length * ROW_HEIGHT + AXIS_HEIGHT;
   const isCut = data.total > points.length;
   const presentKinds = SERIES.filter((series) => points.some((point) => point.kind === series.kind));
@@ -96,9 +114,8 @@ export function ForestPlot({ data }: { data: ForestPlotData }) {
               reversed
               ticks={points.map((point) => point.position)}
               interval={0}
-              tickFormatter={(position: number) => nameOf.get(position) ?? ""}
               width={NAME_AXIS_WIDTH}
-              tick={{ fontSize: 12 }}
+              tick={(props: NameTickProps) => <NameTick {...props} />}
             />
             <Tooltip content={<PointTooltip />} cursor={false} />
             {presentKinds.map((series) => (

@@ -69,7 +69,7 @@ export function PairwiseMatrixGrid({ grid, caption }: { grid: MatrixGrid; captio
                     {entry.system}
                   </span>
                 </span>
-                <span className="block font-normal text-muted">
+                <span className="block font-normal whitespace-nowrap text-muted">
                   {entry.isBaseline && <span className="mr-1 rounded border border-amber-700 bg-amber-50 px-1 text-amber-900">baseline</span>}
                   {entry.value}
                   {entry.rank !== null ? ` · rank ${entry.rank}` : ""}
