@@ -30,8 +30,9 @@ export function installSocketAddressStamp(): void {
   if (root[INSTALLED]) return;
   root[INSTALLED] = true;
   const originalEmit = http.Server.prototype.emit;
+  const emit = originalEmit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
   http.Server.prototype.emit = function emitWithStamp(this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request" && args[0] instanceof http.IncomingMessage) stampSocketAddress(args[0]);
-    return originalEmit.call(this, event, ...args);
+    return emit.call(this, event, ...args);
   } as typeof originalEmit;
 }

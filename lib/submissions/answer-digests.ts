@@ -27,10 +27,10 @@ function digestOf(key: string): Buffer {
 }
 
 /** One digest per sample of `sampleIds` (gold order), concatenated. */
-export function computeAnswerDigests(sampleIds: readonly string[], predictions: TrackPredictions): Buffer {
-  const digests = Buffer.alloc(sampleIds.length * DIGEST_BYTES);
+export function computeAnswerDigests(sampleIds: readonly string[], predictions: TrackPredictions): Uint8Array<ArrayBuffer> {
+  const digests = new Uint8Array(sampleIds.length * DIGEST_BYTES);
   sampleIds.forEach((sampleId, index) => {
-    digestOf(answerKey(predictions.predictions.get(sampleId))).copy(digests, index * DIGEST_BYTES);
+    digests.set(digestOf(answerKey(predictions.predictions.get(sampleId))), index * DIGEST_BYTES);
   });
   return digests;
 }
