@@ -4,11 +4,12 @@ import { db } from "@/lib/db";
 import { AppError, toHttpStatus } from "@/lib/errors";
 import { getSharedRedis } from "@/lib/redis";
 import { getTestQuota } from "@/lib/submissions/quota";
+import { createSubmission } from "@/lib/submissions/create-submission";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { assertTestServices } from "./support/guard";
-import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
+import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
-import { submitLines } from "./support/uploads";
+import { stageText, submitLines } from "./support/uploads";
 import { createTestUser, type TestUser } from "./support/users";
 
 /**
@@ -137,6 +138,18 @@ describe("differencing (test split)", () => {
     // the other track is compared only with its own files
     const open = await submitLines(predictionLines(release, "test", "open", 0.4, 904), { userId: user.id });
     expect(open.track).toBe("open");
+  });
+
+  it("two concurrent uploads of one file: exactly one is accepted (the account's lock)", async () => {
+    const user = await createTestUser("diff-race");
+    const text = toJsonl(predictionLines(release, "test", "open", 0.4, 908));
+    const staged = await Promise.all([stageText(text), stageText(text)]);
+    const settled = await Promise.allSettled(staged.map((file) => createSubmission({ userId: user.id, staged: file, originalName: "race.jsonl" })));
+    expect(settled.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const refused = settled.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+    expect(refused).toHaveLength(1);
+    expect(refused[0] instanceof AppError ? refused[0].code : refused[0]).toBe("validation");
+    expect((await getTestQuota(user.id, release.releaseId)).usedTotal).toBe(1);
   });
 
   it("another account may upload the same file", async () => {
