@@ -5,8 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma";
 import { computeAnswerDigests, countDifferingSamples, minimumDifferingSamples } from "@/lib/submissions/answer-digests";
 import { storedFilePath } from "@/lib/submissions/file-store";
 import { loadKb, loadSplitGold } from "@/lib/submissions/load-gold";
-import { readLines } from "@/lib/io/read-lines";
-import { PredictionValidator } from "@/lib/scoring/validate-predictions";
+import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
 import type { Track } from "@/lib/scoring/tracks";
 
 export type DifferencingCheck = {
@@ -32,10 +31,8 @@ function formatUploaded(date: Date): string {
 async function backfillDigests(earlier: EarlierFile, check: DifferencingCheck): Promise<Uint8Array | null> {
   try {
     const [kb, { sampleIds }] = await Promise.all([loadKb(check.releaseId), loadSplitGold(check.releaseId, "test")]);
-    // Read as pre-flight and the worker read it (byte lines, not a decoded string).
-    const validator = new PredictionValidator({ sampleIds, kbQids: kb, track: check.track, split: "test" });
-    for await (const { line, lineNo } of readLines(storedFilePath(earlier.fileSha256))) validator.addLine(line, lineNo);
-    const validation = validator.finish();
+    // Read as pre-flight and the worker read it.
+    const validation = await validatePredictionFile(storedFilePath(earlier.fileSha256), { sampleIds, kbQids: kb, track: check.track, split: "test" });
     if (!validation.ok) return null;
     const digests = computeAnswerDigests(sampleIds, validation);
     // Outside the caller's transaction: a refusal rolls that back, the digests stay right.
