@@ -49,6 +49,8 @@ test("[SUBMISSIONS] a participant uploads a dev file and reads per-sample feedba
 
   const overall = page.getByRole("table", { name: "Overall scores" });
   await expect(overall).toContainText("55.6");
+  // The demo's dev types are small: their bootstrap intervals are labelled unreliable.
+  await expect(page.getByTestId("unreliable-interval").first()).toBeVisible();
   const samples = page.getByTestId("sample-outcomes");
   await expect(samples.locator("tbody tr")).toHaveCount(27);
   await page.getByLabel("Show").selectOption("wrong");

@@ -20,10 +20,16 @@ export const envSchema = z.object({
   GITHUB_SECRET: z.string().min(1).optional(),
   /**
    * Reverse proxies in front of the web server that append to X-Forwarded-For.
-   * The client address used for sign-in rate limits is the entry this many
-   * places from the right (1: the address the nearest proxy saw).
+   * 0: no proxy, the client address is the socket's and X-Forwarded-For is
+   * ignored; N: the entry N places from the right (1: the address the nearest
+   * proxy saw). Used by the sign-up and sign-in rate limits (protocol §12).
    */
-  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** 1: test submissions wait until a maintainer approves the account (User.approvedAt). */
+  TEST_REQUIRES_APPROVAL: z
+    .enum(["0", "1", "true", "false"], { message: "must be 0 or 1" })
+    .default("0")
+    .transform((value) => value === "1" || value === "true"),
   /** Uploaded prediction files are kept content-addressed under this directory. */
   IRC_DATA_DIR: z.string().min(1).default(".data"),
   UPLOAD_MAX_BYTES: positiveInt(64 * MIB),

@@ -15,6 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { assertLocalDatabaseUrl, withDatabaseName } from "@/lib/leaderboard/local-database";
+import { benchRanks, formatRankBench } from "./bench-ranks";
 
 const USAGE = `Usage: npm run bench:leaderboard -- [options]
 
@@ -123,6 +124,8 @@ async function main(): Promise<number> {
   const testSamples = Number(values["test-samples"] ?? 1000);
   const connections = Number(values.connections ?? 50);
   const duration = Number(values.duration ?? 10);
+  // The rank computation of one view on the full-size test split, before any server work.
+  console.log(formatRankBench(benchRanks({ entries, samples: 4633, runs: 5 })));
   if (![entries, testSamples, connections, duration].every((value) => Number.isInteger(value) && value > 0)) {
     console.error(`--entries, --test-samples, --connections and --duration take positive integers\n\n${USAGE}`);
     return 2;

@@ -15,8 +15,18 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DATA_DIR="${IRC_DATA_DIR:-$ROOT/.data}"
-PG_PORT="${PG_PORT:-54329}"
-REDIS_PORT="${REDIS_PORT:-63799}"
+# Ports: PG_PORT / REDIS_PORT when set; otherwise the ones this checkout chose
+# before (DATA_DIR/ports.env); otherwise 54329 / 63799, or the next free port
+# when another checkout's server already holds it (never someone else's server).
+PORTS_FILE="$DATA_DIR/ports.env"
+PG_PORT_FIXED="${PG_PORT:-}"
+REDIS_PORT_FIXED="${REDIS_PORT:-}"
+if [ -z "$PG_PORT_FIXED$REDIS_PORT_FIXED" ] && [ -f "$PORTS_FILE" ]; then
+  # shellcheck disable=SC1090
+  source "$PORTS_FILE"
+fi
+PG_PORT="${PG_PORT_FIXED:-${CHOSEN_PG_PORT:-54329}}"
+REDIS_PORT="${REDIS_PORT_FIXED:-${CHOSEN_REDIS_PORT:-63799}}"
 PG_USER="irc"
 PG_DB="irc_bench"
 ENV_FILE="$DATA_DIR/services.env"
@@ -69,6 +79,49 @@ pg_ready() {
   "$(find_pg_bin)/pg_isready" -h 127.0.0.1 -p "$PG_PORT" -q
 }
 
+port_in_use() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+# Whether the PostgreSQL on PG_PORT runs this checkout's cluster.
+pg_is_ours() {
+  local bin dir running
+  bin="$(find_pg_bin)"
+  dir="$(pg_cluster_dir)"
+  running="$("$bin/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -d postgres -qtA -c "show data_directory" 2>/dev/null || true)"
+  [ -n "$running" ] && [ "$(readlink -f "$running")" = "$(readlink -f "$dir")" ]
+}
+
+redis_is_ours() {
+  local running
+  running="$(redis-cli -h 127.0.0.1 -p "$REDIS_PORT" config get dir 2>/dev/null | sed -n 2p)"
+  [ -n "$running" ] && [ "$(readlink -f "$running")" = "$(readlink -f "$DATA_DIR/redis")" ]
+}
+
+# When the port holds another checkout's server (or anything else), move to the next free one,
+# unless the port was given explicitly: then refuse rather than share by accident.
+choose_pg_port() {
+  while port_in_use "$PG_PORT" && ! pg_is_ours; do
+    [ -n "$PG_PORT_FIXED" ] && die "port $PG_PORT (PG_PORT) is taken by a server that is not this checkout's PostgreSQL; choose another PG_PORT"
+    log "port $PG_PORT is taken by another server; trying $((PG_PORT + 1))"
+    PG_PORT=$((PG_PORT + 1))
+  done
+}
+
+choose_redis_port() {
+  while port_in_use "$REDIS_PORT" && ! redis_is_ours; do
+    [ -n "$REDIS_PORT_FIXED" ] && die "port $REDIS_PORT (REDIS_PORT) is taken by a server that is not this checkout's Redis; choose another REDIS_PORT"
+    log "port $REDIS_PORT is taken by another server; trying $((REDIS_PORT + 1))"
+    REDIS_PORT=$((REDIS_PORT + 1))
+  done
+}
+
+remember_ports() {
+  [ -n "$PG_PORT_FIXED$REDIS_PORT_FIXED" ] && return 0
+  mkdir -p "$DATA_DIR"
+  printf 'CHOSEN_PG_PORT=%s\nCHOSEN_REDIS_PORT=%s\n' "$PG_PORT" "$REDIS_PORT" >"$PORTS_FILE"
+}
+
 start_postgres() {
   if [ -n "${DATABASE_URL:-}" ]; then
     log "DATABASE_URL is set; using that PostgreSQL"
@@ -77,7 +130,8 @@ start_postgres() {
   local bin dir
   bin="$(find_pg_bin)"
   dir="$(pg_cluster_dir)"
-  if pg_ready; then
+  choose_pg_port
+  if pg_ready && pg_is_ours; then
     log "PostgreSQL already running on 127.0.0.1:$PG_PORT"
   else
     if [ ! -f "$dir/PG_VERSION" ]; then
@@ -113,7 +167,8 @@ start_redis() {
     log "REDIS_URL is set; using that Redis"
     return 0
   fi
-  if redis_ready; then
+  choose_redis_port
+  if redis_ready && redis_is_ours; then
     log "Redis already running on 127.0.0.1:$REDIS_PORT"
     return 0
   fi
@@ -146,15 +201,15 @@ stop_all() {
       as_pg_owner "$bin/pg_ctl" -D "$dir" -m fast -w stop >/dev/null || log "PostgreSQL stop failed"
     fi
   fi
-  if command -v redis-cli >/dev/null 2>&1 && redis_ready; then
+  if command -v redis-cli >/dev/null 2>&1 && redis_ready && redis_is_ours; then
     log "stopping Redis"
     redis-cli -h 127.0.0.1 -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
   fi
 }
 
 status() {
-  if [ -n "$(find_pg_bin)" ] && pg_ready; then echo "postgresql: running on 127.0.0.1:$PG_PORT"; else echo "postgresql: not running"; fi
-  if command -v redis-cli >/dev/null 2>&1 && redis_ready; then echo "redis: running on 127.0.0.1:$REDIS_PORT"; else echo "redis: not running"; fi
+  if [ -n "$(find_pg_bin)" ] && pg_ready && pg_is_ours; then echo "postgresql: running on 127.0.0.1:$PG_PORT"; else echo "postgresql: not running"; fi
+  if command -v redis-cli >/dev/null 2>&1 && redis_ready && redis_is_ours; then echo "redis: running on 127.0.0.1:$REDIS_PORT"; else echo "redis: not running"; fi
 }
 
 case "${1:-start}" in
@@ -162,6 +217,7 @@ case "${1:-start}" in
     ensure_packages
     start_postgres
     start_redis
+    remember_ports
     write_env
     log "ready; environment in $ENV_FILE"
     ;;

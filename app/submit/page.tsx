@@ -6,6 +6,7 @@ import { getActor } from "@/lib/auth/get-actor";
 import { getEnv } from "@/lib/env";
 import { findActiveRelease } from "@/lib/releases/get-release";
 import { getTestQuota } from "@/lib/submissions/quota";
+import { AWAITING_APPROVAL_MESSAGE, mayUserSubmitTest } from "@/lib/users/test-approval";
 
 export const metadata: Metadata = { title: "Submit" };
 export const dynamic = "force-dynamic";
@@ -17,7 +18,7 @@ export default async function SubmitPage() {
   if (!release) {
     return <p>No dataset release is active yet, so there is nothing to submit to.</p>;
   }
-  const quota = await getTestQuota(actor.userId, release.id);
+  const [quota, mayTest] = await Promise.all([getTestQuota(actor.userId, release.id), mayUserSubmitTest(actor.userId)]);
   return (
     <div className="max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold">Submit predictions</h1>
@@ -26,6 +27,16 @@ export default async function SubmitPage() {
         <strong>test</strong> split (limited; aggregate scores only) of {release.name} {release.version}. The track and
         split are read from the file. Every line is checked before anything is queued, and each problem is listed with
         its line number. See the <Link href="/dataset">dataset page</Link> for the formats.
+      </p>
+      {!mayTest && (
+        <p role="status" className="rounded border border-amber-300 bg-amber-50 p-3">
+          {AWAITING_APPROVAL_MESSAGE} A maintainer approves accounts on the users page; test files uploaded before then are refused
+          and cost no quota.
+        </p>
+      )}
+      <p className="text-sm text-muted">
+        A test file must differ from each of your earlier test files of the same track in at least max(25, 1%) samples
+        (protocol §12); one that does not is refused before queueing and costs no quota.
       </p>
       <UploadForm quota={quota} maxBytes={getEnv().UPLOAD_MAX_BYTES} />
       <section className="space-y-2 text-sm">

@@ -4,6 +4,7 @@ import type { EntryComparison, EntryScore } from "@/lib/leaderboard/entry-types"
 import { formatPValue, formatValue } from "@/lib/leaderboard/format";
 import { SIGNIFICANCE_LEVEL } from "@/lib/leaderboard/significance";
 import { METRIC_LABELS, TYPE_SLUGS } from "@/lib/leaderboard/views";
+import { UNRELIABLE_INTERVAL_N } from "@/lib/scoring/bootstrap";
 import type { MetricKey, Track } from "@/lib/scoring/tracks";
 import { EstimateText } from "./estimate-text";
 
@@ -65,6 +66,11 @@ export function TypeMatrix({ score, keys, track, caption }: { score: EntryScore;
               <tr key={type} className="border-b border-line">
                 <th scope="row" className="whitespace-nowrap">
                   <Link href={`/leaderboard/types/${TYPE_SLUGS[type]}?track=${track}`}>{type}</Link>
+                  {n > 0 && n < UNRELIABLE_INTERVAL_N && !group?.isSuppressed && (
+                    <span className="ml-1 text-xs font-normal text-amber-800" data-testid="unreliable-interval">
+                      (n &lt; {UNRELIABLE_INTERVAL_N}: interval unreliable)
+                    </span>
+                  )}
                 </th>
                 <td className="text-right tabular-nums">{n.toLocaleString("en")}</td>
                 {group?.isSuppressed && n > 0 ? (

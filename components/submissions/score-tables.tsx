@@ -1,5 +1,6 @@
 import type { ComparisonView } from "@/lib/submissions/get-submission-view";
 import type { DisclosedGroup, DisclosedReport } from "@/lib/disclosure/disclose";
+import { UNRELIABLE_INTERVAL_N } from "@/lib/scoring/bootstrap";
 import { formatInterval, formatMetricName, formatPercent, formatPValue } from "@/components/submissions/format";
 
 type Intervals = Record<string, [number, number] | null>;
@@ -93,7 +94,14 @@ function GroupTable({ caption, label, keys, groups, mrrDigits }: { caption: stri
         <tbody>
           {groups.map((group) => (
             <tr key={group.name} className="border-b border-line">
-              <th scope="row">{group.name}</th>
+              <th scope="row">
+                {group.name}
+                {group.n > 0 && group.n < UNRELIABLE_INTERVAL_N && !group.isSuppressed && (
+                  <span className="ml-1 text-xs font-normal text-amber-800" data-testid="unreliable-interval">
+                    (n &lt; {UNRELIABLE_INTERVAL_N}: interval unreliable)
+                  </span>
+                )}
+              </th>
               <td className="text-right">{group.n}</td>
               {group.n === 0 ? (
                 keys.map((key) => <td key={key}>n = 0</td>)

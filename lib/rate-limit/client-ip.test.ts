@@ -3,25 +3,39 @@ import { clientIpFrom } from "@/lib/rate-limit/client-ip";
 import { formatTooManyAttempts } from "@/lib/rate-limit/format-retry";
 
 describe("clientIpFrom", () => {
+  const socketAddress = "198.51.100.7";
+
+  it("with no trusted proxy takes the socket address and ignores X-Forwarded-For", () => {
+    expect(clientIpFrom({ forwardedFor: null, socketAddress }, 0)).toBe("198.51.100.7");
+    expect(clientIpFrom({ forwardedFor: "9.9.9.9", socketAddress }, 0)).toBe("198.51.100.7");
+    expect(clientIpFrom({ forwardedFor: "9.9.9.9, 8.8.8.8", socketAddress }, 0)).toBe("198.51.100.7");
+  });
+
   it("takes the entry the nearest trusted proxy appended", () => {
-    expect(clientIpFrom("203.0.113.9", 1)).toBe("203.0.113.9");
-    expect(clientIpFrom("1.1.1.1, 203.0.113.9", 1)).toBe("203.0.113.9");
-    expect(clientIpFrom("1.1.1.1, 203.0.113.9, 10.0.0.2", 2)).toBe("203.0.113.9");
+    expect(clientIpFrom({ forwardedFor: "203.0.113.9", socketAddress: "10.0.0.1" }, 1)).toBe("203.0.113.9");
+    expect(clientIpFrom({ forwardedFor: "1.1.1.1, 203.0.113.9", socketAddress: "10.0.0.1" }, 1)).toBe("203.0.113.9");
+    expect(clientIpFrom({ forwardedFor: "1.1.1.1, 203.0.113.9, 10.0.0.2", socketAddress: "10.0.0.1" }, 2)).toBe("203.0.113.9");
   });
 
   it("ignores spoofed entries left of the trusted ones and never indexes before the start", () => {
-    expect(clientIpFrom("9.9.9.9, 8.8.8.8, 203.0.113.9", 1)).toBe("203.0.113.9");
-    expect(clientIpFrom("203.0.113.9", 3)).toBe("203.0.113.9");
+    expect(clientIpFrom({ forwardedFor: "9.9.9.9, 8.8.8.8, 203.0.113.9", socketAddress }, 1)).toBe("203.0.113.9");
+    expect(clientIpFrom({ forwardedFor: "203.0.113.9", socketAddress }, 3)).toBe("203.0.113.9");
+  });
+
+  it("behind a proxy that sent no header falls back to the socket address", () => {
+    expect(clientIpFrom({ forwardedFor: " , ", socketAddress }, 1)).toBe("198.51.100.7");
   });
 
   it("folds IPv4-mapped IPv6 into IPv4 and lower-cases IPv6", () => {
-    expect(clientIpFrom("::ffff:127.0.0.1", 1)).toBe("127.0.0.1");
-    expect(clientIpFrom("2001:DB8::1", 1)).toBe("2001:db8::1");
+    expect(clientIpFrom({ forwardedFor: null, socketAddress: "::ffff:127.0.0.1" }, 0)).toBe("127.0.0.1");
+    expect(clientIpFrom({ forwardedFor: "::ffff:127.0.0.1", socketAddress }, 1)).toBe("127.0.0.1");
+    expect(clientIpFrom({ forwardedFor: "2001:DB8::1", socketAddress }, 1)).toBe("2001:db8::1");
   });
 
-  it("says unknown without a header", () => {
-    expect(clientIpFrom(null, 1)).toBe("unknown");
-    expect(clientIpFrom(" , ", 1)).toBe("unknown");
+  it("says unknown without any address (one shared bucket, never a free pass)", () => {
+    expect(clientIpFrom({ forwardedFor: "9.9.9.9", socketAddress: null }, 0)).toBe("unknown");
+    expect(clientIpFrom({ forwardedFor: null, socketAddress: undefined }, 1)).toBe("unknown");
+    expect(clientIpFrom({ forwardedFor: " , ", socketAddress: " " }, 1)).toBe("unknown");
   });
 });
 

@@ -1,19 +1,23 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
 import { clientIpFrom } from "@/lib/rate-limit/client-ip";
+import { SOCKET_ADDRESS_HEADER } from "@/lib/server/socket-address";
 
 type HeaderSource = Headers | Record<string, unknown> | undefined;
 
-function forwardedFor(source: HeaderSource): string | null {
+function headerValue(source: HeaderSource, name: string): string | null {
   if (!source) return null;
-  if (source instanceof Headers) return source.get("x-forwarded-for");
-  const value = source["x-forwarded-for"];
+  if (source instanceof Headers) return source.get(name);
+  const value = source[name];
   if (typeof value === "string") return value;
   if (Array.isArray(value)) return value.filter((entry) => typeof entry === "string").join(",");
   return null;
 }
 
-/** The client address of a request, for rate limits (TRUSTED_PROXY_HOPS decides which X-Forwarded-For entry). */
+/** The client address of a request, for rate limits (TRUSTED_PROXY_HOPS decides; see client-ip.ts). */
 export function requestIp(source: HeaderSource): string {
-  return clientIpFrom(forwardedFor(source), getEnv().TRUSTED_PROXY_HOPS);
+  return clientIpFrom(
+    { forwardedFor: headerValue(source, "x-forwarded-for"), socketAddress: headerValue(source, SOCKET_ADDRESS_HEADER) },
+    getEnv().TRUSTED_PROXY_HOPS,
+  );
 }

@@ -102,3 +102,11 @@ export function bootstrapIntervals(
     return [percentileOfSorted(column, tail), percentileOfSorted(column, 1 - tail)];
   });
 }
+
+/**
+ * Groups smaller than this get their percentile-bootstrap interval labelled
+ * unreliable on the pages (the method stays the protocol's): with a handful
+ * of samples the resamples take few distinct values, and at n = 2 the
+ * interval can have zero width.
+ */
+export const UNRELIABLE_INTERVAL_N = 30;

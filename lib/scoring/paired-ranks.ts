@@ -1,4 +1,4 @@
-import { countOnes, discordantCounts, type Bitset } from "./bitset";
+import { countOnes, popcount32, type Bitset } from "./bitset";
 import { chiSquareUpperTail1 } from "./erfc";
 import { holmAdjust } from "./holm";
 import { mcnemarChi2 } from "./mcnemar";
@@ -53,9 +53,17 @@ export function computePairedRanks(systems: readonly RankedSystem[]): PairedRank
   const onlyFirst = new Int32Array(count * count);
   const pValues = new Float64Array(count * count).fill(1);
   const pOfCounts = new Map<number, number>();
+  for (const system of systems) {
+    if (system.bits.length !== n) throw new Error(`cannot rank outcomes of ${system.bits.length} and ${n} samples together`);
+  }
   for (let i = 0; i < count; i += 1) {
+    const x = systems[i]!.bits.words;
     for (let j = i + 1; j < count; j += 1) {
-      const { b, c } = discordantCounts(systems[i]!.bits, systems[j]!.bits);
+      const y = systems[j]!.bits.words;
+      // One popcount per word: b = |X and not Y|; then |X and Y| = right_i - b and c = right_j - |X and Y|.
+      let b = 0;
+      for (let w = 0; w < x.length; w += 1) b += popcount32(x[w]! & ~y[w]!);
+      const c = right[j]! - (right[i]! - b);
       onlyFirst[i * count + j] = b;
       onlyFirst[j * count + i] = c;
       // Many pairs share (b, c): the p-value depends on nothing else.

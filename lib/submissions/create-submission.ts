@@ -3,10 +3,13 @@ import { db } from "@/lib/db";
 import type { Submission } from "@/lib/generated/prisma";
 import { getActiveRelease } from "@/lib/releases/get-release";
 import { commitStagedFile, discardStagedFile, type StagedFile } from "@/lib/submissions/file-store";
+import { computeAnswerDigests } from "@/lib/submissions/answer-digests";
+import { assertNotDifferencing } from "@/lib/submissions/assert-not-differencing";
 import { runPreflight, type ScoredSplitName } from "@/lib/submissions/preflight";
 import { assertQuotaLeft, getTestQuota } from "@/lib/submissions/quota";
 import { enqueueScoring } from "@/lib/submissions/scoring-queue";
 import type { Track } from "@/lib/scoring/tracks";
+import { assertMayUserSubmitTest } from "@/lib/users/test-approval";
 
 export type CreateSubmissionOptions = {
   userId: string;
@@ -23,9 +26,10 @@ export type CreateSubmissionOptions = {
 
 const MAX_NAME_LENGTH = 200;
 /**
- * A staged upload -> pre-flight validation -> quota -> stored submission ->
- * queued scoring job. A file rejected before the submission is created is
- * deleted and costs no quota.
+ * A staged upload -> pre-flight validation -> approval (TEST_REQUIRES_APPROVAL)
+ * -> differencing check (protocol §12) -> quota -> stored submission -> queued
+ * scoring job. A file rejected before the submission is created is deleted and
+ * costs no quota.
  */
 export async function createSubmission(options: CreateSubmissionOptions): Promise<Submission> {
   const release = options.releaseId
@@ -41,12 +45,23 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
       declaredTrack: options.declaredTrack,
     });
     const countsToQuota = preflight.split === "test" && !options.isQuotaExempt;
+    // Baselines (the system account) are computed, not chosen to read the gold.
+    const isDifferencingChecked = preflight.split === "test" && options.baseline === undefined && !options.isQuotaExempt;
+    const answerDigests = computeAnswerDigests(preflight.sampleIds, preflight.validation);
+    if (preflight.split === "test") await assertMayUserSubmitTest(options.userId);
     submission = await db.$transaction(async (tx) => {
-      if (countsToQuota) {
-        // One participant's concurrent uploads queue up here, so the quota cannot be overrun.
+      if (countsToQuota || isDifferencingChecked) {
+        // One participant's concurrent uploads queue up here, so neither the
+        // quota nor the differencing check can be raced.
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`quota:${options.userId}`}))`;
-        assertQuotaLeft(await getTestQuota(options.userId, release.id, new Date(), tx));
       }
+      if (isDifferencingChecked) {
+        await assertNotDifferencing(
+          { userId: options.userId, releaseId: release.id, track: preflight.track, digests: answerDigests, sampleCount: preflight.sampleCount },
+          tx,
+        );
+      }
+      if (countsToQuota) assertQuotaLeft(await getTestQuota(options.userId, release.id, new Date(), tx));
       return tx.submission.create({
         data: {
           userId: options.userId,
@@ -57,6 +72,7 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
           fileBytes: staged.bytes,
           originalName: options.originalName.slice(0, MAX_NAME_LENGTH) || "predictions.jsonl",
           sampleCount: preflight.sampleCount,
+          answerDigests,
           countsToQuota,
           isBaseline: options.baseline !== undefined,
           baselineLabel: options.baseline?.label,

@@ -15,6 +15,8 @@ export type PreflightResult = {
   split: ScoredSplitName;
   track: Track;
   sampleCount: number;
+  /** The split's sample ids in gold order (the order of stored outcomes and answer digests). */
+  sampleIds: readonly string[];
   validation: Extract<PredictionValidationResult, { ok: true }>;
 };
 
@@ -87,5 +89,5 @@ export async function runPreflight(options: {
       { problems },
     );
   }
-  return { split, track: validation.track, sampleCount: sampleIds.length, validation };
+  return { split, track: validation.track, sampleCount: sampleIds.length, sampleIds, validation };
 }

@@ -13,11 +13,15 @@ export type UserListEntry = {
   hasPassword: boolean;
   linkedProviders: string[];
   activeTokenCount: number;
+  /** When a maintainer approved the account for test submissions (TEST_REQUIRES_APPROVAL=1). */
+  approvedAt: Date | null;
   createdAt: Date;
 };
 
 export type RoleChangeEntry = {
   id: string;
+  /** "user.role_changed", "user.approved" or "user.approval_revoked". */
+  action: string;
   createdAt: Date;
   actorName: string | null;
   targetId: string;
@@ -39,6 +43,7 @@ export async function listUsers(options: { actor: Actor; now?: Date }): Promise<
       role: true,
       isSystem: true,
       passwordHash: true,
+      approvedAt: true,
       createdAt: true,
       accounts: { select: { provider: true } },
       _count: { select: { apiTokens: { where: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } } } },
@@ -54,21 +59,25 @@ export async function listUsers(options: { actor: Actor; now?: Date }): Promise<
     hasPassword: user.passwordHash !== null,
     linkedProviders: user.accounts.map((account) => account.provider),
     activeTokenCount: user._count.apiTokens,
+    approvedAt: user.approvedAt,
     createdAt: user.createdAt,
   }));
 }
 
-/** The latest role changes, newest first, for the admin page's history. */
+export const ACCOUNT_CHANGE_ACTIONS = ["user.role_changed", "user.approved", "user.approval_revoked"] as const;
+
+/** The latest role and approval changes, newest first, for the admin page's history. */
 export async function listRoleChanges(options: { actor: Actor; take?: number }): Promise<RoleChangeEntry[]> {
   requireMaintainer(options.actor);
   const entries = await db.auditLog.findMany({
-    where: { action: "user.role_changed" },
+    where: { action: { in: [...ACCOUNT_CHANGE_ACTIONS] } },
     orderBy: { createdAt: "desc" },
     take: options.take ?? 20,
-    select: { id: true, createdAt: true, targetId: true, reason: true, details: true, actor: { select: { displayName: true } } },
+    select: { id: true, action: true, createdAt: true, targetId: true, reason: true, details: true, actor: { select: { displayName: true } } },
   });
   return entries.map((entry) => ({
     id: entry.id,
+    action: entry.action,
     createdAt: entry.createdAt,
     actorName: entry.actor?.displayName ?? null,
     targetId: entry.targetId,

@@ -18,11 +18,25 @@ export const profilePatchSchema = z
     error: "Send displayName, affiliation or both.",
   });
 
+const reasonSchema = z.string().trim().max(500, { error: "Keep the reason under 500 characters." }).optional();
+
 export const roleChangeSchema = z.object({
   role: roleSchema,
-  reason: z.string().trim().max(500, { error: "Keep the reason under 500 characters." }).optional(),
+  reason: reasonSchema,
+});
+
+/** Approval for test submissions (TEST_REQUIRES_APPROVAL=1). */
+export const approvalChangeSchema = z.object({
+  approved: z.boolean({ error: "approved must be true or false." }),
+  reason: reasonSchema,
+});
+
+/** PATCH /api/admin/users/:id: a role change or an approval change, one per request. */
+export const userAdminPatchSchema = z.union([roleChangeSchema.strict(), approvalChangeSchema.strict()], {
+  error: "Send {role, reason?} or {approved, reason?}.",
 });
 
 export type ProfileInput = z.infer<typeof profileSchema>;
 export type ProfilePatch = z.infer<typeof profilePatchSchema>;
 export type RoleChangeInput = z.infer<typeof roleChangeSchema>;
+export type UserAdminPatch = z.infer<typeof userAdminPatchSchema>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBaselines } from "@/lib/baselines/run-baselines";
 import { db } from "@/lib/db";
 import { getSharedRedis } from "@/lib/redis";
-import { compareWithBaselines } from "@/lib/scoring/compare";
+import { planComparisonRows } from "@/lib/scoring/comparison-families";
 import { outcomesFromBytes } from "@/lib/submissions/refresh-comparisons";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { storedFilePath } from "@/lib/submissions/file-store";
@@ -101,7 +101,8 @@ describe("submission lifecycle", () => {
     expect(devBaselines).toHaveLength(4);
 
     const entry = await db.submission.findFirstOrThrow({ where: { userId: participant.id, split: "dev" }, include: { score: true } });
-    const rows = await db.comparison.findMany({ where: { entryId: entry.id }, orderBy: { baselineId: "asc" } });
+    // The unified family holds every baseline of the split (section 9).
+    const rows = await db.comparison.findMany({ where: { entryId: entry.id, family: "unified" }, orderBy: { baselineId: "asc" } });
     expect(rows.map((row) => row.baselineId)).toEqual(devBaselines);
     for (const row of rows) {
       expect(row.pHolm).toBeGreaterThanOrEqual(row.p);
@@ -113,17 +114,19 @@ describe("submission lifecycle", () => {
 
     // The stored rows are what lib/scoring computes from the stored outcomes.
     const baselines = await db.submission.findMany({ where: { id: { in: devBaselines } }, include: { score: true }, orderBy: { id: "asc" } });
-    const family = baselines.map((baseline) => ({ name: baseline.id, outcomes: outcomesFromBytes(baseline.track, baseline.score!.outcomes) }));
-    const expected = compareWithBaselines(outcomesFromBytes(entry.track, entry.score!.outcomes), family);
+    const family = baselines.map((baseline) => ({ id: baseline.id, outcomes: outcomesFromBytes(baseline.track, baseline.score!.outcomes) }));
+    const expected = planComparisonRows({ id: entry.id, outcomes: outcomesFromBytes(entry.track, entry.score!.outcomes) }, family);
+    const allRows = await db.comparison.findMany({ where: { entryId: entry.id }, orderBy: [{ family: "asc" }, { baselineId: "asc" }] });
     expectNearlyEqualRecords(
-      rows.map((row) => ({ baseline: row.baselineId, metric: row.metric, b: row.b, c: row.c, p: row.p, p_exact: row.pExact, p_holm: row.pHolm })),
+      allRows.map((row) => ({ family: row.family, baseline: row.baselineId, metric: row.metric, b: row.b, c: row.c, p: row.p, p_exact: row.pExact, p_holm: row.pHolm })),
       expected
-        .map((row) => ({ baseline: row.baseline, metric: row.metric, b: row.b, c: row.c, p: row.p, p_exact: row.p_exact, p_holm: row.p_holm }))
-        .sort((a, b) => a.baseline.localeCompare(b.baseline)),
+        .map((row) => ({ family: row.family, baseline: row.baseline, metric: row.metric, b: row.b, c: row.c, p: row.p, p_exact: row.p_exact, p_holm: row.p_holm }))
+        .sort((a, b) => a.family.localeCompare(b.family) || a.baseline.localeCompare(b.baseline)),
     );
-    // Closed-track baselines compare on hit@1, the open-track one on the unified metric.
-    const metricByTrack = new Map(baselines.map((baseline) => [baseline.id, baseline.track === "closed" ? "hit@1" : "unified"]));
-    for (const row of rows) expect(row.metric).toBe(metricByTrack.get(row.baselineId));
+    // The unified family compares on the unified metric; the track family holds the entry's track's baselines on its primary metric.
+    for (const row of rows) expect(row.metric).toBe("unified");
+    const sameTrack = baselines.filter((baseline) => baseline.track === entry.track).map((baseline) => baseline.id);
+    expect(allRows.filter((row) => row.family === "track").map((row) => row.baselineId)).toEqual(sameTrack);
   });
 
   it("a test-split open-track submission is scored the same way and compared with the test baselines only", async () => {
@@ -140,7 +143,7 @@ describe("submission lifecycle", () => {
 
     const testBaselines = await scoredBaselineIds(release.releaseId, "test");
     expect(testBaselines).toHaveLength(4);
-    const rows = await db.comparison.findMany({ where: { entryId: submission.id }, orderBy: { baselineId: "asc" } });
+    const rows = await db.comparison.findMany({ where: { entryId: submission.id, family: "unified" }, orderBy: { baselineId: "asc" } });
     expect(rows.map((row) => row.baselineId)).toEqual(testBaselines);
     for (const row of rows) expect(row.pHolm).toBeGreaterThanOrEqual(row.p);
   });

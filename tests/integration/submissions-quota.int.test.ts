@@ -139,9 +139,10 @@ describe("test-split quota", () => {
     await submitTest(user);
     expect((await getTestQuota(user.id, release.releaseId)).remaining).toBe(1);
 
-    // Three staged copies of one file: their pre-flights take the same time, so the quota checks race.
-    const text = toJsonl(predictionLines(release, "test", "closed", 0.4, 888));
-    const staged = await Promise.all([stageText(text), stageText(text), stageText(text)]);
+    // Three files of one size and track: their pre-flights take the same time, so the quota checks race.
+    // (Different predictions: identical copies would be refused as differencing, §12.)
+    const texts = [888, 889, 890].map((fileSeed) => toJsonl(predictionLines(release, "test", "closed", 0.4, fileSeed)));
+    const staged = await Promise.all(texts.map((text) => stageText(text)));
     const settled = await Promise.allSettled(staged.map((file) => createSubmission({ userId: user.id, staged: file, originalName: "race.jsonl" })));
     const accepted = settled.filter((result) => result.status === "fulfilled");
     const refused = settled.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));

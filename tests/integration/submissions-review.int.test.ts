@@ -181,11 +181,11 @@ describe("publication requests and review", () => {
     const counts = await comparisonPairCounts(others.map((row) => row.id));
     for (const other of others) expect(counts.get(`${other.id}|${rejectedId}`), other.id).toBe(1);
     // The published entry is now compared with five baselines, Holm-adjusted across them.
-    const rows = await db.comparison.findMany({ where: { entryId: approvedId } });
+    const rows = await db.comparison.findMany({ where: { entryId: approvedId, family: "unified" } });
     expect(rows).toHaveLength(5);
     for (const row of rows) expect(row.pHolm).toBeGreaterThanOrEqual(row.p);
     // The marked entry is compared with the four original baselines, not with itself.
-    expect((await db.comparison.findMany({ where: { entryId: rejectedId } })).map((row) => row.baselineId).sort()).toEqual([...baselinesBefore].sort());
+    expect((await db.comparison.findMany({ where: { entryId: rejectedId, family: "unified" } })).map((row) => row.baselineId).sort()).toEqual([...baselinesBefore].sort());
     // Dev entries are untouched.
     expect(await db.comparison.count({ where: { entryId: devId, baselineId: rejectedId } })).toBe(0);
     const view = await getSubmissionView(actorOf(owner), approvedId);
@@ -193,6 +193,6 @@ describe("publication requests and review", () => {
 
     await reviewSubmission(actorOf(maintainer), rejectedId, { action: "unmark-baseline", reason: "superseded" });
     expect(await db.comparison.count({ where: { baselineId: rejectedId } })).toBe(0);
-    expect(await db.comparison.count({ where: { entryId: approvedId } })).toBe(4);
+    expect(await db.comparison.count({ where: { entryId: approvedId, family: "unified" } })).toBe(4);
   });
 });

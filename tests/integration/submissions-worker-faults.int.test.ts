@@ -104,6 +104,7 @@ describe("a worker killed mid-job", () => {
       for (const baselineId of testBaselines) expect(counts.get(`${id}|${baselineId}`), `${id} vs ${baselineId}`).toBe(1);
     }
     expect([...counts.values()].reduce((sum, count) => sum + count, 0)).toBe(ids.length * testBaselines.length);
+    expect(await db.comparison.count({ where: { entryId: { in: ids }, family: "unified" } })).toBe(ids.length * testBaselines.length);
   });
 
   it("SIGTERM while SCORING: the worker finishes the current job, then exits 0", async () => {
@@ -117,6 +118,6 @@ describe("a worker killed mid-job", () => {
     const row = await db.submission.findUniqueOrThrow({ where: { id: submission.id } });
     expect(row.status).toBe("SCORED");
     expect(row.attempts).toBe(1);
-    expect(await db.comparison.count({ where: { entryId: submission.id } })).toBe(testBaselines.length);
+    expect(await db.comparison.count({ where: { entryId: submission.id, family: "unified" } })).toBe(testBaselines.length);
   });
 });

@@ -3,10 +3,14 @@ import type { Split } from "@/lib/generated/prisma";
 
 export type ComparisonRow = { entryId: string; baselineId: string; metric: string; b: number; c: number; p: number; pExact: number; pHolm: number };
 
-/** Every comparison row of the entries of one split, sorted (for snapshots across re-deliveries). */
-export async function comparisonRowsOf(releaseId: string, split: Split): Promise<ComparisonRow[]> {
+/**
+ * The comparison rows of one Holm family (default "unified": one row per
+ * baseline of the split) of the entries of one split, sorted (for snapshots
+ * across re-deliveries).
+ */
+export async function comparisonRowsOf(releaseId: string, split: Split, family: "track" | "unified" = "unified"): Promise<ComparisonRow[]> {
   const rows = await db.comparison.findMany({
-    where: { entry: { releaseId, split } },
+    where: { entry: { releaseId, split }, family },
     select: { entryId: true, baselineId: true, metric: true, b: true, c: true, p: true, pExact: true, pHolm: true },
     orderBy: [{ entryId: "asc" }, { baselineId: "asc" }],
   });
@@ -19,10 +23,16 @@ export async function scoredBaselineIds(releaseId: string, split: Split): Promis
   return rows.map((row) => row.id);
 }
 
-/** Counts of rows per (entry, baseline) pair: a duplicate would show as a count above 1. */
+/**
+ * Rows per (entry, baseline) pair within one Holm family, the largest over
+ * the families: a duplicate would show as a count above 1 (a same-track
+ * baseline has one row in each of the two families, section 9).
+ */
 export async function comparisonPairCounts(entryIds: readonly string[]): Promise<Map<string, number>> {
   const rows = await db.$queryRaw<{ entryId: string; baselineId: string; count: bigint }[]>`
-    SELECT "entryId", "baselineId", count(*) AS count FROM "Comparison"
-    WHERE "entryId" = ANY(${[...entryIds]}::text[]) GROUP BY "entryId", "baselineId"`;
+    SELECT "entryId", "baselineId", max(n) AS count FROM (
+      SELECT "entryId", "baselineId", "family", count(*) AS n FROM "Comparison"
+      WHERE "entryId" = ANY(${[...entryIds]}::text[]) GROUP BY "entryId", "baselineId", "family") AS per_family
+    GROUP BY "entryId", "baselineId"`;
   return new Map(rows.map((row) => [`${row.entryId}|${row.baselineId}`, Number(row.count)]));
 }

@@ -1,0 +1,63 @@
+import { createHash } from "node:crypto";
+import { norm } from "@/lib/scoring/normalize";
+import type { TrackPredictions } from "@/lib/scoring/track-predictions";
+
+/**
+ * Protocol §12: a test file that differs from an earlier one of the same
+ * account and track in fewer than max(25, 1%) samples is refused, since the
+ * difference between two scores would read those samples' answers. Files are
+ * compared by what the scorer sees, not by bytes: one 8-byte digest per sample,
+ * in gold order, of the normalised answer (norm() of an open-world
+ * prediction: two strings that differ only by case or spacing score alike; a
+ * closed-world ranking as the QIDs in order). Pure: no database, no files.
+ */
+export const DIGEST_BYTES = 8;
+export const MIN_DIFFERING_SAMPLES = 25;
+
+/** The answer of one sample as the scorer compares it. */
+export function answerKey(prediction: string | readonly string[] | undefined): string {
+  if (prediction === undefined) return "";
+  if (typeof prediction === "string") return norm(prediction);
+  // QIDs hold no spaces; the separator keeps ["Q1", "Q23"] apart from ["Q12", "Q3"].
+  return prediction.join(" ");
+}
+
+function digestOf(key: string): Buffer {
+  return createHash("sha256").update(key, "utf8").digest().subarray(0, DIGEST_BYTES);
+}
+
+/** One digest per sample of `sampleIds` (gold order), concatenated. */
+export function computeAnswerDigests(sampleIds: readonly string[], predictions: TrackPredictions): Uint8Array<ArrayBuffer> {
+  const digests = new Uint8Array(sampleIds.length * DIGEST_BYTES);
+  sampleIds.forEach((sampleId, index) => {
+    digests.set(digestOf(answerKey(predictions.predictions.get(sampleId))), index * DIGEST_BYTES);
+  });
+  return digests;
+}
+
+/**
+ * How many samples two digest strings answer differently. Digests of different
+ * lengths (never for one split of one release) count every sample past the
+ * shorter one as different.
+ */
+export function countDifferingSamples(first: Uint8Array, second: Uint8Array): number {
+  const firstCount = Math.floor(first.length / DIGEST_BYTES);
+  const secondCount = Math.floor(second.length / DIGEST_BYTES);
+  const common = Math.min(firstCount, secondCount);
+  let differing = Math.max(firstCount, secondCount) - common;
+  for (let sample = 0; sample < common; sample += 1) {
+    const start = sample * DIGEST_BYTES;
+    for (let offset = 0; offset < DIGEST_BYTES; offset += 1) {
+      if (first[start + offset] !== second[start + offset]) {
+        differing += 1;
+        break;
+      }
+    }
+  }
+  return differing;
+}
+
+/** max(25, ceil(1% of the split's samples)): the fewest samples a new test file must change. */
+export function minimumDifferingSamples(sampleCount: number): number {
+  return Math.max(MIN_DIFFERING_SAMPLES, Math.ceil(sampleCount / 100));
+}

@@ -1,0 +1,86 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma";
+import { computeAnswerDigests, countDifferingSamples, minimumDifferingSamples } from "@/lib/submissions/answer-digests";
+import { storedFilePath } from "@/lib/submissions/file-store";
+import { loadKb, loadSplitGold } from "@/lib/submissions/load-gold";
+import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
+import type { Track } from "@/lib/scoring/tracks";
+
+export type DifferencingCheck = {
+  userId: string;
+  releaseId: string;
+  track: Track;
+  /** The new file's digests (answer-digests.ts), in gold order. */
+  digests: Uint8Array;
+  sampleCount: number;
+};
+
+type EarlierFile = { id: string; createdAt: Date; fileSha256: string; answerDigests: Uint8Array | null };
+
+function formatUploaded(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/**
+ * The digests of an earlier file stored before digests existed: computed from
+ * the stored file and kept on the row. A file that is gone or no longer valid
+ * cannot be compared (null).
+ */
+async function backfillDigests(earlier: EarlierFile, check: DifferencingCheck): Promise<Uint8Array | null> {
+  try {
+    const [kb, { sampleIds }] = await Promise.all([loadKb(check.releaseId), loadSplitGold(check.releaseId, "test")]);
+    // Read as pre-flight and the worker read it.
+    const validation = await validatePredictionFile(storedFilePath(earlier.fileSha256), { sampleIds, kbQids: kb, track: check.track, split: "test" });
+    if (!validation.ok) return null;
+    const digests = computeAnswerDigests(sampleIds, validation);
+    // Outside the caller's transaction: a refusal rolls that back, the digests stay right.
+    await db.submission.update({ where: { id: earlier.id }, data: { answerDigests: digests } });
+    return digests;
+  } catch (error) {
+    console.warn(`[submissions] could not compute answer digests of ${earlier.id}`, error instanceof Error ? error.message : error);
+    return null;
+  }
+}
+
+/**
+ * Protocol §12: refuses (422, before anything is stored or counted) a test
+ * file that answers all but a few samples as an earlier test file of the same
+ * account, release and track. Every earlier file counts except one the worker
+ * found invalid (it was never scored, so nothing was learned from it). Run
+ * inside the transaction that holds the account's submission lock.
+ */
+export async function assertNotDifferencing(check: DifferencingCheck, client: Prisma.TransactionClient = db): Promise<void> {
+  const earlierFiles = await client.submission.findMany({
+    where: {
+      userId: check.userId,
+      releaseId: check.releaseId,
+      split: "test",
+      track: check.track,
+      // (a plain NOT would also drop the rows whose failureKind is NULL)
+      OR: [{ failureKind: null }, { failureKind: { not: "INVALID" } }],
+    },
+    select: { id: true, createdAt: true, fileSha256: true, answerDigests: true },
+    orderBy: { createdAt: "asc" },
+  });
+  const required = minimumDifferingSamples(check.sampleCount);
+  let closest: { file: EarlierFile; differing: number } | null = null;
+  for (const file of earlierFiles) {
+    const digests = file.answerDigests ?? (await backfillDigests(file, check));
+    if (digests === null) continue;
+    const differing = countDifferingSamples(check.digests, digests);
+    if (differing < required && (closest === null || differing < closest.differing)) closest = { file, differing };
+  }
+  if (closest === null) return;
+  const { file, differing } = closest;
+  const earlier = `your submission ${file.id} (uploaded ${formatUploaded(file.createdAt)})`;
+  const what =
+    differing === 0
+      ? `This file gives the same answers as ${earlier} in all ${check.sampleCount} samples (compared after normalisation)`
+      : `This file differs from ${earlier} in only ${differing} of ${check.sampleCount} samples`;
+  throw new AppError(
+    "validation",
+    `${what}; test files must differ in at least ${required} samples from each earlier one (protocol §12), so a one-line difference cannot read a single answer. It cost no quota.`,
+  );
+}

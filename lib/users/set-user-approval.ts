@@ -1,0 +1,45 @@
+import "server-only";
+import { requireMaintainer, type Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+
+export type SetUserApprovalOptions = {
+  actor: Actor;
+  userId: string;
+  isApproved: boolean;
+  reason?: string;
+};
+
+export type ApprovalChange = { userId: string; approvedAt: Date | null; isChanged: boolean };
+
+/**
+ * Approves an account for test submissions (TEST_REQUIRES_APPROVAL=1), or
+ * takes the approval back, and records it in the audit log. Approving an
+ * approved account keeps its first approval date.
+ */
+export async function setUserApproval(options: SetUserApprovalOptions): Promise<ApprovalChange> {
+  const actorId = requireMaintainer(options.actor).userId;
+  const reason = options.reason?.trim() || null;
+
+  return db.$transaction(async (tx) => {
+    const target = await tx.user.findUnique({ where: { id: options.userId }, select: { id: true, isSystem: true, approvedAt: true } });
+    if (!target) throw new AppError("not_found", "No such user.");
+    if (target.isSystem) throw new AppError("forbidden", "The system account is always approved.");
+    const isApproved = target.approvedAt !== null;
+    if (isApproved === options.isApproved) return { userId: target.id, approvedAt: target.approvedAt, isChanged: false };
+
+    const approvedAt = options.isApproved ? new Date() : null;
+    await tx.user.update({ where: { id: target.id }, data: { approvedAt } });
+    await tx.auditLog.create({
+      data: {
+        actorId,
+        action: options.isApproved ? "user.approved" : "user.approval_revoked",
+        targetType: "User",
+        targetId: target.id,
+        reason,
+        details: { approvedAt: approvedAt?.toISOString() ?? null, previous: target.approvedAt?.toISOString() ?? null },
+      },
+    });
+    return { userId: target.id, approvedAt, isChanged: true };
+  });
+}
