@@ -95,7 +95,7 @@ test("[LEADERBOARD] the leaderboard shows entries with intervals, reported rows 
   await expect(reported.locator('[data-column="alias"]')).toHaveText("25.0");
   await expect(reported.locator('[data-column="rank"]')).toHaveText("–");
   await page.getByText("How to read this table").click();
-  await expect(page.getByText(/An entry's rank is 1 \+ the number of entries whose 95% confidence interval lies entirely above its own/)).toBeVisible();
+  await expect(page.getByText(/An entry's rank is 1 \+ the number of entries significantly better than it: McNemar's test/)).toBeVisible();
 });
 
 test("[LEADERBOARD] sorting a column orders the rows, with aria-sort and the keyboard", async ({ page }) => {

@@ -55,8 +55,9 @@ export function LeaderboardViewSection({ view, query }: { view: LeaderboardView;
       {type !== null && (
         <p className="max-w-3xl text-sm">
           Every score here is computed on the {typeN === null ? "" : `${typeN.toLocaleString("en")} `}
-          {type} samples of the test split only, with its own interval. Significance tests compare whole splits, so this
-          view has no significance marks; each entry&apos;s page has its full type-by-metric table.
+          {type} samples of the test split only, with its own interval, and the ranks and marks come from paired tests on
+          those samples alone (none when the type has too few samples to show). Each entry&apos;s page has its full
+          type-by-metric table.
         </p>
       )}
       {type === null &&
