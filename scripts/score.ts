@@ -11,7 +11,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { readRelease } from "@/lib/dataset/read-release";
+import { readRelease, resolveReleaseFile } from "@/lib/dataset/read-release";
 import { SPLIT_FILES } from "@/lib/dataset/release-schema";
 import { readLines } from "@/lib/io/read-lines";
 import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
@@ -133,7 +133,11 @@ function parseCommandLine(argv: readonly string[]): Args | "help" {
 
 /** The released test.jsonl has no qid: say so plainly instead of listing a problem per line. */
 async function assertSplitHasGold(dir: string, split: Args["split"]): Promise<void> {
-  const file = path.join(dir, SPLIT_FILES[split]);
+  const resolution = await resolveReleaseFile(dir, SPLIT_FILES[split], true);
+  if (!resolution.ok) {
+    return; // readRelease names what was looked for.
+  }
+  const file = path.join(dir, resolution.name);
   try {
     for await (const { line } of readLines(file)) {
       if (line.trim().length === 0) {

@@ -146,3 +146,66 @@ describe("readRelease", () => {
     expect(result.problems).toEqual([{ file: "kb.jsonl", message: "is a directory, expected a file" }]);
   });
 });
+
+describe("readRelease on a participant's folder of site downloads (isMetaOptional)", () => {
+  const siteNames = {
+    "irc-bench-demo-1.0-kb.jsonl": FILES["kb.jsonl"],
+    "irc-bench-demo-1.0-dev.jsonl": FILES["dev.jsonl"],
+  };
+
+  it("reads irc-bench-demo-1.0-dev.jsonl and -kb.jsonl as dev.jsonl and kb.jsonl", async () => {
+    await writeFixture(siteNames);
+    const result = await readRelease(dir, { splits: ["dev"], isMetaOptional: true });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.release.samples.dev.map((s) => s.id)).toEqual(["irc-000002"]);
+    expect(Object.keys(result.release.files).sort()).toEqual(["dev.jsonl", "kb.jsonl"]);
+    expect(result.release.files["dev.jsonl"]?.bytes).toBe(Buffer.byteLength(FILES["dev.jsonl"] ?? ""));
+  });
+
+  it("names the file as it is on disk in a line's problem", async () => {
+    await writeFixture({ ...siteNames, "irc-bench-demo-1.0-dev.jsonl": "{oops\n" });
+    const result = await readRelease(dir, { splits: ["dev"], isMetaOptional: true });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((p) => [p.file, p.line])).toEqual([["irc-bench-demo-1.0-dev.jsonl", 1]]);
+  });
+
+  it("says what it looked for when neither name is there", async () => {
+    await writeFixture({ "irc-bench-demo-1.0-kb.jsonl": FILES["kb.jsonl"] });
+    const result = await readRelease(dir, { splits: ["dev"], isMetaOptional: true });
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        {
+          file: "dev.jsonl",
+          message: "missing file: looked for dev.jsonl or a site download named *-dev.jsonl (such as irc-bench-demo-1.0-dev.jsonl)",
+        },
+      ],
+    });
+  });
+
+  it("refuses to guess between two releases' downloads", async () => {
+    await writeFixture({ ...siteNames, "irc-bench-1.1-dev.jsonl": FILES["dev.jsonl"] });
+    const result = await readRelease(dir, { splits: ["dev"], isMetaOptional: true });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual([
+      {
+        file: "dev.jsonl",
+        message:
+          "missing file: no dev.jsonl, and several site downloads could be it (irc-bench-1.1-dev.jsonl, irc-bench-demo-1.0-dev.jsonl); keep one release's files in the folder or rename one to dev.jsonl",
+      },
+    ]);
+  });
+
+  it("prefers the plain name, and a maintainer's release never takes a download name", async () => {
+    await writeFixture({ ...FILES, "irc-bench-demo-1.0-dev.jsonl": "{oops\n" });
+    expect((await readRelease(dir, { splits: ["dev"], isMetaOptional: true })).ok).toBe(true);
+    await rm(path.join(dir, "dev.jsonl"));
+    const result = await readRelease(dir, { splits: ["dev"] });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual([{ file: "dev.jsonl", message: "missing file" }]);
+  });
+});

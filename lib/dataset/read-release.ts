@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { LeakageFinding } from "@/lib/dataset/find-leakage";
 import {
@@ -58,6 +58,59 @@ function describeFsError(error: unknown): string {
 
 const NEWLINE = 0x0a;
 
+/** A site download is named RELEASE-VERSION-FILE, e.g. irc-bench-demo-1.0-dev.jsonl (lib/releases/serve-download.ts). */
+const DOWNLOAD_NAME_EXAMPLE_PREFIX = "irc-bench-demo-1.0-";
+
+export type ReleaseFileResolution =
+  | { ok: true; name: string }
+  | { ok: false; message: string };
+
+function isMissing(error: unknown): boolean {
+  return error instanceof Error && "code" in error && error.code === "ENOENT";
+}
+
+/**
+ * The name under which a release file is in the directory. A maintainer's
+ * release has the plain names; a participant's folder of downloads may keep
+ * the names the site gives them (curl -O -J, a browser), so with
+ * isDownloadNameAllowed a missing dev.jsonl is also looked for as the one
+ * file named *-dev.jsonl. Several candidates are refused rather than guessed.
+ */
+export async function resolveReleaseFile(
+  dir: string,
+  file: typeof KB_FILE | SplitFile,
+  isDownloadNameAllowed: boolean,
+): Promise<ReleaseFileResolution> {
+  try {
+    await stat(path.join(dir, file));
+    return { ok: true, name: file };
+  } catch (error) {
+    if (!isDownloadNameAllowed || !isMissing(error)) {
+      return { ok: true, name: file };
+    }
+  }
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return { ok: true, name: file };
+  }
+  const candidates = names.filter((name) => name.endsWith(`-${file}`)).sort();
+  if (candidates.length === 1) {
+    return { ok: true, name: candidates[0] as string };
+  }
+  if (candidates.length === 0) {
+    return {
+      ok: false,
+      message: `missing file: looked for ${file} or a site download named *-${file} (such as ${DOWNLOAD_NAME_EXAMPLE_PREFIX}${file})`,
+    };
+  }
+  return {
+    ok: false,
+    message: `missing file: no ${file}, and several site downloads could be it (${candidates.join(", ")}); keep one release's files in the folder or rename one to ${file}`,
+  };
+}
+
 /**
  * Streams a JSONL file line by line into the validator, hashing the raw bytes
  * as they pass. Lines are split on bytes and decoded one by one, so a line
@@ -68,6 +121,7 @@ async function streamLinesInto(
   validator: ReleaseValidator,
   dir: string,
   file: typeof KB_FILE | SplitFile,
+  diskName: string = file,
 ): Promise<FileDigest | undefined> {
   const hash = createHash("sha256");
   const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -84,7 +138,7 @@ async function streamLinesInto(
   let size = 0;
   let pending: Buffer[] = [];
   try {
-    for await (const chunk of createReadStream(path.join(dir, file))) {
+    for await (const chunk of createReadStream(path.join(dir, diskName))) {
       const buffer = chunk as Buffer;
       hash.update(buffer);
       size += buffer.length;
@@ -158,13 +212,28 @@ export async function readRelease(dir: string, options: ReadReleaseOptions = {})
     }
   };
   record(META_FILE, await readMetaInto(validator, dir, options.isMetaOptional === true));
-  record(KB_FILE, await streamLinesInto(validator, dir, KB_FILE));
-  for (const split of splits) {
-    record(SPLIT_FILES[split], await streamLinesInto(validator, dir, SPLIT_FILES[split]));
+  const isDownloadNameAllowed = options.isMetaOptional === true;
+  // Problems name the file as it is on disk (irc-bench-demo-1.0-dev.jsonl), digests the release file (dev.jsonl).
+  const diskNames = new Map<string, string>();
+  const lineFiles: (typeof KB_FILE | SplitFile)[] = [KB_FILE, ...splits.map((split) => SPLIT_FILES[split])];
+  for (const file of lineFiles) {
+    const resolution = await resolveReleaseFile(dir, file, isDownloadNameAllowed);
+    if (!resolution.ok) {
+      validator.reportUnreadableFile(file, resolution.message);
+      continue;
+    }
+    if (resolution.name !== file) {
+      diskNames.set(file, resolution.name);
+    }
+    record(file, await streamLinesInto(validator, dir, file, resolution.name));
   }
   const result = validator.finish();
   if (!result.ok) {
-    return result;
+    const problems = result.problems.map((problem) => {
+      const diskName = diskNames.get(problem.file);
+      return diskName === undefined ? problem : { ...problem, file: diskName };
+    });
+    return { ok: false, problems };
   }
   return { ok: true, release: { ...result.release, files }, leakage: result.leakage };
 }
