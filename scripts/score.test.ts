@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -9,25 +9,34 @@ import { synthesizeRelease, writeRelease } from "@/lib/dataset/synth-release";
 import { scoreReportSchema } from "@/lib/scoring/report-schema";
 
 /**
- * Runs the real CLI (scripts/score.ts through tsx) on a small synthetic
- * release: exit statuses, the one-object JSON output and the FILE:LINE
- * problem lines of protocol section 11.
+ * Runs the real, compiled CLI on a small synthetic release: what `npm run
+ * score` runs (scripts/run-score.mjs, which rebuilds dist/cli/irc-bench-score.mjs
+ * when its sources changed, then runs it), and the same single file copied
+ * alone to a folder without node_modules, as a participant downloads it.
+ * Exit statuses, the one-object JSON output and the FILE:LINE problem lines
+ * of protocol section 11.
  */
 
 const ROOT = path.resolve(__dirname, "..");
-const TSX = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
+const LAUNCHER = path.join(ROOT, "scripts", "run-score.mjs");
+const BUILD = path.join(ROOT, "scripts", "build-cli.mjs");
+const BUNDLE = path.join(ROOT, "dist", "cli", "irc-bench-score.mjs");
 const run = promisify(execFile);
 
 type CliResult = { status: number; stdout: string; stderr: string };
 
-async function score(args: readonly string[]): Promise<CliResult> {
+async function runCli(command: string, args: readonly string[], cwd = ROOT): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [TSX, "scripts/score.ts", ...args], { cwd: ROOT });
+    const { stdout, stderr } = await run(command, [...args], { cwd, env: { ...process.env, NODE_PATH: "" } });
     return { status: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
     return { status: failed.code ?? -1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
   }
+}
+
+async function score(args: readonly string[]): Promise<CliResult> {
+  return runCli(process.execPath, [LAUNCHER, ...args]);
 }
 
 let dir = "";
@@ -38,6 +47,8 @@ let devSize = 0;
 let devIds: string[] = [];
 
 beforeAll(async () => {
+  // Build once up front (a no-op when fresh), so the tests below do not race to rebuild.
+  await run(process.execPath, [BUILD, "--if-stale"], { cwd: ROOT });
   dir = await mkdtemp(path.join(tmpdir(), "score-cli-"));
   const release = synthesizeRelease({ seed: 7, size: "small" });
   devSize = release.samples.dev.length;
@@ -186,4 +197,52 @@ describe("npm run score (protocol section 11)", () => {
     expect(fromDownloads.status).toBe(0);
     expect(fromDownloads.stdout).toBe(fromRelease.stdout);
   }, 30_000);
+
+  it("finds the site's download names (RELEASE-VERSION-dev.jsonl, -kb.jsonl) in a participant's folder", async () => {
+    const downloads = path.join(dir, "site-names");
+    await writeRelease(downloads, synthesizeRelease({ seed: 7, size: "small" }));
+    await rm(path.join(downloads, "dataset.json"));
+    await rename(path.join(downloads, "dev.jsonl"), path.join(downloads, "irc-bench-demo-1.0-dev.jsonl"));
+    await rename(path.join(downloads, "kb.jsonl"), path.join(downloads, "irc-bench-demo-1.0-kb.jsonl"));
+    const fromRelease = await score(["--release", releaseDir, "--split", "dev", "--predictions", files.open, "--json"]);
+    const fromDownloads = await score(["--release", downloads, "--split", "dev", "--predictions", files.open, "--json"]);
+    expect(fromDownloads.status).toBe(0);
+    expect(fromDownloads.stdout).toBe(fromRelease.stdout);
+  }, 30_000);
+
+  it("names what it looked for when the folder has no dev file, and exits 2", async () => {
+    const empty = path.join(dir, "no-dev");
+    await mkdir(empty, { recursive: true });
+    await copyFile(path.join(releaseDir, "kb.jsonl"), path.join(empty, "irc-bench-demo-1.0-kb.jsonl"));
+    const result = await score(["--release", empty, "--split", "dev", "--predictions", files.open]);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim().split("\n")).toEqual([
+      `The release in ${empty} cannot be used:`,
+      `${path.join(empty, "dev.jsonl")}: missing file: looked for dev.jsonl or a site download named *-dev.jsonl (such as irc-bench-demo-1.0-dev.jsonl)`,
+    ]);
+  }, 30_000);
+
+  it("runs as one downloaded file with plain node, no node_modules, and prints what npm run score prints", async () => {
+    const alone = await mkdtemp(path.join(tmpdir(), "score-alone-"));
+    try {
+      await copyFile(BUNDLE, path.join(alone, "irc-bench-score.mjs"));
+      const folder = path.join(alone, "FOLDER");
+      await mkdir(folder);
+      await copyFile(path.join(releaseDir, "dev.jsonl"), path.join(folder, "irc-bench-demo-1.0-dev.jsonl"));
+      await copyFile(path.join(releaseDir, "kb.jsonl"), path.join(folder, "irc-bench-demo-1.0-kb.jsonl"));
+      await copyFile(files.open, path.join(alone, "preds.jsonl"));
+      await copyFile(files.closed, path.join(alone, "baseline.jsonl"));
+      // Absolute paths: npm runs scripts from the package root, and the baseline's path is in the report.
+      const args = ["--release", folder, "--split", "dev", "--predictions", path.join(alone, "preds.jsonl"), "--baseline", path.join(alone, "baseline.jsonl"), "--json"];
+      const standalone = await runCli(process.execPath, ["irc-bench-score.mjs", ...args], alone);
+      const viaNpm = await runCli("npm", ["run", "--silent", "score", "--", ...args]);
+      expect(standalone.stderr).toBe("");
+      expect(standalone.status).toBe(0);
+      expect(viaNpm.status).toBe(0);
+      expect(standalone.stdout).toBe(viaNpm.stdout);
+      expect(scoreReportSchema.parse(JSON.parse(standalone.stdout)).n).toBe(devSize);
+    } finally {
+      await rm(alone, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
