@@ -56,3 +56,10 @@ migrate() {
   step "Applying database migrations"
   (cd "$ROOT" && npx prisma generate >/dev/null && npx prisma migrate deploy)
 }
+
+# The offline scorer bundle (dist/cli/irc-bench-score.mjs): npm run score runs it and
+# the dataset page serves it, so the web server must not start without it.
+build_cli() {
+  step "Building the offline scorer (dist/cli/irc-bench-score.mjs)"
+  (cd "$ROOT" && node scripts/build-cli.mjs)
+}

@@ -33,6 +33,7 @@ step "Integration tests (PostgreSQL + Redis)"
 npx vitest run --project integration
 
 step "Production build"
+build_cli
 NODE_ENV=production npx next build
 
 step "Browser tests (Playwright, Debian chromium)"

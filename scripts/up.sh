@@ -27,6 +27,7 @@ step "Re-scoring stale scores (idempotent)"
 npx tsx --conditions=react-server scripts/rescore.ts
 
 step "Building the web app"
+build_cli
 NODE_ENV=production npx next build
 
 step "Starting the scoring worker and the web server"

@@ -1,17 +1,20 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { TypeSplitChart } from "@/components/charts/type-split-chart";
 import { ENTITY_TYPES, SPLITS } from "@/lib/dataset/release-schema";
 import { DOWNLOAD_NAMES } from "@/lib/releases/download-format";
 import { getExamplePair } from "@/lib/releases/get-example-pair";
 import { findActiveRelease } from "@/lib/releases/get-release";
 import type { Digest, ReleaseStats } from "@/lib/releases/release-summary";
+import { readScorerFile, SCORER_DOWNLOAD_PATH, SCORER_FILE_NAME, SCORER_MISSING_MESSAGE } from "@/lib/releases/scorer-download";
 
 export const metadata: Metadata = { title: "Dataset" };
 
 /** Protocol section 12: below this many test samples, no rounding protects single samples. */
 const PROTECTED_TEST_SIZE = 1000;
 export const dynamic = "force-dynamic";
+
+/** Protocol section 11: what a participant runs on the downloads, in a folder holding the scorer. */
+const SCORER_COMMAND = `node ${SCORER_FILE_NAME} --release FOLDER --split dev --predictions preds.jsonl`;
 
 const DOWNLOAD_NOTES: Record<(typeof DOWNLOAD_NAMES)[number], string> = {
   "train.jsonl": "training samples with gold: id, qid, name, type, aliases, collection, implicit_text, explicit_text",
@@ -42,6 +45,7 @@ export default async function DatasetPage() {
   const stats = release.stats as ReleaseStats;
   const downloads = release.downloads as Record<string, Digest>;
   const example = await getExamplePair(release.id);
+  const scorer = await readScorerFile();
   const totalSamples = SPLITS.reduce((sum, split) => sum + stats.splits[split].samples, 0);
   const typeRows = ENTITY_TYPES.map((type) => ({ type, ...stats.byType[type].samples }));
   const collections = Object.entries(stats.byCollection).sort(([a], [b]) => a.localeCompare(b));
@@ -205,9 +209,43 @@ export default async function DatasetPage() {
             </tbody>
           </table>
         </div>
-        <p className="text-sm">
+        <div className="overflow-x-auto">
+          <table className="min-w-full bg-white text-sm">
+            <caption className="mb-1 text-left text-muted">The offline scorer and its SHA-256 checksum</caption>
+            <thead className="border-b border-line">
+              <tr>
+                <th scope="col">File</th>
+                <th scope="col">Contents</th>
+                <th scope="col" className="text-right">Size</th>
+                <th scope="col">SHA-256</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr className="border-b border-line align-top" data-testid="scorer-download">
+                <th scope="row">
+                  {scorer ? (
+                    <a href={SCORER_DOWNLOAD_PATH} download>
+                      {SCORER_FILE_NAME}
+                    </a>
+                  ) : (
+                    SCORER_FILE_NAME
+                  )}
+                </th>
+                <td>the offline scorer: one self-contained file that needs only Node.js 20 or later, no npm install</td>
+                <td className="text-right whitespace-nowrap">{scorer ? formatBytes(scorer.size) : "-"}</td>
+                <td>{scorer ? <code className="break-all text-xs">{scorer.sha256}</code> : <span role="note">{SCORER_MISSING_MESSAGE}</span>}</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <p className="text-sm" id="offline-scorer">
           To score dev predictions offline exactly as the server does, put <code>dev.jsonl</code> and{" "}
-          <code>kb.jsonl</code> in a folder and run the platform&apos;s scorer:{" "}
+          <code>kb.jsonl</code> in a folder (the names the site gives them, such as{" "}
+          <code>
+            {release.name}-{release.version}-dev.jsonl
+          </code>
+          , work too) and run the {scorer ? <a href={SCORER_DOWNLOAD_PATH} download>downloaded scorer</a> : "downloadable scorer"} with
+          plain Node: <code>{SCORER_COMMAND}</code>. In the platform&apos;s repository the same scorer is{" "}
           <code>npm run --silent score -- --release FOLDER --split dev --predictions preds.jsonl</code>.
         </p>
         <p className="text-sm">
@@ -270,7 +308,15 @@ closed-world: {"id": "${example?.sampleId ?? "irc-000123"}", "ranking": ["Q52418
           resamples, seed 42), per entity type and collection too, and every entry is compared with the baselines by
           McNemar&apos;s test with continuity correction, an exact binomial test and Holm&apos;s adjustment. The full
           contract is the IRC-Bench evaluation protocol v1 (<code>docs/scoring.md</code> in the platform&apos;s
-          repository), and the <Link href="/">command-line scorer</Link> applies it offline.
+          repository), and the{" "}
+          {scorer ? (
+            <a href={SCORER_DOWNLOAD_PATH} download>
+              command-line scorer
+            </a>
+          ) : (
+            <a href="#offline-scorer">command-line scorer</a>
+          )}{" "}
+          applies it offline: <code>{SCORER_COMMAND}</code>.
         </p>
       </section>
 
