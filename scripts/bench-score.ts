@@ -7,13 +7,22 @@
  * intervals overall and per type, and compare it with 20 stored baselines
  * (McNemar, exact p, Holm). Both tracks; closed-world rankings hold 100 QIDs.
  * Prints medians, min and max per phase and the peak memory as markdown.
+ *
+ * Then the command-line scorer as a participant runs it, whole process (Node
+ * start, reading the release, validating, scoring, printing the JSON): the
+ * compiled bundle and `npm run --silent score` on one closed-track file of the
+ * test split, alone and with 20 closed-track baseline files, median of 5 runs
+ * after a warm-up. `-- --with-tsx` adds the uncompiled scripts/score.ts run by
+ * tsx (the scorer before the bundle), for comparison.
  * It asserts nothing about time (conventions: benchmarks print, tests assert).
  */
+import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { synthesizePredictions } from "@/lib/dataset/synth-predictions";
-import { synthesizeRelease } from "@/lib/dataset/synth-release";
+import { synthesizeRelease, writeRelease } from "@/lib/dataset/synth-release";
 import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
 import { compareWithBaselines, type NamedOutcomes } from "@/lib/scoring/compare";
 import { buildGold, buildKbIndex } from "@/lib/scoring/gold";
@@ -27,6 +36,10 @@ const RUNS = 7;
 const BASELINES = 20;
 const ENTRY_ACCURACY = 0.35;
 const MIB = 1024 * 1024;
+const CLI_RUNS = 5;
+const ROOT = path.resolve(__dirname, "..");
+const BUNDLE = path.join(ROOT, "dist", "cli", "irc-bench-score.mjs");
+const execFileAsync = promisify(execFile);
 
 type Phase = "validate" | "score" | "compare" | "total";
 const PHASES: readonly Phase[] = ["validate", "score", "compare", "total"];
@@ -145,6 +158,8 @@ async function main(): Promise<void> {
     await rm(dir, { recursive: true, force: true });
   }
 
+  await benchCli(release);
+
   console.log(`\nScorer ${SCORER_VERSION}, ${RUNS} runs per phase, Node ${process.version}, release synthesis ${ms(synthMs)} ms.`);
   console.log(`Peak memory: rss ${ms(peak.rss / MIB)} MiB, heapUsed ${ms(peak.heapUsed / MIB)} MiB.`);
   for (const line of results) {
@@ -153,6 +168,74 @@ async function main(): Promise<void> {
 }
 
 let baselinePrepMs = 0;
+
+type CliVariant = { label: string; command: string; prefix: readonly string[] };
+
+/** Wall time of one whole CLI process, from spawn to exit; fails loudly unless it scored (exit 0). */
+async function timeCli(variant: CliVariant, args: readonly string[]): Promise<number> {
+  const started = performance.now();
+  await execFileAsync(variant.command, [...variant.prefix, ...args], { cwd: ROOT, maxBuffer: 64 * MIB });
+  return performance.now() - started;
+}
+
+async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<void> {
+  const variants: CliVariant[] = [
+    { label: "`node irc-bench-score.mjs` (the bundle)", command: process.execPath, prefix: [BUNDLE] },
+    { label: "`npm run --silent score` (launcher + bundle)", command: "npm", prefix: ["run", "--silent", "score", "--"] },
+  ];
+  if (process.argv.includes("--with-tsx")) {
+    const tsx = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
+    variants.push({ label: "`tsx scripts/score.ts` (before: uncompiled)", command: process.execPath, prefix: [tsx, "scripts/score.ts"] });
+  }
+  // The launcher builds when stale; build first so no timed run includes a build.
+  await execFileAsync(process.execPath, [path.join(ROOT, "scripts", "build-cli.mjs"), "--if-stale"], { cwd: ROOT });
+
+  const dir = await mkdtemp(path.join(tmpdir(), "irc-bench-cli-"));
+  try {
+    const releaseDir = path.join(dir, "release");
+    await writeRelease(releaseDir, release);
+    const samples = release.samples.test;
+    const writePredictions = async (name: string, accuracy: number, seed: number): Promise<string> => {
+      const file = path.join(dir, name);
+      const lines = synthesizePredictions({ samples, entities: release.entities, track: "closed", accuracy, seed });
+      await writeFile(file, `${lines.join("\n")}\n`, "utf8");
+      return file;
+    };
+    const entry = await writePredictions("closed-entry.jsonl", ENTRY_ACCURACY, 1);
+    const baselineFiles: string[] = [];
+    for (let b = 0; b < BASELINES; b += 1) {
+      baselineFiles.push(await writePredictions(`closed-baseline-${b}.jsonl`, 0.2 + (0.3 * b) / BASELINES, 100 + b));
+    }
+    const base = ["--release", releaseDir, "--split", "test", "--predictions", entry, "--json"];
+    const cases = [
+      { label: "1 closed-track file, 0 baselines", args: base },
+      { label: `1 closed-track file, ${BASELINES} baselines`, args: [...base, ...baselineFiles.flatMap((file) => ["--baseline", file])] },
+    ];
+
+    console.log(`\n### Command-line scorer, whole process, test split (${samples.length} samples, KB ${release.entities.length}, rankings of 100 QIDs)\n`);
+    console.log(`| command | case | median s | min s | max s |`);
+    console.log(`| --- | --- | ---: | ---: | ---: |`);
+    for (const variant of variants) {
+      for (const { label, args } of cases) {
+        await timeCli(variant, args); // warm-up: page cache, and the launcher's freshness check
+        const times: number[] = [];
+        for (let run = 0; run < CLI_RUNS; run += 1) {
+          times.push(await timeCli(variant, args));
+        }
+        const s = (value: number) => (value / 1000).toFixed(2);
+        console.log(`| ${variant.label} | ${label} | ${s(median(times))} | ${s(Math.min(...times))} | ${s(Math.max(...times))} |`);
+      }
+    }
+    const startup: number[] = [];
+    await timeCli(variants[0] as CliVariant, ["--help"]);
+    for (let run = 0; run < CLI_RUNS; run += 1) {
+      startup.push(await timeCli(variants[0] as CliVariant, ["--help"]));
+    }
+    console.log(`\nStartup (\`node irc-bench-score.mjs --help\`): median ${(median(startup) / 1000).toFixed(3)} s of ${CLI_RUNS} runs.`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 main().catch((error: unknown) => {
   console.error(error);

@@ -12,7 +12,8 @@ import { matchesIfNoneMatch } from "@/lib/leaderboard/cached-response";
  */
 export const SCORER_FILE_NAME = "irc-bench-score.mjs";
 export const SCORER_DOWNLOAD_PATH = `/dataset/download/${SCORER_FILE_NAME}`;
-export const DEFAULT_SCORER_FILE = path.join(process.cwd(), "dist", "cli", SCORER_FILE_NAME);
+// turbopackIgnore: the bundle is read at run time, never traced into the server build.
+export const DEFAULT_SCORER_FILE = path.join(/*turbopackIgnore: true*/ process.cwd(), "dist", "cli", SCORER_FILE_NAME);
 export const SCORER_MISSING_MESSAGE =
   "The downloadable scorer has not been built on this server; a maintainer builds it with npm run build:cli (npm run build and npm run up do it too).";
 
@@ -25,7 +26,7 @@ const cache = new Map<string, { key: string; file: ScorerFile }>();
 export async function readScorerFile(file: string = DEFAULT_SCORER_FILE): Promise<ScorerFile | null> {
   let key: string;
   try {
-    const info = await stat(file);
+    const info = await stat(/*turbopackIgnore: true*/ file);
     if (!info.isFile()) return null;
     key = `${info.size}:${info.mtimeMs}`;
   } catch {
@@ -35,7 +36,7 @@ export async function readScorerFile(file: string = DEFAULT_SCORER_FILE): Promis
   if (cached?.key === key) return cached.file;
   let bytes: Buffer;
   try {
-    bytes = await readFile(file);
+    bytes = await readFile(/*turbopackIgnore: true*/ file);
   } catch {
     return null;
   }
