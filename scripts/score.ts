@@ -162,7 +162,7 @@ async function assertSplitHasGold(dir: string, split: Args["split"]): Promise<vo
 
 async function loadGold(args: Args): Promise<{ gold: GoldRecord[]; kb: KbIndex }> {
   await assertSplitHasGold(args.release, args.split);
-  const result = await readRelease(args.release, { splits: [args.split], isMetaOptional: true });
+  const result = await readRelease(args.release, { splits: [args.split], isMetaOptional: true, isLeakageSkipped: true });
   if (!result.ok) {
     const shown = result.problems.slice(0, MAX_RELEASE_PROBLEMS_SHOWN).map((problem) => {
       const file = problem.file === args.release ? problem.file : path.join(args.release, problem.file);

@@ -39,6 +39,8 @@ export type ReadReleaseOptions = {
   splits?: Split[];
   /** Accept a directory without dataset.json (the command-line scorer on a participant's downloads). */
   isMetaOptional?: boolean;
+  /** Skip the leakage scan: leakage is then always empty (the command-line scorer never shows it). */
+  isLeakageSkipped?: boolean;
 };
 
 function describeFsError(error: unknown): string {
@@ -204,7 +206,7 @@ export async function readRelease(dir: string, options: ReadReleaseOptions = {})
     return { ok: false, problems: [{ file: dir, message: "release directory does not exist" }] };
   }
   const splits = SPLITS.filter((split) => (options.splits ?? SPLITS).includes(split));
-  const validator = createReleaseValidator({ splits });
+  const validator = createReleaseValidator({ splits, isLeakageSkipped: options.isLeakageSkipped });
   const files: Record<string, FileDigest> = {};
   const record = (file: ReleaseFileName, digest: FileDigest | undefined): void => {
     if (digest !== undefined) {

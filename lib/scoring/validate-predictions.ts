@@ -53,6 +53,12 @@ export type PredictionValidatorOptions = {
   /** Split name for messages ("dev", "test"). */
   split?: string;
   maxListedProblems?: number;
+  /**
+   * Send every line through the zod schemas, even one the hand check already
+   * found well-formed. Only for the test that both paths give the same
+   * problems; the result is the same either way.
+   */
+  isFastPathDisabled?: boolean;
 };
 
 export type KbQids = ReadonlySet<string> | ReadonlyMap<string, unknown>;
@@ -103,6 +109,29 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/**
+ * The hot path's hand checks: true only for a line the zod schema would
+ * accept as it is (prediction-line-schemas.ts stays the contract). A line they
+ * do not pass goes through zod, so every problem message still comes from
+ * the zod issues; prediction-line-schemas.test.ts holds the two to agreement.
+ */
+export function isWellFormedOpenLine(value: Record<string, unknown>): value is { id: string; prediction: string } {
+  return typeof value.id === "string" && typeof value.prediction === "string" && codePointLength(value.prediction) <= MAX_PREDICTION_LENGTH;
+}
+
+export function isWellFormedClosedLine(value: Record<string, unknown>): value is { id: string; ranking: string[] } {
+  const ranking = value.ranking;
+  if (typeof value.id !== "string" || !Array.isArray(ranking) || ranking.length < 1 || ranking.length > MAX_RANKING_LENGTH) {
+    return false;
+  }
+  for (const entry of ranking as unknown[]) {
+    if (typeof entry !== "string") {
+      return false;
+    }
+  }
+  return true;
+}
+
 export class PredictionValidator {
   private readonly sampleIndex = new Map<string, number>();
   private readonly firstLineOf: Int32Array;
@@ -113,6 +142,7 @@ export class PredictionValidator {
   private readonly splitLabel: string;
   private readonly maxListed: number;
   private readonly trackGiven: boolean;
+  private readonly isFastPath: boolean;
   private track: Track | null;
   private trackLine = 0;
   private readonly listed: ValidationProblem[] = [];
@@ -132,6 +162,7 @@ export class PredictionValidator {
     this.maxListed = options.maxListedProblems ?? MAX_LISTED_PROBLEMS;
     this.track = options.track ?? null;
     this.trackGiven = options.track !== undefined;
+    this.isFastPath = options.isFastPathDisabled !== true;
   }
 
   /** The track, once given or read from a line. */
@@ -305,13 +336,19 @@ export class PredictionValidator {
       this.report(lineNo, `"prediction" ${LONE_SURROGATE}`);
       return;
     }
-    const parsed = openPredictionLineSchema.safeParse(value);
-    if (!parsed.success) {
-      this.reportIssues(parsed.error.issues, value, lineNo);
-      return;
+    let prediction: string;
+    if (this.isFastPath && isWellFormedOpenLine(value)) {
+      prediction = value.prediction;
+    } else {
+      const parsed = openPredictionLineSchema.safeParse(value);
+      if (!parsed.success) {
+        this.reportIssues(parsed.error.issues, value, lineNo);
+        return;
+      }
+      prediction = parsed.data.prediction;
     }
     if (sampleId !== undefined && this.isClean) {
-      this.predictions.set(sampleId, parsed.data.prediction);
+      this.predictions.set(sampleId, prediction);
     }
   }
 
@@ -324,12 +361,17 @@ export class PredictionValidator {
         return;
       }
     }
-    const parsed = closedPredictionLineSchema.safeParse(value);
-    if (!parsed.success) {
-      this.reportIssues(parsed.error.issues, value, lineNo);
-      return;
+    let ranking: readonly string[];
+    if (this.isFastPath && isWellFormedClosedLine(value)) {
+      ranking = value.ranking;
+    } else {
+      const parsed = closedPredictionLineSchema.safeParse(value);
+      if (!parsed.success) {
+        this.reportIssues(parsed.error.issues, value, lineNo);
+        return;
+      }
+      ranking = parsed.data.ranking;
     }
-    const { ranking } = parsed.data;
     // One pass over the ranking finds QIDs outside the KB and repeats: each KB
     // entity remembers the pass that last saw it and at which entry.
     this.rankingPass += 1;
