@@ -8,14 +8,17 @@
  * error or an unreadable or invalid release.
  */
 import { stat } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { z } from "zod";
 import { readRelease, resolveReleaseFile } from "@/lib/dataset/read-release";
 import { SPLIT_FILES } from "@/lib/dataset/release-schema";
 import { readLines } from "@/lib/io/read-lines";
 import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
 import type { NamedOutcomes } from "@/lib/scoring/compare";
+import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
 import { formatReportTable } from "@/lib/scoring/format-report-table";
 import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/scoring/gold";
 import {
@@ -222,6 +225,64 @@ function problemLines(file: string, result: PredictionValidationResult): string[
   );
 }
 
+/** A baseline file checked: its FILE:LINE problem lines, and its outcomes when it is valid. */
+type BaselineCheck = { problems: string[]; outcomes?: SampleOutcomes };
+
+async function checkBaseline(file: string, gold: readonly GoldRecord[], kb: KbIndex, split: string): Promise<BaselineCheck> {
+  const result = await validateFile(file, { gold, kb, split });
+  return result.ok ? { problems: [], outcomes: computeOutcomes({ ...result, gold, kb }) } : { problems: problemLines(file, result) };
+}
+
+type BaselineWorkerData = { kind: "irc-bench-baselines"; argv: readonly string[]; indices: number[] };
+type BaselineWorkerMessage = { index: number; check: BaselineCheck };
+
+/**
+ * Baseline files are checked in parallel (up to the number of cores): the
+ * main thread takes every (workers+1)-th file and each worker thread, this
+ * same file started again, reads the release itself and takes its share.
+ * Results are put back in argument order, so the output does not depend on
+ * which thread finished first.
+ */
+function startBaselineWorkers(
+  argv: readonly string[],
+  baselineCount: number,
+): { mainIndices: number[]; results: Promise<BaselineWorkerMessage[]>; terminate: () => void } {
+  const threads = Math.min(availableParallelism(), baselineCount);
+  const shares: number[][] = Array.from({ length: Math.max(1, threads) }, () => []);
+  for (let index = 0; index < baselineCount; index += 1) {
+    shares[index % shares.length]?.push(index);
+  }
+  const [mainIndices = [], ...workerShares] = shares;
+  const workers: Worker[] = [];
+  const results = workerShares.map(
+    (indices) =>
+      new Promise<BaselineWorkerMessage[]>((resolve, reject) => {
+        const data: BaselineWorkerData = { kind: "irc-bench-baselines", argv, indices };
+        const worker = new Worker(new URL(import.meta.url), { workerData: data });
+        workers.push(worker);
+        const messages: BaselineWorkerMessage[] = [];
+        worker.on("message", (message: BaselineWorkerMessage) => messages.push(message));
+        worker.on("error", reject);
+        worker.on("exit", (code) => (code === 0 ? resolve(messages) : reject(new Error(`baseline worker exited with ${code}`))));
+      }),
+  );
+  const terminate = () => workers.forEach((worker) => void worker.terminate());
+  return { mainIndices, results: Promise.all(results).then((lists) => lists.flat()), terminate };
+}
+
+async function runBaselineWorker(data: BaselineWorkerData): Promise<void> {
+  const args = parseCommandLine(data.argv);
+  if (args === "help") {
+    return;
+  }
+  const { gold, kb } = await loadGold(args);
+  for (const index of data.indices) {
+    const file = args.baseline[index] ?? "";
+    const check = await checkBaseline(file, gold, kb, args.split);
+    parentPort?.postMessage({ index, check } satisfies BaselineWorkerMessage, check.outcomes ? [check.outcomes.codes.buffer as ArrayBuffer] : []);
+  }
+}
+
 async function run(argv: readonly string[]): Promise<number> {
   const args = parseCommandLine(argv);
   if (args === "help") {
@@ -232,28 +293,36 @@ async function run(argv: readonly string[]): Promise<number> {
   for (const file of files) {
     await checkFileSize(file);
   }
-  const { gold, kb } = await loadGold(args);
-
-  const entry = await validateFile(args.predictions, { gold, kb, split: args.split, track: args.track });
-  const baselineResults: PredictionValidationResult[] = [];
-  for (const file of args.baseline) {
-    baselineResults.push(await validateFile(file, { gold, kb, split: args.split }));
+  const workers = startBaselineWorkers(argv, args.baseline.length);
+  // Handled below; without this a worker's failure during loadGold would be an unhandled rejection.
+  workers.results.catch(() => undefined);
+  let entry: PredictionValidationResult;
+  const checks: BaselineCheck[] = [];
+  let gold: GoldRecord[];
+  let kb: KbIndex;
+  try {
+    ({ gold, kb } = await loadGold(args));
+    entry = await validateFile(args.predictions, { gold, kb, split: args.split, track: args.track });
+    for (const index of workers.mainIndices) {
+      checks[index] = await checkBaseline(args.baseline[index] ?? "", gold, kb, args.split);
+    }
+    for (const { index, check } of await workers.results) {
+      checks[index] = check;
+    }
+  } catch (error) {
+    // An invalid release (or any failure here) ends the run now, not when the workers finish.
+    workers.terminate();
+    throw error;
   }
-  const problems = [
-    ...problemLines(args.predictions, entry),
-    ...args.baseline.flatMap((file, i) => {
-      const result = baselineResults[i];
-      return result === undefined ? [] : problemLines(file, result);
-    }),
-  ];
+  const problems = [...problemLines(args.predictions, entry), ...checks.flatMap((check) => check.problems)];
   if (problems.length > 0 || !entry.ok) {
     throw new ExitError(1, problems);
   }
 
   const baselines: NamedOutcomes[] = [];
-  baselineResults.forEach((result, i) => {
-    if (result.ok) {
-      baselines.push({ name: args.baseline[i] ?? "", outcomes: computeOutcomes({ ...result, gold, kb }) });
+  checks.forEach((check, i) => {
+    if (check.outcomes !== undefined) {
+      baselines.push({ name: args.baseline[i] ?? "", outcomes: check.outcomes });
     }
   });
   const { report } = scorePredictions({
@@ -273,19 +342,28 @@ async function run(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-run(process.argv.slice(2)).then(
-  (status) => {
-    process.exitCode = status;
-  },
-  (error: unknown) => {
-    if (error instanceof ExitError) {
-      for (const line of error.lines) {
-        process.stderr.write(`${line}\n`);
+function isBaselineWorkerData(value: unknown): value is BaselineWorkerData {
+  return typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "irc-bench-baselines";
+}
+
+if (!isMainThread && isBaselineWorkerData(workerData)) {
+  // A failure rejects here and reaches the main thread as the worker's "error" event.
+  void runBaselineWorker(workerData);
+} else {
+  run(process.argv.slice(2)).then(
+    (status) => {
+      process.exitCode = status;
+    },
+    (error: unknown) => {
+      if (error instanceof ExitError) {
+        for (const line of error.lines) {
+          process.stderr.write(`${line}\n`);
+        }
+        process.exitCode = error.status;
+        return;
       }
-      process.exitCode = error.status;
-      return;
-    }
-    process.stderr.write(`score: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 2;
-  },
-);
+      process.stderr.write(`score: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 2;
+    },
+  );
+}
