@@ -116,6 +116,19 @@ describe("npm run score (protocol section 11)", () => {
     expect(report.comparisons[0]?.metric).toBe("unified");
   }, 30_000);
 
+  it("keeps the baselines in argument order when worker threads check them", async () => {
+    const args = ["--release", releaseDir, "--split", "dev", "--predictions", files.open, "--json"];
+    const baselines = [files.closed, files.open, files.blankLead, files.closed];
+    const result = await score([...args, ...baselines.flatMap((file) => ["--baseline", file])]);
+    expect(result.status).toBe(0);
+    const report = scoreReportSchema.parse(JSON.parse(result.stdout));
+    expect(report.comparisons.map((comparison) => comparison.baseline)).toEqual(baselines);
+    const invalid = await score([...args, "--baseline", files.closed, "--baseline", files.invalid, "--baseline", files.invalidRanking]);
+    expect(invalid.status).toBe(1);
+    const lines = invalid.stderr.trim().split("\n");
+    expect(lines.map((line) => line.slice(0, line.indexOf(":")))).toEqual([files.invalid, files.invalid, files.invalidRanking]);
+  }, 30_000);
+
   it("lists the problems of an invalid file as FILE:LINE: message and exits 1", async () => {
     const result = await score(["--release", releaseDir, "--split", "dev", "--predictions", files.invalid]);
     expect(result.status).toBe(1);
