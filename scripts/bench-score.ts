@@ -13,7 +13,7 @@
  * compiled bundle and `npm run --silent score` on one closed-track file of the
  * test split, alone and with 20 closed-track baseline files, median of 5 runs
  * after a warm-up. `-- --with-tsx` adds the uncompiled scripts/score.ts run by
- * tsx (the scorer before the bundle), for comparison.
+ * tsx (how npm run score ran before the bundle), for comparison.
  * It asserts nothing about time (conventions: benchmarks print, tests assert).
  */
 import { execFile } from "node:child_process";
@@ -185,7 +185,7 @@ async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<
   ];
   if (process.argv.includes("--with-tsx")) {
     const tsx = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
-    variants.push({ label: "`tsx scripts/score.ts` (before: uncompiled)", command: process.execPath, prefix: [tsx, "scripts/score.ts"] });
+    variants.push({ label: "`tsx scripts/score.ts` (uncompiled, no worker threads)", command: process.execPath, prefix: [tsx, "scripts/score.ts"] });
   }
   // The launcher builds when stale; build first so no timed run includes a build.
   await execFileAsync(process.execPath, [path.join(ROOT, "scripts", "build-cli.mjs"), "--if-stale"], { cwd: ROOT });

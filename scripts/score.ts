@@ -247,7 +247,9 @@ function startBaselineWorkers(
   argv: readonly string[],
   baselineCount: number,
 ): { mainIndices: number[]; results: Promise<BaselineWorkerMessage[]>; terminate: () => void } {
-  const threads = Math.min(availableParallelism(), baselineCount);
+  // Uncompiled (tsx scripts/score.ts), a worker could not load this TypeScript file: check sequentially then.
+  const isBundled = !import.meta.url.endsWith(".ts");
+  const threads = isBundled ? Math.min(availableParallelism(), baselineCount) : 1;
   const shares: number[][] = Array.from({ length: Math.max(1, threads) }, () => []);
   for (let index = 0; index < baselineCount; index += 1) {
     shares[index % shares.length]?.push(index);
