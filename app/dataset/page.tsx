@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { TypeSplitChart } from "@/components/charts/type-split-chart";
+import { formatBytes } from "@/components/submissions/format";
 import { ENTITY_TYPES, SPLITS } from "@/lib/dataset/release-schema";
 import { DOWNLOAD_NAMES } from "@/lib/releases/download-format";
 import { getExamplePair } from "@/lib/releases/get-example-pair";
@@ -20,11 +21,6 @@ const DOWNLOAD_NOTES: Record<(typeof DOWNLOAD_NAMES)[number], string> = {
   "kb.jsonl": "the entity inventory of the closed-world track: qid, name, type, aliases, description, description_wiki",
 };
 
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
 
 export default async function DatasetPage() {
   const release = await findActiveRelease();
