@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { TypeSplitChart } from "@/components/charts/type-split-chart";
+import { formatBytes } from "@/components/submissions/format";
 import { ENTITY_TYPES, SPLITS } from "@/lib/dataset/release-schema";
 import { DOWNLOAD_NAMES } from "@/lib/releases/download-format";
 import { getExamplePair } from "@/lib/releases/get-example-pair";
@@ -22,12 +23,6 @@ const DOWNLOAD_NOTES: Record<(typeof DOWNLOAD_NAMES)[number], string> = {
   "test.jsonl": "test samples without gold: id, collection, implicit_text only",
   "kb.jsonl": "the entity inventory of the closed-world track: qid, name, type, aliases, description, description_wiki",
 };
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
 
 export default async function DatasetPage() {
   const release = await findActiveRelease();

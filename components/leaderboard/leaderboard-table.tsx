@@ -14,7 +14,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import { filtersToSearchParams, type LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
-import { formatParameterCount } from "@/lib/leaderboard/format";
+import { formatParameterCount, formatPValue } from "@/lib/leaderboard/format";
 import type { LeaderboardRow } from "@/lib/leaderboard/leaderboard-types";
 import { describeRank, describeSignificance } from "@/lib/leaderboard/significance";
 import { defaultDescending, type TablePage, type TableSort } from "@/lib/leaderboard/table-query";
@@ -51,11 +51,6 @@ type Props = {
   baseQuery: [string, string][];
 };
 
-function formatMarkP(p: number): string {
-  if (p === 0) return "< 1e-300";
-  return p >= 0.001 ? p.toFixed(3) : p.toExponential(1);
-}
-
 /** The mark against the best baseline with its p on the page (section 13's test of the pair). */
 function SignificanceCell({ row }: { row: LeaderboardRow }) {
   const mark = row.significance;
@@ -69,7 +64,7 @@ function SignificanceCell({ row }: { row: LeaderboardRow }) {
   const tone = isBetter ? "font-bold text-green-800" : isWorse ? "font-bold text-red-800" : "text-muted";
   return (
     <span className={`whitespace-nowrap ${tone}`} data-testid="mark" data-mark={isBetter ? "better" : isWorse ? "worse" : "none"}>
-      <span aria-hidden="true">{symbol}</span> <span className="text-xs font-normal">p = {formatMarkP(mark.pHolm)}</span>
+      <span aria-hidden="true">{symbol}</span> <span className="text-xs font-normal">p = {formatPValue(mark.pHolm)}</span>
       <span className="sr-only">{description}</span>
     </span>
   );

@@ -1,7 +1,8 @@
 import type { ComparisonView } from "@/lib/submissions/get-submission-view";
 import type { DisclosedGroup, DisclosedReport } from "@/lib/disclosure/disclose";
 import { UNRELIABLE_INTERVAL_N } from "@/lib/scoring/bootstrap";
-import { formatInterval, formatMetricName, formatPercent, formatPValue } from "@/components/submissions/format";
+import { formatInterval, formatMetricName, formatPercent } from "@/components/submissions/format";
+import { formatPValue } from "@/lib/leaderboard/format";
 
 type Intervals = Record<string, [number, number] | null>;
 type Metrics = Record<string, number | null>;

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { disclosureLevelFor, discloseStoredReport } from "@/lib/disclosure/disclose";
 import { goldVersionId } from "@/lib/disclosure/gold-version";
-import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
 import type { EntryDetail } from "./entry-types";
 import { isPublicEntry } from "./public-entry";
 
@@ -56,7 +56,7 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
   if (submission === null || !isPublicEntry(submission) || submission.split === "train") {
     return null;
   }
-  const gold = (submission.release.goldSha256 as Record<string, string> | null)?.[submission.split] ?? null;
+  const gold = releaseGoldOf(submission.release.goldSha256, submission.split);
   const { score } = submission;
   const labelOf = new Map(
     submission.comparisonsAsEntry.map((row) => [row.baselineId, row.baseline.baselineLabel ?? row.baseline.systemName ?? row.baselineId]),
@@ -89,7 +89,7 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
             scorerVersion: score.scorerVersion,
             goldVersion: goldVersionId(score.goldSha256),
             computedAt: score.computedAt.toISOString(),
-            isStale: score.scorerVersion !== SCORER_VERSION || score.goldSha256 !== gold,
+            isStale: isScoreStale(score, gold),
             minGroupN: report.disclosure.min_group_n,
             metrics: report.metrics,
             ci95: report.ci95,

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { discloseHeadline, disclosureLevelFor } from "@/lib/disclosure/disclose";
 import type { Prisma } from "@/lib/generated/prisma";
 import { findActiveRelease } from "@/lib/releases/get-release";
-import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
 import type { Track } from "@/lib/scoring/tracks";
 import type { ReleaseRef } from "./leaderboard-types";
 import type { EntriesQuery } from "./query-schemas";
@@ -57,7 +57,6 @@ export async function listPublicEntries(query: EntriesQuery): Promise<PublicEntr
     },
     orderBy: [{ createdAt: "asc" }],
   });
-  const gold = (release.goldSha256 ?? {}) as Record<string, string>;
   const entries = rows.flatMap((row): PublicEntrySummary[] => {
     if (row.score === null || row.split === "train") return [];
     const level = disclosureLevelFor({ split: row.split, isPublic: true, isMaintainer: false });
@@ -72,7 +71,7 @@ export async function listPublicEntries(query: EntriesQuery): Promise<PublicEntr
         n: row.score.n,
         primary: discloseHeadline(row.score.primary, level),
         unified: discloseHeadline(row.score.unified, level),
-        isStale: row.score.scorerVersion !== SCORER_VERSION || row.score.goldSha256 !== gold[row.split],
+        isStale: isScoreStale(row.score, releaseGoldOf(release.goldSha256, row.split)),
         date: (row.publishedAt ?? row.score.computedAt).toISOString().slice(0, 10),
       },
     ];

@@ -1,4 +1,5 @@
 import { RANK_SIGNIFICANCE_LEVEL, type PairedRanks } from "@/lib/scoring/paired-ranks";
+import { formatPValue } from "./format";
 import type { BestBaseline, SignificanceMark } from "./leaderboard-types";
 
 /**
@@ -45,18 +46,14 @@ export function describeSignificance(mark: SignificanceMark): string {
     ? `significantly ${mark.direction === "better" ? "better" : "worse"} than`
     : "not significantly different from";
   const family = mark.family === "baseline" ? "in the baseline's comparisons with every entry" : "in this entry's comparisons with every entry";
-  return `${verdict} the best baseline ${mark.baselineName} (McNemar on ${mark.metric}, b = ${mark.b}, c = ${mark.c}, p = ${formatP(mark.pHolm)} Holm-adjusted ${family})`;
+  return `${verdict} the best baseline ${mark.baselineName} (McNemar on ${mark.metric}, b = ${mark.b}, c = ${mark.c}, p = ${formatPValue(mark.pHolm)} Holm-adjusted ${family})`;
 }
 
-function formatP(p: number): string {
-  if (p === 0) return "< 1e-300";
-  return p >= 0.001 ? p.toFixed(3) : p.toExponential(1);
-}
 
 /** A rank's reason in one line: "2: Ada is significantly better (p = 0.003)". */
 export function describeRank(rank: number, reason: { better: { system: string; pHolm: number }[] }): string {
   if (reason.better.length === 0) return `${rank}: no entry is significantly better`;
-  const named = reason.better.slice(0, 3).map((entry) => `${entry.system} (p = ${formatP(entry.pHolm)})`);
+  const named = reason.better.slice(0, 3).map((entry) => `${entry.system} (p = ${formatPValue(entry.pHolm)})`);
   const more = reason.better.length > 3 ? ` and ${reason.better.length - 3} more` : "";
   return `${rank}: ${named.join(", ")}${more} ${reason.better.length === 1 ? "is" : "are"} significantly better`;
 }

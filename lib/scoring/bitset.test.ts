@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countDiscordant } from "./compare";
-import { countOnes, discordantCounts, packBits, popcount32 } from "./bitset";
+import { countOnes, countOnlyFirst, discordantCounts, packBits, popcount32 } from "./bitset";
 
 describe("bitset", () => {
   it("counts bits of a word", () => {
@@ -24,6 +24,7 @@ describe("bitset", () => {
         const a = Uint8Array.from({ length }, next);
         const b = Uint8Array.from({ length }, next);
         expect(discordantCounts(packBits(a), packBits(b))).toEqual(countDiscordant(a, b));
+        expect(countOnlyFirst(packBits(a).words, packBits(b).words)).toBe(countDiscordant(a, b).b);
       }
     }
   });

@@ -22,6 +22,23 @@ export function popcount32(word: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
+/** Set bits of every 16-bit value: two table reads count a word, faster than the SWAR count in the pair loop. */
+const ONES_OF_16 = (() => {
+  const table = new Uint8Array(65536);
+  for (let value = 1; value < table.length; value += 1) table[value] = table[value >>> 1]! + (value & 1);
+  return table;
+})();
+
+/** Samples set in `a` and not in `b` (a small function of its own, so V8 optimises the hot loop). */
+export function countOnlyFirst(a: Uint32Array, b: Uint32Array): number {
+  let count = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    const word = a[i]! & ~b[i]!;
+    count += ONES_OF_16[word & 0xffff]! + ONES_OF_16[word >>> 16]!;
+  }
+  return count;
+}
+
 export function countOnes(bits: Bitset): number {
   let total = 0;
   for (const word of bits.words) total += popcount32(word);

@@ -1,4 +1,4 @@
-import { countOnes, popcount32, type Bitset } from "./bitset";
+import { countOnes, countOnlyFirst, type Bitset } from "./bitset";
 import { chiSquareUpperTail1 } from "./erfc";
 import { holmAdjust } from "./holm";
 import { mcnemarChi2 } from "./mcnemar";
@@ -60,9 +60,8 @@ export function computePairedRanks(systems: readonly RankedSystem[]): PairedRank
     const x = systems[i]!.bits.words;
     for (let j = i + 1; j < count; j += 1) {
       const y = systems[j]!.bits.words;
-      // One popcount per word: b = |X and not Y|; then |X and Y| = right_i - b and c = right_j - |X and Y|.
-      let b = 0;
-      for (let w = 0; w < x.length; w += 1) b += popcount32(x[w]! & ~y[w]!);
+      // One count per pair: b = |X and not Y|; then |X and Y| = right_i - b and c = right_j - |X and Y|.
+      const b = countOnlyFirst(x, y);
       const c = right[j]! - (right[i]! - b);
       onlyFirst[i * count + j] = b;
       onlyFirst[j * count + i] = c;

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { FailureKind, SubmissionStatus } from "@/lib/generated/prisma";
-import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
 
 export type StaleSubmission = { id: string; status: SubmissionStatus; failureKind: FailureKind | null };
 
@@ -22,8 +22,7 @@ export async function findStaleSubmissions(options: { includeCurrent?: boolean }
   return rows
     .filter((row) => {
       if (options.includeCurrent) return true;
-      const gold = (row.release.goldSha256 as Record<string, string>)[row.split];
-      return row.score?.scorerVersion !== SCORER_VERSION || row.score?.goldSha256 !== gold;
+      return row.score !== null && isScoreStale(row.score, releaseGoldOf(row.release.goldSha256, row.split));
     })
     .map((row) => ({ id: row.id, status: row.status, failureKind: row.failureKind }));
 }

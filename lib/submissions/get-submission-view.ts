@@ -15,7 +15,7 @@ import { AppError } from "@/lib/errors";
 import { readProbeFlags, type ProbeFlags } from "@/lib/integrity/probe-flags-schema";
 import { isPublicEntry } from "@/lib/leaderboard/public-entry";
 import { describeVisibility, type SubmissionVisibility } from "@/lib/submissions/describe-visibility";
-import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
 import type { Actor } from "@/lib/auth/actor";
 
 export type ComparisonView = DisclosedComparison;
@@ -78,7 +78,7 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
   });
   if (!submission) throw new AppError("not_found", "Not found.");
   const viewer: UserActor = requireOwnerOrMaintainer(actor, submission.userId);
-  const goldSha = (submission.release.goldSha256 as Record<string, string>)[submission.split];
+  const goldSha = releaseGoldOf(submission.release.goldSha256, submission.split);
   const level = disclosureLevelFor({ split: submission.split, isPublic: isPublicEntry(submission), isMaintainer: isMaintainer(viewer) });
   const labelOf = new Map(submission.comparisonsAsEntry.map((row) => [row.baselineId, row.baseline.baselineLabel ?? row.baseline.systemName ?? row.baselineId]));
   const report = submission.score ? discloseStoredReport(submission.score.report, { level, minGroupN: submission.release.minGroupN }) : null;
@@ -120,7 +120,7 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
           scorerVersion: submission.score.scorerVersion,
           goldVersion: goldVersionId(submission.score.goldSha256),
           computedAt: submission.score.computedAt.toISOString(),
-          isStale: submission.score.scorerVersion !== SCORER_VERSION || submission.score.goldSha256 !== goldSha,
+          isStale: isScoreStale(submission.score, goldSha),
         }
       : null,
     comparisons: submission.comparisonsAsEntry.map((row) =>

@@ -2,7 +2,7 @@ import "server-only";
 import { requireMaintainer, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { readProbeFlags, type ProbeFlags } from "@/lib/integrity/probe-flags-schema";
-import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
 
 export type ReviewQueueRow = {
   id: string;
@@ -39,7 +39,7 @@ export async function listReviewQueue(actor: Actor): Promise<{ pending: ReviewQu
     publication: row.publication,
     isBaseline: row.isBaseline,
     primary: row.score?.primary ?? null,
-    isStale: row.score !== null && (row.score.scorerVersion !== SCORER_VERSION || row.score.goldSha256 !== (row.release.goldSha256 as Record<string, string>)[row.split]),
+    isStale: row.score !== null && isScoreStale(row.score, releaseGoldOf(row.release.goldSha256, row.split)),
     probe_flags: readProbeFlags(row.score?.probeFlags),
     requestedAt: row.requestedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

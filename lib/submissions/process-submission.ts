@@ -10,6 +10,7 @@ import { loadSplitGold } from "@/lib/submissions/load-gold";
 import { refreshComparisons } from "@/lib/submissions/refresh-comparisons";
 import { PRIMARY_METRIC, UNIFIED_METRIC } from "@/lib/scoring/tracks";
 import { SCORER_VERSION, scorePredictions } from "@/lib/scoring/score-report";
+import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
 
 /** A stored file that fails validation: retrying cannot help. */
 export class InvalidSubmissionError extends Error {
@@ -28,8 +29,8 @@ const LISTED_IN_REASON = 10;
 export async function processSubmission(submissionId: string, options: { force?: boolean } = {}): Promise<ProcessOutcome> {
   const submission = await db.submission.findUnique({ where: { id: submissionId }, include: { release: true, score: true } });
   if (!submission) return "missing";
-  const goldSha256 = (submission.release.goldSha256 as Record<string, string>)[submission.split] ?? "";
-  const isCurrent = submission.score?.scorerVersion === SCORER_VERSION && submission.score.goldSha256 === goldSha256;
+  const goldSha256 = releaseGoldOf(submission.release.goldSha256, submission.split) ?? "";
+  const isCurrent = submission.score !== null && !isScoreStale(submission.score, goldSha256);
   if (!options.force && submission.status === "SCORED" && isCurrent) {
     // A repeated delivery may follow a crash between scoring and comparing: finish that part.
     await refreshComparisons(submission.releaseId, submission.split, submissionId);

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { SCORER_VERSION } from "@/lib/scoring/score-report";
+
+/**
+ * Protocol section 10: a stored score records the scorer version and the
+ * SHA-256 of the gold it was computed against; a change of either makes it
+ * stale until re-scored. The one place that says so.
+ */
+
+/** DatasetRelease.goldSha256: split -> SHA-256 of that split's gold. */
+const releaseGoldSchema = z.record(z.string(), z.string());
+
+/** The release's current gold SHA-256 of one split (null when the release has none for it). */
+export function releaseGoldOf(releaseGold: unknown, split: string): string | null {
+  const parsed = releaseGoldSchema.safeParse(releaseGold);
+  return parsed.success ? (parsed.data[split] ?? null) : null;
+}
+
+export type ScoreStamp = { scorerVersion: string; goldSha256: string };
+
+/** Whether a stored score was made by another scorer version or against other gold than `currentGold`. */
+export function isScoreStale(score: ScoreStamp, currentGold: string | null): boolean {
+  return score.scorerVersion !== SCORER_VERSION || score.goldSha256 !== currentGold;
+}
