@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   quota: 429,
   rate_limited: 429,
   internal: 500,
+  /** A dependency (file store, Redis) is down: retry later; nothing was charged. */
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

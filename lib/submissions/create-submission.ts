@@ -28,8 +28,8 @@ const MAX_NAME_LENGTH = 200;
 /**
  * A staged upload -> pre-flight validation -> approval (TEST_REQUIRES_APPROVAL)
  * -> differencing check (protocol §12) -> quota -> stored submission -> queued
- * scoring job. A file rejected before the submission is created is deleted and
- * costs no quota.
+ * scoring job. The row, the stored file and the quota charge commit together
+ * or not at all; a file rejected before that is deleted and costs no quota.
  */
 export async function createSubmission(options: CreateSubmissionOptions): Promise<Submission> {
   const release = options.releaseId
@@ -62,7 +62,7 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
         );
       }
       if (countsToQuota) assertQuotaLeft(await getTestQuota(options.userId, release.id, new Date(), tx));
-      return tx.submission.create({
+      const created = await tx.submission.create({
         data: {
           userId: options.userId,
           releaseId: release.id,
@@ -80,8 +80,13 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
           methodDescription: options.baseline?.description,
         },
       });
+      // The file goes into place inside the transaction: a failed move rolls
+      // back the row and with it the quota charge. A commit that fails after
+      // the move leaves only an unreferenced content-addressed file behind,
+      // which costs nobody anything (another upload may share those bytes).
+      await commitStagedFile(staged);
+      return created;
     });
-    await commitStagedFile(staged);
   } catch (error) {
     await discardStagedFile(staged);
     throw error;

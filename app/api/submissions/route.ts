@@ -8,11 +8,20 @@ import { receiveUpload } from "@/lib/submissions/receive-upload";
 
 export const dynamic = "force-dynamic";
 
+/** An upload refused before its body was read to the end. */
+class UploadRefusal extends Error {
+  constructor(override readonly cause: unknown) {
+    super("upload refused");
+  }
+}
+
 /** POST /api/submissions — multipart upload (field "file", optional "split", "track"); session or Bearer token. */
 export async function POST(request: Request) {
   try {
     const user = requireUser(await getActor(request));
-    const upload = await receiveUpload(request);
+    const upload = await receiveUpload(request).catch((error: unknown) => {
+      throw new UploadRefusal(error);
+    });
     const submission = await createSubmission({
       userId: user.userId,
       staged: upload.staged,
@@ -34,7 +43,11 @@ export async function POST(request: Request) {
       { status: 201, headers: { Location: url.toString(), "Cache-Control": "no-store" } },
     );
   } catch (error) {
-    return errorResponse(error);
+    if (!(error instanceof UploadRefusal)) return errorResponse(error);
+    // The rest of a refused body is not read: close the connection instead of draining it.
+    const response = errorResponse(error.cause);
+    response.headers.set("Connection", "close");
+    return response;
   }
 }
 
