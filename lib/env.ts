@@ -40,6 +40,11 @@ export const envSchema = z.object({
   WORKER_LOCK_MS: positiveInt(30_000),
   /** How often the worker re-queues submissions whose job was lost (Redis down at upload, say). */
   WORKER_RECONCILE_MS: positiveInt(15_000),
+  /**
+   * Started scoring attempts of one submission (the worker dying mid-job included)
+   * after which the reconciler stops re-queuing it and marks it FAILED.
+   */
+  SCORING_MAX_ATTEMPTS: positiveInt(20),
   BOOTSTRAP_RESAMPLES: positiveInt(1000),
   BOOTSTRAP_SEED: z.coerce.number().int().nonnegative().default(42),
 });

@@ -2,16 +2,41 @@ import "server-only";
 import { Redis } from "ioredis";
 import { getEnv } from "@/lib/env";
 
+const ERROR_LOG_INTERVAL_MS = 30_000;
+
+/**
+ * One line per connection and 30 s while Redis is unreachable, instead of a
+ * stack trace per reconnect attempt (ioredis prints one for every "error"
+ * nobody listens to).
+ */
+export function logConnectionErrors(label: string): (error: Error) => void {
+  let lastLoggedAt = 0;
+  let suppressed = 0;
+  return (error) => {
+    const now = Date.now();
+    if (now - lastLoggedAt < ERROR_LOG_INTERVAL_MS) {
+      suppressed += 1;
+      return;
+    }
+    const more = suppressed > 0 ? ` (${suppressed} more since the last report)` : "";
+    console.error(`[redis] ${label}: ${error.message}${more}`);
+    lastLoggedAt = now;
+    suppressed = 0;
+  };
+}
+
 /**
  * Redis connections. BullMQ workers need `maxRetriesPerRequest: null`; BullMQ
  * never closes connections it is given, so callers `quit()` what they create.
  */
 export function createRedisConnection(options: { forWorker?: boolean } = {}): Redis {
-  return new Redis(getEnv().REDIS_URL, {
+  const redis = new Redis(getEnv().REDIS_URL, {
     maxRetriesPerRequest: options.forWorker ? null : 3,
     enableReadyCheck: true,
     lazyConnect: false,
   });
+  redis.on("error", logConnectionErrors(options.forWorker ? "worker connection" : "shared connection"));
+  return redis;
 }
 
 const globalForRedis = globalThis as unknown as { redis?: Redis };

@@ -2,7 +2,8 @@ import "server-only";
 import { Queue, type JobsOptions } from "bullmq";
 import { z } from "zod";
 import type { Redis } from "ioredis";
-import { getSharedRedis } from "@/lib/redis";
+import { getEnv } from "@/lib/env";
+import { logConnectionErrors } from "@/lib/redis";
 
 /** Jobs carry the submission id only: never file contents or gold. */
 export const SCORING_QUEUE = "scoring";
@@ -19,8 +20,21 @@ export const SCORING_JOB_OPTIONS: JobsOptions = {
 
 const globalForQueue = globalThis as unknown as { scoringQueue?: Queue<ScoringJob> };
 
-export function getScoringQueue(connection: Redis = getSharedRedis()): Queue<ScoringJob> {
-  globalForQueue.scoringQueue ??= new Queue<ScoringJob>(SCORING_QUEUE, { connection });
+/**
+ * The producer side. By default the queue owns its connection (closed by
+ * queue.close()), with BullMQ's production settings for producers: no offline
+ * queue, so an add while Redis is unreachable fails at once instead of
+ * waiting in memory, and an "error" listener, so an outage logs one line per
+ * 30 s rather than a stack trace per reconnect.
+ */
+export function getScoringQueue(connection?: Redis): Queue<ScoringJob> {
+  if (!globalForQueue.scoringQueue) {
+    const queue = connection
+      ? new Queue<ScoringJob>(SCORING_QUEUE, { connection })
+      : new Queue<ScoringJob>(SCORING_QUEUE, { connection: { url: getEnv().REDIS_URL, enableOfflineQueue: false, maxRetriesPerRequest: 3 } });
+    queue.on("error", logConnectionErrors("scoring queue"));
+    globalForQueue.scoringQueue = queue;
+  }
   return globalForQueue.scoringQueue;
 }
 
@@ -51,8 +65,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
  * pending adds nothing. Rejects after ENQUEUE_TIMEOUT_MS when Redis is down;
  * the submission then stays QUEUED and the worker's reconciler queues it later.
  */
-export async function enqueueScoring(submissionId: string, generation = 0): Promise<void> {
-  const jobId = generation === 0 ? submissionId : `${submissionId}-r${generation}`;
+export async function enqueueScoring(submissionId: string, generation = 0, options: { jobId?: string } = {}): Promise<void> {
+  const jobId = options.jobId ?? (generation === 0 ? submissionId : `${submissionId}-r${generation}`);
   await withTimeout(
     getScoringQueue().add("score", { submissionId }, { ...SCORING_JOB_OPTIONS, jobId }),
     ENQUEUE_TIMEOUT_MS,
@@ -60,7 +74,16 @@ export async function enqueueScoring(submissionId: string, generation = 0): Prom
   );
 }
 
-/** The submission a scoring job is for, from the job id enqueueScoring gave it. */
+/**
+ * The job id the reconciler gives a submission whose job was lost after
+ * `attempts` started attempts: the same for every reconciler that sees the
+ * same state, so two of them (or one run twice) add one job, not two.
+ */
+export function reconcileJobId(submissionId: string, attempts: number): string {
+  return `${submissionId}-a${attempts}`;
+}
+
+/** The submission a scoring job is for, from the job id enqueueScoring or the reconciler gave it. */
 export function submissionIdOfJobId(jobId: string): string {
-  return jobId.replace(/-r\d+$/, "");
+  return jobId.replace(/-[ar]\d+$/, "");
 }

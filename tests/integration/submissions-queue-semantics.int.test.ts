@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { UnrecoverableError, Worker } from "bullmq";
+import { createRedisConnection, getSharedRedis } from "@/lib/redis";
+import { reconcileScoringQueue } from "@/lib/submissions/reconcile-queue";
+import { SCORING_QUEUE, enqueueScoring, getScoringQueue, submissionIdOfJobId } from "@/lib/submissions/scoring-queue";
+import { assertTestServices } from "./support/guard";
+import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
+import { resetTestState } from "./support/reset";
+import { submitLines } from "./support/uploads";
+import { createTestUser, type TestUser } from "./support/users";
+
+/**
+ * The reconciler cannot overlap itself (a Redis lock, and one loop in the
+ * worker) and re-queues under a job id derived from the submission's state;
+ * a submission whose scoring keeps dying is FAILED after SCORING_MAX_ATTEMPTS
+ * with a message its owner can act on, instead of being re-queued forever.
+ */
+const LIVE = ["waiting", "active", "delayed", "prioritized", "waiting-children"] as const;
+
+let release: TestRelease;
+let owner: TestUser;
+
+beforeAll(async () => {
+  assertTestServices();
+  await resetTestState();
+  release = await importSmallRelease(7);
+  owner = await createTestUser("queue-semantics");
+});
+
+afterAll(async () => {
+  await getScoringQueue().close();
+  await getSharedRedis().quit();
+  await db.$disconnect();
+});
+
+async function liveJobIds(): Promise<string[]> {
+  return (await getScoringQueue().getJobs([...LIVE])).flatMap((job) => (job.id === undefined ? [] : [job.id]));
+}
+
+/** As if Redis had lost the jobs of these submissions a minute after they were queued. */
+async function loseJobs(ids: readonly string[]): Promise<void> {
+  for (const id of await liveJobIds()) await (await getScoringQueue().getJob(id))?.remove();
+  await db.submission.updateMany({ where: { id: { in: [...ids] } }, data: { queuedAt: new Date(Date.now() - 60_000) } });
+}
+
+/** Earlier tests' submissions stop waiting, so each test sees only its own. */
+async function settleAllBut(id: string): Promise<void> {
+  await db.submission.updateMany({ where: { id: { not: id }, status: { in: ["QUEUED", "SCORING"] } }, data: { status: "FAILED" } });
+}
+
+/** Takes the submission's first job as a worker would and fails it: Redis still knows the job, in a terminal state. */
+async function failFirstJob(id: string): Promise<void> {
+  await loseJobs([]);
+  await enqueueScoring(id);
+  const connection = createRedisConnection({ forWorker: true });
+  const worker = new Worker(SCORING_QUEUE, null, { connection, autorun: false });
+  try {
+    const job = await worker.getNextJob("test-token");
+    expect(job?.id).toBe(id);
+    await job?.moveToFailed(new UnrecoverableError("worker gone"), "test-token", false);
+  } finally {
+    await worker.close();
+    await connection.quit();
+  }
+}
+
+describe("reconciler", () => {
+  it("runs started together re-queue each lost submission once, under its own id", async () => {
+    const ids: string[] = [];
+    for (const seed of [501, 502, 503, 504, 505]) ids.push((await submitLines(predictionLines(release, "dev", "open", 0.5, seed), { userId: owner.id })).id);
+    await loseJobs(ids);
+    expect(await liveJobIds()).toEqual([]);
+
+    const counts = await Promise.all([reconcileScoringQueue(), reconcileScoringQueue(), reconcileScoringQueue(), reconcileScoringQueue()]);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(ids.length);
+    expect((await liveJobIds()).sort()).toEqual([...ids].sort());
+    expect(await reconcileScoringQueue()).toBe(0);
+  });
+
+  it("a job lost after its first job ran is re-queued under <id>-a<attempts>, the same id for every run", async () => {
+    const submission = await submitLines(predictionLines(release, "dev", "open", 0.5, 506), { userId: owner.id });
+    await settleAllBut(submission.id);
+    await failFirstJob(submission.id);
+    await loseJobs([submission.id]);
+    await db.submission.update({ where: { id: submission.id }, data: { attempts: 2, status: "SCORING" } });
+    expect(await getScoringQueue().getJob(submission.id)).toBeDefined();
+
+    const counts = await Promise.all([reconcileScoringQueue(), reconcileScoringQueue()]);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1);
+    const live = (await liveJobIds()).filter((id) => submissionIdOfJobId(id) === submission.id);
+    expect(live).toEqual([`${submission.id}-a2`]);
+    expect(await reconcileScoringQueue()).toBe(0);
+  });
+
+  it("a submission whose scoring was started SCORING_MAX_ATTEMPTS times is FAILED with a message, not re-queued", async () => {
+    const maxAttempts = getEnv().SCORING_MAX_ATTEMPTS;
+    const poison = await submitLines(predictionLines(release, "dev", "open", 0.5, 507), { userId: owner.id });
+    await settleAllBut(poison.id);
+    await loseJobs([poison.id]);
+    // As if a worker had died on it every time it was started.
+    await db.submission.update({ where: { id: poison.id }, data: { attempts: maxAttempts, status: "SCORING" } });
+
+    expect(await reconcileScoringQueue()).toBe(0);
+    const row = await db.submission.findUniqueOrThrow({ where: { id: poison.id } });
+    expect(row.status).toBe("FAILED");
+    expect(row.failureKind).toBe("INTERNAL");
+    expect(row.failureReason).toContain(`started ${maxAttempts} times and never finished`);
+    expect(row.failureReason).toMatch(/did not cost you more quota/);
+    expect(row.failureReason).toMatch(/maintainers/);
+    expect((await liveJobIds()).filter((id) => submissionIdOfJobId(id) === poison.id)).toEqual([]);
+  });
+});
