@@ -14,8 +14,10 @@ import {
   markSubmissionRetrying,
   processSubmission,
 } from "@/lib/submissions/process-submission";
+import os from "node:os";
 import { reconcileScoringQueue } from "@/lib/submissions/reconcile-queue";
-import { SCORING_QUEUE, getScoringQueue, scoringJobSchema, type ScoringJob } from "@/lib/submissions/scoring-queue";
+import { SCORING_QUEUE, closeScoringQueue, scoringJobSchema, type ScoringJob } from "@/lib/submissions/scoring-queue";
+import { HEARTBEAT_INTERVAL_MS, forgetWorkerHeartbeat, recordWorkerHeartbeat } from "@/lib/submissions/worker-heartbeat";
 
 function log(message: string): void {
   console.log(`[worker ${process.pid}] ${new Date().toISOString()} ${message}`);
@@ -70,25 +72,48 @@ async function main(): Promise<void> {
   worker.on("error", (error) => log(`worker error: ${error.message}`));
   worker.on("failed", (job, error) => log(`job ${job?.id ?? "?"} failed: ${error.message}`));
 
-  const reconcile = async () => {
-    try {
-      const requeued = await reconcileScoringQueue();
-      if (requeued > 0) log(`re-queued ${requeued} submission(s) without a live job`);
-    } catch (error) {
-      log(`reconcile failed: ${error instanceof Error ? error.message : String(error)}`);
+  let isClosing = false;
+  let wake: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  // One loop that awaits each run: a slow reconcile (Redis coming back, say) cannot overlap the next.
+  const reconcileLoop = async () => {
+    while (!isClosing) {
+      try {
+        const requeued = await reconcileScoringQueue();
+        if (requeued > 0) log(`re-queued ${requeued} submission(s) without a live job`);
+      } catch (error) {
+        log(`reconcile failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (!isClosing) await pause(env.WORKER_RECONCILE_MS);
     }
   };
-  await reconcile();
-  const timer = setInterval(reconcile, env.WORKER_RECONCILE_MS);
+  const workerName = `${os.hostname()}:${process.pid}`;
+  const beat = () => {
+    recordWorkerHeartbeat(getSharedRedis(), workerName).catch((error: unknown) => {
+      log(`heartbeat failed: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  };
+  beat();
+  const heartbeat = setInterval(beat, HEARTBEAT_INTERVAL_MS);
+  const reconciling = reconcileLoop();
 
-  let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
     log(`${signal}: finishing current jobs`);
-    clearInterval(timer);
+    clearInterval(heartbeat);
+    wake?.();
+    await reconciling;
     await worker.close();
-    await getScoringQueue().close();
+    await closeScoringQueue();
+    await forgetWorkerHeartbeat(getSharedRedis(), workerName).catch(() => undefined);
     await connection.quit().catch(() => undefined);
     await getSharedRedis().quit().catch(() => undefined);
     await db.$disconnect();
@@ -97,6 +122,12 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+  // A fault outside any job is logged; the process exits and its supervisor restarts it (the job's lock expires and another worker takes it).
+  process.on("unhandledRejection", (reason) => log(`unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
+  process.on("uncaughtException", (error) => {
+    log(`uncaught exception: ${error.stack ?? error.message}`);
+    process.exit(1);
+  });
   log(`ready: queue "${SCORING_QUEUE}", concurrency ${env.WORKER_CONCURRENCY}`);
 }
 

@@ -1,0 +1,31 @@
+import "server-only";
+import type { Redis } from "ioredis";
+
+/** Every scoring worker's last heartbeat: a sorted set, member "<host>:<pid>", score the time in ms. */
+const HEARTBEAT_KEY = "irc:worker-heartbeats";
+export const HEARTBEAT_INTERVAL_MS = 5_000;
+/** A worker not heard from for this long is taken for gone. */
+export const HEARTBEAT_MAX_AGE_MS = 30_000;
+/** Entries of workers gone this long are dropped. */
+const HEARTBEAT_FORGET_MS = 24 * 60 * 60 * 1000;
+
+export async function recordWorkerHeartbeat(redis: Redis, workerName: string, now: Date = new Date()): Promise<void> {
+  await redis
+    .multi()
+    .zadd(HEARTBEAT_KEY, now.getTime(), workerName)
+    .zremrangebyscore(HEARTBEAT_KEY, "-inf", now.getTime() - HEARTBEAT_FORGET_MS)
+    .exec();
+}
+
+export async function forgetWorkerHeartbeat(redis: Redis, workerName: string): Promise<void> {
+  await redis.zrem(HEARTBEAT_KEY, workerName);
+}
+
+export type WorkerHeartbeats = { lastHeartbeatAt: Date | null; workersAlive: number };
+
+export async function readWorkerHeartbeats(redis: Redis, now: Date = new Date()): Promise<WorkerHeartbeats> {
+  const newest = await redis.zrevrange(HEARTBEAT_KEY, 0, 0, "WITHSCORES");
+  const workersAlive = await redis.zcount(HEARTBEAT_KEY, now.getTime() - HEARTBEAT_MAX_AGE_MS, "+inf");
+  const score = newest[1];
+  return { lastHeartbeatAt: score === undefined ? null : new Date(Number(score)), workersAlive };
+}
