@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET } from "@/app/api/health/route";
+import { db } from "@/lib/db";
+import { getSharedRedis } from "@/lib/redis";
+import type { HealthReport } from "@/lib/server/check-health";
+import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { assertTestServices } from "./support/guard";
+import { killAllChildren } from "./support/processes";
+import { resetTestState } from "./support/reset";
+import { waitFor } from "./support/wait";
+import { startWorker } from "./support/workers";
+
+/** GET /api/health: 200 with a running worker, 503 naming what is wrong without one; never a secret. */
+beforeAll(async () => {
+  assertTestServices();
+  await resetTestState();
+});
+
+afterAll(async () => {
+  await killAllChildren();
+  await getScoringQueue().close();
+  await getSharedRedis().quit();
+  await db.$disconnect();
+});
+
+async function health(): Promise<{ status: number; body: HealthReport; text: string }> {
+  const response = await GET();
+  const text = await response.text();
+  return { status: response.status, body: JSON.parse(text) as HealthReport, text };
+}
+
+describe("GET /api/health", () => {
+  it("is degraded (503) while no worker runs, healthy (200) with one, and degraded again once it stops", async () => {
+    const before = await health();
+    expect(before.status).toBe(503);
+    expect(before.body.status).toBe("degraded");
+    expect(before.body.database.ok).toBe(true);
+    expect(before.body.redis.ok).toBe(true);
+    expect(before.body.queue).toMatchObject({ ok: true, waiting: 0, active: 0 });
+    expect(before.body.workers).toMatchObject({ ok: false, alive: 0, lastHeartbeatAt: null });
+    expect(before.body.problems).toEqual([expect.stringMatching(/No scoring worker.*npm run worker/)]);
+
+    const worker = await startWorker({ WORKER_CONCURRENCY: "1" });
+    const healthy = await waitFor(
+      async () => {
+        const answer = await health();
+        return answer.status === 200 ? answer : undefined;
+      },
+      () => "health did not turn 200 with a worker running",
+      { timeoutMs: 30_000, workers: [worker] },
+    );
+    expect(healthy.body.status).toBe("ok");
+    expect(healthy.body.problems).toEqual([]);
+    expect(healthy.body.workers.alive).toBe(1);
+    expect(healthy.body.workers.lastHeartbeatAgeSeconds).toBeLessThanOrEqual(30);
+    // No connection string, password or host in the body.
+    expect(healthy.text).not.toMatch(/postgres(ql)?:\/\/|redis:\/\/|127\.0\.0\.1|password/i);
+
+    await worker.stop();
+    const after = await health();
+    expect(after.status).toBe(503);
+    expect(after.body.workers.ok).toBe(false);
+  });
+});
