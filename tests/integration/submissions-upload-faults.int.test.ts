@@ -36,6 +36,8 @@ beforeAll(async () => {
   release = await importSmallRelease(7);
   participant = await createTestUser("upload-faults");
   ({ token } = await createApiToken({ actor: actorOf(participant), name: "upload faults" }));
+  // A run killed mid-test may have left the file that stands in for the staging folder.
+  await rm(storeDir("tmp"), { recursive: true, force: true });
   process.on("uncaughtException", onUncaught);
 });
 
