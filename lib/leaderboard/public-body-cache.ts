@@ -1,0 +1,165 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { getSharedRedis } from "@/lib/redis";
+import { chooseBodyEncoding, type BodyEncoding } from "./accept-encoding";
+import { matchesIfNoneMatch, PUBLIC_CACHE_CONTROL } from "./cached-response";
+import { findPublicReadStamp } from "./get-leaderboard";
+
+/**
+ * Serialised bodies of the public JSON API (leaderboard, entries, entry), each
+ * with precompressed gzip and brotli variants, shared by every web process.
+ *
+ * Keys contain the version stamp of the active release's public data
+ * (findPublicReadStamp), read before the body is produced. Publishing, hiding,
+ * reviewing or re-scoring changes the stamp, so a body made before the change
+ * sits under a key nobody asks for again: nothing is ever deleted, and nothing
+ * stale can be served however many processes share the cache. Two layers: a
+ * per-process map (dropped when the stamp changes) in front of Redis (bodies
+ * expire after BODY_TTL_SECONDS). A Redis fault costs speed, never correctness:
+ * the body is produced locally.
+ */
+
+export type EncodedBody = {
+  /** SHA-256 of the plain body; each variant's strong ETag is derived from it. */
+  hash: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+};
+
+/** What a producer made: null for "nothing public here" (never cached). */
+export type ProducedBody = { body: string; isCacheable: boolean } | null;
+
+const REDIS_PREFIX = "irc:public-body:v1:";
+const BODY_TTL_SECONDS = 600;
+const LOCAL_LIMIT = 2000;
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+let localStamp: string | null = null;
+const local = new Map<string, Promise<EncodedBody | null>>();
+
+export async function encodeBody(body: string): Promise<EncodedBody> {
+  const identity = Buffer.from(body, "utf8");
+  // Compressed once per version and shared, so the slower, smaller settings pay off.
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(identity, { level: 9 }),
+    brotliAsync(identity, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+  ]);
+  const hash = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
+  return { hash, identity, gzip: gzipped, br: brotli };
+}
+
+function redisKey(stamp: string, key: string): string {
+  return `${REDIS_PREFIX}${createHash("sha256").update(stamp).digest("base64url")}:${key}`;
+}
+
+async function readShared(fullKey: string): Promise<EncodedBody | null> {
+  try {
+    const fields = await getSharedRedis().hgetallBuffer(fullKey);
+    const hash = fields.hash?.toString("utf8");
+    if (hash === undefined || fields.identity === undefined || fields.gzip === undefined || fields.br === undefined) return null;
+    return { hash, identity: fields.identity, gzip: fields.gzip, br: fields.br };
+  } catch (error) {
+    console.warn("[public-body-cache] Redis read failed; producing the body locally:", error instanceof Error ? error.message : error);
+    return null;
+  }
+}
+
+async function writeShared(fullKey: string, encoded: EncodedBody): Promise<void> {
+  try {
+    await getSharedRedis()
+      .multi()
+      .hset(fullKey, { hash: encoded.hash, identity: encoded.identity, gzip: encoded.gzip, br: encoded.br })
+      .expire(fullKey, BODY_TTL_SECONDS)
+      .exec();
+  } catch (error) {
+    console.warn("[public-body-cache] Redis write failed:", error instanceof Error ? error.message : error);
+  }
+}
+
+async function loadOrProduce(fullKey: string, produce: () => Promise<ProducedBody>): Promise<EncodedBody | null> {
+  const shared = await readShared(fullKey);
+  if (shared !== null) return shared;
+  const produced = await produce();
+  if (produced === null) return null;
+  const encoded = await encodeBody(produced.body);
+  if (produced.isCacheable) await writeShared(fullKey, encoded);
+  else local.delete(fullKey);
+  return encoded;
+}
+
+/**
+ * The encoded body for `key` (a canonical description of the request: route
+ * and parsed query) at the current stamp, produced at most once per process
+ * and stamp while it stays cached. Null when the producer found nothing.
+ */
+export async function getPublicBody(key: string, produce: () => Promise<ProducedBody>): Promise<EncodedBody | null> {
+  const stamp = await findPublicReadStamp();
+  if (stamp === null) {
+    const produced = await produce();
+    return produced === null ? null : encodeBody(produced.body);
+  }
+  if (localStamp !== stamp.stamp) {
+    local.clear();
+    localStamp = stamp.stamp;
+  }
+  const fullKey = redisKey(stamp.stamp, key);
+  const existing = local.get(fullKey);
+  if (existing !== undefined) return existing;
+  const pending = loadOrProduce(fullKey, produce);
+  if (local.size >= LOCAL_LIMIT) {
+    const oldest = local.keys().next();
+    if (oldest.done !== true) local.delete(oldest.value);
+  }
+  local.set(fullKey, pending);
+  // Failures and "nothing here" are not kept: the next request asks again.
+  pending.then(
+    (encoded) => {
+      if (encoded === null && local.get(fullKey) === pending) local.delete(fullKey);
+    },
+    () => {
+      if (local.get(fullKey) === pending) local.delete(fullKey);
+    },
+  );
+  return pending;
+}
+
+/** Drops this process's copies (tests that rewrite the database under one stamp). */
+export function clearLocalPublicBodies(): void {
+  local.clear();
+  localStamp = null;
+}
+
+function etagFor(encoded: EncodedBody, encoding: BodyEncoding): string {
+  return encoding === "identity" ? `"${encoded.hash}"` : `"${encoded.hash}-${encoding}"`;
+}
+
+/**
+ * The variant the client accepts, with its own strong ETag, Content-Encoding
+ * and Vary: Accept-Encoding; 304 when If-None-Match names that variant. Next.js
+ * leaves a response that already has a Content-Encoding uncompressed.
+ */
+export function encodedJsonResponse(request: Request, encoded: EncodedBody): Response {
+  const encoding = chooseBodyEncoding(request.headers.get("accept-encoding"));
+  const etag = etagFor(encoded, encoding);
+  const headers = new Headers({ "Cache-Control": PUBLIC_CACHE_CONTROL, ETag: etag, Vary: "Accept-Encoding" });
+  if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  const body = encoded[encoding];
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Content-Length", String(body.length));
+  if (encoding !== "identity") headers.set("Content-Encoding", encoding);
+  // zlib and Buffer.from give buffers over a plain ArrayBuffer, never a SharedArrayBuffer.
+  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { status: 200, headers });
+}
