@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { getEnv } from "@/lib/env";
 import { getSharedRedis } from "@/lib/redis";
 import { chooseBodyEncoding, type BodyEncoding } from "./accept-encoding";
 import { matchesIfNoneMatch, PUBLIC_CACHE_CONTROL } from "./cached-response";
@@ -145,12 +146,23 @@ function etagFor(encoded: EncodedBody, encoding: BodyEncoding): string {
 }
 
 /**
+ * Next.js (16.4) drops Content-Encoding, Content-Length and Transfer-Encoding
+ * from every route handler's response (FORBIDDEN_HEADERS in
+ * next/dist/server/send-response.js) and then compresses what is left, so a
+ * precompressed body would go out double-encoded. scripts/web-server.mjs
+ * turns this header into Content-Encoding before Next.js's compression looks
+ * (it skips a response whose Content-Encoding is not identity).
+ */
+export const PRECOMPRESSED_HEADER = "x-irc-content-encoding";
+
+/**
  * The variant the client accepts, with its own strong ETag, Content-Encoding
- * and Vary: Accept-Encoding; 304 when If-None-Match names that variant. Next.js
- * leaves a response that already has a Content-Encoding uncompressed.
+ * and Vary: Accept-Encoding; 304 when If-None-Match names that variant. Only
+ * the plain body unless the server passes a Content-Encoding on
+ * (IRC_PRECOMPRESSED_RESPONSES, set by scripts/web-server.mjs).
  */
 export function encodedJsonResponse(request: Request, encoded: EncodedBody): Response {
-  const encoding = chooseBodyEncoding(request.headers.get("accept-encoding"));
+  const encoding = getEnv().IRC_PRECOMPRESSED_RESPONSES ? chooseBodyEncoding(request.headers.get("accept-encoding")) : "identity";
   const etag = etagFor(encoded, encoding);
   const headers = new Headers({ "Cache-Control": PUBLIC_CACHE_CONTROL, ETag: etag, Vary: "Accept-Encoding" });
   if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
@@ -159,7 +171,10 @@ export function encodedJsonResponse(request: Request, encoded: EncodedBody): Res
   const body = encoded[encoding];
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.set("Content-Length", String(body.length));
-  if (encoding !== "identity") headers.set("Content-Encoding", encoding);
+  if (encoding !== "identity") {
+    headers.set("Content-Encoding", encoding);
+    headers.set(PRECOMPRESSED_HEADER, encoding);
+  }
   // zlib and Buffer.from give buffers over a plain ArrayBuffer, never a SharedArrayBuffer.
   return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { status: 200, headers });
 }
