@@ -5,6 +5,7 @@
  */
 
 import { isLocalHost } from "@/lib/leaderboard/local-database";
+
 function parseUrl(name: string, value: string | undefined): URL {
   if (!value) throw new Error(`${name} is not set: run the integration tests with a local *_test database and Redis db 1 (see tests/integration/support/README.md)`);
   try {
