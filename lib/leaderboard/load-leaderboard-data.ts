@@ -2,8 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { discloseStoredReport } from "@/lib/disclosure/disclose";
 import { fromDbEntityType } from "@/lib/releases/entity-type";
-import { parseStoredReportedByType } from "@/lib/reported/reported-schema";
-import { parseStoredMetrics } from "./stored-report";
+import { parseStoredReportedByType, parseStoredReportedMetrics } from "@/lib/reported/reported-schema";
 import type { EntityType } from "@/lib/dataset/release-schema";
 import type { EntrySource, ReleaseRef, ReportedSource } from "./leaderboard-types";
 
@@ -173,7 +172,7 @@ async function loadReported(releaseId: string): Promise<ReportedSource[]> {
     name: row.name,
     track: row.track,
     n: null,
-    metrics: parseStoredMetrics(row.metrics),
+    metrics: parseStoredReportedMetrics(row.metrics),
     byType: parseStoredReportedByType(row.byType),
     source: row.source,
   }));
