@@ -35,13 +35,49 @@ export type ProducedBody = { body: string; isCacheable: boolean } | null;
 
 const REDIS_PREFIX = "irc:public-body:v1:";
 const BODY_TTL_SECONDS = 600;
-const LOCAL_LIMIT = 2000;
+/**
+ * Memory bounds: any offset is a new key and one 1,000-row page is ~25 MiB with
+ * its variants, so the per-process copies are limited by bytes (least recently
+ * used go first) and Redis holds only bodies up to SHARED_MAX_BYTES.
+ */
+const LOCAL_MAX_BYTES = 128 * 1024 * 1024;
+const SHARED_MAX_BYTES = 8 * 1024 * 1024;
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
+type LocalEntry = { pending: Promise<EncodedBody | null>; bytes: number };
+
 let localStamp: string | null = null;
-const local = new Map<string, Promise<EncodedBody | null>>();
+const local = new Map<string, LocalEntry>();
+let localBytes = 0;
+
+function encodedBytes(encoded: EncodedBody): number {
+  return encoded.identity.length + encoded.gzip.length + encoded.br.length;
+}
+
+function dropLocal(fullKey: string): void {
+  const entry = local.get(fullKey);
+  if (entry === undefined) return;
+  localBytes -= entry.bytes;
+  local.delete(fullKey);
+}
+
+function clearLocal(): void {
+  local.clear();
+  localBytes = 0;
+}
+
+/** Counts a finished body against the budget and evicts the least recently used until it fits. */
+function chargeLocal(fullKey: string, entry: LocalEntry, encoded: EncodedBody): void {
+  if (local.get(fullKey) !== entry) return;
+  entry.bytes = encodedBytes(encoded);
+  localBytes += entry.bytes;
+  for (const [key, candidate] of local) {
+    if (localBytes <= LOCAL_MAX_BYTES) break;
+    if (candidate.bytes > 0) dropLocal(key);
+  }
+}
 
 export async function encodeBody(body: string): Promise<EncodedBody> {
   const identity = Buffer.from(body, "utf8");
@@ -94,8 +130,8 @@ async function loadOrProduce(fullKey: string, produce: () => Promise<ProducedBod
   const produced = await produce();
   if (produced === null) return null;
   const encoded = await encodeBody(produced.body);
-  if (produced.isCacheable) await writeShared(fullKey, encoded);
-  else local.delete(fullKey);
+  if (!produced.isCacheable) dropLocal(fullKey);
+  else if (encodedBytes(encoded) <= SHARED_MAX_BYTES) await writeShared(fullKey, encoded);
   return encoded;
 }
 
@@ -111,33 +147,38 @@ export async function getPublicBody(key: string, produce: () => Promise<Produced
     return produced === null ? null : encodeBody(produced.body);
   }
   if (localStamp !== stamp.stamp) {
-    local.clear();
+    clearLocal();
     localStamp = stamp.stamp;
   }
   const fullKey = redisKey(stamp.stamp, key);
   const existing = local.get(fullKey);
-  if (existing !== undefined) return existing;
-  const pending = loadOrProduce(fullKey, produce);
-  if (local.size >= LOCAL_LIMIT) {
-    const oldest = local.keys().next();
-    if (oldest.done !== true) local.delete(oldest.value);
+  if (existing !== undefined) {
+    // Most recently used last: eviction walks the map from the front.
+    local.delete(fullKey);
+    local.set(fullKey, existing);
+    return existing.pending;
   }
-  local.set(fullKey, pending);
+  const entry: LocalEntry = { pending: loadOrProduce(fullKey, produce), bytes: 0 };
+  local.set(fullKey, entry);
   // Failures and "nothing here" are not kept: the next request asks again.
-  pending.then(
+  entry.pending.then(
     (encoded) => {
-      if (encoded === null && local.get(fullKey) === pending) local.delete(fullKey);
+      if (encoded === null) {
+        if (local.get(fullKey) === entry) dropLocal(fullKey);
+        return;
+      }
+      chargeLocal(fullKey, entry, encoded);
     },
     () => {
-      if (local.get(fullKey) === pending) local.delete(fullKey);
+      if (local.get(fullKey) === entry) dropLocal(fullKey);
     },
   );
-  return pending;
+  return entry.pending;
 }
 
 /** Drops this process's copies (tests that rewrite the database under one stamp). */
 export function clearLocalPublicBodies(): void {
-  local.clear();
+  clearLocal();
   localStamp = null;
 }
 
