@@ -1,5 +1,7 @@
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import type { Locator } from "@playwright/test";
 import { expect, getTestPool, test } from "./fixtures";
@@ -177,4 +179,34 @@ test("[DATASET] downloads are gzip-compressed for clients that accept it and dec
     expect(sha256(await response.body())).toBe(response.headers()["x-content-sha256"]);
   }
   await api.dispose();
+});
+
+test("[DATASET] a participant downloads the scorer and the dev data and scores dev predictions with plain node", async ({ page }) => {
+  await page.goto("/dataset");
+  const row = page.getByTestId("scorer-download");
+  const shown = (await row.locator("code").innerText()).trim();
+  expect(shown).toMatch(/^[0-9a-f]{64}$/);
+  const folder = await mkdtemp(path.join(os.tmpdir(), "irc-participant-"));
+  try {
+    const [scorer] = await Promise.all([page.waitForEvent("download"), row.getByRole("link").click()]);
+    const scorerPath = path.join(folder, scorer.suggestedFilename());
+    await scorer.saveAs(scorerPath);
+    expect(sha256(await readFile(scorerPath))).toBe(shown);
+    // The data files keep the site's names (irc-bench-demo-1.0-dev.jsonl, ...-kb.jsonl); the scorer finds them.
+    const checksums = page.getByRole("table", { name: "Files and their SHA-256 checksums" });
+    for (const name of ["dev.jsonl", "kb.jsonl"]) {
+      const [download] = await Promise.all([page.waitForEvent("download"), checksums.getByRole("link", { name, exact: true }).click()]);
+      await download.saveAs(path.join(folder, download.suggestedFilename()));
+    }
+    const predictions = path.join(folder, "preds.jsonl");
+    await copyFile(path.join(__dirname, "..", "data", "demo-predictions", "dev-open.jsonl"), predictions);
+    // No node_modules anywhere near: the file is self-contained.
+    const output = execFileSync(process.execPath, [scorerPath, "--release", folder, "--split", "dev", "--predictions", predictions, "--json"], { cwd: folder, encoding: "utf8" });
+    const report = JSON.parse(output) as { split: string; track: string; n: number; metrics: { alias: number } };
+    expect(report).toMatchObject({ split: "dev", track: "open", n: 27 });
+    // The same 55.6 the site shows for this file (submissions spec): 15 of 27.
+    expect(report.metrics.alias).toBe(15 / 27);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 });

@@ -30,6 +30,16 @@ export const envSchema = z.object({
     .enum(["0", "1", "true", "false"], { message: "must be 0 or 1" })
     .default("0")
     .transform((value) => value === "1" || value === "true"),
+  /**
+   * 1: the public JSON API sends its precompressed gzip/brotli bodies. Set by
+   * scripts/web-server.mjs, which passes their Content-Encoding on; under plain
+   * `next start` (which drops a route's Content-Encoding) bodies go out as they
+   * are and Next.js compresses them.
+   */
+  IRC_PRECOMPRESSED_RESPONSES: z
+    .enum(["0", "1"], { message: "must be 0 or 1" })
+    .default("0")
+    .transform((value) => value === "1"),
   /** Uploaded prediction files are kept content-addressed under this directory. */
   IRC_DATA_DIR: z.string().min(1).default(".data"),
   UPLOAD_MAX_BYTES: positiveInt(64 * MIB),

@@ -10,8 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { synthesizeRelease, writeRelease } from "@/lib/dataset/synth-release";
-
-const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost"]);
+import { isLocalHost } from "@/lib/leaderboard/local-database";
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -23,7 +22,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
   const runs = Math.max(1, Number(values.runs));
   const base = new URL(process.env.DATABASE_URL ?? "");
-  if (!LOCAL_HOSTS.has(base.hostname)) throw new Error("bench:import only runs against a local PostgreSQL");
+  if (!isLocalHost(base.hostname)) throw new Error("bench:import only runs against a local PostgreSQL");
   base.pathname = "/irc_bench_bench";
   process.env.DATABASE_URL = base.toString();
   const { execFileSync } = await import("node:child_process");

@@ -2,10 +2,10 @@
  * npm run bench:leaderboard -- [options]
  *
  * Seeds published synthetic entries into a separate local database
- * (irc_bench_leaderboard_bench by default), starts the production build with `next start`
+ * (irc_bench_leaderboard_bench by default), starts the production build with scripts/web-server.mjs
  * on a free port against it, and loads /leaderboard and the JSON API with
  * autocannon. Prints requests/s and latency percentiles as a markdown table.
- * Needs a prior `next build` (or --build). Only ever talks to 127.0.0.1.
+ * Needs a prior `next build` into NEXT_DIST_DIR or .next (or --build). Only ever talks to 127.0.0.1.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -29,17 +29,23 @@ const USAGE = `Usage: npm run bench:leaderboard -- [options]
   --help               show this help`;
 
 const ROOT = path.resolve(__dirname, "..");
-// Browsers and HTTP clients ask for gzip; one identity row shows the uncompressed cost. The
+// next.config.mjs builds into NEXT_DIST_DIR when it is set (a second checkout or a benchmark beside the main build).
+const DIST_DIR = process.env.NEXT_DIST_DIR ?? ".next";
+// Browsers and HTTP clients ask for gzip (browsers also for br); one identity row shows the uncompressed cost. The
 // first row is the floor: a request the route answers with a 422 before any work.
 const FLOOR = "/api/leaderboard?track=none";
-const TARGETS: { path: string; gzip: boolean }[] = [
-  { path: FLOOR, gzip: false },
-  { path: "/api/leaderboard?track=open", gzip: true },
-  { path: "/api/leaderboard?track=open", gzip: false },
-  { path: "/api/leaderboard?track=unified", gzip: true },
-  { path: "/api/leaderboard?track=open&limit=1000", gzip: true },
-  { path: "/leaderboard", gzip: true },
-  { path: "/leaderboard?track=closed&sort=system&dir=asc", gzip: true },
+type Encoding = "gzip" | "br" | "identity";
+type Target = { path: string; encoding: Encoding };
+const TARGETS: Target[] = [
+  { path: FLOOR, encoding: "identity" },
+  { path: "/api/leaderboard?track=open", encoding: "gzip" },
+  { path: "/api/leaderboard?track=open", encoding: "br" },
+  { path: "/api/leaderboard?track=open", encoding: "identity" },
+  { path: "/api/entries", encoding: "gzip" },
+  { path: "/api/leaderboard?track=unified", encoding: "gzip" },
+  { path: "/api/leaderboard?track=open&limit=1000", encoding: "gzip" },
+  { path: "/leaderboard", encoding: "gzip" },
+  { path: "/leaderboard?track=closed&sort=system&dir=asc", encoding: "gzip" },
 ];
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
@@ -64,7 +70,7 @@ function freePort(): Promise<number> {
 async function waitForServer(base: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`next start exited with ${server.exitCode}`);
+    if (server.exitCode !== null) throw new Error(`the web server exited with ${server.exitCode}`);
     try {
       const response = await fetch(`${base}/api/leaderboard?track=open`);
       if (response.ok) return;
@@ -73,22 +79,26 @@ async function waitForServer(base: string, server: ChildProcess): Promise<void> 
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error("next start did not answer within 90 s");
+  throw new Error("the web server did not answer within 90 s");
 }
 
-type Row = { path: string; gzip: boolean; bytes: number; rps: number; p50: number; p99: number; errors: number };
+type Row = { path: string; encoding: Encoding; bytes: number; rps: number; p50: number; p99: number; errors: number };
 
-async function measure(base: string, target: { path: string; gzip: boolean }, connections: number, duration: number): Promise<Row> {
+async function measure(base: string, target: Target, connections: number, duration: number): Promise<Row> {
   const isFloor = target.path === FLOOR;
-  const warm = await fetch(`${base}${target.path}`);
+  const headers: Record<string, string> = { "accept-encoding": target.encoding };
+  // fetch decodes the body by its Content-Encoding: a wrongly labelled (or doubly encoded) API body fails to parse here.
+  const warm = await fetch(`${base}${target.path}`, { headers });
   if (warm.ok === isFloor) throw new Error(`${target.path} answered ${warm.status}`);
-  await warm.arrayBuffer();
-  const headers: Record<string, string> = target.gzip ? { "accept-encoding": "gzip" } : {};
+  const encoding = warm.headers.get("content-encoding") ?? "identity";
+  if (encoding !== target.encoding) throw new Error(`${target.path} came ${encoding}-encoded, not ${target.encoding}`);
+  const text = await warm.text();
+  if (target.path.startsWith("/api/")) JSON.parse(text);
   const result = await autocannon({ url: `${base}${target.path}`, connections, duration, headers });
   return {
     path: target.path,
-    gzip: target.gzip,
-    // Bytes on the wire per response (compressed when gzip was asked for).
+    encoding: target.encoding,
+    // Bytes on the wire per response (compressed when gzip or br was asked for).
     bytes: result.throughput.total / Math.max(1, result.requests.total),
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -148,22 +158,23 @@ async function main(): Promise<number> {
   }
   if (values.build) {
     run("npx", ["next", "build"], { ...env, NODE_ENV: "production" });
-  } else if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
-    console.error("error: no production build in .next; run `npx next build` first or pass --build");
+  } else if (!existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID"))) {
+    console.error(`error: no production build in ${DIST_DIR}; run \`npx next build\` first or pass --build`);
     return 2;
   }
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // Its own process group, so the server and its children stop together.
-  const server = spawn("node", [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+  // The production server (next start plus precompressed API bodies passed on with their encoding).
+  const server = spawn("node", [path.join(ROOT, "scripts", "web-server.mjs"), "--port", String(port), "--hostname", "127.0.0.1"], {
     cwd: ROOT,
     env: { ...env, NODE_ENV: "production", PORT: String(port) },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
   server.on("exit", (code, signal) => {
-    if (code !== 0 && signal !== "SIGTERM") console.error(`[bench] next start exited early (code ${code ?? "-"}, signal ${signal ?? "-"})`);
+    if (code !== 0 && signal !== "SIGTERM") console.error(`[bench] the web server exited early (code ${code ?? "-"}, signal ${signal ?? "-"})`);
   });
   const stop = () => {
     if (server.pid !== undefined && server.exitCode === null) process.kill(-server.pid, "SIGTERM");
@@ -177,7 +188,7 @@ async function main(): Promise<number> {
     const rows: Row[] = [];
     const loadBefore = loadavg()[0] ?? 0;
     for (const target of TARGETS) {
-      console.error(`[bench] ${target.path} (${target.gzip ? "gzip" : "identity"}): ${connections} connections for ${duration} s`);
+      console.error(`[bench] ${target.path} (${target.encoding}): ${connections} connections for ${duration} s`);
       rows.push(await measure(base, target, connections, duration));
     }
     console.log(
@@ -188,7 +199,7 @@ async function main(): Promise<number> {
     console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
     for (const row of rows) {
       console.log(
-        `| \`${row.path}\`${row.path === FLOOR ? " (422, framework floor)" : ""} | ${row.gzip ? "gzip" : "identity"} | ${(row.bytes / 1024).toFixed(0)} KiB | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} |`,
+        `| \`${row.path}\`${row.path === FLOOR ? " (422, framework floor)" : ""} | ${row.encoding} | ${(row.bytes / 1024).toFixed(0)} KiB | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} |`,
       );
     }
     return 0;

@@ -17,8 +17,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-
-const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost"]);
+import { isLocalHost } from "@/lib/leaderboard/local-database";
 
 function percentile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -54,7 +53,7 @@ async function main(): Promise<void> {
   const drainCount = Number(values.drain);
   const dbUrl = new URL(process.env.DATABASE_URL ?? "");
   const redisUrl = new URL(process.env.REDIS_URL ?? "");
-  if (!LOCAL_HOSTS.has(dbUrl.hostname) || !LOCAL_HOSTS.has(redisUrl.hostname)) throw new Error("bench:pipeline only runs against local services");
+  if (!isLocalHost(dbUrl.hostname) || !isLocalHost(redisUrl.hostname)) throw new Error("bench:pipeline only runs against local services");
   dbUrl.pathname = "/irc_bench_pipeline";
   redisUrl.pathname = "/7";
   const store = await mkdtemp(path.join(os.tmpdir(), "irc-bench-pipeline-"));

@@ -10,17 +10,17 @@ import { getSharedRedis } from "@/lib/redis";
 import { runBaselines } from "@/lib/baselines/run-baselines";
 import { importRelease } from "@/lib/releases/import-release";
 import { runMain } from "@/lib/server/close-connections";
+import { isLocalHost } from "@/lib/leaderboard/local-database";
 
-const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 const DEMO_RELEASE_DIR = "data/demo-release";
 
 function assertDisposableDatabase(): void {
   const url = new URL(getEnv().DATABASE_URL);
   const name = url.pathname.replace(/^\//, "");
-  if (!LOCAL_HOSTS.has(url.hostname) || !name.endsWith("_test")) {
+  if (!isLocalHost(url.hostname) || !name.endsWith("_test")) {
     throw new Error(`refusing to reset ${url.hostname}/${name}: browser tests need a local database whose name ends in _test`);
   }
-  if (!LOCAL_HOSTS.has(new URL(getEnv().REDIS_URL).hostname)) throw new Error("refusing to flush a non-local Redis");
+  if (!isLocalHost(new URL(getEnv().REDIS_URL).hostname)) throw new Error("refusing to flush a non-local Redis");
 }
 
 async function main(): Promise<void> {

@@ -39,4 +39,4 @@ echo "IRC-Bench is starting on http://localhost:$PORT"
 echo "  a maintainer account:  npm run user:create -- --email you@example.org --maintainer"
 echo "  more workers:          npm run worker   (same DATABASE_URL, REDIS_URL, IRC_DATA_DIR)"
 echo
-NODE_ENV=production npx next start --port "$PORT"
+NODE_ENV=production node scripts/web-server.mjs --port "$PORT"

@@ -1,25 +1,12 @@
 import type { EntityType } from "@/lib/dataset/release-schema";
-import type { DisclosedGroup } from "@/lib/disclosure/disclose";
+import type { DisclosedGroup, StoredComparison } from "@/lib/disclosure/disclose";
 import type { MetricKey, Track } from "@/lib/scoring/tracks";
 import type { Interval, ReleaseRef } from "./leaderboard-types";
 
 /** Everything the entry page and GET /api/entries/[id] show of one public entry: aggregates only. */
 
-export type EntryComparison = {
-  baselineId: string;
-  baselineName: string;
-  /** The Holm family (protocol section 9): this track's baselines, or every baseline on the unified metric. */
-  family: "track" | "unified";
-  /** The identical baseline that stands for this one in the family (counted once), if any. */
-  identicalTo: string | null;
-  metric: string;
-  b: number;
-  c: number;
-  chi2: number;
-  p: number;
-  pExact: number;
-  pHolm: number;
-};
+/** A public comparison with one baseline (section 9): the stored row, the baseline named for readers. */
+export type EntryComparison = Omit<StoredComparison, "baselineLabel"> & { baselineName: string };
 
 export type EntryScore = {
   n: number;

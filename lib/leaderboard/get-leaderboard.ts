@@ -22,8 +22,6 @@ export type LeaderboardSnapshot = {
   view: LeaderboardView;
   /** Strong validator of what this view shows: changes whenever the view can change. */
   etag: string;
-  /** Memoized serialisations (the JSON API body, say), dropped with the snapshot. */
-  memo: Map<string, string>;
 };
 
 type CachedRelease = {
@@ -52,6 +50,23 @@ function currentStamp(): Promise<ActiveReleaseStamp | null> {
   return check.result;
 }
 
+function fullStamp(active: ActiveReleaseStamp): string {
+  return `${active.stamp}/${active.goldSha256 ?? ""}/${SCORER_VERSION}`;
+}
+
+export type PublicReadStamp = { releaseId: string; stamp: string };
+
+/**
+ * The version of everything the public reads of the active release show, from
+ * the same (at most STAMP_TTL_MS old) check the leaderboard uses; null when no
+ * release is active. Read it before reading what it versions.
+ */
+export async function findPublicReadStamp(): Promise<PublicReadStamp | null> {
+  const active = await currentStamp();
+  if (active === null) return null;
+  return { releaseId: active.release.id, stamp: `${active.release.id}/${fullStamp(active)}` };
+}
+
 function viewKey(track: LeaderboardTrack, type: EntityType | null): string {
   return `${track}|${type ?? ""}`;
 }
@@ -62,7 +77,7 @@ export async function getLeaderboard(options: { track: LeaderboardTrack; type?: 
   if (active === null) {
     return null;
   }
-  const stamp = `${active.stamp}/${active.goldSha256 ?? ""}/${SCORER_VERSION}`;
+  const stamp = fullStamp(active);
   if (cached === null || cached.releaseId !== active.release.id || cached.stamp !== stamp) {
     const data = loadLeaderboardData(active.release.id);
     const entry: CachedRelease = { releaseId: active.release.id, stamp, data, views: new Map() };
@@ -88,7 +103,7 @@ export async function getLeaderboard(options: { track: LeaderboardTrack; type?: 
     ...data,
   });
   const etag = `"${createHash("sha256").update(`${current.releaseId}|${stamp}|${key}`).digest("base64url").slice(0, 27)}"`;
-  const snapshot: LeaderboardSnapshot = { view, etag, memo: new Map() };
+  const snapshot: LeaderboardSnapshot = { view, etag };
   current.views.set(key, snapshot);
   return snapshot;
 }

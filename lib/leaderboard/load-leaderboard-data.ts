@@ -2,8 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { discloseStoredReport } from "@/lib/disclosure/disclose";
 import { fromDbEntityType } from "@/lib/releases/entity-type";
-import { parseStoredReportedByType } from "@/lib/reported/reported-schema";
-import { parseStoredMetrics } from "./stored-report";
+import { parseStoredReportedByType, parseStoredReportedMetrics } from "@/lib/reported/reported-schema";
 import type { EntityType } from "@/lib/dataset/release-schema";
 import type { EntrySource, ReleaseRef, ReportedSource } from "./leaderboard-types";
 
@@ -18,7 +17,7 @@ export type ActiveReleaseStamp = {
   release: ReleaseRef;
   /** SHA-256 of the test split's gold as the release holds it now. */
   goldSha256: string | null;
-  /** Changes whenever an entry, score, comparison or reported result that the leaderboard shows changes. */
+  /** Changes whenever anything the public leaderboard, entry list or entry pages of this release show changes. */
   stamp: string;
 };
 
@@ -36,30 +35,40 @@ type StampRow = {
   name: string;
   version: string;
   gold: string | null;
+  release: string;
   entries: string;
   comparisons: string;
   reported: string;
 };
 
-// Public = a published test entry, or a baseline (baselines are always public).
+// Public = a published test entry, or a baseline (baselines are always public). The stamp
+// also counts published dev entries: an extra invalidation when they change, never a missed one.
 const PUBLIC_ENTRY = `(s."isBaseline" OR s."publication" = 'PUBLISHED')`;
+const PUBLIC_TEST_ENTRY = `s."split" = 'test' AND ${PUBLIC_ENTRY}`;
 
-/** One query: the active release and the version stamp of its test leaderboard. */
+/**
+ * One query: the active release and the version stamp of everything its
+ * public reads show (the test leaderboard, the entry list and entry pages,
+ * both splits): a change to any of it changes the stamp, so anything keyed by
+ * the stamp (lib/leaderboard/public-body-cache.ts) is never served after it.
+ */
 export async function findActiveReleaseStamp(): Promise<ActiveReleaseStamp | null> {
   const rows = await db.$queryRawUnsafe<StampRow[]>(`
     SELECT r."id", r."name", r."version", r."goldSha256"->>'test' AS "gold",
+      concat(r."goldSha256"::text, '|', r."minGroupN") AS "release",
       -- Order-independent: a count and a sum of per-row hashes, no sort and no big string.
-      (SELECT concat(count(*), ':', coalesce(sum(hashtext(concat_ws('|', s."id", s."track", s."isBaseline", s."publication",
-                s."systemName", s."baselineLabel", s."parameterCount", s."isOpenWeights", s."publishedAt", u."displayName",
-                sc."computedAt", sc."scorerVersion", sc."goldSha256"))::bigint), 0))
+      (SELECT concat(count(*), ':', coalesce(sum(hashtext(concat_ws('|', s."id", s."track", s."split", s."isBaseline", s."publication",
+                s."systemName", s."baselineLabel", s."parameterCount", s."isOpenWeights", s."publishedAt", s."createdAt",
+                s."methodDescription", s."paperUrl", s."codeUrl", s."externalData", u."displayName", u."affiliation",
+                sc."n", sc."computedAt", sc."scorerVersion", sc."goldSha256"))::bigint), 0))
          FROM "Submission" s
          JOIN "User" u ON u."id" = s."userId"
-         JOIN "Score" sc ON sc."submissionId" = s."id"
-        WHERE s."releaseId" = r."id" AND s."split" = 'test' AND ${PUBLIC_ENTRY}) AS "entries",
+         LEFT JOIN "Score" sc ON sc."submissionId" = s."id"
+        WHERE s."releaseId" = r."id" AND ${PUBLIC_ENTRY}) AS "entries",
       (SELECT concat(count(*), ':', max(c."computedAt"))
          FROM "Comparison" c
          JOIN "Submission" s ON s."id" = c."entryId"
-        WHERE s."releaseId" = r."id" AND s."split" = 'test' AND ${PUBLIC_ENTRY}) AS "comparisons",
+        WHERE s."releaseId" = r."id" AND ${PUBLIC_ENTRY}) AS "comparisons",
       (SELECT concat(count(*), ':', coalesce(sum(hashtext(concat_ws('|', rr."id", rr."name", rr."track", rr."split",
                 rr."metrics"::text, rr."byType"::text, rr."source"))::bigint), 0))
          FROM "ReportedResult" rr
@@ -75,7 +84,7 @@ export async function findActiveReleaseStamp(): Promise<ActiveReleaseStamp | nul
   return {
     release: { id: row.id, name: row.name, version: row.version },
     goldSha256: row.gold,
-    stamp: `${row.entries}/${row.comparisons}/${row.reported}`,
+    stamp: `${row.entries}/${row.comparisons}/${row.reported}/${row.release}`,
   };
 }
 
@@ -110,7 +119,7 @@ async function loadEntries(releaseId: string): Promise<EntrySource[]> {
       JOIN "DatasetRelease" r ON r."id" = s."releaseId"
       JOIN "User" u ON u."id" = s."userId"
       JOIN "Score" sc ON sc."submissionId" = s."id"
-     WHERE s."releaseId" = $1 AND s."split" = 'test' AND ${PUBLIC_ENTRY}`,
+     WHERE s."releaseId" = $1 AND ${PUBLIC_TEST_ENTRY}`,
     releaseId,
   );
   // Every number of the public leaderboard is what section 12 lets the public see.
@@ -163,7 +172,7 @@ async function loadReported(releaseId: string): Promise<ReportedSource[]> {
     name: row.name,
     track: row.track,
     n: null,
-    metrics: parseStoredMetrics(row.metrics),
+    metrics: parseStoredReportedMetrics(row.metrics),
     byType: parseStoredReportedByType(row.byType),
     source: row.source,
   }));

@@ -5,10 +5,15 @@
 
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 
+/** The one local-machine rule of every guard (seeding, benchmarks, tests, browser tests). */
+export function isLocalHost(hostname: string): boolean {
+  return LOCAL_HOSTS.has(hostname);
+}
+
 export function isLocalDatabaseUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
-    return /^postgres(ql)?:$/.test(parsed.protocol) && LOCAL_HOSTS.has(parsed.hostname);
+    return /^postgres(ql)?:$/.test(parsed.protocol) && isLocalHost(parsed.hostname);
   } catch {
     return false;
   }

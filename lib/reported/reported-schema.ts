@@ -232,3 +232,11 @@ export function parseStoredReportedByType(
   }
   return out;
 }
+
+const storedMetricsSchema = z.record(z.string(), z.number());
+
+/** Reads ReportedResult.metrics as stored; empty when unreadable (the row then shows no numbers). */
+export function parseStoredReportedMetrics(value: unknown): Partial<Record<string, number>> {
+  const parsed = storedMetricsSchema.safeParse(value);
+  return parsed.success ? parsed.data : {};
+}

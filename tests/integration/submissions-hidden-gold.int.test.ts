@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBaselines } from "@/lib/baselines/run-baselines";
 import type { Entity, Sample } from "@/lib/dataset/release-schema";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import { getSharedRedis } from "@/lib/redis";
 import { getSampleOutcomes, sampleOutcomeQuerySchema, type SampleOutcomeRow } from "@/lib/submissions/get-sample-outcomes";
 import { getSubmissionView } from "@/lib/submissions/get-submission-view";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { caught } from "./support/errors";
 import { assertTestServices } from "./support/guard";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
@@ -156,15 +156,6 @@ afterAll(async () => {
   await getSharedRedis().quit();
   await db.$disconnect();
 });
-
-async function caught(run: () => Promise<unknown>): Promise<AppError> {
-  const error = await run().then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${error === undefined ? "success" : String(error)}`);
-  return error;
-}
 
 describe("test submissions: the gold stays hidden", () => {
   it("getSampleOutcomes is not_found for the owner, a maintainer and anyone else", async () => {

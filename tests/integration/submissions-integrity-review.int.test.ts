@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBaselines } from "@/lib/baselines/run-baselines";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import { readProbeFlags } from "@/lib/integrity/probe-flags-schema";
 import { getSharedRedis } from "@/lib/redis";
 import { getSubmissionView } from "@/lib/submissions/get-submission-view";
@@ -9,6 +8,7 @@ import { listReviewQueue } from "@/lib/submissions/list-review-queue";
 import { requestPublication } from "@/lib/submissions/request-publication";
 import { reviewSubmission } from "@/lib/submissions/review-submission";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { caught } from "./support/errors";
 import { assertTestServices } from "./support/guard";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, samplesOf, type TestRelease } from "./support/release";
@@ -64,15 +64,6 @@ afterAll(async () => {
   await getSharedRedis().quit();
   await db.$disconnect();
 });
-
-async function caught(run: () => Promise<unknown>): Promise<AppError> {
-  const error = await run().then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${error === undefined ? "success" : String(error)}`);
-  return error;
-}
 
 async function storedFlags(submissionId: string) {
   const score = await db.score.findUniqueOrThrow({ where: { submissionId } });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBaselines } from "@/lib/baselines/run-baselines";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import { getSharedRedis } from "@/lib/redis";
 import { getSubmissionView } from "@/lib/submissions/get-submission-view";
 import { requestPublication } from "@/lib/submissions/request-publication";
 import { reviewSubmission } from "@/lib/submissions/review-submission";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { comparisonPairCounts, scoredBaselineIds } from "./support/comparisons";
+import { caught } from "./support/errors";
 import { assertTestServices } from "./support/guard";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
@@ -61,15 +61,6 @@ afterAll(async () => {
   await getSharedRedis().quit();
   await db.$disconnect();
 });
-
-async function caught(run: () => Promise<unknown>): Promise<AppError> {
-  const error = await run().then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${error === undefined ? "success" : String(error)}`);
-  return error;
-}
 
 async function auditOf(submissionId: string) {
   return db.auditLog.findMany({ where: { targetType: "Submission", targetId: submissionId }, orderBy: { createdAt: "asc" } });

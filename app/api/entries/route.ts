@@ -1,8 +1,8 @@
 import { AppError } from "@/lib/errors";
 import { errorResponse } from "@/lib/http";
 import { entriesApiBody } from "@/lib/leaderboard/api-shapes";
-import { cachedJsonResponse } from "@/lib/leaderboard/cached-response";
 import { listPublicEntries } from "@/lib/leaderboard/list-public-entries";
+import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/leaderboard/public-body-cache";
 import { entriesQuerySchema, parseApiQuery } from "@/lib/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";
@@ -11,11 +11,15 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request): Promise<Response> {
   try {
     const query = parseApiQuery(entriesQuerySchema, new URL(request.url).searchParams);
-    const list = await listPublicEntries(query);
-    if (list === null) {
+    const key = `entries:${query.track ?? ""}:${query.split ?? ""}:${query.kind}`;
+    const encoded = await getPublicBody(key, async (): Promise<ProducedBody> => {
+      const list = await listPublicEntries(query);
+      return list === null ? null : { body: JSON.stringify(entriesApiBody(list)), isCacheable: true };
+    });
+    if (encoded === null) {
       throw new AppError("not_found", "No dataset release is active yet, so there are no entries.");
     }
-    return cachedJsonResponse(request, JSON.stringify(entriesApiBody(list)));
+    return encodedJsonResponse(request, encoded);
   } catch (error) {
     return errorResponse(error);
   }

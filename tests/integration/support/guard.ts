@@ -3,7 +3,8 @@
  * sure that only ever happens to a local, throw-away database (name ending in
  * _test) and a local Redis logical database other than 0.
  */
-const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
+
+import { isLocalHost } from "@/lib/leaderboard/local-database";
 
 function parseUrl(name: string, value: string | undefined): URL {
   if (!value) throw new Error(`${name} is not set: run the integration tests with a local *_test database and Redis db 1 (see tests/integration/support/README.md)`);
@@ -22,7 +23,7 @@ export function testDatabaseName(url: URL): string {
 export function assertTestDatabase(databaseUrl: string | undefined = process.env.DATABASE_URL): void {
   const url = parseUrl("DATABASE_URL", databaseUrl);
   const name = testDatabaseName(url);
-  if (!LOCAL_HOSTS.has(url.hostname) || !name.endsWith("_test")) {
+  if (!isLocalHost(url.hostname) || !name.endsWith("_test")) {
     throw new Error(`refusing to run destructive integration tests against ${url.hostname}/${name}: DATABASE_URL must name a local database ending in _test`);
   }
 }
@@ -36,7 +37,7 @@ export function redisDbIndex(url: URL): number {
 /** Throws unless REDIS_URL points at a local Redis and a logical database other than 0. */
 export function assertTestRedis(redisUrl: string | undefined = process.env.REDIS_URL): void {
   const url = parseUrl("REDIS_URL", redisUrl);
-  if (!LOCAL_HOSTS.has(url.hostname)) {
+  if (!isLocalHost(url.hostname)) {
     throw new Error(`refusing to run integration tests against Redis on ${url.hostname}: REDIS_URL must be local`);
   }
   const index = redisDbIndex(url);

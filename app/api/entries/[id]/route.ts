@@ -1,8 +1,9 @@
 import { AppError } from "@/lib/errors";
 import { errorResponse } from "@/lib/http";
 import { entryApiBody } from "@/lib/leaderboard/api-shapes";
-import { cachedJsonResponse } from "@/lib/leaderboard/cached-response";
+import { findPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
 import { findPublicEntry } from "@/lib/leaderboard/get-public-entry";
+import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/leaderboard/public-body-cache";
 import { entryIdSchema, parseApiQuery } from "@/lib/leaderboard/query-schemas";
 import { z } from "zod";
 
@@ -14,11 +15,19 @@ export async function GET(request: Request, context: { params: Promise<{ id: str
     parseApiQuery(z.object({}).strict(), new URL(request.url).searchParams);
     const { id } = await context.params;
     const parsedId = entryIdSchema.safeParse(id);
-    const entry = parsedId.success ? await findPublicEntry(parsedId.data) : null;
-    if (entry === null) {
+    const encoded = !parsedId.success
+      ? null
+      : await getPublicBody(`entry:${parsedId.data}`, async (): Promise<ProducedBody> => {
+          const active = await findPublicReadStamp();
+          const entry = await findPublicEntry(parsedId.data);
+          if (entry === null) return null;
+          // The stamp versions the active release only: an entry of an older release is served, not cached.
+          return { body: JSON.stringify(entryApiBody(entry)), isCacheable: entry.release.id === active?.releaseId };
+        });
+    if (encoded === null) {
       throw new AppError("not_found", `No public entry has the id "${id.slice(0, 64)}".`);
     }
-    return cachedJsonResponse(request, JSON.stringify(entryApiBody(entry)));
+    return encodedJsonResponse(request, encoded);
   } catch (error) {
     return errorResponse(error);
   }

@@ -1,0 +1,221 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { getEnv } from "@/lib/env";
+import { getSharedRedis } from "@/lib/redis";
+import { chooseBodyEncoding, type BodyEncoding } from "./accept-encoding";
+import { matchesIfNoneMatch, PUBLIC_CACHE_CONTROL } from "./cached-response";
+import { findPublicReadStamp } from "./get-leaderboard";
+
+/**
+ * Serialised bodies of the public JSON API (leaderboard, entries, entry), each
+ * with precompressed gzip and brotli variants, shared by every web process.
+ *
+ * Keys contain the version stamp of the active release's public data
+ * (findPublicReadStamp), read before the body is produced. Publishing, hiding,
+ * reviewing or re-scoring changes the stamp, so a body made before the change
+ * sits under a key nobody asks for again: nothing is ever deleted, and nothing
+ * stale can be served however many processes share the cache. Two layers: a
+ * per-process map (dropped when the stamp changes) in front of Redis (bodies
+ * expire after BODY_TTL_SECONDS). A Redis fault costs speed, never correctness:
+ * the body is produced locally.
+ */
+
+export type EncodedBody = {
+  /** SHA-256 of the plain body; each variant's strong ETag is derived from it. */
+  hash: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+};
+
+/** What a producer made: null for "nothing public here" (never cached). */
+export type ProducedBody = { body: string; isCacheable: boolean } | null;
+
+const REDIS_PREFIX = "irc:public-body:v1:";
+const BODY_TTL_SECONDS = 600;
+/**
+ * Memory bounds: any offset is a new key and one 1,000-row page is ~25 MiB with
+ * its variants, so the per-process copies are limited by bytes (least recently
+ * used go first) and Redis holds only bodies up to SHARED_MAX_BYTES.
+ */
+const LOCAL_MAX_BYTES = 128 * 1024 * 1024;
+const SHARED_MAX_BYTES = 8 * 1024 * 1024;
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+type LocalEntry = { pending: Promise<EncodedBody | null>; bytes: number };
+
+let localStamp: string | null = null;
+const local = new Map<string, LocalEntry>();
+let localBytes = 0;
+
+function encodedBytes(encoded: EncodedBody): number {
+  return encoded.identity.length + encoded.gzip.length + encoded.br.length;
+}
+
+function dropLocal(fullKey: string): void {
+  const entry = local.get(fullKey);
+  if (entry === undefined) return;
+  localBytes -= entry.bytes;
+  local.delete(fullKey);
+}
+
+function clearLocal(): void {
+  local.clear();
+  localBytes = 0;
+}
+
+/** Counts a finished body against the budget and evicts the least recently used until it fits. */
+function chargeLocal(fullKey: string, entry: LocalEntry, encoded: EncodedBody): void {
+  if (local.get(fullKey) !== entry) return;
+  entry.bytes = encodedBytes(encoded);
+  localBytes += entry.bytes;
+  for (const [key, candidate] of local) {
+    if (localBytes <= LOCAL_MAX_BYTES) break;
+    if (candidate.bytes > 0) dropLocal(key);
+  }
+}
+
+export async function encodeBody(body: string): Promise<EncodedBody> {
+  const identity = Buffer.from(body, "utf8");
+  // Compressed once per version and shared, so the slower, smaller settings pay off.
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(identity, { level: 9 }),
+    brotliAsync(identity, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+  ]);
+  const hash = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
+  return { hash, identity, gzip: gzipped, br: brotli };
+}
+
+function redisKey(stamp: string, key: string): string {
+  return `${REDIS_PREFIX}${createHash("sha256").update(stamp).digest("base64url")}:${key}`;
+}
+
+async function readShared(fullKey: string): Promise<EncodedBody | null> {
+  try {
+    const fields = await getSharedRedis().hgetallBuffer(fullKey);
+    const hash = fields.hash?.toString("utf8");
+    if (hash === undefined || fields.identity === undefined || fields.gzip === undefined || fields.br === undefined) return null;
+    return { hash, identity: fields.identity, gzip: fields.gzip, br: fields.br };
+  } catch (error) {
+    console.warn("[public-body-cache] Redis read failed; producing the body locally:", error instanceof Error ? error.message : error);
+    return null;
+  }
+}
+
+async function writeShared(fullKey: string, encoded: EncodedBody): Promise<void> {
+  try {
+    await getSharedRedis()
+      .multi()
+      .hset(fullKey, { hash: encoded.hash, identity: encoded.identity, gzip: encoded.gzip, br: encoded.br })
+      .expire(fullKey, BODY_TTL_SECONDS)
+      .exec();
+  } catch (error) {
+    console.warn("[public-body-cache] Redis write failed:", error instanceof Error ? error.message : error);
+  }
+}
+
+async function loadOrProduce(fullKey: string, produce: () => Promise<ProducedBody>): Promise<EncodedBody | null> {
+  const shared = await readShared(fullKey);
+  if (shared !== null) return shared;
+  const produced = await produce();
+  if (produced === null) return null;
+  const encoded = await encodeBody(produced.body);
+  if (!produced.isCacheable) dropLocal(fullKey);
+  else if (encodedBytes(encoded) <= SHARED_MAX_BYTES) await writeShared(fullKey, encoded);
+  return encoded;
+}
+
+/**
+ * The encoded body for `key` (a canonical description of the request: route
+ * and parsed query) at the current stamp, produced at most once per process
+ * and stamp while it stays cached. Null when the producer found nothing.
+ */
+export async function getPublicBody(key: string, produce: () => Promise<ProducedBody>): Promise<EncodedBody | null> {
+  const stamp = await findPublicReadStamp();
+  if (stamp === null) {
+    const produced = await produce();
+    return produced === null ? null : encodeBody(produced.body);
+  }
+  if (localStamp !== stamp.stamp) {
+    clearLocal();
+    localStamp = stamp.stamp;
+  }
+  const fullKey = redisKey(stamp.stamp, key);
+  const existing = local.get(fullKey);
+  if (existing !== undefined) {
+    // Most recently used last: eviction walks the map from the front.
+    local.delete(fullKey);
+    local.set(fullKey, existing);
+    return existing.pending;
+  }
+  const entry: LocalEntry = { pending: loadOrProduce(fullKey, produce), bytes: 0 };
+  local.set(fullKey, entry);
+  // Failures and "nothing here" are not kept: the next request asks again.
+  entry.pending.then(
+    (encoded) => {
+      if (encoded === null) {
+        if (local.get(fullKey) === entry) dropLocal(fullKey);
+        return;
+      }
+      chargeLocal(fullKey, entry, encoded);
+    },
+    () => {
+      if (local.get(fullKey) === entry) dropLocal(fullKey);
+    },
+  );
+  return entry.pending;
+}
+
+/** Drops this process's copies (tests that rewrite the database under one stamp). */
+export function clearLocalPublicBodies(): void {
+  clearLocal();
+  localStamp = null;
+}
+
+function etagFor(encoded: EncodedBody, encoding: BodyEncoding): string {
+  return encoding === "identity" ? `"${encoded.hash}"` : `"${encoded.hash}-${encoding}"`;
+}
+
+/**
+ * Next.js (16.4) drops Content-Encoding, Content-Length and Transfer-Encoding
+ * from every route handler's response (FORBIDDEN_HEADERS in
+ * next/dist/server/send-response.js) and then compresses what is left, so a
+ * precompressed body would go out double-encoded. scripts/web-server.mjs
+ * turns this header into Content-Encoding before Next.js's compression looks
+ * (it skips a response whose Content-Encoding is not identity).
+ */
+export const PRECOMPRESSED_HEADER = "x-irc-content-encoding";
+
+/**
+ * The variant the client accepts, with its own strong ETag, Content-Encoding
+ * and Vary: Accept-Encoding; 304 when If-None-Match names that variant. Only
+ * the plain body unless the server passes a Content-Encoding on
+ * (IRC_PRECOMPRESSED_RESPONSES, set by scripts/web-server.mjs).
+ */
+export function encodedJsonResponse(request: Request, encoded: EncodedBody): Response {
+  const encoding = getEnv().IRC_PRECOMPRESSED_RESPONSES ? chooseBodyEncoding(request.headers.get("accept-encoding")) : "identity";
+  const etag = etagFor(encoded, encoding);
+  const headers = new Headers({ "Cache-Control": PUBLIC_CACHE_CONTROL, ETag: etag, Vary: "Accept-Encoding" });
+  if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  const body = encoded[encoding];
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Content-Length", String(body.length));
+  if (encoding !== "identity") {
+    headers.set("Content-Encoding", encoding);
+    headers.set(PRECOMPRESSED_HEADER, encoding);
+  }
+  // zlib and Buffer.from give buffers over a plain ArrayBuffer, never a SharedArrayBuffer.
+  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { status: 200, headers });
+}

@@ -1,0 +1,139 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GET as getEntry } from "@/app/api/entries/[id]/route";
+import { GET as getEntries } from "@/app/api/entries/route";
+import { GET as getLeaderboardApi } from "@/app/api/leaderboard/route";
+import { db } from "@/lib/db";
+import { setLeaderboardStampTtl } from "@/lib/leaderboard/get-leaderboard";
+import { importLeaderboardRelease, openPredictions, storeScoredEntries } from "@/lib/leaderboard/integration-fixtures";
+import { clearLocalPublicBodies } from "@/lib/leaderboard/public-body-cache";
+import { closeSharedRedis } from "@/lib/redis";
+import { assertTestDatabase } from "./support/guard";
+import { flushTestRedis, resetDatabase } from "./support/reset";
+
+/**
+ * The shared cache of public API bodies: precompressed variants chosen by
+ * Accept-Encoding, a strong ETag per variant, and nothing stale after a
+ * publish, hide or edit, read back through the routes at once.
+ */
+
+// As scripts/web-server.mjs runs the app: precompressed bodies go out with their encoding.
+vi.hoisted(() => {
+  process.env.IRC_PRECOMPRESSED_RESPONSES = "1";
+});
+
+function request(path: string, headers: Record<string, string> = {}): Request {
+  return new Request(`http://127.0.0.1${path}`, { headers });
+}
+
+function params(id: string) {
+  return { params: Promise.resolve({ id }) };
+}
+
+async function plainText(response: Response): Promise<string> {
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const encoding = response.headers.get("content-encoding");
+  if (encoding === "br") return brotliDecompressSync(bytes).toString("utf8");
+  if (encoding === "gzip") return gunzipSync(bytes).toString("utf8");
+  return bytes.toString("utf8");
+}
+
+beforeAll(async () => {
+  assertTestDatabase();
+  // The default: a stamp check is reused for up to a second, as in production.
+  setLeaderboardStampTtl(1000);
+  await resetDatabase();
+  await flushTestRedis();
+  const release = await importLeaderboardRelease("leaderboard-cache-int", 24);
+  const owner = await db.user.create({ data: { email: "owner@leaderboard-cache.invalid", displayName: "Team Cache" } });
+  const system = await db.user.create({ data: { email: "system@leaderboard-cache.invalid", displayName: "IRC-Bench maintainers", isSystem: true } });
+  const test = release.gold.test;
+  await storeScoredEntries(release, [
+    { id: "cachealpha", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Cache Alpha", track: "open", predictions: openPredictions(test, (i) => (i % 2 === 0 ? "exact" : "miss")) },
+    { id: "cachebase", userId: system.id, split: "test", publication: "PRIVATE", isBaseline: true, systemName: "Cache Baseline", track: "open", predictions: openPredictions(test, (i) => (i < 6 ? "exact" : "miss")) },
+    { id: "cachelater", userId: owner.id, split: "test", publication: "PENDING", systemName: "Cache Later", track: "open", predictions: openPredictions(test, () => "exact") },
+  ]);
+});
+
+afterAll(async () => {
+  setLeaderboardStampTtl(1000);
+  await resetDatabase();
+  await flushTestRedis();
+  await closeSharedRedis();
+});
+
+describe("precompressed public API bodies", () => {
+  it("serves brotli, gzip or plain bodies by Accept-Encoding, each with its own strong ETag", async () => {
+    const plain = await getLeaderboardApi(request("/api/leaderboard?track=open"));
+    const gzip = await getLeaderboardApi(request("/api/leaderboard?track=open", { "Accept-Encoding": "gzip, deflate" }));
+    const br = await getLeaderboardApi(request("/api/leaderboard?track=open", { "Accept-Encoding": "gzip, deflate, br" }));
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("x-irc-content-encoding")).toBe("br");
+    for (const response of [plain, gzip, br]) {
+      expect(response.headers.get("vary")).toBe("Accept-Encoding");
+      expect(response.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]+(-gzip|-br)?"$/);
+    }
+    expect(new Set([plain, gzip, br].map((response) => response.headers.get("etag"))).size).toBe(3);
+    const texts = await Promise.all([plain, gzip, br].map(plainText));
+    expect(texts[1]).toBe(texts[0]);
+    expect(texts[2]).toBe(texts[0]);
+    expect(JSON.parse(texts[0] ?? "").entries.map((row: { system: string }) => row.system)).toContain("Cache Alpha");
+  });
+
+  it("answers 304 only to the ETag of the variant it would send", async () => {
+    const gzip = await getLeaderboardApi(request("/api/leaderboard?track=open", { "Accept-Encoding": "gzip" }));
+    const etag = gzip.headers.get("etag") ?? "";
+    const again = await getLeaderboardApi(request("/api/leaderboard?track=open", { "Accept-Encoding": "gzip", "If-None-Match": etag }));
+    expect(again.status).toBe(304);
+    expect(again.headers.get("etag")).toBe(etag);
+    const otherVariant = await getLeaderboardApi(request("/api/leaderboard?track=open", { "Accept-Encoding": "br", "If-None-Match": etag }));
+    expect(otherVariant.status).toBe(200);
+  });
+
+  it("serves the same body to a process that did not make it (from Redis)", async () => {
+    const first = await getEntries(request("/api/entries", { "Accept-Encoding": "br" }));
+    clearLocalPublicBodies();
+    const second = await getEntries(request("/api/entries", { "Accept-Encoding": "br" }));
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(await plainText(second)).toBe(await plainText(first));
+  });
+
+  it("shows a published entry within a second, and drops it at once when hidden", async () => {
+    const before = await plainText(await getLeaderboardApi(request("/api/leaderboard?track=open", { "Accept-Encoding": "br" })));
+    expect(before).not.toContain("Cache Later");
+    expect((await getEntry(request("/api/entries/cachelater"), params("cachelater"))).status).toBe(404);
+
+    const publishedAt = Date.now();
+    await db.submission.update({ where: { id: "cachelater" }, data: { publication: "PUBLISHED", publishedAt: new Date() } });
+    // Every process re-checks the stamp at most a second after its last check, which was before the publish:
+    // the first read a second after the publish must see it (earlier reads may too).
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, publishedAt + 1000 - Date.now()) + 5));
+    const text = await plainText(await getLeaderboardApi(request("/api/leaderboard?track=open", { "Accept-Encoding": "gzip" })));
+    expect(text).toContain("Cache Later");
+    const entry = await getEntry(request("/api/entries/cachelater", { "Accept-Encoding": "br" }), params("cachelater"));
+    expect(entry.status).toBe(200);
+    expect(await plainText(entry)).toContain("Cache Later");
+    const list = await plainText(await getEntries(request("/api/entries", { "Accept-Encoding": "gzip" })));
+    expect(list).toContain("Cache Later");
+
+    // With stamp checks on every request, a hide shows on the very next read, in every variant.
+    setLeaderboardStampTtl(0);
+    await db.submission.update({ where: { id: "cachelater" }, data: { publication: "HIDDEN" } });
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const text = await plainText(await getLeaderboardApi(request("/api/leaderboard?track=open", { "Accept-Encoding": encoding })));
+      expect(text).not.toContain("Cache Later");
+    }
+    expect((await getEntry(request("/api/entries/cachelater"), params("cachelater"))).status).toBe(404);
+  });
+
+  it("shows an edited method description on the entry's API at once", async () => {
+    setLeaderboardStampTtl(0);
+    const before = await plainText(await getEntry(request("/api/entries/cachealpha", { "Accept-Encoding": "br" }), params("cachealpha")));
+    expect(before).not.toContain("A new description");
+    await db.submission.update({ where: { id: "cachealpha" }, data: { methodDescription: "A new description" } });
+    const after = await plainText(await getEntry(request("/api/entries/cachealpha", { "Accept-Encoding": "br" }), params("cachealpha")));
+    expect(after).toContain("A new description");
+  });
+});
