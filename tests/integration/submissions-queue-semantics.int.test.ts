@@ -8,8 +8,11 @@ import { SCORING_QUEUE, enqueueScoring, getScoringQueue, submissionIdOfJobId } f
 import { assertTestServices } from "./support/guard";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
+import { killAllChildren } from "./support/processes";
 import { submitLines } from "./support/uploads";
 import { createTestUser, type TestUser } from "./support/users";
+import { waitFor } from "./support/wait";
+import { startWorker, type WorkerEnv } from "./support/workers";
 
 /**
  * The reconciler cannot overlap itself (a Redis lock, and one loop in the
@@ -30,6 +33,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await killAllChildren();
   await getScoringQueue().close();
   await getSharedRedis().quit();
   await db.$disconnect();
@@ -109,6 +113,39 @@ describe("reconciler", () => {
     expect(row.failureReason).toContain(`started ${maxAttempts} times and never finished`);
     expect(row.failureReason).toMatch(/did not cost you more quota/);
     expect(row.failureReason).toMatch(/maintainers/);
+    expect((await liveJobIds()).filter((id) => submissionIdOfJobId(id) === poison.id)).toEqual([]);
+  });
+
+  it("a submission whose worker is killed every time it is scored ends FAILED with that message", async () => {
+    // Slow scoring (many bootstrap resamples) so each SIGKILL lands mid-job; a short lock so the job is taken over at once.
+    const env: WorkerEnv = { BOOTSTRAP_RESAMPLES: "400000", WORKER_LOCK_MS: "2000", WORKER_CONCURRENCY: "1", WORKER_RECONCILE_MS: "1000", SCORING_MAX_ATTEMPTS: "2" };
+    const poison = await submitLines(predictionLines(release, "dev", "open", 0.5, 508), { userId: owner.id });
+    await settleAllBut(poison.id);
+    // Past the reconciler's grace period, so it acts as soon as the job is gone.
+    await db.submission.update({ where: { id: poison.id }, data: { queuedAt: new Date(Date.now() - 60_000) } });
+    let worker = await startWorker(env);
+    let kills = 0;
+    for (;;) {
+      const row = await waitFor(
+        async () => {
+          const found = await db.submission.findUniqueOrThrow({ where: { id: poison.id } });
+          return found.status === "FAILED" || found.status === "SCORED" || (found.status === "SCORING" && found.attempts > kills) ? found : undefined;
+        },
+        () => `the poison submission was not started again after ${kills} kill(s)`,
+        { timeoutMs: 60_000, workers: [worker] },
+      );
+      if (row.status !== "SCORING") break;
+      await worker.kill();
+      kills += 1;
+      expect(kills).toBeLessThan(12);
+      worker = await startWorker(env);
+    }
+    const row = await db.submission.findUniqueOrThrow({ where: { id: poison.id } });
+    expect(row.status).toBe("FAILED");
+    expect(row.failureKind).toBe("INTERNAL");
+    expect(row.failureReason).toContain("never finished");
+    expect(kills).toBeGreaterThanOrEqual(2);
+    // And it stays FAILED: nothing re-queues it.
     expect((await liveJobIds()).filter((id) => submissionIdOfJobId(id) === poison.id)).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ export type WorkerEnv = Partial<
     | "WORKER_CONCURRENCY"
     | "WORKER_LOCK_MS"
     | "WORKER_RECONCILE_MS"
+    | "SCORING_MAX_ATTEMPTS"
     | "BOOTSTRAP_RESAMPLES"
     | "BOOTSTRAP_SEED",
     string
