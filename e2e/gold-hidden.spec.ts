@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { apiContextFor, createTestApiToken, createTestUser, deleteTestUsers, expect, getTestPool, test, type TestUser } from "./fixtures";
+import { apiContextFor, createTestApiToken, createTestUser, deleteTestUsers, expect, getTestPool, test, type TestUser, waitForBaselines } from "./fixtures";
 
 /**
  * Protocol section 3: the test split's gold (its QIDs and everything derived
@@ -139,18 +139,6 @@ async function crawl(api: APIRequestContext, origin: string, limit: number): Pro
   return fetched;
 }
 
-async function waitForBaselines(): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const result = await getTestPool().query<{ pending: string }>(`SELECT count(*) AS pending FROM "Submission" WHERE "isBaseline" AND "status" <> 'SCORED'`);
-        return Number(result.rows[0]?.pending ?? 1);
-      },
-      { timeout: SCORING_TIMEOUT },
-    )
-    .toBe(0);
-}
-
 type Scenario = {
   gold: GoldSample[];
   participant: TestUser;
@@ -169,7 +157,7 @@ let scenario: Promise<Scenario> | undefined;
  * test-split upload is refused.
  */
 async function setUpScenario(playwright: Parameters<typeof apiContextFor>[0], baseURL: string): Promise<Scenario> {
-  await waitForBaselines();
+  await waitForBaselines(SCORING_TIMEOUT);
   const participant = await createTestUser({ label: "gold-participant" });
   const maintainer = await createTestUser({ label: "gold-maintainer", role: "MAINTAINER" });
   createdUserIds.push(participant.id, maintainer.id);

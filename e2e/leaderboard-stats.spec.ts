@@ -1,9 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, getTestPool, test } from "./fixtures";
+import { expect, getTestPool, test, runScript, waitForBaselines } from "./fixtures";
 import { requireLocalUrl } from "./fixtures/local-guard";
 
 /**
@@ -15,7 +14,6 @@ import { requireLocalUrl } from "./fixtures/local-guard";
  * after the demo release's baselines are scored; removes them afterwards.
  */
 
-const ROOT = path.join(__dirname, "..");
 const FIXTURE_SOURCE = "Browser-test fixture (leaderboard statistics)";
 const ENTRIES = 8;
 const SCORING_TIMEOUT = 120_000;
@@ -36,34 +34,6 @@ type ApiEntry = {
   metrics: Record<string, { value: number } | null>;
 };
 type ApiView = { rank_metric: string; best_baseline: { id: string; name: string } | null; entries: ApiEntry[] };
-
-function runScript(script: string, args: string[]): string {
-  try {
-    return execFileSync("npx", ["tsx", "--conditions=react-server", script, ...args], {
-      cwd: ROOT,
-      env: process.env,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      timeout: 120_000,
-    });
-  } catch (error) {
-    const stderr = typeof error === "object" && error !== null && "stderr" in error ? String(error.stderr) : "";
-    throw new Error(`${script} failed: ${stderr || String(error)}`);
-  }
-}
-
-/** The demo release's baselines are queued by scripts/e2e-prepare.ts; ranks and marks need them scored. */
-async function waitForBaselines(): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const result = await getTestPool().query<{ pending: string }>(`SELECT count(*) AS pending FROM "Submission" WHERE "isBaseline" AND "status" <> 'SCORED'`);
-        return Number(result.rows[0]?.pending ?? 1);
-      },
-      { timeout: SCORING_TIMEOUT },
-    )
-    .toBe(0);
-}
 
 function seedLeaderboard(): void {
   const databaseUrl = requireLocalUrl("DATABASE_URL");
@@ -228,7 +198,7 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(SCORING_TIMEOUT + 120_000);
-  await waitForBaselines();
+  await waitForBaselines(SCORING_TIMEOUT);
   seedLeaderboard();
 });
 

@@ -1,10 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { parseCsv } from "../lib/leaderboard/csv";
-import { expect, getTestPool, test } from "./fixtures";
+import { expect, getTestPool, test, runScript } from "./fixtures";
 import { requireLocalUrl } from "./fixtures/local-guard";
 
 /**
@@ -15,24 +14,8 @@ import { requireLocalUrl } from "./fixtures/local-guard";
  * one reported result; everything seeded is removed afterwards.
  */
 
-const ROOT = path.join(__dirname, "..");
 const FIXTURE_SOURCE = "Browser-test fixture";
 const ENTRIES = 14;
-
-function runScript(script: string, args: string[]): string {
-  try {
-    return execFileSync("npx", ["tsx", "--conditions=react-server", script, ...args], {
-      cwd: ROOT,
-      env: process.env,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      timeout: 120_000,
-    });
-  } catch (error) {
-    const stderr = typeof error === "object" && error !== null && "stderr" in error ? String(error.stderr) : "";
-    throw new Error(`${script} failed: ${stderr || String(error)}`);
-  }
-}
 
 function seedLeaderboard(): { release: { name: string; version: string } } {
   const databaseUrl = requireLocalUrl("DATABASE_URL");

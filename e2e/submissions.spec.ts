@@ -1,7 +1,7 @@
 import path from "node:path";
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { apiContextFor, createTestApiToken, expect, getTestPool, signInContext, test } from "./fixtures";
+import { apiContextFor, createTestApiToken, expect, getTestPool, signInContext, test, waitForBaselines } from "./fixtures";
 
 const PREDICTIONS = path.join(__dirname, "..", "data", "demo-predictions");
 const SCORING_TIMEOUT = 60_000;
@@ -14,21 +14,6 @@ async function uploadOnSite(page: Page, file: string): Promise<void> {
 
 async function waitForScored(page: Page): Promise<void> {
   await expect(page.getByTestId("submission-status")).toHaveText("scored", { timeout: SCORING_TIMEOUT });
-}
-
-/** The demo release's baselines are queued by scripts/e2e-prepare.ts; comparisons need them scored. */
-async function waitForBaselines(): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const result = await getTestPool().query<{ pending: string }>(
-          `SELECT count(*) AS pending FROM "Submission" WHERE "isBaseline" AND "status" <> 'SCORED'`,
-        );
-        return Number(result.rows[0]?.pending ?? 1);
-      },
-      { timeout: SCORING_TIMEOUT },
-    )
-    .toBe(0);
 }
 
 async function pollStatus(api: APIRequestContext, id: string): Promise<string> {
@@ -81,7 +66,7 @@ test("[SUBMISSIONS] a test file is scored with intervals and baseline comparison
   createUser,
   signInAs,
 }) => {
-  await waitForBaselines();
+  await waitForBaselines(SCORING_TIMEOUT);
   const cyd = await createUser({ label: "cyd" });
   const maintainer = await createUser({ label: "maint", role: "MAINTAINER" });
   await signInAs(cyd);

@@ -7,7 +7,7 @@ import { comparePublicEntries, type EntryPairComparison } from "@/lib/leaderboar
 import { formatDifference, formatPValue } from "@/lib/leaderboard/format";
 import { listPublicEntries, type PublicEntrySummary } from "@/lib/leaderboard/list-public-entries";
 import { compareQuerySchema, firstValues } from "@/lib/leaderboard/query-schemas";
-import { SIGNIFICANCE_LEVEL } from "@/lib/leaderboard/significance";
+import { SIGNIFICANCE_LEVEL } from "@/lib/disclosure/disclose";
 import { METRIC_LABELS } from "@/lib/leaderboard/views";
 
 export const metadata: Metadata = { title: "Compare entries" };

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
 import type { EntryComparison, EntryScore } from "@/lib/leaderboard/entry-types";
 import { formatPValue, formatValue } from "@/lib/leaderboard/format";
-import { SIGNIFICANCE_LEVEL } from "@/lib/leaderboard/significance";
+import { verdictOf } from "@/lib/disclosure/disclose";
 import { METRIC_LABELS, TYPE_SLUGS } from "@/lib/leaderboard/views";
 import { UNRELIABLE_INTERVAL_N } from "@/lib/scoring/bootstrap";
 import type { MetricKey, Track } from "@/lib/scoring/tracks";
@@ -153,9 +153,11 @@ function SuppressedCell({ span }: { span: number }) {
   );
 }
 
+const VERDICT_TEXT = { better: "significantly better", worse: "significantly worse", "no significant difference": "not significant" } as const;
+
+/** The §9 verdict of one comparison (lib/disclosure's rule, the one the owner's page uses). */
 function verdict(comparison: EntryComparison): string {
-  if (comparison.pHolm >= SIGNIFICANCE_LEVEL || comparison.b === comparison.c) return "not significant";
-  return comparison.b > comparison.c ? "significantly better" : "significantly worse";
+  return VERDICT_TEXT[verdictOf(comparison)];
 }
 
 export function ComparisonsTable({ comparisons, caption }: { comparisons: EntryComparison[]; caption: string }) {

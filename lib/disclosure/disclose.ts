@@ -1,5 +1,6 @@
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import { orderReport } from "@/lib/scoring/order-report";
+import { RANK_SIGNIFICANCE_LEVEL } from "@/lib/scoring/paired-ranks";
 import { scoreReportSchema, type ScoreReport } from "@/lib/scoring/report-schema";
 import type { Track } from "@/lib/scoring/tracks";
 
@@ -22,7 +23,8 @@ import type { Track } from "@/lib/scoring/tracks";
 export type DisclosureLevel = "full" | "public" | "owner";
 
 export const DEFAULT_MIN_GROUP_N = 30;
-export const SIGNIFICANCE_LEVEL = 0.05;
+/** The level of every significance statement (sections 9 and 13): one constant, in lib/scoring. */
+export const SIGNIFICANCE_LEVEL = RANK_SIGNIFICANCE_LEVEL;
 
 export type DisclosureAsker = {
   split: "train" | "dev" | "test";

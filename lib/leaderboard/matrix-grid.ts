@@ -1,6 +1,6 @@
 import { formatDifference, formatValue } from "./format";
 import type { LeaderboardView, MatrixCell } from "./leaderboard-types";
-import { SIGNIFICANCE_LEVEL } from "./significance";
+import { SIGNIFICANCE_LEVEL } from "@/lib/disclosure/disclose";
 import { METRIC_LABELS } from "./views";
 
 /**

@@ -1,4 +1,4 @@
-import { RANK_SIGNIFICANCE_LEVEL, type PairedRanks } from "@/lib/scoring/paired-ranks";
+import type { PairedRanks } from "@/lib/scoring/paired-ranks";
 import { formatPValue } from "./format";
 import type { BestBaseline, SignificanceMark } from "./leaderboard-types";
 
@@ -7,8 +7,6 @@ import type { BestBaseline, SignificanceMark } from "./leaderboard-types";
  * (the same test the ranks count), not a separate comparison, so a mark and
  * the ranks never say two things.
  */
-
-export const SIGNIFICANCE_LEVEL = RANK_SIGNIFICANCE_LEVEL;
 
 export type BaselineCandidate = { id: string; name: string; value: number | null };
 
