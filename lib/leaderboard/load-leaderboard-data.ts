@@ -104,19 +104,17 @@ type EntryRow = {
   goldSha256: string;
   computedAt: Date;
   report: unknown;
-  minGroupN: number;
   outcomes: Uint8Array;
 };
 
-async function loadEntries(releaseId: string): Promise<EntrySource[]> {
+async function loadEntries(releaseId: string, minGroupN: number): Promise<EntrySource[]> {
   const rows = await db.$queryRawUnsafe<EntryRow[]>(
     `
     SELECT s."id", s."track"::text AS "track", s."isBaseline", s."baselineLabel", s."systemName",
            s."parameterCount"::float8 AS "parameterCount", s."isOpenWeights", s."publishedAt", s."createdAt",
            u."displayName", sc."n", sc."scorerVersion", sc."goldSha256", sc."computedAt",
-           sc."report", r."minGroupN", sc."outcomes"
+           sc."report", sc."outcomes"
       FROM "Submission" s
-      JOIN "DatasetRelease" r ON r."id" = s."releaseId"
       JOIN "User" u ON u."id" = s."userId"
       JOIN "Score" sc ON sc."submissionId" = s."id"
      WHERE s."releaseId" = $1 AND ${PUBLIC_TEST_ENTRY}`,
@@ -124,7 +122,7 @@ async function loadEntries(releaseId: string): Promise<EntrySource[]> {
   );
   // Every number of the public leaderboard is what section 12 lets the public see.
   return rows.flatMap((row): EntrySource[] => {
-    const report = discloseStoredReport(row.report, { level: "public", minGroupN: row.minGroupN });
+    const report = discloseStoredReport(row.report, { level: "public", minGroupN });
     if (report === null) return [];
     const entry: EntrySource = {
       id: row.id,
@@ -180,11 +178,7 @@ async function loadReported(releaseId: string): Promise<ReportedSource[]> {
 
 /** Everything the leaderboard of a release shows, in four queries. */
 export async function loadLeaderboardData(releaseId: string): Promise<LeaderboardData> {
-  const [entries, reported, goldTypes, release] = await Promise.all([
-    loadEntries(releaseId),
-    loadReported(releaseId),
-    loadGoldTypes(releaseId),
-    db.datasetRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { minGroupN: true } }),
-  ]);
-  return { entries, reported, goldTypes, minGroupN: release.minGroupN };
+  const { minGroupN } = await db.datasetRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { minGroupN: true } });
+  const [entries, reported, goldTypes] = await Promise.all([loadEntries(releaseId, minGroupN), loadReported(releaseId), loadGoldTypes(releaseId)]);
+  return { entries, reported, goldTypes, minGroupN };
 }
