@@ -17,10 +17,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <SiteHeader links={MAIN_NAV} />
-        <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+        <main id="main" className="mx-auto max-w-7xl px-4 py-8">
           {children}
         </main>
-        <footer className="mx-auto max-w-6xl px-4 py-8 text-sm text-muted">
+        <footer className="mx-auto max-w-7xl px-4 py-8 text-sm text-muted">
           IRC-Bench platform · scoring protocol v1 · the test split&apos;s gold stays on the server.
         </footer>
       </body>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { getExampleSampleId } from "@/lib/releases/get-example-pair";
 import { findActiveRelease } from "@/lib/releases/get-release";
 import type { ReleaseStats } from "@/lib/releases/release-summary";
 import { MAIN_NAV } from "@/lib/site-nav";
@@ -9,6 +10,8 @@ export default async function HomePage() {
   const sections = MAIN_NAV.filter((link) => link.href !== "/");
   const release = await findActiveRelease();
   const stats = release ? (release.stats as ReleaseStats) : null;
+  // The examples use an id of the active release, so they match the files participants download.
+  const exampleId = (release ? await getExampleSampleId(release.id) : null) ?? "<id from dev.jsonl>";
   return (
     <div className="space-y-10">
       <section className="space-y-4">
@@ -36,24 +39,24 @@ export default async function HomePage() {
         <h2 id="tracks" className="sr-only">
           Tracks
         </h2>
-        <div className="rounded border border-line bg-white p-5">
+        <div className="min-w-0 rounded border border-line bg-white p-5">
           <h3 className="mb-2 text-xl font-semibold">Open-world track</h3>
           <p>
             Name the entity in free text. Answers are matched against the gold entity in four cumulative tiers: exact
             name, alias, containment and token Jaccard of at least 0.5. The primary metric is alias-aware accuracy.
           </p>
           <pre className="mt-3 overflow-x-auto rounded bg-slate-100 p-3 text-sm">
-            {`{"id": "irc-000123", "prediction": "Attack on Pearl Harbor"}`}
+            {`{"id": "${exampleId}", "prediction": "Attack on Pearl Harbor"}`}
           </pre>
         </div>
-        <div className="rounded border border-line bg-white p-5">
+        <div className="min-w-0 rounded border border-line bg-white p-5">
           <h3 className="mb-2 text-xl font-semibold">Closed-world track</h3>
           <p>
             Rank up to 100 Wikidata entities from the knowledge base, best first. Scored by Hit@1, Hit@3, Hit@5,
             Hit@10, MRR and alias-aware Hit@1; the primary metric is Hit@1.
           </p>
           <pre className="mt-3 overflow-x-auto rounded bg-slate-100 p-3 text-sm">
-            {`{"id": "irc-000123", "ranking": ["Q52418", "Q3046"]}`}
+            {`{"id": "${exampleId}", "ranking": ["Q52418", "Q3046"]}`}
           </pre>
         </div>
       </section>

@@ -6,7 +6,7 @@ export type NavLink = { href: string; label: string };
 export function SiteHeader({ links }: { links: NavLink[] }) {
   return (
     <header className="border-b border-line bg-white">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
         <Link href="/" className="text-lg font-semibold text-ink no-underline">
           IRC-Bench
         </Link>

@@ -40,6 +40,9 @@ test("[AUTH] sign up, then sign in with the new account", async ({ page }) => {
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/sign-in\?registered=1$/);
   await expect(page.getByRole("main").getByRole("status")).toContainText("sign in below");
+  // the address just typed is filled in (never put in the URL), and the password field has the focus
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Password")).toBeFocused();
 
   await page.getByLabel("Email").fill(email.toUpperCase());
   await page.getByLabel("Password").fill(password);

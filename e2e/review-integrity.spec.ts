@@ -59,14 +59,16 @@ test("[REVIEW] a flagged test file is approved only after the maintainer acknowl
   await review.goto(`/submissions/${id}`);
   await expect(review.getByTestId("probe-flags")).toContainText("raised");
   await review.getByRole("button", { name: "Approve" }).click();
-  await expect(review.getByRole("status")).toContainText("Acknowledge each raised probe flag");
-  await expect(review.getByRole("status")).toContainText("top1_from_known_splits");
+  await review.getByRole("button", { name: "Yes, publish it" }).click();
+  await expect(review.getByRole("alert")).toContainText("Acknowledge each raised probe flag");
+  await expect(review.getByRole("alert")).toContainText("top1_from_known_splits");
 
   await review.getByRole("checkbox", { name: /single_entry_rankings/ }).check();
   await review.getByRole("checkbox", { name: /top1_from_known_splits/ }).check();
   await review.getByLabel("Reason (shown to the owner; required to reject)").fill("Checked with the authors: a deliberate floor.");
   await review.getByRole("button", { name: "Approve" }).click();
-  await expect(review.getByRole("status")).toContainText("Done: approve");
+  await review.getByRole("button", { name: "Yes, publish it" }).click();
+  await expect(review.getByRole("status")).toContainText("Approved: the entry is on the public leaderboard.");
   await maintainerContext.close();
 
   await page.goto(`/submissions/${id}`);

@@ -108,7 +108,8 @@ test("[SUBMISSIONS] a test file is scored with intervals and baseline comparison
   await maintainerPage.getByRole("link", { name: systemName }).first().click();
   await maintainerPage.getByLabel("Reason (shown to the owner; required to reject)").fill("Clear description; scores verified.");
   await maintainerPage.getByRole("button", { name: "Approve" }).click();
-  await expect(maintainerPage.getByRole("status")).toContainText("Done: approve");
+  await maintainerPage.getByRole("button", { name: "Yes, publish it" }).click();
+  await expect(maintainerPage.getByRole("status")).toContainText("Approved: the entry is on the public leaderboard.");
   await maintainerContext.close();
 
   await page.goto(submissionUrl);

@@ -20,7 +20,8 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export type ProblemDetail = { line?: number; message: string; file?: string };
+/** One problem of an input: a line of a file, or a named form field. */
+export type ProblemDetail = { line?: number; message: string; file?: string; field?: string };
 
 export class AppError extends Error {
   readonly code: ErrorCode;

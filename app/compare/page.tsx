@@ -25,8 +25,7 @@ function EntryPicker({ name, label, entries, selected }: { name: "a" | "b"; labe
         </option>
         {entries.map((entry) => (
           <option key={entry.id} value={entry.id}>
-            {entry.system} ({entry.track}, {entry.split}
-            {entry.isBaseline ? ", baseline" : ""})
+            {entry.system} ({entry.track}-world{entry.isBaseline ? ", baseline" : ""})
           </option>
         ))}
       </select>
@@ -140,7 +139,8 @@ function ComparisonResult({ result }: { result: EntryPairComparison }) {
 
 export default async function ComparePage({ searchParams }: PageProps) {
   const params = firstValues(await searchParams);
-  const list = await listPublicEntries({ kind: "all" });
+  // Only test-split entries: every public entry there can be paired with every other (a dev baseline could only fail, "scored on different data").
+  const list = await listPublicEntries({ kind: "all", split: "test" });
   if (list === null) {
     return (
       <div className="space-y-4">
@@ -167,7 +167,7 @@ export default async function ComparePage({ searchParams }: PageProps) {
       <header className="space-y-2">
         <h1 className="text-3xl font-bold">Compare entries</h1>
         <p className="max-w-3xl text-muted">
-          Any two public entries scored on the same split of {list.release.name} {list.release.version}: a paired
+          Any two public entries of the test split of {list.release.name} {list.release.version}: a paired
           McNemar test on their stored per-sample outcomes (computed on the server; only aggregate counts are shown) and
           their per-type differences.
         </p>

@@ -12,7 +12,8 @@ type PageProps = { searchParams: Promise<Record<string, string | string[] | unde
 export default async function LeaderboardPage({ searchParams }: PageProps) {
   const params = firstValues(await searchParams);
   const track = pageTrack(params);
-  const snapshot = await getLeaderboard({ track });
+  const query = tableQuerySchema.parse(params);
+  const snapshot = await getLeaderboard({ track, scope: query.scope });
   if (snapshot === null) {
     return (
       <div className="space-y-4">
@@ -31,7 +32,7 @@ export default async function LeaderboardPage({ searchParams }: PageProps) {
           gold never leaves the server: every number here is an aggregate over samples.
         </p>
       </header>
-      <LeaderboardViewSection view={view} query={tableQuerySchema.parse(params)} />
+      <LeaderboardViewSection view={view} query={query} />
     </div>
   );
 }

@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { FormMessage } from "@/components/auth/form-field";
 import { isGithubSignInEnabled } from "@/lib/auth/auth-config";
 import { getActor } from "@/lib/auth/get-actor";
 import { safeCallbackPath, signInErrorMessage } from "@/lib/auth/sign-in-errors";
+import { SIGN_UP_EMAIL_COOKIE } from "@/lib/auth/sign-up-email";
+import { emailSchema } from "@/lib/auth/schemas";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -20,17 +23,20 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const callbackUrl = safeCallbackPath(first(params.callbackUrl), "/");
   const actor = await getActor();
   if (actor.kind === "user") redirect(callbackUrl);
+  const isRegistered = first(params.registered) === "1";
+  const typedEmail = isRegistered ? emailSchema.safeParse((await cookies()).get(SIGN_UP_EMAIL_COOKIE)?.value ?? "") : null;
+  const defaultEmail = typedEmail?.success ? typedEmail.data : undefined;
 
   return (
     <div className="mx-auto max-w-md space-y-6">
       <h1 className="text-3xl font-bold">Sign in</h1>
-      {first(params.registered) === "1" && (
+      {isRegistered && (
         <FormMessage
           status="success"
           message="Thank you. If this email was not registered before, your account is ready: sign in below. If it was, sign in with that account's existing password."
         />
       )}
-      <SignInForm callbackUrl={callbackUrl} initialError={signInErrorMessage(first(params.error))} isGithubEnabled={isGithubSignInEnabled()} />
+      <SignInForm callbackUrl={callbackUrl} defaultEmail={defaultEmail} initialError={signInErrorMessage(first(params.error))} isGithubEnabled={isGithubSignInEnabled()} />
       <p>
         New to IRC-Bench? <Link href="/sign-up">Create an account</Link>.
       </p>

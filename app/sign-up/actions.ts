@@ -1,14 +1,17 @@
 "use server";
 
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { formStateFromError, formText, invalidFormState, type FormState } from "@/lib/auth/form-state";
 import { signUpSchema } from "@/lib/auth/schemas";
 import { requestIp } from "@/lib/rate-limit/request-ip";
 import { registerUser } from "@/lib/users/register-user";
+import { SIGN_UP_EMAIL_COOKIE, SIGN_UP_EMAIL_MAX_AGE_S } from "@/lib/auth/sign-up-email";
 
 /**
- * Creates a participant account, then sends the person to sign in. The
+ * Creates a participant account, then sends the person to sign in with the
+ * email filled in (signing them in here would tell an attacker whether the
+ * address had an account, see below). The
  * outcome looks the same when the email already had an account (see
  * lib/users/register-user.ts): no account enumeration.
  */
@@ -25,5 +28,7 @@ export async function signUpAction(_previous: FormState, formData: FormData): Pr
   } catch (error) {
     return formStateFromError(error, values);
   }
+  // The sign-in form starts with the address just typed (a short-lived cookie, so it never sits in a URL or the history).
+  (await cookies()).set(SIGN_UP_EMAIL_COOKIE, parsed.data.email, { httpOnly: true, sameSite: "lax", path: "/sign-in", maxAge: SIGN_UP_EMAIL_MAX_AGE_S });
   redirect("/sign-in?registered=1");
 }

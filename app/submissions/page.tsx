@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { formatPercent } from "@/components/submissions/format";
 import { getActor } from "@/lib/auth/get-actor";
+import { formatDateTime } from "@/lib/leaderboard/format";
 import { listSubmissionsOf } from "@/lib/submissions/list-submissions";
 
 export const metadata: Metadata = { title: "My submissions" };
@@ -36,7 +37,7 @@ export default async function SubmissionsPage() {
                 <th scope="col">Status</th>
                 <th scope="col" className="text-right">Primary metric (%)</th>
                 <th scope="col">Publication</th>
-                <th scope="col">Submitted (UTC)</th>
+                <th scope="col">Submitted</th>
               </tr>
             </thead>
             <tbody>
@@ -49,8 +50,11 @@ export default async function SubmissionsPage() {
                   <td>{row.track}</td>
                   <td>{row.status.toLowerCase()}</td>
                   <td className="text-right">{formatPercent(row.primary)}</td>
-                  <td>{row.publication.toLowerCase()}</td>
-                  <td>{row.createdAt.slice(0, 16).replace("T", " ")}</td>
+                  <td>
+                    {row.publication.toLowerCase()}
+                    {row.isPrimary && <span className="ml-1 rounded border border-accent px-1 text-xs text-accent">primary</span>}
+                  </td>
+                  <td className="whitespace-nowrap">{formatDateTime(row.createdAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -38,7 +38,7 @@ export default async function SubmitPage() {
         A test file must differ from each of your earlier test files of the same track in at least max(25, 1%) samples
         (protocol §12); one that does not is refused before queueing and costs no quota.
       </p>
-      <UploadForm quota={quota} maxBytes={getEnv().UPLOAD_MAX_BYTES} />
+      <UploadForm quota={{ ...quota, nextFreeAt: quota.nextFreeAt?.toISOString() ?? null }} maxBytes={getEnv().UPLOAD_MAX_BYTES} />
       <section className="space-y-2 text-sm">
         <h2 className="text-lg font-semibold">From a script</h2>
         <p>Create an API token on your account page, then:</p>

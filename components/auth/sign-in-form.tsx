@@ -8,11 +8,13 @@ import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
 
 type SignInFormProps = {
   callbackUrl: string;
+  /** The address just typed on sign-up, so the person types only the password. */
+  defaultEmail?: string;
   initialError: string | null;
   isGithubEnabled: boolean;
 };
 
-export function SignInForm({ callbackUrl, initialError, isGithubEnabled }: SignInFormProps) {
+export function SignInForm({ callbackUrl, defaultEmail, initialError, isGithubEnabled }: SignInFormProps) {
   const [error, setError] = useState<string | null>(initialError);
   const [isPending, setIsPending] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -50,8 +52,8 @@ export function SignInForm({ callbackUrl, initialError, isGithubEnabled }: SignI
         <div ref={errorRef} tabIndex={-1}>
           <FormMessage status="error" message={error ?? undefined} id="sign-in-error" />
         </div>
-        <FormField id="email" name="email" type="email" label="Email" autoComplete="email" required />
-        <FormField id="password" name="password" type="password" label="Password" autoComplete="current-password" required />
+        <FormField id="email" name="email" type="email" label="Email" autoComplete="email" required defaultValue={defaultEmail} />
+        <FormField id="password" name="password" type="password" label="Password" autoComplete="current-password" required autoFocus={defaultEmail !== undefined} />
         <button type="submit" className={BUTTON_CLASS} disabled={isPending || !isHydrated}>
           {isPending ? "Signing in…" : "Sign in"}
         </button>

@@ -2,15 +2,19 @@ import { formatInterval, formatValue } from "@/lib/leaderboard/format";
 import type { Estimate } from "@/lib/leaderboard/leaderboard-types";
 import type { ViewMetric } from "@/lib/leaderboard/views";
 
-/** "38.9 [37.5, 40.3]": the value, then its 95% interval in smaller text (no interval for reported results). */
-export function EstimateText({ estimate, metric }: { estimate: Estimate | null | undefined; metric: ViewMetric }) {
+/**
+ * "38.9 [37.5, 40.3]": the value, then its 95% interval in smaller text (no
+ * interval for reported results). Stacked, the interval sits under the value,
+ * so a table of many metrics stays narrow.
+ */
+export function EstimateText({ estimate, metric, isStacked = false }: { estimate: Estimate | null | undefined; metric: ViewMetric; isStacked?: boolean }) {
   if (!estimate) {
     return <span className="text-muted">–</span>;
   }
   return (
     <span className="whitespace-nowrap tabular-nums">
       {formatValue(estimate.value, metric)}
-      {estimate.ci95 && <span className="ml-1 text-xs text-muted">{formatInterval(estimate.ci95, metric)}</span>}
+      {estimate.ci95 && <span className={`text-xs text-muted ${isStacked ? "block" : "ml-1"}`}>{formatInterval(estimate.ci95, metric)}</span>}
     </span>
   );
 }

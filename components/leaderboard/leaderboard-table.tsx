@@ -11,7 +11,7 @@ import {
 } from "@tanstack/react-table";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useMemo, useRef, useState, useTransition } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, useTransition } from "react";
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import { filtersToSearchParams, type LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
 import { formatParameterCount, formatPValue } from "@/lib/leaderboard/format";
@@ -75,9 +75,9 @@ function RankCell({ row }: { row: LeaderboardRow }) {
   if (row.rank === null) return <Missing />;
   if (row.rankReason === null) return <span>{row.rank}</span>;
   return (
-    <details data-testid="rank" data-rank={row.rank}>
+    <details data-testid="rank" data-rank={row.rank} className="relative">
       <summary className="cursor-pointer font-semibold">{row.rank}</summary>
-      <p className="mt-1 w-56 text-xs font-normal text-muted" data-testid="rank-reason">
+      <p className="absolute left-0 z-30 mt-1 w-56 rounded border border-line bg-white p-2 text-xs font-normal whitespace-normal text-ink shadow" data-testid="rank-reason">
         {describeRank(row.rank, row.rankReason)}
       </p>
     </details>
@@ -100,8 +100,19 @@ function SystemCell({ row }: { row: LeaderboardRow }) {
         </Badge>
       )}
       <div className="text-xs text-muted">{row.kind === "reported" ? row.source : row.team}</div>
+      {row.kind !== "reported" && <div className="text-xs text-muted" data-testid="entry-details">{describeEntryDetails(row)}</div>}
     </div>
   );
+}
+
+/** "8B params · open weights · 2026-12-01": the secondary facts of an entry, always visible beside its name. */
+export function describeEntryDetails(row: Pick<LeaderboardRow, "parameterCount" | "isOpenWeights" | "date">): string {
+  const parts = [
+    row.parameterCount === null ? "size not stated" : `${formatParameterCount(row.parameterCount)} params`,
+    row.isOpenWeights === null ? "weights not stated" : row.isOpenWeights ? "open weights" : "closed weights",
+  ];
+  if (row.date) parts.push(row.date);
+  return parts.join(" · ");
 }
 
 function Missing() {
@@ -116,9 +127,7 @@ function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCo
     helper.accessor((row) => row.rank ?? undefined, { ...sortable("rank"), header: "Rank", cell: (info) => <RankCell row={info.row.original} /> }),
     helper.accessor((row) => row.system, { ...sortable("system"), header: "System", cell: (info) => <SystemCell row={info.row.original} /> }),
     ...(track === "unified" ? [helper.accessor((row) => row.track, { ...sortable("track"), header: "Track", cell: (info) => info.getValue() })] : []),
-    ...(type !== null
-      ? [helper.accessor((row) => row.n ?? undefined, { ...sortable("n"), header: "n", cell: (info) => info.getValue()?.toLocaleString("en") ?? <Missing /> })]
-      : []),
+    helper.accessor((row) => row.n ?? undefined, { ...sortable("n"), header: "n", cell: (info) => info.getValue()?.toLocaleString("en") ?? <Missing /> }),
   ];
 
   const metricGroups = groups.map((group) =>
@@ -130,7 +139,7 @@ function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCo
           helper.accessor((row) => row.metrics[metric]?.value, {
             ...sortable(metric),
             header: METRIC_LABELS[metric],
-            cell: (info) => <EstimateText estimate={info.row.original.metrics[metric]} metric={metric} />,
+            cell: (info) => <EstimateText estimate={info.row.original.metrics[metric]} metric={metric} isStacked />,
           }),
         ),
       ),
@@ -161,7 +170,7 @@ function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCo
                   header: typeCounts[entityType] === undefined ? entityType : `${entityType} (n=${(typeCounts[entityType] ?? 0).toLocaleString("en")})`,
                   cell: (info) => {
                     const estimate = info.row.original.byType?.[entityType];
-                    return <EstimateText estimate={estimate && estimate.value !== null ? { value: estimate.value, ci95: estimate.ci95 } : null} metric={rankMetric} />;
+                    return <EstimateText estimate={estimate && estimate.value !== null ? { value: estimate.value, ci95: estimate.ci95 } : null} metric={rankMetric} isStacked />;
                   },
                 }),
               ),
@@ -174,9 +183,6 @@ function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCo
     id: "group:details",
     header: "Details",
     columns: helper.columns([
-      ...(type === null
-        ? [helper.accessor((row) => row.n ?? undefined, { ...sortable("n"), header: "n", cell: (info) => info.getValue()?.toLocaleString("en") ?? <Missing /> })]
-        : []),
       helper.accessor((row) => row.parameterCount ?? undefined, {
         ...sortable("params"),
         header: "Parameters",
@@ -196,6 +202,147 @@ function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCo
 
 function isNumericColumn(id: string): boolean {
   return !["system", "track", "weights", "date"].includes(id);
+}
+
+/** Detail columns start hidden: their facts are written under each system's name (describeEntryDetails). */
+const DETAIL_COLUMNS = [
+  { id: "params", label: "Parameters" },
+  { id: "weights", label: "Weights" },
+  { id: "date", label: "Date" },
+] as const;
+const HIDDEN_BY_DEFAULT: readonly string[] = DETAIL_COLUMNS.map((column) => column.id);
+
+/** Columns a reader may hide or show: every metric but the ranking one, and the detail columns. Rank, system, n, the ranking metric and the mark always show. */
+function pickableColumns(groups: MetricGroup[], rankMetric: ViewMetric): { id: string; label: string }[] {
+  const metrics = groups.flatMap((group) => group.metrics).filter((metric) => metric !== rankMetric);
+  return [...metrics.map((metric) => ({ id: metric, label: METRIC_LABELS[metric] })), ...DETAIL_COLUMNS];
+}
+
+const COLUMNS_STORAGE_PREFIX = "irc-bench:leaderboard-hidden-columns:";
+
+const COLUMNS_CHANGED_EVENT = "irc-bench:leaderboard-columns";
+
+function subscribeToColumns(onChange: () => void): () => void {
+  window.addEventListener("storage", onChange);
+  window.addEventListener(COLUMNS_CHANGED_EVENT, onChange);
+  return () => {
+    window.removeEventListener("storage", onChange);
+    window.removeEventListener(COLUMNS_CHANGED_EVENT, onChange);
+  };
+}
+
+function parseHiddenColumns(stored: string | null): ReadonlySet<string> {
+  if (stored === null) return new Set(HIDDEN_BY_DEFAULT);
+  try {
+    const ids = JSON.parse(stored) as unknown;
+    return Array.isArray(ids) ? new Set(ids.filter((id): id is string => typeof id === "string")) : new Set(HIDDEN_BY_DEFAULT);
+  } catch {
+    return new Set(HIDDEN_BY_DEFAULT);
+  }
+}
+
+/**
+ * The reader's hidden columns of a track, remembered in this browser. The
+ * server (and the first render) uses the defaults, so the page is the same
+ * for everyone and can be cached; the stored choice applies after hydration.
+ */
+function useHiddenColumns(track: LeaderboardTrack): [ReadonlySet<string>, (next: ReadonlySet<string>) => void] {
+  const key = COLUMNS_STORAGE_PREFIX + track;
+  const stored = useSyncExternalStore(
+    subscribeToColumns,
+    () => window.localStorage.getItem(key),
+    () => null,
+  );
+  const hidden = useMemo(() => parseHiddenColumns(stored), [stored]);
+  const update = (next: ReadonlySet<string>) => {
+    window.localStorage.setItem(key, JSON.stringify([...next]));
+    window.dispatchEvent(new Event(COLUMNS_CHANGED_EVENT));
+  };
+  return [hidden, update];
+}
+
+/** The column picker: a disclosure with one checkbox per optional column. */
+function ColumnPicker({ columns, hidden, onChange }: { columns: { id: string; label: string }[]; hidden: ReadonlySet<string>; onChange: (next: ReadonlySet<string>) => void }) {
+  const hiddenCount = columns.filter((column) => hidden.has(column.id)).length;
+  return (
+    <details className="relative" data-testid="column-picker">
+      <summary className="cursor-pointer rounded border border-line bg-white px-3 py-1 text-ink hover:bg-slate-100">
+        Columns{hiddenCount > 0 ? ` (${hiddenCount} hidden)` : ""}
+      </summary>
+      <fieldset className="absolute z-40 mt-1 w-64 space-y-1 rounded border border-line bg-white p-3 shadow">
+        <legend className="sr-only">Columns to show</legend>
+        <p className="text-xs text-muted">Rank, system, n, the ranking metric and the significance mark are always shown.</p>
+        {columns.map((column) => (
+          <label key={column.id} className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={!hidden.has(column.id)}
+              onChange={(event) => {
+                const next = new Set(hidden);
+                if (event.target.checked) next.delete(column.id);
+                else next.add(column.id);
+                onChange(next);
+              }}
+            />
+            {column.label}
+          </label>
+        ))}
+      </fieldset>
+    </details>
+  );
+}
+
+/** Rank and system stay in view when the table scrolls sideways (opaque, so scrolled cells pass under them). */
+const STICKY_CLASS: Partial<Record<string, string>> = {
+  rank: "sticky left-0 z-20 w-14 min-w-14 max-w-14",
+  system: "sticky left-14 z-20 shadow-[1px_0_0_var(--color-line)]",
+};
+
+function rowBackground(kind: LeaderboardRow["kind"]): string {
+  return kind === "baseline" ? "bg-amber-50" : kind === "reported" ? "bg-slate-50" : "bg-white";
+}
+
+/** Below the md breakpoint the table becomes one card per row: rank, system, the ranking metric with its interval, the mark. */
+function LeaderboardCards({ rows, rankMetric, hasSignificance }: { rows: LeaderboardRow[]; rankMetric: ViewMetric; hasSignificance: boolean }) {
+  if (rows.length === 0) return <p className="text-center text-muted md:hidden">No row matches these filters.</p>;
+  return (
+    <ol className="space-y-2 md:hidden" data-testid="leaderboard-cards" aria-label="Leaderboard rows">
+      {rows.map((row) => (
+        <li key={row.key} data-kind={row.kind} className={`rounded border border-line p-3 ${rowBackground(row.kind)}`}>
+          <div className="flex items-start gap-3">
+            <div className="w-10 shrink-0 text-lg font-semibold tabular-nums" aria-label={row.rank === null ? "no rank" : `rank ${row.rank}`}>
+              {row.rank ?? "–"}
+            </div>
+            <div className="min-w-0 flex-1 break-words">
+              <SystemCell row={row} />
+            </div>
+          </div>
+          <dl className="mt-2 flex flex-wrap items-baseline gap-x-4 gap-y-1 text-sm">
+            <div data-testid="card-primary-metric">
+              <dt className="inline text-muted">{METRIC_LABELS[rankMetric]} </dt>
+              <dd className="inline font-semibold">
+                <EstimateText estimate={row.metrics[rankMetric]} metric={rankMetric} />
+              </dd>
+            </div>
+            {hasSignificance && (
+              <div>
+                <dt className="sr-only">vs best baseline</dt>
+                <dd>
+                  <SignificanceCell row={row} />
+                </dd>
+              </div>
+            )}
+            {row.n !== null && (
+              <div>
+                <dt className="inline text-muted">n </dt>
+                <dd className="inline tabular-nums">{row.n.toLocaleString("en")}</dd>
+              </div>
+            )}
+          </dl>
+        </li>
+      ))}
+    </ol>
+  );
 }
 
 type Navigation = { filters: LeaderboardFilters; sort: TableSort; page: number; showTypes: boolean };
@@ -254,9 +401,14 @@ export function LeaderboardTable(props: Props) {
     () => buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCounts }),
     [track, type, rankMetric, groups, hasSignificance, typeCounts],
   );
+  const [hiddenColumns, setHiddenColumns] = useHiddenColumns(track);
+  const pickable = useMemo(() => pickableColumns(groups, rankMetric), [groups, rankMetric]);
   const columnVisibility = useMemo(
-    () => Object.fromEntries(ENTITY_TYPES.map((entityType) => [`${TYPE_COLUMN_PREFIX}${entityType}`, showTypes])),
-    [showTypes],
+    () => ({
+      ...Object.fromEntries(pickable.map((column) => [column.id, !hiddenColumns.has(column.id)])),
+      ...Object.fromEntries(ENTITY_TYPES.map((entityType) => [`${TYPE_COLUMN_PREFIX}${entityType}`, showTypes])),
+    }),
+    [pickable, hiddenColumns, showTypes],
   );
 
   const table = useTable({
@@ -292,8 +444,12 @@ export function LeaderboardTable(props: Props) {
             {showTypes ? "Hide" : "Show"} per-type columns
           </button>
         )}
+        <div className="hidden md:block">
+          <ColumnPicker columns={pickable} hidden={hiddenColumns} onChange={setHiddenColumns} />
+        </div>
       </div>
-      <div role="region" aria-label={caption} aria-busy={isPending} tabIndex={0} className="relative overflow-x-auto rounded border border-line bg-white">
+      <LeaderboardCards rows={page.rows} rankMetric={rankMetric} hasSignificance={hasSignificance} />
+      <div role="region" aria-label={caption} aria-busy={isPending} tabIndex={0} className="relative hidden overflow-x-auto rounded border border-line bg-white md:block">
         <table className={`min-w-full text-sm ${isPending ? "opacity-70" : ""}`}>
           <caption className="px-2 py-1 text-left text-muted">{caption}</caption>
           <thead className="border-b border-line bg-slate-50">
@@ -302,6 +458,8 @@ export function LeaderboardTable(props: Props) {
                 {group.headers.map((header) => {
                   if (header.rowSpan === 0) return null;
                   const { column } = header;
+                  // A group header whose leaves are all hidden has nothing to head.
+                  if (column.columns.length > 0 && header.colSpan === 0) return null;
                   // A placeholder above a shallow leaf (Rank, System) spans both rows and sorts its leaf.
                   const isGroup = column.columns.length > 0;
                   const sorted = isGroup ? false : column.getIsSorted();
@@ -314,7 +472,8 @@ export function LeaderboardTable(props: Props) {
                       rowSpan={header.rowSpan > 1 ? header.rowSpan : undefined}
                       scope={isGroup ? "colgroup" : "col"}
                       aria-sort={ariaSort}
-                      className={`align-bottom whitespace-nowrap ${isGroup ? "border-b border-line text-center font-semibold" : isNumericColumn(column.id) ? "text-right" : ""}`}
+                      data-header={isGroup ? undefined : column.id}
+                      className={`align-bottom whitespace-nowrap ${isGroup ? "border-b border-line text-center font-semibold" : isNumericColumn(column.id) ? "text-right" : ""} ${STICKY_CLASS[column.id] ? `${STICKY_CLASS[column.id]} bg-slate-50` : ""}`}
                     >
                       {isGroup ? (
                         <table.FlexRender header={header} />
@@ -342,19 +501,21 @@ export function LeaderboardTable(props: Props) {
               <tr
                 key={row.id}
                 data-kind={row.original.kind}
-                className={`border-b border-line align-top ${row.original.kind === "baseline" ? "bg-amber-50/60" : row.original.kind === "reported" ? "bg-slate-50 italic" : ""}`}
+                className={`border-b border-line align-top ${rowBackground(row.original.kind)} ${row.original.kind === "reported" ? "italic" : ""}`}
               >
-                {row.getVisibleCells().map((cell) =>
-                  cell.column.id === "system" ? (
-                    <th key={cell.id} scope="row" data-column={cell.column.id} className="font-normal">
+                {row.getVisibleCells().map((cell) => {
+                  const sticky = STICKY_CLASS[cell.column.id];
+                  const stickyClass = sticky ? `${sticky} ${rowBackground(row.original.kind)}` : "";
+                  return cell.column.id === "system" ? (
+                    <th key={cell.id} scope="row" data-column={cell.column.id} className={`font-normal ${stickyClass}`}>
                       <table.FlexRender cell={cell} />
                     </th>
                   ) : (
-                    <td key={cell.id} data-column={cell.column.id} className={isNumericColumn(cell.column.id) ? "text-right" : "whitespace-nowrap"}>
+                    <td key={cell.id} data-column={cell.column.id} className={`${isNumericColumn(cell.column.id) ? "text-right" : "whitespace-nowrap"} ${stickyClass}`}>
                       <table.FlexRender cell={cell} />
                     </td>
-                  ),
-                )}
+                  );
+                })}
               </tr>
             ))}
             {page.rows.length === 0 && (

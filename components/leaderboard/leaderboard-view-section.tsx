@@ -11,7 +11,7 @@ import { METRIC_LABELS, metricGroupsOf, TRACK_LABELS, TYPE_SLUGS } from "@/lib/l
 import { ExportLinks } from "./export-links";
 import { LeaderboardTable } from "./leaderboard-table";
 import { ReadingGuide } from "./reading-guide";
-import { TrackSwitcher, TypeSwitcher } from "./view-switchers";
+import { ScopeSwitcher, TrackSwitcher, TypeSwitcher } from "./view-switchers";
 
 const TRACK_NOTES = {
   open: "Open-world entries name the entity in free text. Exact, Alias, Contain and Jaccard are cumulative matching tiers; entries are ranked by Alias (alias-aware accuracy), the primary metric.",
@@ -36,7 +36,7 @@ function filtersOf(query: TableQuery): LeaderboardFilters {
 /** A leaderboard view (all types, or one entity type) with its switchers, guide, table and downloads. */
 export function LeaderboardViewSection({ view, query }: { view: LeaderboardView; query: TableQuery }) {
   const { track, type, release } = view;
-  const typeQuery = type === null ? "" : `&type=${TYPE_SLUGS[type]}`;
+  const typeQuery = `${type === null ? "" : `&type=${TYPE_SLUGS[type]}`}${query.scope === "all" ? "&scope=all" : ""}`;
   const rankLabel = METRIC_LABELS[view.rankMetric];
   const best = view.bestBaseline;
   const bestRow = best === null ? undefined : view.rows.find((row) => row.key === best.id);
@@ -69,6 +69,7 @@ export function LeaderboardViewSection({ view, query }: { view: LeaderboardView;
             {formatEstimate(bestRow?.metrics[view.rankMetric], view.rankMetric)}).
           </p>
         ))}
+      <ScopeSwitcher track={track} type={type} scope={query.scope} />
       <ReadingGuide withSignificance={type === null && best !== null} />
       <ForestPlot data={forestPlotData(view)} />
       <p className="text-sm">
@@ -92,7 +93,7 @@ export function LeaderboardViewSection({ view, query }: { view: LeaderboardView;
           typeCounts={typeCountsOf(view)}
           hasReported={view.rows.some((row) => row.kind === "reported")}
           caption={caption}
-          baseQuery={[["track", track]]}
+          baseQuery={query.scope === "all" ? [["track", track], ["scope", "all"]] : [["track", track]]}
         />
       )}
       <ExportLinks

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
+import type { EntryScope } from "@/lib/leaderboard/primary-entries";
 import { LEADERBOARD_TRACKS, TRACK_LABELS, TYPE_SLUGS, type LeaderboardTrack } from "@/lib/leaderboard/views";
 
 function pillClass(isCurrent: boolean): string {
@@ -52,6 +53,35 @@ export function TypeSwitcher({ current, track }: { current: EntityType | null; t
           </li>
         ))}
       </ul>
+    </nav>
+  );
+}
+
+const SCOPE_LABELS: Record<EntryScope, string> = { primary: "Primary entries", all: "All entries" };
+
+/** Each participant's primary entry (the default) or every public entry; ranks are computed among the entries shown. */
+export function ScopeSwitcher({ track, type, scope }: { track: LeaderboardTrack; type: EntityType | null; scope: EntryScope }) {
+  const base = type === null ? "/leaderboard" : `/leaderboard/types/${TYPE_SLUGS[type]}`;
+  return (
+    <nav aria-label="Entries shown" className="flex flex-wrap items-center gap-2 text-sm">
+      <ul className="flex flex-wrap gap-2">
+        {(["primary", "all"] as const).map((option) => (
+          <li key={option}>
+            <Link
+              href={`${base}?track=${track}${option === "all" ? "&scope=all" : ""}`}
+              aria-current={option === scope ? "page" : undefined}
+              className={pillClass(option === scope)}
+            >
+              <PillLabel isCurrent={option === scope}>{SCOPE_LABELS[option]}</PillLabel>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <span className="text-muted">
+        {scope === "primary"
+          ? "A participant who marked a primary entry of this track is shown by it alone; ranks are among the entries shown."
+          : "Every published entry, including participants' non-primary ones; ranks are among all of them."}
+      </span>
     </nav>
   );
 }

@@ -4,16 +4,27 @@ import { useState } from "react";
 import { ProbeFlagsTable } from "@/components/submissions/probe-flags-table";
 import type { ProbeFlagId } from "@/lib/integrity/probe-flags-schema";
 import type { SubmissionView } from "@/lib/submissions/get-submission-view";
-import { BASELINE_LABEL_MAX } from "@/lib/submissions/schemas";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { BASELINE_LABEL_MAX, REJECT_REASON_MIN } from "@/lib/submissions/schemas";
 
 type Action = "approve" | "reject" | "hide" | "rescore" | "mark-baseline" | "unmark-baseline";
+
+const DONE_TEXT: Record<Action, string> = {
+  approve: "Approved: the entry is on the public leaderboard.",
+  reject: "Rejected: the owner sees your reason.",
+  hide: "Hidden: the entry is off the public leaderboard.",
+  rescore: "Queued for re-scoring.",
+  "mark-baseline": "Marked as a baseline.",
+  "unmark-baseline": "No longer a baseline.",
+};
 
 /** A maintainer's actions on one submission; every one lands in the audit log. */
 export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: () => void }) {
   const [reason, setReason] = useState("");
   const [baselineLabel, setBaselineLabel] = useState("");
   const [acknowledged, setAcknowledged] = useState<ReadonlySet<ProbeFlagId>>(new Set());
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const flags = view.probe_flags ?? null;
   const raised = flags ? flags.flags.filter((flag) => flag.raised) : [];
 
@@ -28,6 +39,11 @@ export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: ()
 
   async function act(action: Action) {
     setMessage(null);
+    setReasonError(null);
+    if (action === "reject" && reason.trim().length < REJECT_REASON_MIN) {
+      setReasonError(`Write the reason for the rejection (at least ${REJECT_REASON_MIN} characters): the owner reads it.`);
+      return;
+    }
     const body = {
       action,
       reason: reason || undefined,
@@ -40,7 +56,7 @@ export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: ()
       body: JSON.stringify(body),
     }).catch(() => null);
     if (response?.ok) {
-      setMessage(`Done: ${action}.`);
+      setMessage({ tone: "ok", text: DONE_TEXT[action] });
       setReason("");
       setBaselineLabel("");
       setAcknowledged(new Set());
@@ -48,10 +64,16 @@ export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: ()
       return;
     }
     const error = response ? ((await response.json().catch(() => null)) as { error?: { message: string } } | null) : null;
-    setMessage(error?.error?.message ?? "The request failed; try again.");
+    const text = error?.error?.message ?? "The request failed; try again.";
+    if (/^reason: /i.test(text)) {
+      setReasonError(`Reason: ${text.slice("reason: ".length)}`);
+      return;
+    }
+    setMessage({ tone: "error", text });
   }
 
-  const button = "rounded border border-line bg-white px-3 py-1 text-sm hover:bg-slate-50";
+  const button = "rounded border border-line bg-white px-3 py-1 text-sm text-ink hover:bg-slate-50";
+  const name = view.systemName ?? view.baselineLabel ?? view.originalName;
   return (
     <section aria-labelledby="review-heading" className="space-y-2 rounded border border-amber-300 bg-amber-50 p-4">
       <h2 id="review-heading" className="text-lg font-semibold">
@@ -85,8 +107,20 @@ export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: ()
       )}
       <label className="block text-sm">
         Reason (shown to the owner; required to reject)
-        <textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={2} className="mt-1 w-full rounded border border-line px-2 py-1" />
+        <textarea
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          rows={2}
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? `reason-error-${view.id}` : undefined}
+          className={`mt-1 w-full rounded border px-2 py-1 ${reasonError ? "border-red-700" : "border-line"}`}
+        />
       </label>
+      {reasonError && (
+        <p id={`reason-error-${view.id}`} role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-900">
+          {reasonError}
+        </p>
+      )}
       {view.status === "SCORED" && !view.isBaseline && (
         <label className="block text-sm">
           Baseline label (the public name; required to mark as a baseline)
@@ -100,19 +134,19 @@ export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: ()
       )}
       <div className="flex flex-wrap gap-2">
         {(view.publication === "PENDING" || view.publication === "HIDDEN") && (
-          <button type="button" className={button} onClick={() => act("approve")}>
-            Approve
-          </button>
+          <ConfirmButton
+            label="Approve"
+            question={`Publish "${name}" on the public leaderboard now?`}
+            confirmLabel="Yes, publish it"
+            tone="neutral"
+            onConfirm={() => act("approve")}
+          />
         )}
         {view.publication === "PENDING" && (
-          <button type="button" className={button} onClick={() => act("reject")}>
-            Reject
-          </button>
+          <ConfirmButton label="Reject" question={`Reject the request for "${name}"? The owner reads your reason.`} confirmLabel="Yes, reject it" onConfirm={() => act("reject")} />
         )}
         {view.publication === "PUBLISHED" && (
-          <button type="button" className={button} onClick={() => act("hide")}>
-            Hide
-          </button>
+          <ConfirmButton label="Hide" question={`Take "${name}" off the public leaderboard now?`} confirmLabel="Yes, hide it" onConfirm={() => act("hide")} />
         )}
         <button type="button" className={button} onClick={() => act("rescore")}>
           Re-score
@@ -128,7 +162,11 @@ export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: ()
             </button>
           ))}
       </div>
-      {message && <p role="status">{message}</p>}
+      {message && (
+        <p role={message.tone === "error" ? "alert" : "status"} className={message.tone === "error" ? "rounded border border-red-300 bg-red-50 p-2 text-sm text-red-900" : "text-sm text-green-800"}>
+          {message.text}
+        </p>
+      )}
     </section>
   );
 }

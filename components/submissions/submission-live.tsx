@@ -4,6 +4,8 @@ import { useEffect, useState } from "react";
 import type { SubmissionView } from "@/lib/submissions/get-submission-view";
 import { ComparisonTable, ScoreTables } from "@/components/submissions/score-tables";
 import { formatBytes } from "@/components/submissions/format";
+import { formatDateTime } from "@/lib/leaderboard/format";
+import { OwnerControls } from "@/components/submissions/owner-controls";
 import { PublishForm } from "@/components/submissions/publish-form";
 import { ReviewPanel } from "@/components/submissions/review-panel";
 import { SampleOutcomes } from "@/components/submissions/sample-outcomes";
@@ -15,8 +17,11 @@ function isTerminal(view: SubmissionView): boolean {
   return view.status === "SCORED" || view.status === "FAILED";
 }
 
-function time(value: string | null): string {
-  return value ? new Date(value).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : "–";
+
+/** Whose quota a submission used, in the words of the person reading. */
+function quotaText(view: SubmissionView, isOwner: boolean): string {
+  if (!view.countsToQuota) return view.split === "dev" ? "free (dev submissions are unlimited)" : "free (does not count toward a quota)";
+  return isOwner ? "counts toward your test quota" : `counts toward ${view.ownerName}'s test quota`;
 }
 
 /** A submission's status, updated live until it is scored or failed, then its scores. */
@@ -61,18 +66,18 @@ export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: Su
         </ol>
         <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
           <dt className="text-muted">Submitted</dt>
-          <dd>{time(view.createdAt)}</dd>
+          <dd>{formatDateTime(view.createdAt)}</dd>
           <dt className="text-muted">Scoring started</dt>
-          <dd>{time(view.startedAt)}</dd>
+          <dd>{formatDateTime(view.startedAt)}</dd>
           <dt className="text-muted">Finished</dt>
-          <dd>{time(view.finishedAt)}</dd>
+          <dd>{formatDateTime(view.finishedAt)}</dd>
           <dt className="text-muted">File</dt>
           <dd>
             {view.originalName} · {formatBytes(view.fileBytes)} · {view.sampleCount} samples · SHA-256{" "}
             <code className="break-all text-xs">{view.fileSha256.slice(0, 16)}…</code>
           </dd>
           <dt className="text-muted">Quota</dt>
-          <dd>{view.countsToQuota ? "counts toward your test quota" : "free (dev submissions are unlimited)"}</dd>
+          <dd data-testid="submission-quota">{quotaText(view, isOwner)}</dd>
         </dl>
         <p data-testid="submission-visibility" className={`mt-3 text-sm ${view.visibility.isPublic ? "font-semibold" : ""}`}>
           {view.visibility.text}
@@ -102,37 +107,47 @@ export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: Su
           <ComparisonTable comparisons={view.comparisons} />
           <p className="text-xs text-muted">
             Scorer {view.score.scorerVersion} · gold version <code>{view.score.goldVersion}</code> · computed{" "}
-            {time(view.score.computedAt)}
+            {formatDateTime(view.score.computedAt)}
           </p>
         </section>
       )}
 
       {view.hasSampleOutcomes && <SampleOutcomes submissionId={view.id} track={view.track} />}
 
-      {view.split === "test" && view.status === "SCORED" && <PublicationStatus view={view} />}
+      {view.split === "test" && view.status === "SCORED" && <PublicationStatus view={view} isOwner={isOwner} />}
+      {isOwner && view.split === "test" && view.status === "SCORED" && !view.isBaseline && <OwnerControls view={view} onDone={refresh} />}
       {isOwner && view.split === "test" && view.status === "SCORED" && (view.publication === "PRIVATE" || view.publication === "REJECTED") && (
-        <PublishForm submissionId={view.id} onRequested={refresh} />
+        <PublishForm submissionId={view.id} defaults={view} onRequested={refresh} />
       )}
       {isMaintainer && <ReviewPanel view={view} onDone={refresh} />}
     </div>
   );
 }
 
-const PUBLICATION_TEXT: Record<SubmissionView["publication"], string> = {
-  PRIVATE: "No publication requested.",
-  PENDING: "Publication requested: a maintainer will review it.",
-  PUBLISHED: "Published on the public leaderboard.",
-  REJECTED: "Publication was rejected.",
-  HIDDEN: "Hidden from the leaderboard by a maintainer.",
-};
+/** The publication state in the words of the person reading: the owner, or a maintainer reviewing someone's entry. */
+function publicationText(view: SubmissionView, isOwner: boolean): string {
+  switch (view.publication) {
+    case "PRIVATE":
+      return isOwner ? "No publication requested." : "Its owner has not asked to publish it.";
+    case "PENDING":
+      return isOwner ? "Publication requested: a maintainer will review it." : "Publication requested: waiting for a maintainer's review.";
+    case "PUBLISHED":
+      return "Published on the public leaderboard.";
+    case "REJECTED":
+      return isOwner ? "Publication was rejected. You can change the details below and ask again." : "Publication was rejected.";
+    case "HIDDEN":
+      if (view.hiddenByOwner) return isOwner ? "You hid it from the leaderboard." : "Hidden from the leaderboard by its owner.";
+      return "Hidden from the leaderboard by a maintainer.";
+  }
+}
 
-function PublicationStatus({ view }: { view: SubmissionView }) {
+function PublicationStatus({ view, isOwner }: { view: SubmissionView; isOwner: boolean }) {
   return (
     <section aria-labelledby="publication-heading" className="rounded border border-line bg-white p-4">
       <h2 id="publication-heading" className="text-lg font-semibold">
         Publication
       </h2>
-      <p data-testid="publication-status">{PUBLICATION_TEXT[view.publication]}</p>
+      <p data-testid="publication-status">{publicationText(view, isOwner)}</p>
       {view.systemName && (
         <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
           <dt className="text-muted">System</dt>

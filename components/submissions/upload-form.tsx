@@ -2,10 +2,18 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type ChangeEvent } from "react";
+import { formatDateTime } from "@/lib/leaderboard/format";
 
 type Detected = { track: "open" | "closed" | null; split: "dev" | "test" | "train" | null; note: string | null };
 type Problem = { line?: number; message: string };
-type Quota = { remaining: number; perDay: number; total: number; usedToday: number; usedTotal: number };
+type Quota = { remaining: number; perDay: number; total: number; usedToday: number; usedTotal: number; nextFreeAt: string | null };
+
+/** Why no test file can be sent now, and when one can: the day's window frees at nextFreeAt; the release total never does. */
+export function describeNoQuota(quota: Quota): string {
+  if (quota.usedTotal >= quota.total) return `You have used all ${quota.total} test submissions for this release. Dev submissions stay unlimited.`;
+  const when = quota.nextFreeAt ? `at ${formatDateTime(quota.nextFreeAt)}` : "within 24 hours";
+  return `You have used your ${quota.perDay} test submissions of the last 24 hours. The next one frees ${when}. Dev submissions stay unlimited.`;
+}
 
 const SNIFF_BYTES = 64 * 1024;
 
@@ -87,6 +95,11 @@ export function UploadForm({ quota, maxBytes }: { quota: Quota; maxBytes: number
       <p className="rounded border border-line bg-white p-3 text-sm" data-testid="quota">
         Test submissions left: <strong>{quota.remaining}</strong> (used {quota.usedToday} of {quota.perDay} in the last 24 hours,{" "}
         {quota.usedTotal} of {quota.total} in total). Dev submissions are unlimited, and a file rejected by the checks costs nothing.
+        {quota.remaining === 0 && (
+          <span className="mt-1 block font-semibold text-amber-900" data-testid="quota-next-free">
+            {describeNoQuota(quota)}
+          </span>
+        )}
       </p>
       <label className="block font-semibold" htmlFor="predictions-file">
         Prediction file (JSON Lines)
@@ -112,7 +125,7 @@ export function UploadForm({ quota, maxBytes }: { quota: Quota; maxBytes: number
           {detected?.split ? `Submit to the ${detected.split} split` : "Submit"}
         </button>
       )}
-      {isTestBlocked && <p className="text-amber-800">You have no test submissions left for now.</p>}
+      {isTestBlocked && <p className="text-amber-900">{describeNoQuota(quota)}</p>}
       {progress !== null && (
         <div>
           <label htmlFor="upload-progress" className="text-sm">

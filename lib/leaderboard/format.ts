@@ -90,3 +90,26 @@ export function formatDifference(difference: number, metric: ViewMetric): string
   }
   return `${difference > 0 ? "+" : "−"}${magnitude}`;
 }
+
+/**
+ * Dates on every page read as ISO 8601 in UTC: "2026-12-01" for a day,
+ * "2026-12-01 14:05 UTC" where the time matters (submissions, reviews, the
+ * audit log). Accepts a Date or an ISO string; "–" for none.
+ */
+export function formatDate(value: Date | string | null | undefined): string {
+  const iso = toIsoString(value);
+  return iso === null ? "–" : iso.slice(0, 10);
+}
+
+export function formatDateTime(value: Date | string | null | undefined): string {
+  const iso = toIsoString(value);
+  return iso === null ? "–" : `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+function toIsoString(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined || value === "") {
+    return null;
+  }
+  const date = typeof value === "string" ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}

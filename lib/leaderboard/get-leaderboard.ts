@@ -5,6 +5,7 @@ import { SCORER_VERSION } from "@/lib/scoring/score-report";
 import { buildLeaderboard } from "./build-leaderboard";
 import type { LeaderboardView } from "./leaderboard-types";
 import { findActiveReleaseStamp, loadLeaderboardData, type ActiveReleaseStamp, type LeaderboardData } from "./load-leaderboard-data";
+import { selectPrimaryEntries, type EntryScope } from "./primary-entries";
 import type { LeaderboardTrack } from "./views";
 
 /**
@@ -67,12 +68,18 @@ export async function findPublicReadStamp(): Promise<PublicReadStamp | null> {
   return { releaseId: active.release.id, stamp: `${active.release.id}/${fullStamp(active)}` };
 }
 
-function viewKey(track: LeaderboardTrack, type: EntityType | null): string {
-  return `${track}|${type ?? ""}`;
+function viewKey(track: LeaderboardTrack, type: EntityType | null, scope: EntryScope): string {
+  return `${track}|${type ?? ""}|${scope}`;
 }
 
-export async function getLeaderboard(options: { track: LeaderboardTrack; type?: EntityType | null }): Promise<LeaderboardSnapshot | null> {
+/**
+ * One view of the leaderboard. `scope` "primary" (the default) ranks each
+ * participant's primary entry of the track (lib/leaderboard/primary-entries.ts);
+ * "all" ranks every public entry.
+ */
+export async function getLeaderboard(options: { track: LeaderboardTrack; type?: EntityType | null; scope?: EntryScope }): Promise<LeaderboardSnapshot | null> {
   const type = options.type ?? null;
+  const scope = options.scope ?? "primary";
   const active = await currentStamp();
   if (active === null) {
     return null;
@@ -88,7 +95,7 @@ export async function getLeaderboard(options: { track: LeaderboardTrack; type?: 
     cached = entry;
   }
   const current = cached;
-  const key = viewKey(options.track, type);
+  const key = viewKey(options.track, type, scope);
   const existing = current.views.get(key);
   if (existing !== undefined) {
     return existing;
@@ -101,6 +108,7 @@ export async function getLeaderboard(options: { track: LeaderboardTrack; type?: 
     track: options.track,
     type,
     ...data,
+    entries: scope === "primary" ? selectPrimaryEntries(data.entries) : data.entries,
   });
   const etag = `"${createHash("sha256").update(`${current.releaseId}|${stamp}|${key}`).digest("base64url").slice(0, 27)}"`;
   const snapshot: LeaderboardSnapshot = { view, etag };

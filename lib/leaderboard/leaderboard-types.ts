@@ -50,6 +50,9 @@ export type EntrySource = {
   /** ISO date of publication (baselines: of scoring). */
   date: string | null;
   score: ScoreSummary;
+  /** The owner's account and whether they chose this as their primary entry of the track (lib/leaderboard/primary-entries.ts). */
+  ownerId?: string;
+  isPrimary?: boolean;
 };
 
 /** A result reported in a paper: point values only. */

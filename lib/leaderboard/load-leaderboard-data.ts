@@ -58,7 +58,7 @@ export async function findActiveReleaseStamp(): Promise<ActiveReleaseStamp | nul
       concat(r."goldSha256"::text, '|', r."minGroupN") AS "release",
       -- Order-independent: a count and a sum of per-row hashes, no sort and no big string.
       (SELECT concat(count(*), ':', coalesce(sum(hashtext(concat_ws('|', s."id", s."track", s."split", s."isBaseline", s."publication",
-                s."systemName", s."baselineLabel", s."parameterCount", s."isOpenWeights", s."publishedAt", s."createdAt",
+                s."systemName", s."baselineLabel", s."parameterCount", s."isOpenWeights", s."publishedAt", s."createdAt", s."isPrimary",
                 s."methodDescription", s."paperUrl", s."codeUrl", s."externalData", u."displayName", u."affiliation",
                 sc."n", sc."computedAt", sc."scorerVersion", sc."goldSha256"))::bigint), 0))
          FROM "Submission" s
@@ -98,6 +98,8 @@ type EntryRow = {
   isOpenWeights: boolean | null;
   publishedAt: Date | null;
   createdAt: Date;
+  userId: string;
+  isPrimary: boolean;
   displayName: string;
   n: number;
   scorerVersion: string;
@@ -111,7 +113,7 @@ async function loadEntries(releaseId: string, minGroupN: number): Promise<EntryS
   const rows = await db.$queryRawUnsafe<EntryRow[]>(
     `
     SELECT s."id", s."track"::text AS "track", s."isBaseline", s."baselineLabel", s."systemName",
-           s."parameterCount"::float8 AS "parameterCount", s."isOpenWeights", s."publishedAt", s."createdAt",
+           s."parameterCount"::float8 AS "parameterCount", s."isOpenWeights", s."publishedAt", s."createdAt", s."userId", s."isPrimary",
            u."displayName", sc."n", sc."scorerVersion", sc."goldSha256", sc."computedAt",
            sc."report", sc."outcomes"
       FROM "Submission" s
@@ -134,6 +136,8 @@ async function loadEntries(releaseId: string, minGroupN: number): Promise<EntryS
       parameterCount: row.parameterCount,
       isOpenWeights: row.isOpenWeights,
       date: (row.publishedAt ?? row.computedAt).toISOString().slice(0, 10),
+      ownerId: row.userId,
+      isPrimary: row.isPrimary,
       score: {
         n: row.n,
         scorerVersion: row.scorerVersion,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import { AppError, type ProblemDetail } from "@/lib/errors";
 import { EXPORT_FORMATS } from "./export-tables";
+import { ENTRY_SCOPES } from "./primary-entries";
 import { LEADERBOARD_TRACKS, TYPE_SLUGS, typeFromSlug } from "./views";
 
 /**
@@ -36,6 +37,8 @@ const formatSchema = z.enum(EXPORT_FORMATS, { message: `must be one of ${EXPORT_
 const viewQuery = {
   track: trackSchema.default("open"),
   type: entityTypeParamSchema.optional(),
+  /** "primary" (default): each participant's primary entry of a track; "all": every public entry. */
+  scope: z.enum(ENTRY_SCOPES, { message: `must be one of ${ENTRY_SCOPES.join(", ")}` }).default("primary"),
 };
 
 export const API_PAGE_LIMIT = { default: 100, max: 1000 } as const;

@@ -3,6 +3,7 @@ import { ENTITY_TYPES, isEntityType } from "@/lib/dataset/release-schema";
 import { parseParameterCount } from "./format";
 import { filterRows, leaderboardFiltersSchema, type LeaderboardFilters, type ParameterRange } from "./filter-rows";
 import type { LeaderboardRow, LeaderboardView } from "./leaderboard-types";
+import { ENTRY_SCOPES } from "./primary-entries";
 
 /**
  * The leaderboard table is filtered, sorted and paged on the server from the
@@ -19,6 +20,8 @@ export const tableQuerySchema = leaderboardFiltersSchema.extend({
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
   /** Per-type columns: their numbers are only sent when shown. */
   types: z.enum(["show", "hide"]).catch("hide"),
+  /** Each participant's primary entry (default) or every public entry (lib/leaderboard/primary-entries.ts). */
+  scope: z.enum(ENTRY_SCOPES).catch("primary"),
 });
 export type TableQuery = z.infer<typeof tableQuerySchema>;
 

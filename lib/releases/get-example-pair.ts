@@ -26,3 +26,9 @@ export async function getExamplePair(releaseId: string): Promise<ExamplePair | n
     entity: { qid: sample.entity.qid, name: sample.entity.name, type: fromDbEntityType(sample.entity.type) },
   };
 }
+
+/** The id of the release's first dev sample, for format examples that use the release's own id format (dev ids are public). */
+export async function getExampleSampleId(releaseId: string): Promise<string | null> {
+  const sample = await db.sample.findFirst({ where: { releaseId, split: "dev" }, orderBy: { ordinal: "asc" }, select: { sampleId: true } });
+  return sample?.sampleId ?? null;
+}

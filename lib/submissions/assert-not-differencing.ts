@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma";
+import { formatDateTime } from "@/lib/leaderboard/format";
 import { computeAnswerDigests, countDifferingSamples, minimumDifferingSamples } from "@/lib/submissions/answer-digests";
 import { storedFilePath } from "@/lib/submissions/file-store";
 import { loadKb, loadSplitGold } from "@/lib/submissions/load-gold";
@@ -20,7 +21,7 @@ export type DifferencingCheck = {
 type EarlierFile = { id: string; createdAt: Date; fileSha256: string; answerDigests: Uint8Array | null };
 
 function formatUploaded(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return formatDateTime(date);
 }
 
 /**

@@ -28,4 +28,17 @@ describe("describeVisibility", () => {
   it("a dev submission that is not a baseline is private", () => {
     expect(describeVisibility({ ...base, split: "dev" })).toEqual({ isPublic: false, text: "Private: only you and the maintainers see it. Dev submissions are never published." });
   });
+
+  it("speaks to a maintainer about the owner, not to them as the owner", () => {
+    expect(describeVisibility({ ...base, publication: "PENDING" }, "maintainer").text).toBe(
+      "Private until a maintainer approves the owner's publication request; until then only its owner and the maintainers see it.",
+    );
+    expect(describeVisibility(base, "maintainer").text).toBe("Private: only its owner and the maintainers see it.");
+  });
+
+  it("says who hid an entry, and that its owner may show it again", () => {
+    const hidden = { ...base, publication: "HIDDEN" as const, hiddenByOwner: true };
+    expect(describeVisibility(hidden).text).toBe("Private: you hid it from the leaderboard (you can show it again); only you and the maintainers see it.");
+    expect(describeVisibility(hidden, "maintainer").text).toBe("Private: its owner hid it from the leaderboard; only its owner and the maintainers see it.");
+  });
 });

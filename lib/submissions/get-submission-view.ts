@@ -42,6 +42,10 @@ export type SubmissionView = {
   isBaseline: boolean;
   baselineLabel: string | null;
   publication: "PRIVATE" | "PENDING" | "PUBLISHED" | "REJECTED" | "HIDDEN";
+  /** The owner's primary entry of its track (the leaderboard's default view shows only it). */
+  isPrimary: boolean;
+  /** Hidden by its owner, who may show it again (a maintainer's hide needs a maintainer). */
+  hiddenByOwner: boolean;
   systemName: string | null;
   methodDescription: string | null;
   paperUrl: string | null;
@@ -103,6 +107,8 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
     isBaseline: submission.isBaseline,
     baselineLabel: submission.baselineLabel,
     publication: submission.publication,
+    isPrimary: submission.isPrimary,
+    hiddenByOwner: submission.hiddenByOwner,
     systemName: submission.systemName,
     methodDescription: submission.methodDescription,
     paperUrl: submission.paperUrl,
@@ -142,7 +148,7 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
       ),
     ),
     hasSampleOutcomes: submission.split === "dev" && submission.status === "SCORED",
-    visibility: describeVisibility(submission),
+    visibility: describeVisibility(submission, viewer.userId === submission.userId ? "owner" : "maintainer"),
     ...(isMaintainer(viewer) ? { probe_flags: readProbeFlags(submission.score?.probeFlags) } : {}),
   };
 }

@@ -47,17 +47,79 @@ export async function listReviewQueue(actor: Actor): Promise<{ pending: ReviewQu
   return { pending: pending.map(toRow), recent: recent.map(toRow) };
 }
 
-export type AuditRow = { id: string; actorName: string; action: string; targetType: string; targetId: string; reason: string | null; createdAt: string };
+/** What an audit entry acted on, named for people: a system and its owner, a person, a token; the raw id stays for links. */
+export type AuditTarget = { type: string; id: string; label: string; href: string | null };
 
+export type AuditRow = { id: string; actorName: string; action: string; target: AuditTarget; reason: string | null; createdAt: string };
+
+/** The "what" column in words: "submission.approve" -> "approved publication". */
+const ACTION_LABELS: Record<string, string> = {
+  "submission.approve": "approved publication",
+  "submission.reject": "rejected publication",
+  "submission.hide": "hid from the leaderboard",
+  "submission.rescore": "queued for re-scoring",
+  "submission.mark-baseline": "marked as a baseline",
+  "submission.unmark-baseline": "unmarked as a baseline",
+  "submission.withdraw": "withdrew the publication request",
+  "submission.owner-hide": "hid their entry",
+  "submission.owner-unhide": "showed their entry again",
+  "submission.set-primary": "made it their primary entry",
+  "submission.unset-primary": "stopped making it their primary entry",
+  "user.role_changed": "changed the role",
+  "user.approved": "approved for test submissions",
+  "user.approval_revoked": "revoked the approval for test submissions",
+  "user.oauth_linked": "linked a GitHub account",
+  "user.created_via_oauth": "created via GitHub",
+  "api_token.revoked": "revoked an API token",
+};
+
+export function describeAuditAction(action: string): string {
+  return ACTION_LABELS[action] ?? action;
+}
+
+type SubmissionName = { id: string; systemName: string | null; baselineLabel: string | null; originalName: string; track: string; split: string; user: { displayName: string } };
+
+function submissionLabel(row: SubmissionName): string {
+  const system = row.systemName ?? row.baselineLabel ?? row.originalName;
+  return `${system} (${row.track}-world ${row.split}, by ${row.user.displayName})`;
+}
+
+/** The audit log, newest first, with every target named: one query per kind of target, not one per row. */
 export async function listAuditLog(actor: Actor, take = 200): Promise<AuditRow[]> {
   requireMaintainer(actor);
   const rows = await db.auditLog.findMany({ orderBy: { createdAt: "desc" }, take, include: { actor: { select: { displayName: true } } } });
+  const idsOf = (type: string) => [...new Set(rows.filter((row) => row.targetType === type).map((row) => row.targetId))];
+  const [submissions, users, tokens] = await Promise.all([
+    db.submission.findMany({
+      where: { id: { in: idsOf("Submission") } },
+      select: { id: true, systemName: true, baselineLabel: true, originalName: true, track: true, split: true, user: { select: { displayName: true } } },
+    }),
+    db.user.findMany({ where: { id: { in: idsOf("User") } }, select: { id: true, displayName: true, email: true } }),
+    db.apiToken.findMany({ where: { id: { in: idsOf("ApiToken") } }, select: { id: true, name: true, prefix: true, user: { select: { displayName: true } } } }),
+  ]);
+  const submissionById = new Map(submissions.map((row) => [row.id, row]));
+  const userById = new Map(users.map((row) => [row.id, row]));
+  const tokenById = new Map(tokens.map((row) => [row.id, row]));
+  const targetOf = (type: string, id: string): AuditTarget => {
+    if (type === "Submission") {
+      const submission = submissionById.get(id);
+      return { type, id, label: submission ? submissionLabel(submission) : `a deleted submission (${id})`, href: submission ? `/submissions/${id}` : null };
+    }
+    if (type === "User") {
+      const user = userById.get(id);
+      return { type, id, label: user ? `${user.displayName} <${user.email}>` : `a deleted account (${id})`, href: user ? "/admin/users" : null };
+    }
+    if (type === "ApiToken") {
+      const token = tokenById.get(id);
+      return { type, id, label: token ? `API token "${token.name}" (${token.prefix}…) of ${token.user.displayName}` : `a deleted API token (${id})`, href: null };
+    }
+    return { type, id, label: `${type} ${id}`, href: null };
+  };
   return rows.map((row) => ({
     id: row.id,
     actorName: row.actor?.displayName ?? "command line",
     action: row.action,
-    targetType: row.targetType,
-    targetId: row.targetId,
+    target: targetOf(row.targetType, row.targetId),
     reason: row.reason,
     createdAt: row.createdAt.toISOString(),
   }));

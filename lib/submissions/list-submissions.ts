@@ -10,6 +10,8 @@ export type SubmissionSummary = {
   track: string;
   status: string;
   publication: string;
+  /** The owner's primary entry of its track (the leaderboard shows it by default). */
+  isPrimary: boolean;
   createdAt: string;
   primary: number | null;
   failureKind: string | null;
@@ -30,6 +32,7 @@ export async function listSubmissionsOf(userId: string, take = 200): Promise<Sub
     track: row.track,
     status: row.status,
     publication: row.publication,
+    isPrimary: row.isPrimary,
     createdAt: row.createdAt.toISOString(),
     primary: row.score ? discloseHeadline(row.score.primary, disclosureLevelFor({ split: row.split, isPublic: isPublicEntry(row), isMaintainer: false })) : null,
     failureKind: row.failureKind,

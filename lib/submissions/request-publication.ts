@@ -2,7 +2,7 @@ import "server-only";
 import { requireUser, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { publicationRequestSchema } from "@/lib/submissions/schemas";
+import { describePublicationIssue, publicationRequestSchema } from "@/lib/submissions/schemas";
 
 /**
  * The owner asks to publish a scored test submission with its method's
@@ -19,8 +19,9 @@ export async function requestPublication(actor: Actor, submissionId: string, inp
   }
   const parsed = publicationRequestSchema.safeParse(input);
   if (!parsed.success) {
-    throw new AppError("validation", "Some publication details need fixing.", {
-      problems: parsed.error.issues.map((issue) => ({ message: `${issue.path.join(".") || "form"}: ${issue.message}` })),
+    const problems = parsed.error.issues.map((issue) => describePublicationIssue(issue, input));
+    throw new AppError("validation", `Some publication details need fixing: ${problems.map((problem) => problem.message).join(" ")}`, {
+      problems: problems.map((problem) => ({ field: problem.field, message: problem.message })),
     });
   }
   const data = parsed.data;
@@ -36,6 +37,7 @@ export async function requestPublication(actor: Actor, submissionId: string, inp
       isOpenWeights: data.isOpenWeights ?? null,
       externalData: data.externalData || null,
       reviewReason: null,
+      hiddenByOwner: false,
       requestedAt: new Date(),
     },
   });

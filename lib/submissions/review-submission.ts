@@ -120,13 +120,13 @@ function planUpdate(submission: SubmissionRow, action: ReviewAction["action"], r
         throw new AppError("conflict", "Only a pending publication request or a hidden entry can be approved.");
       }
       if (submission.status !== "SCORED") throw new AppError("conflict", "Only scored submissions can be published.");
-      return { publication: "PUBLISHED", publishedAt: submission.publishedAt ?? new Date(), reviewReason: reason || null };
+      return { publication: "PUBLISHED", publishedAt: submission.publishedAt ?? new Date(), reviewReason: reason || null, hiddenByOwner: false };
     case "reject":
       if (submission.publication !== "PENDING") throw new AppError("conflict", "Only a pending publication request can be rejected.");
-      return { publication: "REJECTED", reviewReason: reason ?? null };
+      return { publication: "REJECTED", reviewReason: reason ?? null, isPrimary: false };
     case "hide":
       if (submission.publication !== "PUBLISHED") throw new AppError("conflict", "Only a published entry can be hidden.");
-      return { publication: "HIDDEN", reviewReason: reason || null };
+      return { publication: "HIDDEN", reviewReason: reason || null, hiddenByOwner: false };
     case "rescore":
       return { status: "QUEUED", queuedAt: new Date(), failureKind: null, failureReason: null };
     case "mark-baseline": {

@@ -20,7 +20,7 @@ const optionalUrl = z
 
 export const publicationRequestSchema = z.object({
   systemName: z.string().trim().min(2, "at least 2 characters").max(80, "at most 80 characters"),
-  methodDescription: z.string().trim().min(20, "describe the method in at least 20 characters").max(5000),
+  methodDescription: z.string().trim().min(20, "describe the method in at least 20 characters").max(5000, "at most 5,000 characters"),
   paperUrl: optionalUrl.optional(),
   codeUrl: optionalUrl.optional(),
   parameterCount: z
@@ -31,13 +31,46 @@ export const publicationRequestSchema = z.object({
     .union([z.boolean(), z.enum(["true", "false", "unknown"])])
     .optional()
     .transform((value) => (value === "unknown" || value === undefined ? undefined : value === true || value === "true")),
-  externalData: z.string().trim().max(1000).optional(),
+  externalData: z.string().trim().max(1000, "at most 1,000 characters").optional(),
 });
 export type PublicationRequest = z.infer<typeof publicationRequestSchema>;
+
+/** How each publication field is named to the person filling the form (and in API errors). */
+export const PUBLICATION_FIELD_LABELS: Record<keyof PublicationRequest, string> = {
+  systemName: "System name",
+  methodDescription: "Method description",
+  paperUrl: "Paper URL",
+  codeUrl: "Code URL",
+  parameterCount: "Parameter count",
+  isOpenWeights: "Weights",
+  externalData: "External data",
+};
+
+/**
+ * One zod issue of a publication request as a sentence that names the field:
+ * "System name is required." instead of zod's "expected string, received undefined".
+ */
+export function describePublicationIssue(issue: z.core.$ZodIssue, input: unknown): { field: string; message: string } {
+  const key = String(issue.path[0] ?? "");
+  const value = typeof input === "object" && input !== null && key !== "" ? (input as Record<string, unknown>)[key] : input;
+  const label = key in PUBLICATION_FIELD_LABELS ? PUBLICATION_FIELD_LABELS[key as keyof PublicationRequest] : "The request";
+  if (issue.code === "invalid_type") {
+    const isMissing = value === undefined || value === null;
+    if (key === "") return { field: "form", message: "Send the publication details as a JSON object." };
+    return { field: key, message: isMissing ? `${label} is required.` : `${label} must be ${issue.expected === "string" ? "text" : `a ${issue.expected}`}.` };
+  }
+  if (issue.code === "unrecognized_keys") return { field: key || "form", message: `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}.` };
+  if (issue.code === "invalid_union") return { field: key, message: `${label} is not valid: ${key === "parameterCount" ? "give a whole number such as 8000000000, or leave it empty" : "see the form"}.` };
+  const message = issue.message.replace(/\.$/, "");
+  return { field: key, message: `${label}: ${message}.` };
+}
 
 export const BASELINE_LABEL_MAX = 80;
 /** Approving a file with raised probe flags needs a reason at least this long (it goes to the audit log). */
 export const FLAGGED_REASON_MIN = 5;
+
+/** A rejection's reason, read by the owner, has at least this many characters. */
+export const REJECT_REASON_MIN = 5;
 
 export const REVIEW_ACTIONS = ["approve", "reject", "hide", "rescore", "mark-baseline", "unmark-baseline"] as const;
 export const reviewActionSchema = z
@@ -49,8 +82,8 @@ export const reviewActionSchema = z
     /** Raised probe flags the maintainer has looked at (docs/integrity.md); needed to approve or mark a flagged test file. */
     acknowledge: z.array(probeFlagIdSchema).max(PROBE_FLAG_IDS.length).optional(),
   })
-  .refine((value) => value.action !== "reject" || (value.reason?.length ?? 0) >= 5, {
-    message: "a rejection needs a reason the owner will read (at least 5 characters)",
+  .refine((value) => value.action !== "reject" || (value.reason?.length ?? 0) >= REJECT_REASON_MIN, {
+    message: `a rejection needs a reason the owner will read (at least ${REJECT_REASON_MIN} characters)`,
     path: ["reason"],
   })
   .refine((value) => value.action !== "mark-baseline" || value.baselineLabel !== undefined, {
@@ -58,3 +91,7 @@ export const reviewActionSchema = z
     path: ["baselineLabel"],
   });
 export type ReviewAction = z.infer<typeof reviewActionSchema>;
+
+/** The owner's controls over a published entry: PUT /api/submissions/:id/visibility and /primary. */
+export const entryVisibilitySchema = z.object({ hidden: z.boolean({ error: "hidden must be true or false" }) });
+export const primaryEntrySchema = z.object({ isPrimary: z.boolean({ error: "isPrimary must be true or false" }) });

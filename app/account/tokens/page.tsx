@@ -5,12 +5,13 @@ import { RevokeTokenForm } from "@/components/auth/revoke-token-form";
 import { requirePageUser } from "@/lib/auth/page-guards";
 import type { ApiTokenView } from "@/lib/tokens/api-token-view";
 import { listApiTokens } from "@/lib/tokens/list-api-tokens";
+import { formatDateTime } from "@/lib/leaderboard/format";
 import { createTokenAction, revokeTokenAction } from "@/app/account/tokens/actions";
 
 export const metadata: Metadata = { title: "API tokens" };
 
 function formatDate(value: string | null, empty: string): string {
-  return value ? `${value.slice(0, 16).replace("T", " ")} UTC` : empty;
+  return value ? formatDateTime(value) : empty;
 }
 
 const STATUS_LABELS: Record<ApiTokenView["status"], string> = { active: "Active", expired: "Expired", revoked: "Revoked" };

@@ -3,7 +3,8 @@ import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { isMaintainer } from "@/lib/auth/actor";
 import { getActor } from "@/lib/auth/get-actor";
-import { listAuditLog } from "@/lib/submissions/list-review-queue";
+import { formatDateTime } from "@/lib/leaderboard/format";
+import { describeAuditAction, listAuditLog } from "@/lib/submissions/list-review-queue";
 
 export const metadata: Metadata = { title: "Audit log" };
 export const dynamic = "force-dynamic";
@@ -18,10 +19,10 @@ export default async function AuditLogPage() {
       <h1 className="text-2xl font-bold">Audit log</h1>
       <div className="overflow-x-auto">
         <table className="min-w-full bg-white text-sm">
-          <caption className="mb-1 text-left text-muted">Maintainer actions, newest first (who, what, when and why)</caption>
+          <caption className="mb-1 text-left text-muted">Maintainer and owner actions, newest first (who, what, when and why)</caption>
           <thead className="border-b border-line">
             <tr>
-              <th scope="col">When (UTC)</th>
+              <th scope="col">When</th>
               <th scope="col">Who</th>
               <th scope="col">What</th>
               <th scope="col">Target</th>
@@ -31,11 +32,13 @@ export default async function AuditLogPage() {
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} className="border-b border-line">
-                <td>{row.createdAt.slice(0, 19).replace("T", " ")}</td>
+                <td className="whitespace-nowrap">{formatDateTime(row.createdAt)}</td>
                 <td>{row.actorName}</td>
-                <td>{row.action}</td>
                 <td>
-                  {row.targetType === "Submission" ? <Link href={`/submissions/${row.targetId}`}>{row.targetId}</Link> : `${row.targetType} ${row.targetId}`}
+                  {describeAuditAction(row.action)} <code className="text-xs text-muted">{row.action}</code>
+                </td>
+                <td data-testid="audit-target" className="break-words">
+                  {row.target.href ? <Link href={row.target.href}>{row.target.label}</Link> : row.target.label}
                 </td>
                 <td>{row.reason ?? ""}</td>
               </tr>

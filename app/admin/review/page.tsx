@@ -1,11 +1,17 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { formatPercent } from "@/components/submissions/format";
+import { formatDateTime } from "@/lib/leaderboard/format";
 import { RaisedFlagsSummary } from "@/components/submissions/probe-flags-table";
 import { isMaintainer } from "@/lib/auth/actor";
 import { getActor } from "@/lib/auth/get-actor";
 import { listReviewQueue, type ReviewQueueRow } from "@/lib/submissions/list-review-queue";
+import { listReviewRequests, type ReviewRequest } from "@/lib/submissions/list-review-requests";
+import { ComparisonTable } from "@/components/submissions/score-tables";
+import { QueueReviewPanel } from "@/components/submissions/queue-review-panel";
+import { formatInterval, formatMetricName } from "@/components/submissions/format";
 
 export const metadata: Metadata = { title: "Review queue" };
 export const dynamic = "force-dynamic";
@@ -25,7 +31,7 @@ function QueueTable({ rows, caption }: { rows: ReviewQueueRow[]; caption: string
             <th scope="col" className="text-right">Primary (%)</th>
             <th scope="col">Publication</th>
             <th scope="col">Probe flags</th>
-            <th scope="col">Date (UTC)</th>
+            <th scope="col">Date</th>
           </tr>
         </thead>
         <tbody>
@@ -46,7 +52,7 @@ function QueueTable({ rows, caption }: { rows: ReviewQueueRow[]; caption: string
               <td className="text-right">{formatPercent(row.primary)}</td>
               <td>{row.publication.toLowerCase()}</td>
               <td>{row.split === "test" ? <RaisedFlagsSummary flags={row.probe_flags} /> : ""}</td>
-              <td>{(row.requestedAt ?? row.createdAt).slice(0, 16).replace("T", " ")}</td>
+              <td className="whitespace-nowrap">{formatDateTime(row.requestedAt ?? row.createdAt)}</td>
             </tr>
           ))}
         </tbody>
@@ -55,11 +61,103 @@ function QueueTable({ rows, caption }: { rows: ReviewQueueRow[]; caption: string
   );
 }
 
+function OverallScores({ request }: { request: ReviewRequest }) {
+  const score = request.view.score;
+  if (score === null) return <p className="text-sm text-muted">Not scored.</p>;
+  const metrics = score.report.metrics as Record<string, number | null>;
+  const ci = score.report.ci95 as Record<string, [number, number] | null>;
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-6" aria-label="Overall scores with 95% intervals">
+      {Object.keys(metrics).map((key) => (
+        <div key={key}>
+          <dt className="text-muted">{formatMetricName(key)}</dt>
+          <dd className="tabular-nums">
+            {key === "mrr" ? (metrics[key]?.toFixed(4) ?? "–") : formatPercent(metrics[key])}{" "}
+            <span className="text-xs text-muted">{key === "mrr" ? (ci[key] ? `[${ci[key][0].toFixed(4)}, ${ci[key][1].toFixed(4)}]` : "") : formatInterval(ci[key])}</span>
+          </dd>
+        </div>
+      ))}
+      <div>
+        <dt className="text-muted">n</dt>
+        <dd className="tabular-nums">{score.report.n}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted">{term}</dt>
+      <dd className="break-words">{children}</dd>
+    </>
+  );
+}
+
+/** Everything a reviewer needs to decide on one request, with the actions beside it. */
+function RequestCard({ request }: { request: ReviewRequest }) {
+  const { view, otherEntries } = request;
+  const name = view.systemName ?? view.originalName;
+  return (
+    <article aria-labelledby={`request-${view.id}`} className="space-y-4 rounded border border-line bg-white p-4" data-testid="review-request">
+      <header className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={`request-${view.id}`} className="text-lg font-semibold">
+          <Link href={`/submissions/${view.id}`}>{name}</Link>{" "}
+          <span className="text-sm font-normal text-muted">
+            {view.track}-world, by {view.ownerName}
+          </span>
+        </h3>
+        <span className="text-sm text-muted">submitted {formatDateTime(view.createdAt)}</span>
+      </header>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
+        <Fact term="Method">
+          <span className="whitespace-pre-line" data-testid="review-method">
+            {view.methodDescription ?? "not given"}
+          </span>
+        </Fact>
+        <Fact term="Parameters">{view.parameterCount ?? "not stated"}</Fact>
+        <Fact term="Weights">{view.isOpenWeights === null ? "not stated" : view.isOpenWeights ? "open" : "closed"}</Fact>
+        <Fact term="External data">{view.externalData ?? "not stated"}</Fact>
+        <Fact term="Paper">{view.paperUrl ?? "none"}</Fact>
+        <Fact term="Code">{view.codeUrl ?? "none"}</Fact>
+        <Fact term="File">
+          {view.originalName} · {view.sampleCount} samples
+        </Fact>
+      </dl>
+      <section className="space-y-2">
+        <h4 className="font-semibold">Scores (test split, 95% bootstrap intervals)</h4>
+        <OverallScores request={request} />
+      </section>
+      <section className="space-y-2" data-testid="review-comparisons">
+        <h4 className="font-semibold">Against the baselines</h4>
+        <ComparisonTable comparisons={view.comparisons} />
+      </section>
+      <section className="space-y-1">
+        <h4 className="font-semibold">The owner&apos;s other test entries</h4>
+        {otherEntries.length === 0 ? (
+          <p className="text-sm text-muted">None: this is {view.ownerName}&apos;s only test submission.</p>
+        ) : (
+          <ul className="list-disc pl-6 text-sm" data-testid="review-other-entries">
+            {otherEntries.map((entry) => (
+              <li key={entry.id}>
+                <Link href={`/submissions/${entry.id}`}>{entry.system}</Link> · {entry.track}-world · {entry.status.toLowerCase()} ·{" "}
+                {entry.publication.toLowerCase()}
+                {entry.isPrimary ? " · primary" : ""} · {formatPercent(entry.primary)}% · {formatDateTime(entry.createdAt)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <QueueReviewPanel view={view} />
+    </article>
+  );
+}
+
 export default async function ReviewQueuePage() {
   const actor = await getActor();
   if (actor.kind === "anonymous") redirect("/sign-in?callbackUrl=%2Fadmin%2Freview");
   if (!isMaintainer(actor)) notFound();
-  const { pending, recent } = await listReviewQueue(actor);
+  const [{ pending, recent }, requests] = await Promise.all([listReviewQueue(actor), listReviewRequests(actor)]);
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold">Review queue</h1>
@@ -72,6 +170,16 @@ export default async function ReviewQueuePage() {
         <h2 className="text-xl font-semibold">Publication requests ({pending.length})</h2>
         <QueueTable rows={pending} caption="Oldest request first" />
       </section>
+      {requests.length > 0 && (
+        <section className="space-y-4" aria-labelledby="requests-in-detail">
+          <h2 id="requests-in-detail" className="text-xl font-semibold">
+            Requests in detail
+          </h2>
+          {requests.map((request) => (
+            <RequestCard key={request.view.id} request={request} />
+          ))}
+        </section>
+      )}
       <section className="space-y-2">
         <h2 className="text-xl font-semibold">Recent submissions</h2>
         <QueueTable rows={recent} caption="The latest 100 submissions of all participants" />

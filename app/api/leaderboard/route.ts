@@ -7,25 +7,26 @@ import { leaderboardQuerySchema, parseApiQuery } from "@/lib/leaderboard/query-s
 
 export const dynamic = "force-dynamic";
 
-function nextPageUrl(track: string, type: string | undefined, offset: number, limit: number): string {
+function nextPageUrl(track: string, type: string | undefined, scope: string, offset: number, limit: number): string {
   const params = new URLSearchParams({ track });
   if (type !== undefined) params.set("type", type);
+  if (scope !== "primary") params.set("scope", scope);
   params.set("offset", String(offset));
   params.set("limit", String(limit));
   return `/api/leaderboard?${params.toString()}`;
 }
 
-/** GET /api/leaderboard?track=open|closed|unified[&type=Person][&limit=100][&offset=0]: the public leaderboard of the active release, best first. */
+/** GET /api/leaderboard?track=open|closed|unified[&type=Person][&scope=primary|all][&limit=100][&offset=0]: the public leaderboard of the active release, best first. */
 export async function GET(request: Request): Promise<Response> {
   try {
     const query = parseApiQuery(leaderboardQuerySchema, new URL(request.url).searchParams);
     // One body (and its gzip and brotli variants) per page and version of the leaderboard, shared by all web processes.
-    const key = `leaderboard:${query.track}:${query.type ?? ""}:${query.offset}:${query.limit}`;
+    const key = `leaderboard:${query.track}:${query.type ?? ""}:${query.scope}:${query.offset}:${query.limit}`;
     const encoded = await getPublicBody(key, async (): Promise<ProducedBody> => {
-      const snapshot = await getLeaderboard({ track: query.track, type: query.type ?? null });
+      const snapshot = await getLeaderboard({ track: query.track, type: query.type ?? null, scope: query.scope });
       if (snapshot === null) return null;
       const hasMore = query.offset + query.limit < snapshot.view.rows.length;
-      const next = hasMore ? nextPageUrl(query.track, query.type, query.offset + query.limit, query.limit) : null;
+      const next = hasMore ? nextPageUrl(query.track, query.type, query.scope, query.offset + query.limit, query.limit) : null;
       return { body: JSON.stringify(leaderboardApiBody(snapshot.view, { offset: query.offset, limit: query.limit, next })), isCacheable: true };
     });
     if (encoded === null) {

@@ -9,7 +9,7 @@ import { Badge } from "@/components/leaderboard/estimate-text";
 import { ExportLinks } from "@/components/leaderboard/export-links";
 import { OPEN_METRIC_KEYS, PRIMARY_METRIC, metricKeysOf } from "@/lib/scoring/tracks";
 import { describeBars, hitAtKPoints, metricBars, typeBars } from "@/lib/leaderboard/chart-data";
-import { formatEstimate, formatParameterCount } from "@/lib/leaderboard/format";
+import { formatDate, formatDateTime, formatEstimate, formatParameterCount } from "@/lib/leaderboard/format";
 import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
 import { findPublicEntry } from "@/lib/leaderboard/get-public-entry";
 import { listPublicEntries } from "@/lib/leaderboard/list-public-entries";
@@ -26,7 +26,7 @@ type Comparable = { id: string; system: string; track: string; isBaseline: boole
 /** Entries this one can be compared with: test entries come from the cached leaderboard, no extra query. */
 async function comparableEntries(id: string, releaseId: string, split: "dev" | "test"): Promise<Comparable[]> {
   if (split === "test") {
-    const snapshot = await getLeaderboard({ track: "unified" });
+    const snapshot = await getLeaderboard({ track: "unified", scope: "all" });
     if (snapshot === null || snapshot.view.release.id !== releaseId) return [];
     return snapshot.view.rows.flatMap((row) =>
       row.entryId === null || row.entryId === id ? [] : [{ id: row.entryId, system: row.system, track: row.track, isBaseline: row.kind === "baseline" }],
@@ -113,8 +113,8 @@ export default async function EntryPage({ params }: PageProps) {
           <Fact term="External data">{entry.externalData || "not stated"}</Fact>
           <Fact term="Paper">{paperUrl ? <a href={paperUrl} rel="noopener noreferrer nofollow" className="break-all">{paperUrl}</a> : "–"}</Fact>
           <Fact term="Code">{codeUrl ? <a href={codeUrl} rel="noopener noreferrer nofollow" className="break-all">{codeUrl}</a> : "–"}</Fact>
-          <Fact term="Published">{entry.publishedAt?.slice(0, 10) ?? (entry.isBaseline ? "baseline" : "–")}</Fact>
-          <Fact term="Submitted">{entry.createdAt.slice(0, 10)}</Fact>
+          <Fact term="Published">{entry.publishedAt ? formatDate(entry.publishedAt) : entry.isBaseline ? "baseline" : "–"}</Fact>
+          <Fact term="Submitted">{formatDate(entry.createdAt)}</Fact>
         </dl>
       </section>
 
@@ -254,7 +254,7 @@ export default async function EntryPage({ params }: PageProps) {
               <Fact term="Gold version">
                 <code className="break-all text-xs">{score.goldVersion}</code>
               </Fact>
-              <Fact term="Scored">{score.computedAt.slice(0, 16).replace("T", " ")} UTC</Fact>
+              <Fact term="Scored">{formatDateTime(score.computedAt)}</Fact>
               <Fact term="Release">
                 {entry.release.name} {entry.release.version}, {entry.split} split
               </Fact>

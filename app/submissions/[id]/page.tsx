@@ -24,11 +24,16 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
   return (
     <div className="space-y-6">
       <p className="text-sm">
-        <Link href="/submissions">← My submissions</Link>
+        {view.isViewerOwner ? <Link href="/submissions">← My submissions</Link> : <Link href="/admin/review">← Review queue</Link>}
       </p>
-      <h1 className="text-2xl font-bold">
+      <h1 className="text-2xl font-bold break-words">
         {view.systemName ?? view.originalName} <span className="text-base font-normal text-muted">({view.releaseName})</span>
       </h1>
+      {!view.isViewerOwner && (
+        <p className="text-sm" data-testid="submission-owner">
+          Submitted by <strong>{view.ownerName}</strong>; you are viewing it as a maintainer.
+        </p>
+      )}
       <SubmissionLive initial={view} isOwner={view.isViewerOwner} isMaintainer={isMaintainer(actor)} />
     </div>
   );

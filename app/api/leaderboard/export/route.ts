@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request): Promise<Response> {
   try {
     const query = parseApiQuery(leaderboardExportQuerySchema, new URL(request.url).searchParams);
-    const snapshot = await getLeaderboard({ track: query.track, type: query.type ?? null });
+    const snapshot = await getLeaderboard({ track: query.track, type: query.type ?? null, scope: query.scope });
     if (snapshot === null) {
       throw new AppError("not_found", "No dataset release is active yet, so there is no leaderboard.");
     }

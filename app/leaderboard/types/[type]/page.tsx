@@ -32,7 +32,8 @@ export default async function TypeLeaderboardPage({ params, searchParams }: Page
     notFound();
   }
   const query = firstValues(await searchParams);
-  const snapshot = await getLeaderboard({ track: pageTrack(query), type });
+  const tableQuery = tableQuerySchema.parse(query);
+  const snapshot = await getLeaderboard({ track: pageTrack(query), type, scope: tableQuery.scope });
   if (snapshot === null) {
     return (
       <div className="space-y-4">
@@ -50,7 +51,7 @@ export default async function TypeLeaderboardPage({ params, searchParams }: Page
           Entries ranked on the {type} samples of the test split of {view.release.name} {view.release.version}.
         </p>
       </header>
-      <LeaderboardViewSection view={view} query={tableQuerySchema.parse(query)} />
+      <LeaderboardViewSection view={view} query={tableQuery} />
     </div>
   );
 }

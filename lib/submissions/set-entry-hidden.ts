@@ -1,0 +1,43 @@
+import "server-only";
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { findOwnedSubmission } from "@/lib/submissions/find-owned-submission";
+
+/**
+ * The owner hides their published entry from the leaderboard, or shows again
+ * an entry they hid themselves. An entry a maintainer hid stays hidden until a
+ * maintainer approves it again. Each change is recorded in the audit log.
+ */
+export async function setEntryHidden(actor: Actor, submissionId: string, isHidden: boolean): Promise<{ publication: "PUBLISHED" | "HIDDEN" }> {
+  const { owner, submission } = await findOwnedSubmission(actor, submissionId);
+  if (isHidden) {
+    if (submission.publication !== "PUBLISHED") throw new AppError("conflict", "Only a published entry can be hidden.");
+  } else {
+    if (submission.publication !== "HIDDEN") throw new AppError("conflict", "This entry is not hidden.");
+    if (!submission.hiddenByOwner) {
+      throw new AppError("forbidden", "A maintainer hid this entry; only a maintainer can publish it again (see the maintainer's note).");
+    }
+  }
+  const from = submission.publication;
+  const to = isHidden ? "HIDDEN" : "PUBLISHED";
+  const changed = await db.$transaction(async (tx) => {
+    const { count } = await tx.submission.updateMany({
+      where: { id: submissionId, publication: from, hiddenByOwner: submission.hiddenByOwner },
+      data: { publication: to, hiddenByOwner: isHidden },
+    });
+    if (count === 0) return false;
+    await tx.auditLog.create({
+      data: {
+        actorId: owner.userId,
+        action: isHidden ? "submission.owner-hide" : "submission.owner-unhide",
+        targetType: "Submission",
+        targetId: submissionId,
+        details: { from: { publication: from }, to: { publication: to } },
+      },
+    });
+    return true;
+  });
+  if (!changed) throw new AppError("conflict", "The entry changed just now; reload the page and try again.");
+  return { publication: to };
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { findOwnedSubmission } from "@/lib/submissions/find-owned-submission";
+
+/**
+ * The owner takes back a publication request that no maintainer has reviewed
+ * yet: the submission is private again (its metadata is kept, so asking again
+ * starts from it). Recorded in the audit log.
+ */
+export async function withdrawPublicationRequest(actor: Actor, submissionId: string): Promise<void> {
+  const { owner, submission } = await findOwnedSubmission(actor, submissionId);
+  if (submission.publication !== "PENDING") {
+    throw new AppError("conflict", "Only a pending publication request can be withdrawn; this submission has none.");
+  }
+  // The condition on PENDING makes a review that lands at the same moment win: then nothing is withdrawn.
+  const changed = await db.$transaction(async (tx) => {
+    const { count } = await tx.submission.updateMany({
+      where: { id: submissionId, publication: "PENDING" },
+      data: { publication: "PRIVATE", requestedAt: null, isPrimary: false },
+    });
+    if (count === 0) return false;
+    await tx.auditLog.create({
+      data: { actorId: owner.userId, action: "submission.withdraw", targetType: "Submission", targetId: submissionId, details: { from: { publication: "PENDING" } } },
+    });
+    return true;
+  });
+  if (!changed) throw new AppError("conflict", "A maintainer reviewed the request just now; reload the page to see the decision.");
+}
