@@ -2,7 +2,8 @@
  * npm run screenshots [-- --base-url http://localhost:3000]
  *
  * Takes the README's screenshots of the main pages from a running platform
- * (npm run up) with Debian's Chromium, into docs/screenshots/.
+ * (npm run up) with Debian's Chromium, into docs/screenshots/: each page at
+ * 1366 px (a laptop, NAME.png) and at 390 px (a phone, NAME-390.png).
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -12,8 +13,13 @@ const PAGES = [
   { name: "home", path: "/" },
   { name: "leaderboard-open", path: "/leaderboard?track=open" },
   { name: "leaderboard-closed", path: "/leaderboard?track=closed" },
-  { name: "leaderboard-person", path: "/leaderboard/types/Person" },
+  { name: "leaderboard-person", path: "/leaderboard/types/person" },
   { name: "dataset", path: "/dataset" },
+] as const;
+
+const VIEWPORTS = [
+  { width: 1366, height: 900, suffix: "" },
+  { width: 390, height: 844, suffix: "-390" },
 ] as const;
 
 async function main(): Promise<void> {
@@ -23,16 +29,19 @@ async function main(): Promise<void> {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
   });
-  const page = await browser.newPage({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await browser.newPage({ baseURL, viewport: { width: 1366, height: 900 } });
   const shots: { name: string; path: string }[] = [...PAGES];
   await page.goto("/leaderboard?track=closed");
   const entryHref = await page.locator('a[href^="/entries/"]').first().getAttribute("href");
   if (entryHref) shots.push({ name: "entry", path: entryHref });
-  for (const shot of shots) {
-    await page.goto(shot.path, { waitUntil: "networkidle" });
-    const file = path.join("docs", "screenshots", `${shot.name}.png`);
-    await page.screenshot({ path: file, fullPage: false });
-    console.log(`${file} <- ${shot.path}`);
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    for (const shot of shots) {
+      await page.goto(shot.path, { waitUntil: "networkidle" });
+      const file = path.join("docs", "screenshots", `${shot.name}${viewport.suffix}.png`);
+      await page.screenshot({ path: file, fullPage: false });
+      console.log(`${file} <- ${shot.path} at ${viewport.width} px`);
+    }
   }
   await browser.close();
 }

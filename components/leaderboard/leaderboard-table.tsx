@@ -473,6 +473,7 @@ export function LeaderboardTable(props: Props) {
                       scope={isGroup ? "colgroup" : "col"}
                       aria-sort={ariaSort}
                       data-header={isGroup ? undefined : column.id}
+                      data-primary-metric={!isGroup && column.id === rankMetric ? "" : undefined}
                       className={`align-bottom whitespace-nowrap ${isGroup ? "border-b border-line text-center font-semibold" : isNumericColumn(column.id) ? "text-right" : ""} ${STICKY_CLASS[column.id] ? `${STICKY_CLASS[column.id]} bg-slate-50` : ""}`}
                     >
                       {isGroup ? (
@@ -485,7 +486,7 @@ export function LeaderboardTable(props: Props) {
                           className="inline-flex items-center gap-1 font-semibold text-ink hover:underline"
                         >
                           <table.FlexRender header={header} />
-                          <span aria-hidden="true" className={sorted ? "text-accent" : "text-slate-400"}>
+                          <span aria-hidden="true" className={sorted ? "text-accent" : "text-slate-500"}>
                             {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
                           </span>
                         </button>
