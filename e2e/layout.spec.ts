@@ -24,7 +24,7 @@ type Role = "anonymous" | "participant" | "maintainer";
 type PageCheck = { path: string; isLeaderboard?: boolean };
 
 type LowContrast = { text: string; ratio: number; color: string; background: string; tag: string };
-type Measured = { overflow: number; lowContrast: LowContrast[] };
+type Measured = { overflow: number; culprits: string[]; lowContrast: LowContrast[] };
 
 /**
  * Runs in the page: horizontal overflow of the document, and the contrast of
@@ -34,11 +34,24 @@ type Measured = { overflow: number; lowContrast: LowContrast[] };
  */
 function measurePage(minContrast: number): Measured {
   type Rgba = [number, number, number, number];
+  // Computed colours come in any CSS syntax (Tailwind 4 writes lab() and oklch()): a 1x1 canvas turns each into sRGB bytes.
+  const canvas = document.createElement("canvas");
+  canvas.width = 1;
+  canvas.height = 1;
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  const parsed = new Map<string, Rgba>();
   const parse = (value: string): Rgba => {
-    const match = /rgba?\(([^)]+)\)/.exec(value);
-    if (!match?.[1]) return [0, 0, 0, 0];
-    const parts = match[1].split(/[\s,/]+/).filter(Boolean).map(Number);
-    return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
+    const known = parsed.get(value);
+    if (known) return known;
+    if (context === null) throw new Error("no 2d canvas");
+    context.clearRect(0, 0, 1, 1);
+    context.fillStyle = "rgba(0, 0, 0, 0)";
+    context.fillStyle = value;
+    context.fillRect(0, 0, 1, 1);
+    const [r = 0, g = 0, b = 0, a = 0] = context.getImageData(0, 0, 1, 1).data;
+    const rgba: Rgba = [r, g, b, a / 255];
+    parsed.set(value, rgba);
+    return rgba;
   };
   const over = (top: Rgba, bottom: Rgba): Rgba => {
     const alpha = top[3] + bottom[3] * (1 - top[3]);
@@ -87,12 +100,25 @@ function measurePage(minContrast: number): Measured {
       const color = over(parse(getComputedStyle(holder).color), background);
       const contrast = ratio(color, background);
       if (contrast < minContrast) {
-        lowContrast.push({ text: text.slice(0, 40), ratio: Math.round(contrast * 100) / 100, color: getComputedStyle(holder).color, background: `rgb(${background.slice(0, 3).map(Math.round).join(", ")})`, tag: control.tagName.toLowerCase() });
+        const rgb = (value: Rgba) => `rgb(${value.slice(0, 3).map(Math.round).join(", ")})`;
+        lowContrast.push({ text: text.slice(0, 40), ratio: Math.round(contrast * 100) / 100, color: rgb(color), background: rgb(background), tag: control.tagName.toLowerCase() });
       }
     }
   }
   const root = document.documentElement;
-  return { overflow: root.scrollWidth - root.clientWidth, lowContrast };
+  const overflow = root.scrollWidth - root.clientWidth;
+  // The outermost elements that stick out on the right, to say what to fix.
+  const culprits: string[] = [];
+  if (overflow > 1) {
+    for (const element of document.body.querySelectorAll<HTMLElement>("*")) {
+      const parent = element.parentElement;
+      if (parent === null || element.getBoundingClientRect().right <= root.clientWidth + 1) continue;
+      if (parent !== document.body && parent.getBoundingClientRect().right > root.clientWidth + 1) continue;
+      culprits.push(`${element.tagName.toLowerCase()}.${String(element.className).split(" ").slice(0, 4).join(".")}`);
+      if (culprits.length >= 3) break;
+    }
+  }
+  return { overflow, culprits, lowContrast };
 }
 
 /** Runs in the page: where the primary metric is, as a card (narrow) or a table column (wide). */
@@ -128,10 +154,10 @@ async function checkPage(page: Page, role: Role, check: PageCheck, problems: str
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
     const where = `${role} ${check.path} @${width}px`;
     const measured = await page.evaluate(measurePage, MIN_CONTRAST);
-    if (measured.overflow > 1) problems.push(`${where}: the document is ${measured.overflow}px wider than the viewport`);
-    for (const item of measured.lowContrast) {
-      problems.push(`${where}: ${item.tag} "${item.text}" has contrast ${item.ratio}:1 (${item.color} on ${item.background})`);
-    }
+    if (measured.overflow > 1) problems.push(`${where}: the document is ${measured.overflow}px wider than the viewport (${measured.culprits.join(", ")})`);
+    // One line per distinct problem of a page and width (a table repeats the same header style many times).
+    const lines = new Set(measured.lowContrast.map((item) => `${where}: ${item.tag} "${item.text}" has contrast ${item.ratio}:1 (${item.color} on ${item.background})`));
+    problems.push(...lines);
     if (!check.isLeaderboard) continue;
     const box = await page.evaluate(primaryMetricBox);
     if (box === null) {

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { formatDate } from "@/lib/leaderboard/format";
 import { ProfileForm } from "@/components/auth/profile-form";
 import { requirePageUser } from "@/lib/auth/page-guards";
 import { getProfile } from "@/lib/users/get-profile";
@@ -25,13 +26,13 @@ export default async function AccountPage() {
         </h2>
         <dl className="grid max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="font-medium">Email</dt>
-          <dd>
+          <dd className="min-w-0 break-words">
             {profile.email} <span className="text-sm text-muted">(private: only you and the maintainers see it)</span>
           </dd>
           <dt className="font-medium">Role</dt>
           <dd>{profile.role === "MAINTAINER" ? "Maintainer" : "Participant"}</dd>
           <dt className="font-medium">Member since</dt>
-          <dd>{profile.createdAt.toISOString().slice(0, 10)}</dd>
+          <dd>{formatDate(profile.createdAt)}</dd>
         </dl>
       </section>
       <section aria-labelledby="tokens-heading" className="space-y-2">

@@ -110,7 +110,7 @@ export default async function DatasetPage() {
           </tbody>
         </table>
 
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="min-w-full bg-white text-sm">
             <caption className="mb-1 text-left text-muted">Samples per entity type and split</caption>
             <thead className="border-b border-line">
@@ -141,7 +141,7 @@ export default async function DatasetPage() {
         </div>
         <TypeSplitChart rows={typeRows} title="Samples per entity type, stacked by split" />
 
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="min-w-full bg-white text-sm">
             <caption className="mb-1 text-left text-muted">Samples per collection and split</caption>
             <thead className="border-b border-line">
@@ -175,7 +175,7 @@ export default async function DatasetPage() {
           Downloads
         </h2>
         <p>JSON Lines, UTF-8, one object per line, each line ending in a newline; sent gzip-compressed when your client accepts it.</p>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="min-w-full bg-white text-sm">
             <caption className="mb-1 text-left text-muted">Files and their SHA-256 checksums</caption>
             <thead className="border-b border-line">
@@ -204,7 +204,7 @@ export default async function DatasetPage() {
             </tbody>
           </table>
         </div>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="min-w-full bg-white text-sm">
             <caption className="mb-1 text-left text-muted">The offline scorer and its SHA-256 checksum</caption>
             <thead className="border-b border-line">
@@ -257,8 +257,8 @@ export default async function DatasetPage() {
           One JSON object per line, every sample of the split exactly once. Blank lines and a leading byte-order mark
           are ignored; other fields are ignored.
         </p>
-        <pre className="overflow-x-auto rounded bg-slate-100 p-3 text-sm">{`open-world:   {"id": "${example?.sampleId ?? "irc-000123"}", "prediction": "Attack on Pearl Harbor"}
-closed-world: {"id": "${example?.sampleId ?? "irc-000123"}", "ranking": ["Q52418", "Q3046", "Q362"]}`}</pre>
+        <pre className="overflow-x-auto rounded bg-slate-100 p-3 text-sm">{`open-world:   {"id": "${example?.sampleId ?? "<id from dev.jsonl>"}", "prediction": "Attack on Pearl Harbor"}
+closed-world: {"id": "${example?.sampleId ?? "<id from dev.jsonl>"}", "ranking": ["Q52418", "Q3046", "Q362"]}`}</pre>
         <ul className="list-disc space-y-1 pl-6">
           <li>
             <code>prediction</code>: a string of at most 512 characters (an empty string is scored wrong).

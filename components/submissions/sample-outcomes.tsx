@@ -63,7 +63,7 @@ export function SampleOutcomes({ submissionId, track }: { submissionId: string; 
       </div>
       {error && <p role="alert">{error}</p>}
       {data && (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="min-w-full bg-white text-sm" data-testid="sample-outcomes">
             <thead className="border-b border-line">
               <tr>

@@ -26,7 +26,7 @@ export function ScoreTables({ report }: { report: DisclosedReport }) {
   const mrrDigits = isFull ? 4 : 3;
   return (
     <div className="space-y-6">
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="min-w-full bg-white text-sm" aria-label="Overall scores">
           <caption className="mb-1 text-left text-muted">
             Overall, n = {report.n} (percent, 95% bootstrap interval)
@@ -78,7 +78,7 @@ type Group = { name: string; n: number; isSuppressed: boolean; metrics: Metrics;
 /** One row per group (entity type or collection): n and every metric, with its interval where the report has one. */
 function GroupTable({ caption, label, keys, groups, mrrDigits }: { caption: string; label: string; keys: string[]; groups: Group[]; mrrDigits: number }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-full bg-white text-sm">
         <caption className="mb-1 text-left text-muted">{caption}</caption>
         <thead className="border-b border-line">
@@ -166,7 +166,7 @@ const VERDICT_TEXT: Record<VerdictRow["verdict"], string> = {
 
 function VerdictTable({ verdicts }: { verdicts: VerdictRow[] }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-full bg-white text-sm" aria-label="Verdicts against the baselines">
         <caption className="mb-1 text-left text-muted">
           Against each baseline: McNemar&apos;s test, Holm-adjusted across the baselines, at the 5% level. Until the entry is published only the verdict
@@ -197,7 +197,7 @@ function VerdictTable({ verdicts }: { verdicts: VerdictRow[] }) {
 
 function DetailTable({ details }: { details: DetailRow[] }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-full bg-white text-sm">
         <caption className="mb-1 text-left text-muted">
           Against each baseline: b = this entry right and the baseline wrong, c = the reverse; McNemar with continuity

@@ -79,7 +79,7 @@ describe("publication requests and review", () => {
     expect((await caught(() => requestPublication(actorOf(owner), devId, METHOD))).code).toBe("validation");
     const invalid = await caught(() => requestPublication(actorOf(owner), rejectedId, { ...METHOD, methodDescription: "short" }));
     expect(invalid.code).toBe("validation");
-    expect(invalid.problems.map((problem) => problem.message).join(" ")).toMatch(/methodDescription/);
+    expect(invalid.problems).toEqual([{ field: "methodDescription", message: "Method description: describe the method in at least 20 characters." }]);
     expect((await db.submission.findUniqueOrThrow({ where: { id: rejectedId } })).publication).toBe("PRIVATE");
   });
 

@@ -52,7 +52,7 @@ export default async function TokensPage() {
         {tokens.length === 0 ? (
           <p>You have no API tokens yet.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="min-w-full border border-line bg-white text-sm">
               <caption className="sr-only">Your API tokens</caption>
               <thead className="bg-slate-50">

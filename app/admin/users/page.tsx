@@ -50,7 +50,7 @@ export default async function AdminUsersPage() {
             : "Test submissions are open to every account (TEST_REQUIRES_APPROVAL is off); approvals are kept for when it is turned on."}
         </p>
       </div>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="min-w-full border border-line bg-white text-sm">
           <caption className="sr-only">All accounts</caption>
           <thead className="bg-slate-50">
