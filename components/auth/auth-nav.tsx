@@ -32,7 +32,7 @@ export async function AuthNav() {
     );
   }
   return (
-    <ul aria-label="Account" className="ml-auto flex items-center gap-x-4 text-sm">
+    <ul aria-label="Account" className="ml-auto flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1 text-sm">
       <li>
         <Link href="/submissions">My submissions</Link>
       </li>
@@ -50,7 +50,7 @@ export async function AuthNav() {
         </>
       )}
       <li>
-        <Link href="/account">
+        <Link href="/account" className="break-all">
           <span className="sr-only">Account of </span>
           {actor.displayName}
         </Link>

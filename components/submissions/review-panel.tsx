@@ -87,7 +87,9 @@ export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: ()
         <div className="space-y-2">
           <h3 className="font-semibold">Probe flags</h3>
           {flags ? (
-            <ProbeFlagsTable flags={flags} />
+            <div className="relative overflow-x-auto">
+              <ProbeFlagsTable flags={flags} />
+            </div>
           ) : (
             <p className="text-sm text-amber-900">No probe flags for this score (scored before they existed): re-score it before approving.</p>
           )}
