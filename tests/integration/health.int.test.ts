@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { getSharedRedis } from "@/lib/redis";
 import type { HealthReport } from "@/lib/server/check-health";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { resetTestState } from "./support/reset";
 import { waitFor } from "./support/wait";
