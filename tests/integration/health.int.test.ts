@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 async function health(): Promise<{ status: number; body: HealthReport; text: string }> {
-  const response = await GET();
+  const response = await GET(new Request("http://localhost/api/health"));
   const text = await response.text();
   return { status: response.status, body: JSON.parse(text) as HealthReport, text };
 }
