@@ -214,8 +214,8 @@ test("[ENTRIES] the publication API names the field in a sentence", async ({ pla
   expect(response.status()).toBe(422);
   const body = (await response.json()) as { error: { message: string; problems: { field: string; message: string }[] } };
   expect(body.error.problems).toEqual([
-    { field: "systemName", message: "System name is required." },
-    { field: "methodDescription", message: "Method description: describe the method in at least 20 characters." },
+    { field: "systemName", message: 'field "systemName" is required' },
+    { field: "methodDescription", message: 'field "methodDescription" describe the method in at least 20 characters' },
   ]);
   expect(body.error.message).not.toContain("expected string");
   await api.dispose();

@@ -2,7 +2,7 @@ import path from "node:path";
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { apiContextFor, createTestApiToken, createTestUser, deleteTestUsers, expect, getTestPool, runScript, signInContext, test, waitForBaselines, type TestUser } from "./fixtures";
-import { requireLocalUrl } from "./fixtures/local-guard";
+import { requireLocalUrl } from "../testing/local-database";
 
 /**
  * The layout check: every page at 390, 768, 1366 and 1920 px wide, as an

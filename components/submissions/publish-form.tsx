@@ -17,6 +17,14 @@ export type PublishDefaults = {
   externalData: string | null;
 };
 
+/** The API names the field (`field "systemName" is required`); beside its input the form says it in the label's words. */
+function besideField(field: string, message: string): string {
+  const label = field in PUBLICATION_FIELD_LABELS ? PUBLICATION_FIELD_LABELS[field as keyof typeof PUBLICATION_FIELD_LABELS] : field;
+  const rest = message.replace(/^field "[^"]*" /, "");
+  const joiner = /^(is|must|does|contains) /.test(rest) ? " " : ": ";
+  return `${label}${joiner}${rest}${rest.endsWith(".") ? "" : "."}`;
+}
+
 /** The owner's request to publish a scored test submission, with the method's metadata. */
 export function PublishForm({ submissionId, defaults, onRequested }: { submissionId: string; defaults: PublishDefaults; onRequested: () => void }) {
   const [message, setMessage] = useState<string | null>(null);
@@ -46,7 +54,7 @@ export function PublishForm({ submissionId, defaults, onRequested }: { submissio
       return;
     }
     const byField: Record<string, string> = {};
-    for (const item of problem.error.problems ?? []) if (item.field) byField[item.field] ??= item.message;
+    for (const item of problem.error.problems ?? []) if (item.field) byField[item.field] ??= besideField(item.field, item.message);
     setFieldErrors(byField);
     setMessage(Object.keys(byField).length > 0 ? "Some publication details need fixing (marked below)." : problem.error.message);
   }

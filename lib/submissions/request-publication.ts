@@ -2,7 +2,8 @@ import "server-only";
 import { requireUser, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { describePublicationIssue, publicationRequestSchema } from "@/lib/submissions/schemas";
+import { parseInput } from "@/lib/http/parse-input";
+import { publicationRequestSchema } from "@/lib/submissions/schemas";
 
 /**
  * The owner asks to publish a scored test submission with its method's
@@ -17,14 +18,8 @@ export async function requestPublication(actor: Actor, submissionId: string, inp
   if (submission.publication === "PENDING" || submission.publication === "PUBLISHED") {
     throw new AppError("conflict", submission.publication === "PENDING" ? "Publication was already requested; a maintainer will review it." : "This submission is already published.");
   }
-  const parsed = publicationRequestSchema.safeParse(input);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => describePublicationIssue(issue, input));
-    throw new AppError("validation", `Some publication details need fixing: ${problems.map((problem) => problem.message).join(" ")}`, {
-      problems: problems.map((problem) => ({ field: problem.field, message: problem.message })),
-    });
-  }
-  const data = parsed.data;
+  // Parsed only now: someone who does not own the submission learns nothing, not even that the details are wrong.
+  const data = parseInput(publicationRequestSchema, input, { summary: "Some publication details need fixing." });
   await db.submission.update({
     where: { id: submissionId },
     data: {

@@ -35,7 +35,7 @@ export const publicationRequestSchema = z.object({
 });
 export type PublicationRequest = z.infer<typeof publicationRequestSchema>;
 
-/** How each publication field is named to the person filling the form (and in API errors). */
+/** How each publication field is named beside its input in the publication form. */
 export const PUBLICATION_FIELD_LABELS: Record<keyof PublicationRequest, string> = {
   systemName: "System name",
   methodDescription: "Method description",
@@ -46,24 +46,6 @@ export const PUBLICATION_FIELD_LABELS: Record<keyof PublicationRequest, string> 
   externalData: "External data",
 };
 
-/**
- * One zod issue of a publication request as a sentence that names the field:
- * "System name is required." instead of zod's "expected string, received undefined".
- */
-export function describePublicationIssue(issue: z.core.$ZodIssue, input: unknown): { field: string; message: string } {
-  const key = String(issue.path[0] ?? "");
-  const value = typeof input === "object" && input !== null && key !== "" ? (input as Record<string, unknown>)[key] : input;
-  const label = key in PUBLICATION_FIELD_LABELS ? PUBLICATION_FIELD_LABELS[key as keyof PublicationRequest] : "The request";
-  if (issue.code === "invalid_type") {
-    const isMissing = value === undefined || value === null;
-    if (key === "") return { field: "form", message: "Send the publication details as a JSON object." };
-    return { field: key, message: isMissing ? `${label} is required.` : `${label} must be ${issue.expected === "string" ? "text" : `a ${issue.expected}`}.` };
-  }
-  if (issue.code === "unrecognized_keys") return { field: key || "form", message: `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}.` };
-  if (issue.code === "invalid_union") return { field: key, message: `${label} is not valid: ${key === "parameterCount" ? "give a whole number such as 8000000000, or leave it empty" : "see the form"}.` };
-  const message = issue.message.replace(/\.$/, "");
-  return { field: key, message: `${label}: ${message}.` };
-}
 
 export const BASELINE_LABEL_MAX = 80;
 /** Approving a file with raised probe flags needs a reason at least this long (it goes to the audit log). */
@@ -93,5 +75,5 @@ export const reviewActionSchema = z
 export type ReviewAction = z.infer<typeof reviewActionSchema>;
 
 /** The owner's controls over a published entry: PUT /api/submissions/:id/visibility and /primary. */
-export const entryVisibilitySchema = z.object({ hidden: z.boolean({ error: "hidden must be true or false" }) });
-export const primaryEntrySchema = z.object({ isPrimary: z.boolean({ error: "isPrimary must be true or false" }) });
+export const entryVisibilitySchema = z.object({ hidden: z.boolean() }).strict();
+export const primaryEntrySchema = z.object({ isPrimary: z.boolean() }).strict();

@@ -12,7 +12,7 @@ import { setEntryHidden } from "@/lib/submissions/set-entry-hidden";
 import { setPrimaryEntry } from "@/lib/submissions/set-primary-entry";
 import { withdrawPublicationRequest } from "@/lib/submissions/withdraw-publication-request";
 import { caught } from "./support/errors";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";

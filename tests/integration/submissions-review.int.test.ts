@@ -8,7 +8,7 @@ import { reviewSubmission } from "@/lib/submissions/review-submission";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { comparisonPairCounts, scoredBaselineIds } from "./support/comparisons";
 import { caught } from "./support/errors";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
@@ -79,7 +79,7 @@ describe("publication requests and review", () => {
     expect((await caught(() => requestPublication(actorOf(owner), devId, METHOD))).code).toBe("validation");
     const invalid = await caught(() => requestPublication(actorOf(owner), rejectedId, { ...METHOD, methodDescription: "short" }));
     expect(invalid.code).toBe("validation");
-    expect(invalid.problems).toEqual([{ field: "methodDescription", message: "Method description: describe the method in at least 20 characters." }]);
+    expect(invalid.problems).toEqual([{ field: "methodDescription", message: 'field "methodDescription" describe the method in at least 20 characters' }]);
     expect((await db.submission.findUniqueOrThrow({ where: { id: rejectedId } })).publication).toBe("PRIVATE");
   });
 
