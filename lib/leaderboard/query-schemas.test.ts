@@ -18,11 +18,12 @@ function problemsOf(run: () => unknown): string[] {
 
 describe("parseApiQuery", () => {
   it("defaults the track and reads entity types by name or slug", () => {
-    const page = { limit: 100, offset: 0 };
+    const page = { limit: 100, offset: 0, scope: "primary" };
     expect(parseQuery(leaderboardQuerySchema, new URLSearchParams(""))).toEqual({ track: "open", ...page });
     expect(parseQuery(leaderboardQuerySchema, new URLSearchParams("track=unified&type=military-unit"))).toEqual({ track: "unified", type: "Military Unit", ...page });
-    expect(parseQuery(leaderboardQuerySchema, new URLSearchParams("type=Military%20Unit&limit=1000&offset=50"))).toEqual({ track: "open", type: "Military Unit", limit: 1000, offset: 50 });
-    expect(parseQuery(leaderboardExportQuerySchema, new URLSearchParams("format=tex"))).toEqual({ track: "open", format: "tex" });
+    expect(parseQuery(leaderboardQuerySchema, new URLSearchParams("type=Military%20Unit&limit=1000&offset=50"))).toEqual({ track: "open", type: "Military Unit", limit: 1000, offset: 50, scope: "primary" });
+    expect(parseQuery(leaderboardExportQuerySchema, new URLSearchParams("format=tex"))).toEqual({ track: "open", format: "tex", scope: "primary" });
+    expect(parseQuery(leaderboardQuerySchema, new URLSearchParams("scope=all"))).toEqual({ track: "open", limit: 100, offset: 0, scope: "all" });
   });
 
   it("names every bad parameter", () => {
