@@ -99,7 +99,7 @@ test("[ENTRIES] a participant chooses the primary entry the leaderboard shows, w
   await openBoard(page, "primary");
   await expect(board(page).getByRole("link", { name: weakName })).toBeVisible();
   await expect(board(page).getByRole("link", { name: strongName })).toHaveCount(0);
-  await page.getByRole("navigation", { name: "Entries shown" }).getByRole("link", { name: "All entries" }).click();
+  await page.getByRole("navigation", { name: "Ranking scope" }).getByRole("link", { name: "All entries" }).click();
   await expect(page).toHaveURL(/scope=all/);
   await expect(board(page).getByRole("link", { name: strongName })).toBeVisible();
   await expect(board(page).getByRole("link", { name: weakName })).toBeVisible();

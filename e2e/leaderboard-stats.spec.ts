@@ -69,11 +69,12 @@ function parseRankReason(text: string): { named: string[]; more: number } {
 
 type PageRow = { id: string; system: string; rank: number; reason: { named: string[]; more: number }; mark: string | null };
 
-/** The ranked rows of the leaderboard table as the page shows them. */
-async function readRankedRows(page: Page): Promise<PageRow[]> {
-  return page.locator("tbody tr:has([data-testid='rank'])").evaluateAll((rows) =>
+/** The ranked rows of the leaderboard as the page shows them: table rows, or on a phone the cards that replace them. */
+async function readRankedRows(page: Page, isPhone = false): Promise<PageRow[]> {
+  const rows = isPhone ? "[data-testid='leaderboard-cards'] > li:has([data-testid='rank'])" : "tbody tr:has([data-testid='rank'])";
+  return page.locator(rows).evaluateAll((rows) =>
     rows.map((row) => {
-      const link = row.querySelector<HTMLAnchorElement>("[data-column='system'] a");
+      const link = row.querySelector<HTMLAnchorElement>("[data-column='system'] a, a[href^='/entries/']");
       return {
         id: (link?.getAttribute("href") ?? "").replace("/entries/", ""),
         system: link?.textContent ?? "",
@@ -214,8 +215,10 @@ for (const viewport of VIEWPORTS) {
       const view = await fetchView(request, track, null);
       const response = await page.goto(`/leaderboard?track=${track}`);
       expect(response?.status()).toBe(200);
-      await expect(page.getByRole("table", { name: /leaderboard (of|on) / })).toBeVisible();
-      expectMarksAgreeWithRanks(await readRankedRows(page), view);
+      const isPhone = viewport.name === "phone";
+      // Below 768 px the table gives way to one card per row (rank with its reason, system, primary metric, mark).
+      await expect(isPhone ? page.getByTestId("leaderboard-cards") : page.getByRole("table", { name: /leaderboard (of|on) / })).toBeVisible();
+      expectMarksAgreeWithRanks(await readRankedRows(page, isPhone), view);
       await expectForestPlot(page, view);
       const link = page.getByRole("link", { name: "Pairwise significance matrix" });
       await expect(link).toHaveAttribute("href", `/leaderboard/matrix?track=${track}`);
@@ -234,7 +237,7 @@ for (const viewport of VIEWPORTS) {
       const response = await page.goto(`/leaderboard/types/${slug}?track=${track}`);
       expect(response?.status()).toBe(200);
       if (isRanked(view)) {
-        expectMarksAgreeWithRanks(await readRankedRows(page), view);
+        expectMarksAgreeWithRanks(await readRankedRows(page, viewport.name === "phone"), view);
       } else {
         await expect(page.locator("[data-testid='rank']")).toHaveCount(0);
       }

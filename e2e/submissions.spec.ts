@@ -106,6 +106,8 @@ test("[SUBMISSIONS] a test file is scored with intervals and baseline comparison
   const maintainerPage = await maintainerContext.newPage();
   await maintainerPage.goto("/admin/review");
   await maintainerPage.getByRole("link", { name: systemName }).first().click();
+  // The queue has a reason field of its own (each request's review panel): wait for the submission page.
+  await expect(maintainerPage).toHaveURL(/\/submissions\/[a-z0-9]+$/);
   await maintainerPage.getByLabel("Reason (shown to the owner; required to reject)").fill("Clear description; scores verified.");
   await maintainerPage.getByRole("button", { name: "Approve" }).click();
   await maintainerPage.getByRole("button", { name: "Yes, publish it" }).click();

@@ -310,8 +310,9 @@ function LeaderboardCards({ rows, rankMetric, hasSignificance }: { rows: Leaderb
       {rows.map((row) => (
         <li key={row.key} data-kind={row.kind} className={`rounded border border-line p-3 ${rowBackground(row.kind)}`}>
           <div className="flex items-start gap-3">
-            <div className="w-10 shrink-0 text-lg font-semibold tabular-nums" aria-label={row.rank === null ? "no rank" : `rank ${row.rank}`}>
-              {row.rank ?? "–"}
+            <div className="w-10 shrink-0 text-lg tabular-nums">
+              <span className="sr-only">Rank </span>
+              <RankCell row={row} />
             </div>
             <div className="min-w-0 flex-1 break-words">
               <SystemCell row={row} />

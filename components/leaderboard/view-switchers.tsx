@@ -63,7 +63,7 @@ const SCOPE_LABELS: Record<EntryScope, string> = { primary: "Primary entries", a
 export function ScopeSwitcher({ track, type, scope }: { track: LeaderboardTrack; type: EntityType | null; scope: EntryScope }) {
   const base = type === null ? "/leaderboard" : `/leaderboard/types/${TYPE_SLUGS[type]}`;
   return (
-    <nav aria-label="Entries shown" className="flex flex-wrap items-center gap-2 text-sm">
+    <nav aria-label="Ranking scope" className="flex flex-wrap items-center gap-2 text-sm">
       <ul className="flex flex-wrap gap-2">
         {(["primary", "all"] as const).map((option) => (
           <li key={option}>
