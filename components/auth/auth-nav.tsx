@@ -43,6 +43,9 @@ export async function AuthNav() {
             <Link href="/admin/review">Review</Link>
           </li>
           <li>
+            <Link href="/admin/queue">Queue</Link>
+          </li>
+          <li>
             <Link href="/admin/audit">Audit log</Link>
           </li>
           <li>
