@@ -1,6 +1,5 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { getActor } from "@/lib/auth/get-actor";
 import { formText, type FormState } from "@/lib/auth/form-state";
 import { formStateFromError } from "@/lib/auth/form-state-from-error";
@@ -13,10 +12,10 @@ export async function retrySubmissionAction(_previous: FormState, formData: Form
   if (!parsed.success) return { status: "error", message: parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "), values };
   try {
     const result = await retrySubmission(await getActor(), parsed.data.submissionId, parsed.data.reason);
-    revalidatePath("/admin/queue");
+    // No revalidation: the row stays with this message until the page is reloaded, instead of vanishing under the click.
     return {
       status: "success",
-      message: result.isQueued ? "Queued for scoring again." : "Marked for scoring again; Redis is unreachable, so the worker's reconciler will queue it once it answers.",
+      message: result.isQueued ? "Queued for scoring again; reload to follow it under Jobs." : "Marked for scoring again; Redis is unreachable, so the worker's reconciler will queue it once it answers.",
     };
   } catch (error) {
     return formStateFromError(error, values);
