@@ -21,7 +21,8 @@ function time(value: string | null): string {
 
 function QueuePositionText({ position }: { position: NonNullable<SubmissionView["queuePosition"]> }) {
   const ahead = position.position - 1;
-  const running = position.beingScored === 1 ? "1 is being scored now" : `${position.beingScored} are being scored now`;
+  const running =
+    position.beingScored === 0 ? "none is being scored right now" : position.beingScored === 1 ? "1 is being scored now" : `${position.beingScored} are being scored now`;
   return (
     <p className="mt-3 text-sm" data-testid="queue-position">
       Position in the scoring queue: <strong>{position.position}</strong> of {position.waiting} waiting

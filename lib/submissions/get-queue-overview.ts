@@ -47,6 +47,8 @@ export type QueueOverview = {
   /** Null when Redis could not be read: the jobs and workers are then unknown, failed submissions still listed. */
   queueProblem: string | null;
   counts: { waiting: number; active: number; delayed: number; failed: number };
+  /** Paused (BullMQ queue.pause()): workers take no new job until it is resumed. */
+  isPaused: boolean;
   jobs: QueueJobRow[];
   failed: FailedSubmissionRow[];
   workers: { name: string; lastHeartbeatAt: string; isAlive: boolean }[];
@@ -79,11 +81,14 @@ function unknownSubmission(submissionId: string): SubmissionSummary {
 
 type StatedJob = { job: Job<ScoringJob>; state: QueueJobState };
 
-async function readQueue(): Promise<{ counts: QueueOverview["counts"]; jobs: StatedJob[]; failedJobs: Job<ScoringJob>[]; workers: QueueOverview["workers"] }> {
+type QueueRead = { counts: QueueOverview["counts"]; isPaused: boolean; jobs: StatedJob[]; failedJobs: Job<ScoringJob>[]; workers: QueueOverview["workers"] };
+
+async function readQueue(): Promise<QueueRead> {
   const queue = getScoringQueue();
-  const [counts, active, waiting, delayed, failedJobs, beats] = await withTimeout(
+  const [counts, isPaused, active, waiting, delayed, failedJobs, beats] = await withTimeout(
     Promise.all([
       queue.getJobCounts("waiting", "prioritized", "active", "delayed", "failed"),
+      queue.isPaused(),
       queue.getJobs(["active"], 0, LISTED - 1, true),
       queue.getJobs(["prioritized", "waiting"], 0, LISTED - 1, true),
       queue.getJobs(["delayed"], 0, LISTED - 1, true),
@@ -99,6 +104,7 @@ async function readQueue(): Promise<{ counts: QueueOverview["counts"]; jobs: Sta
       delayed: counts.delayed ?? 0,
       failed: counts.failed ?? 0,
     },
+    isPaused,
     jobs: [...stated(active, "active"), ...stated(waiting, "waiting"), ...stated(delayed, "delayed")],
     failedJobs: failedJobs.filter((job): job is Job<ScoringJob> => job !== undefined),
     workers: beats.map((beat) => ({ name: beat.name, lastHeartbeatAt: beat.lastHeartbeatAt.toISOString(), isAlive: beat.isAlive })),
@@ -131,6 +137,7 @@ export async function getQueueOverview(actor: Actor, now: Date = new Date()): Pr
     checkedAt: now.toISOString(),
     queueProblem: queue ? null : "Redis could not be read: the queue's jobs and the workers are unknown right now.",
     counts: queue?.counts ?? { waiting: 0, active: 0, delayed: 0, failed: 0 },
+    isPaused: queue?.isPaused ?? false,
     jobs: jobs.map(({ job, state }) => ({
       ...(known.get(job.data.submissionId) ?? unknownSubmission(job.data.submissionId)),
       jobId: job.id ?? "",

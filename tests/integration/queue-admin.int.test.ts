@@ -81,6 +81,7 @@ describe("queue overview and retry", () => {
     const overview = await getQueueOverview(actorOf(maintainer));
     expect(overview.queueProblem).toBeNull();
     expect(overview.counts).toMatchObject({ waiting: 2, active: 0 });
+    expect(overview.isPaused).toBe(false);
     expect(overview.jobs.map((job) => [job.state, job.submissionId, job.ownerName, job.attempts])).toEqual([
       ["waiting", ids[0], owner.displayName, 0],
       ["waiting", ids[1], owner.displayName, 0],

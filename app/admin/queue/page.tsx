@@ -59,6 +59,11 @@ export default async function QueuePage() {
           {overview.queueProblem}
         </p>
       )}
+      {overview.isPaused && (
+        <p role="status" className="rounded border border-amber-300 bg-amber-50 p-3 text-amber-900">
+          The scoring queue is paused: workers take no new job until it is resumed.
+        </p>
+      )}
       <Summary overview={overview} />
 
       <section aria-labelledby="workers-heading" className="space-y-2">
