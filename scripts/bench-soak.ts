@@ -20,7 +20,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
-import { assertLocalDatabaseUrl, isLocalHost, withDatabaseName } from "@/lib/leaderboard/local-database";
+import { assertLocalDatabaseUrl, isLocalHost, withDatabaseName } from "@/testing/local-database";
 import { generateApiToken } from "@/lib/tokens/token-format";
 
 const USAGE = `Usage: npm run bench:soak -- [options]

@@ -7,7 +7,7 @@ import { installHttpMetrics } from "@/lib/metrics/http-metrics";
 import { createRouteMatcher } from "@/lib/metrics/route-label";
 import { getSharedRedis } from "@/lib/redis";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";

@@ -8,7 +8,7 @@ import { getSubmissionView } from "@/lib/submissions/get-submission-view";
 import { markSubmissionFailed } from "@/lib/submissions/process-submission";
 import { retrySubmission } from "@/lib/submissions/retry-submission";
 import { getScoringQueue, submissionIdOfJobId } from "@/lib/submissions/scoring-queue";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";

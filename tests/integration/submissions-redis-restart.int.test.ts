@@ -11,7 +11,7 @@ import type { Submission } from "@/lib/generated/prisma";
 import { getTestQuota } from "@/lib/submissions/quota";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { createApiToken } from "@/lib/tokens/create-api-token";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren, spawnChild } from "./support/processes";
 import { DedicatedRedis } from "./support/redis-server";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";

@@ -13,7 +13,7 @@ import { getEnv } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { stageUpload } from "@/lib/submissions/file-store";
-import { assertTestDatabase } from "./guard";
+import { assertTestDatabase } from "@/testing/local-database";
 
 async function main(): Promise<number> {
   const [userId, file] = process.argv.slice(2);
