@@ -49,7 +49,7 @@ const server = createServer((req, res) => {
   handle(req, res);
 });
 server.listen(port, hostname, () => {
-  logger.info({ service: "web", hostname, port }, `ready on http://${hostname}:${port}`);
+  logger.info({ service: "web", bind: hostname, port }, `ready on http://${hostname}:${port}`);
 });
 
 for (const signal of ["SIGTERM", "SIGINT"]) {
