@@ -77,3 +77,9 @@ export type ReviewAction = z.infer<typeof reviewActionSchema>;
 /** The owner's controls over a published entry: PUT /api/submissions/:id/visibility and /primary. */
 export const entryVisibilitySchema = z.object({ hidden: z.boolean() }).strict();
 export const primaryEntrySchema = z.object({ isPrimary: z.boolean() }).strict();
+
+/** A maintainer's retry of a failed submission (/admin/queue). */
+export const retryRequestSchema = z.object({
+  submissionId: z.string().trim().min(1, "is missing").max(64, "is too long").regex(/^[a-z0-9]+$/, "is not a submission id"),
+  reason: z.string().trim().max(500, "must be at most 500 characters").optional(),
+});
