@@ -276,6 +276,7 @@ test("[LAYOUT] a maintainer's pages and the public ones fit every width", async 
   if (!data) throw new Error("not seeded");
   const admin: PageCheck[] = [
     { path: "/admin/review" },
+    { path: "/admin/queue" },
     { path: "/admin/audit" },
     { path: "/admin/users" },
     { path: `/submissions/${data.submissionId}` },
