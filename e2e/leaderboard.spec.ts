@@ -183,8 +183,8 @@ test("[LEADERBOARD] an entry's page shows its metrics, charts, type matrix and c
 
 test("[LEADERBOARD] two entries are compared with McNemar's test and per-type differences", async ({ page }) => {
   await page.goto("/compare");
-  await page.getByLabel("Entry A").selectOption({ label: "Kestrel-1 (open, test)" });
-  await page.getByLabel("Entry B").selectOption({ label: "Osprey-1 (closed, test)" });
+  await page.getByLabel("Entry A").selectOption({ label: "Kestrel-1 (open-world)" });
+  await page.getByLabel("Entry B").selectOption({ label: "Osprey-1 (closed-world)" });
   await page.getByRole("button", { name: "Compare", exact: true }).click();
   await expect(page).toHaveURL(/\/compare\?a=lbseed[0-9a-f]+&b=lbseed[0-9a-f]+$/);
   await expect(page.getByRole("heading", { level: 2, name: "Kestrel-1 vs Osprey-1" })).toBeVisible();
