@@ -213,16 +213,26 @@ test("[LEADERBOARD] the table downloads as CSV with the API's numbers", async ({
   expect(Number(kestrelCsv[header.indexOf("alias")])).toBe(kestrelApi?.metrics.alias?.value);
 });
 
-test("[LEADERBOARD] at 390 px wide tables scroll inside their region, not the page", async ({ page }) => {
+test("[LEADERBOARD] at 390 px each row is a card with rank, system, primary metric with its interval and the mark; wider tables scroll inside their region", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/leaderboard?track=closed");
+  await expect(page.getByRole("region", { name: /Closed-world leaderboard/ })).toBeHidden();
+  const cards = page.getByTestId("leaderboard-cards");
+  const osprey = cards.locator("li", { has: page.getByRole("link", { name: "Osprey-1", exact: true }) });
+  await expect(osprey.getByTestId("card-primary-metric")).toHaveText(/^Hit@1 \d+\.\d\[\d+\.\d, \d+\.\d\]$/);
+  await expect(osprey.locator("[data-testid='rank'], [data-testid='mark']").first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await osprey.getByRole("link", { name: "Osprey-1", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Osprey-1");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // At 768 px the table is back; with the per-type columns it is wider than its region and scrolls there, not the page.
+  await page.setViewportSize({ width: 768, height: 900 });
+  await page.goto("/leaderboard?track=closed&types=show");
   const region = page.getByRole("region", { name: /Closed-world leaderboard/ });
   await expect(region).toBeVisible();
   const sizes = await region.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
   expect(sizes.scroll).toBeGreaterThan(sizes.client);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-
-  await leaderboardTable(page).getByRole("link", { name: "Osprey-1", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("Osprey-1");
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
 });
