@@ -1,5 +1,4 @@
 import "server-only";
-import { z } from "zod";
 import { requireOwnerOrMaintainer, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -8,12 +7,9 @@ import { storedFilePath } from "@/lib/submissions/file-store";
 import { loadSplitGold } from "@/lib/submissions/load-gold";
 import { isAliasHitAt1Code, rankOfCode, tierOfCode } from "@/lib/scoring/outcome-codes";
 
-export const sampleOutcomeQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(10).max(500).default(100),
-  filter: z.enum(["all", "right", "wrong"]).default("all"),
-});
-export type SampleOutcomeQuery = z.infer<typeof sampleOutcomeQuerySchema>;
+// The query is shared with the OpenAPI document (lib/api/schemas/samples.ts).
+export { sampleOutcomeQuerySchema, type SampleOutcomeQuery } from "@/lib/api/schemas/samples";
+import type { SampleOutcomeQuery } from "@/lib/api/schemas/samples";
 
 export type SampleOutcomeRow = {
   id: string;

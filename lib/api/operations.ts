@@ -1,0 +1,366 @@
+import { z } from "zod";
+import { entriesQuerySchema, entryExportQuerySchema, entryIdSchema, leaderboardExportQuerySchema, leaderboardQuerySchema } from "@/lib/leaderboard/query-schemas";
+import { createApiTokenSchema } from "@/lib/tokens/schemas";
+import { publicationRequestSchema } from "@/lib/submissions/schemas";
+import { profilePatchSchema } from "@/lib/users/schemas";
+import { apiTokenCreatedSchema, apiTokenListSchema, apiTokenRevokedSchema, meSchema } from "./schemas/account";
+import { downloadFileSchema, healthReportSchema, sampleSplitSchema } from "./schemas/dataset";
+import { entryListSchema, entrySchema, leaderboardSchema } from "./schemas/leaderboard";
+import { sampleOutcomePageSchema, sampleOutcomeQuerySchema } from "./schemas/samples";
+import {
+  publicationAcceptedSchema,
+  submissionCreatedSchema,
+  submissionListSchema,
+  submissionViewSchema,
+  testQuotaSchema,
+  uploadFormSchema,
+} from "./schemas/submissions";
+
+/**
+ * Every operation of the public and token API, with the zod schemas of its
+ * inputs and answers: the OpenAPI document (lib/api/openapi.ts, served at
+ * /api/openapi.json) and the API page (/docs/api) are generated from this
+ * list, and lib/api/openapi.test.ts fails when a route under app/api has no
+ * entry here. Maintainer-only routes (browser session) are left out on purpose.
+ */
+
+export type HttpMethod = "get" | "post" | "patch" | "delete";
+
+/**
+ * - `none`: anyone, no credentials.
+ * - `token`: a signed-in browser session or `Authorization: Bearer <API token>`.
+ * - `session`: a browser session only (an API token is refused with 403).
+ */
+export type OperationAuth = "none" | "token" | "session";
+
+export type OperationBody = { contentType: "application/json" | "multipart/form-data"; schema: z.ZodType; description?: string };
+
+export type OperationResponse = {
+  description: string;
+  /** JSON body schema; omitted for a body that is a file (see contentType) or empty. */
+  schema?: z.ZodType;
+  /** Default application/json when a schema is given. */
+  contentType?: string;
+  headers?: Record<string, string>;
+};
+
+export type OperationHeader = { name: string; description: string; isRequired?: boolean };
+
+export type ApiOperation = {
+  method: HttpMethod;
+  /** OpenAPI path template: /api/submissions/{id}. */
+  path: string;
+  operationId: string;
+  tag: "Submissions" | "Account" | "Leaderboard" | "Dataset" | "Operations";
+  summary: string;
+  description?: string;
+  auth: OperationAuth;
+  pathParams?: z.ZodObject;
+  query?: z.ZodObject;
+  headers?: OperationHeader[];
+  body?: OperationBody;
+  responses: Record<number, OperationResponse>;
+};
+
+const idParams = z.object({ id: z.string().min(1).max(64).describe("the id the API returned") });
+const entryParams = z.object({ id: entryIdSchema.describe("a public entry's id") });
+
+/** Errors most operations can answer; each operation adds its own. */
+const UNAUTHENTICATED: OperationResponse = { description: "No session and no token, or an invalid, revoked or expired token" };
+const NOT_FOUND: OperationResponse = { description: "Not found, or not yours (the answer does not reveal which)" };
+const INVALID: OperationResponse = { description: "Invalid input; `problems` names each one" };
+
+const RETRY_AFTER = { "Retry-After": "seconds until a test submission is free again (the 24-hour window); absent when the total is used up" };
+const DOWNLOAD_HEADERS = {
+  ETag: "strong ETag: the SHA-256 in quotes (send If-None-Match for a 304)",
+  "X-Content-SHA256": "SHA-256 of the body, as listed on the dataset page",
+  "Content-Disposition": "attachment with the file name that says which release it is",
+};
+
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/submissions",
+    operationId: "createSubmission",
+    tag: "Submissions",
+    summary: "Upload a prediction file",
+    description:
+      "Every line is validated before anything is queued (protocol section 4). A rejected file answers 422 with every problem and its line and costs no quota. " +
+      "The split and track are read from the file unless given. Test submissions count against the quota (GET /api/quota).",
+    auth: "token",
+    headers: [
+      {
+        name: "Idempotency-Key",
+        description: "a key you choose per upload (for example a UUID): sending the same upload again with the same key, after a timeout, does not create a second submission",
+      },
+    ],
+    body: { contentType: "multipart/form-data", schema: uploadFormSchema },
+    responses: {
+      201: { description: "Accepted and queued for scoring", schema: submissionCreatedSchema, headers: { Location: "the submission's page" } },
+      400: { description: "The upload was cut off or is not multipart/form-data with a file field" },
+      401: UNAUTHENTICATED,
+      403: { description: "Test submissions need a maintainer's approval of the account (TEST_REQUIRES_APPROVAL=1)" },
+      413: { description: "The file is over the server's size limit; it was not read" },
+      422: { description: "The file is invalid: one problem per line (first 50), or a near-copy of an earlier test file" },
+      429: { description: "No test submission left: per 24 hours or in total", headers: RETRY_AFTER },
+      503: { description: "The file store is unusable; nothing was charged, try again later", headers: { "Retry-After": "seconds" } },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/submissions",
+    operationId: "listSubmissions",
+    tag: "Submissions",
+    summary: "Your submissions, newest first (up to 200)",
+    auth: "token",
+    responses: { 200: { description: "Your submissions", schema: submissionListSchema }, 401: UNAUTHENTICATED },
+  },
+  {
+    method: "get",
+    path: "/api/submissions/{id}",
+    operationId: "getSubmission",
+    tag: "Submissions",
+    summary: "Status, timings, failure reason, scores with intervals and comparisons",
+    description: "Poll this until status is SCORED or FAILED. Scores of test submissions are disclosed by the rules of protocol section 12.",
+    auth: "token",
+    pathParams: idParams,
+    responses: { 200: { description: "The submission", schema: submissionViewSchema }, 401: UNAUTHENTICATED, 404: NOT_FOUND },
+  },
+  {
+    method: "get",
+    path: "/api/submissions/{id}/samples",
+    operationId: "listSampleOutcomes",
+    tag: "Submissions",
+    summary: "Per-sample outcomes of a scored dev submission",
+    description: "Dev submissions only: the test split's gold stays hidden, so test submissions answer 404.",
+    auth: "token",
+    pathParams: idParams,
+    query: sampleOutcomeQuerySchema,
+    responses: { 200: { description: "One page of samples", schema: sampleOutcomePageSchema }, 401: UNAUTHENTICATED, 404: NOT_FOUND, 422: INVALID },
+  },
+  {
+    method: "post",
+    path: "/api/submissions/{id}/publication",
+    operationId: "requestPublication",
+    tag: "Submissions",
+    summary: "Ask to publish a scored test submission on the leaderboard",
+    auth: "token",
+    pathParams: idParams,
+    body: { contentType: "application/json", schema: publicationRequestSchema },
+    responses: {
+      202: { description: "Requested; a maintainer reviews it", schema: publicationAcceptedSchema },
+      400: { description: "The body is not a JSON object" },
+      401: UNAUTHENTICATED,
+      404: NOT_FOUND,
+      409: { description: "Not a scored test submission, or already requested" },
+      422: INVALID,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/quota",
+    operationId: "getQuota",
+    tag: "Submissions",
+    summary: "Your test submissions left on the active release",
+    auth: "token",
+    responses: { 200: { description: "The quota", schema: testQuotaSchema }, 401: UNAUTHENTICATED, 404: { description: "No release is active" } },
+  },
+  {
+    method: "get",
+    path: "/api/me",
+    operationId: "getMe",
+    tag: "Account",
+    summary: "Who the session or token belongs to",
+    auth: "token",
+    responses: { 200: { description: "You", schema: meSchema }, 401: UNAUTHENTICATED },
+  },
+  {
+    method: "patch",
+    path: "/api/me",
+    operationId: "updateMe",
+    tag: "Account",
+    summary: "Edit your display name or affiliation",
+    auth: "token",
+    body: { contentType: "application/json", schema: profilePatchSchema },
+    responses: { 200: { description: "Your profile after the change", schema: meSchema }, 400: { description: "The body is not JSON" }, 401: UNAUTHENTICATED, 422: INVALID },
+  },
+  {
+    method: "get",
+    path: "/api/tokens",
+    operationId: "listApiTokens",
+    tag: "Account",
+    summary: "Your API tokens (never the tokens themselves)",
+    auth: "token",
+    responses: { 200: { description: "Your tokens", schema: apiTokenListSchema }, 401: UNAUTHENTICATED },
+  },
+  {
+    method: "post",
+    path: "/api/tokens",
+    operationId: "createApiToken",
+    tag: "Account",
+    summary: "Create an API token (browser session only)",
+    description: "An API token cannot mint further tokens. The token is in the answer once; the account page does the same.",
+    auth: "session",
+    body: { contentType: "application/json", schema: createApiTokenSchema },
+    responses: {
+      201: { description: "The new token", schema: apiTokenCreatedSchema },
+      401: UNAUTHENTICATED,
+      403: { description: "Sent with an API token, or from another origin" },
+      409: { description: "Too many active tokens; revoke one first" },
+      422: INVALID,
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/tokens/{id}",
+    operationId: "revokeApiToken",
+    tag: "Account",
+    summary: "Revoke one of your API tokens",
+    auth: "token",
+    pathParams: idParams,
+    responses: { 200: { description: "The token, now revoked", schema: apiTokenRevokedSchema }, 401: UNAUTHENTICATED, 404: NOT_FOUND },
+  },
+  {
+    method: "get",
+    path: "/api/leaderboard",
+    operationId: "getLeaderboard",
+    tag: "Leaderboard",
+    summary: "The public leaderboard of the active release, best first",
+    description: "Ranks by paired tests (protocol section 13). Gzip and brotli bodies with a strong ETag (304 on If-None-Match).",
+    auth: "none",
+    query: leaderboardQuerySchema,
+    responses: { 200: { description: "One page of the leaderboard", schema: leaderboardSchema }, 404: { description: "No release is active" }, 422: INVALID },
+  },
+  {
+    method: "get",
+    path: "/api/leaderboard/export",
+    operationId: "exportLeaderboard",
+    tag: "Leaderboard",
+    summary: "A leaderboard view as a CSV, JSON or LaTeX file",
+    auth: "none",
+    query: leaderboardExportQuerySchema,
+    responses: {
+      200: { description: "The table, every row", contentType: "text/csv, application/json or application/x-tex" },
+      404: { description: "No release is active" },
+      422: INVALID,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/entries",
+    operationId: "listEntries",
+    tag: "Leaderboard",
+    summary: "Public entries and baselines of the active release",
+    auth: "none",
+    query: entriesQuerySchema,
+    responses: { 200: { description: "The entries", schema: entryListSchema }, 404: { description: "No release is active" }, 422: INVALID },
+  },
+  {
+    method: "get",
+    path: "/api/entries/{id}",
+    operationId: "getEntry",
+    tag: "Leaderboard",
+    summary: "One public entry: scores, intervals, per-type and per-collection tables, comparisons",
+    auth: "none",
+    pathParams: entryParams,
+    responses: { 200: { description: "The entry", schema: entrySchema }, 404: { description: "No public entry has this id" }, 422: INVALID },
+  },
+  {
+    method: "get",
+    path: "/api/entries/{id}/export",
+    operationId: "exportEntry",
+    tag: "Leaderboard",
+    summary: "One of an entry's tables as a file",
+    auth: "none",
+    pathParams: entryParams,
+    query: entryExportQuerySchema,
+    responses: {
+      200: { description: "The table", contentType: "text/csv, application/json or application/x-tex" },
+      404: { description: "No public, scored entry has this id" },
+      422: INVALID,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/dataset/sample-split",
+    operationId: "getSampleSplit",
+    tag: "Dataset",
+    summary: "Which split of the active release a sample id belongs to",
+    auth: "none",
+    query: z.object({ id: z.string().min(1).max(200).describe("a sample id from a download") }),
+    responses: { 200: { description: "The split", schema: sampleSplitSchema }, 404: { description: "Not a sample id of the active release" }, 422: INVALID },
+  },
+  {
+    method: "get",
+    path: "/dataset/download/{file}",
+    operationId: "downloadDataset",
+    tag: "Dataset",
+    summary: "A file of the release: train.jsonl, dev.jsonl (with gold), test.jsonl (without gold), kb.jsonl",
+    auth: "none",
+    pathParams: z.object({ file: downloadFileSchema }),
+    query: z.object({ release: z.string().min(1).max(64).optional().describe("a release id; default: the active release") }),
+    responses: {
+      200: { description: "JSON Lines, the bytes hashed at import", contentType: "text/plain; charset=utf-8", headers: DOWNLOAD_HEADERS },
+      304: { description: "Not modified (If-None-Match matched)" },
+      404: { description: "No such file or release" },
+    },
+  },
+  {
+    method: "get",
+    path: "/dataset/download/irc-bench-score.mjs",
+    operationId: "downloadScorer",
+    tag: "Dataset",
+    summary: "The offline scorer: one file for Node.js 20 or later",
+    auth: "none",
+    responses: {
+      200: { description: "The scorer", contentType: "text/javascript; charset=utf-8", headers: DOWNLOAD_HEADERS },
+      304: { description: "Not modified" },
+      404: { description: "Not built on this server" },
+    },
+  },
+  {
+    method: "get",
+    path: "/dataset/download/irc-bench-client.mjs",
+    operationId: "downloadClient",
+    tag: "Dataset",
+    summary: "The command-line client (login, submit, status, list, quota, download): one file for Node.js 20 or later",
+    auth: "none",
+    responses: {
+      200: { description: "The client", contentType: "text/javascript; charset=utf-8", headers: DOWNLOAD_HEADERS },
+      304: { description: "Not modified" },
+      404: { description: "Not built on this server" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/health",
+    operationId: "getHealth",
+    tag: "Operations",
+    summary: "Whether this deployment works: database, Redis, queue depth, worker heartbeats",
+    auth: "none",
+    responses: {
+      200: { description: "Healthy", schema: healthReportSchema },
+      503: { description: "Degraded; `problems` names what is wrong", schema: healthReportSchema },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/openapi.json",
+    operationId: "getOpenApiDocument",
+    tag: "Operations",
+    summary: "This document",
+    auth: "none",
+    responses: { 200: { description: "The OpenAPI 3.1 document of the public and token API", contentType: "application/json" } },
+  },
+];
+
+/**
+ * Routes under app/api that are not part of the public and token API, and why.
+ * lib/api/openapi.test.ts accepts a route file only when it is documented above or listed here.
+ */
+export const UNDOCUMENTED_ROUTES: Readonly<Record<string, string>> = {
+  "/api/auth/{...nextauth}": "next-auth's own sign-in endpoints for the browser",
+  "/api/admin/submissions": "maintainers only, with a browser session",
+  "/api/admin/submissions/{id}/review": "maintainers only, with a browser session",
+  "/api/admin/users/{id}": "maintainers only, with a browser session",
+};
