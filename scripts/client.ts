@@ -149,7 +149,8 @@ async function run(argv: readonly string[]): Promise<ExitStatus> {
   }
   const configFile = configPath();
   const config = await readConfig(configFile);
-  const baseUrl = normalizeServerUrl(parsed.options.url ?? process.env.IRC_BENCH_URL ?? config.defaultUrl ?? DEFAULT_URL);
+  // An empty IRC_BENCH_URL counts as unset, as shells make it easy to set one by accident.
+  const baseUrl = normalizeServerUrl(parsed.options.url ?? (process.env.IRC_BENCH_URL || undefined) ?? config.defaultUrl ?? DEFAULT_URL);
   const token = process.env.IRC_BENCH_TOKEN || config.servers[baseUrl]?.token;
   const userAgent = `irc-bench-client/${VERSION} node/${process.versions.node}`;
   const context: CommandContext = {
