@@ -227,7 +227,9 @@ describe("irc-bench-client submit", () => {
     const run = await finished;
     expect(run.code).toBe(0);
     // The line is redrawn in place (carriage return, erase line) and erased before the scores.
-    expect(run.stdout).toMatch(/\r\x1b\[2K[|/\\-] queued, waiting for a worker · \d+ s/);
+    const ERASE_LINE = "\r\u001b[2K";
+    const drawn = run.stdout.split(ERASE_LINE).slice(1);
+    expect(drawn.some((line) => /^[|/\\-] queued, waiting for a worker · \d+ s/.test(line))).toBe(true);
     expect(run.stdout).toContain("SCORED");
   });
 });
