@@ -18,7 +18,7 @@ export const configFileSchema = z.object({
 });
 export type ConfigFile = z.output<typeof configFileSchema>;
 
-export function configPath(env: NodeJS.ProcessEnv = process.env): string {
+export function configPath(env: Partial<Record<string, string>> = process.env): string {
   if (env.IRC_BENCH_CONFIG) return path.resolve(env.IRC_BENCH_CONFIG);
   const base = env.XDG_CONFIG_HOME ? env.XDG_CONFIG_HOME : path.join(env.HOME ?? os.homedir(), ".config");
   return path.join(base, "irc-bench", "config.json");

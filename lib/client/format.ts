@@ -45,12 +45,12 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
 
-/** One aligned table; the first column left-aligned, the others right-aligned. */
-export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+/** One aligned table; `align` has one letter per column, l(eft) or r(ight): numbers right, words left. */
+export function formatTable(header: readonly string[], rows: readonly (readonly string[])[], align: string): string {
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? "").length)));
   const line = (cells: readonly string[]) =>
     cells
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+      .map((cell, column) => (align[column] === "r" ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0)))
       .join("  ")
       .trimEnd();
   return [line(header), ...rows.map(line)].join("\n");
@@ -59,12 +59,13 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
 function reportLines(report: DisclosedReportBody): string[] {
   const primary = PRIMARY[report.track] ?? "";
   const rows = Object.entries(report.metrics).map(([key, value]) => [key === primary ? `${key} (primary)` : key, formatMetric(key, value), formatInterval(key, report.ci95[key])]);
-  const lines = [formatTable(["metric", "value", "95% CI"], rows)];
+  const lines = [formatTable(["metric", "value", "95% CI"], rows, "lrr")];
   if (report.by_type !== null) {
-    const typeRows = Object.entries(report.by_type).map(([type, group]) =>
+    const groups = Object.entries(report.by_type).flatMap(([type, group]) => (group === undefined ? [] : [[type, group] as const]));
+    const typeRows = groups.map(([type, group]) =>
       group.isSuppressed ? [type, String(group.n), "(too few to show)", ""] : [type, String(group.n), formatMetric(primary, group.metrics[primary]), formatInterval(primary, group.ci95[primary])],
     );
-    if (typeRows.length > 0) lines.push("", `By entity type (${primary}):`, formatTable(["type", "n", primary, "95% CI"], typeRows));
+    if (typeRows.length > 0) lines.push("", `By entity type (${primary}):`, formatTable(["type", "n", primary, "95% CI"], typeRows, "lrrr"));
   }
   return lines;
 }
@@ -77,7 +78,7 @@ function comparisonLines(view: SubmissionViewBody): string[] {
       ? [comparison.baselineLabel, comparison.verdict, `p_holm ${comparison.pHolmBucket}`]
       : [comparison.baselineLabel, comparison.b > comparison.c ? "ahead" : comparison.b < comparison.c ? "behind" : "even", `b=${comparison.b} c=${comparison.c} p_holm=${comparison.pHolm.toPrecision(2)}`],
   );
-  return ["", "Against the baselines (McNemar, Holm-adjusted):", formatTable(["baseline", "", ""], rows)];
+  return ["", "Against the baselines (McNemar, Holm-adjusted):", formatTable(["baseline", "", ""], rows, "lll")];
 }
 
 /** The heading line of a submission: id, split, track, status and how long it took. */
@@ -122,7 +123,7 @@ export function formatSubmissionList(submissions: readonly SubmissionSummaryBody
     row.primary === null ? "-" : formatMetric(PRIMARY[row.track] ?? "", row.primary),
     row.originalName,
   ]);
-  return `${formatTable(["id", "uploaded (UTC)", "split", "track", "status", "primary", "file"], rows)}\n`;
+  return `${formatTable(["id", "uploaded (UTC)", "split", "track", "status", "primary", "file"], rows, "lllllrl")}\n`;
 }
 
 export function formatQuota(quota: TestQuotaBody, now: Date): string {

@@ -16,6 +16,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { API_OPERATIONS } from "@/lib/api/operations";
 import { submissionListSchema, submissionViewSchema } from "@/lib/api/schemas/submissions";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -328,7 +329,35 @@ describe("irc-bench-client failures", () => {
   });
 
   it("talked to the public and token API only", () => {
+    // Before the contract test below adds requests of its own.
     const allowed = /^(GET|POST) \/(api\/(me|submissions(\/[^/]+)?|quota)|dataset\/download\/[a-z]+\.jsonl)$/;
     expect(server.requests.filter((request) => !allowed.test(request))).toEqual([]);
+  });
+});
+
+describe("the documented answers", () => {
+  it("are what the server sends: every JSON GET of the API parses with its schema from lib/api/operations.ts", async () => {
+    const submission = await db.submission.findFirstOrThrow({ where: { userId: participant.id, split: "dev", status: "SCORED" } });
+    const sampleId = release.content.samples.dev[0]?.id ?? "";
+    const concrete: Record<string, string> = {
+      "/api/submissions/{id}": `/api/submissions/${submission.id}`,
+      "/api/submissions/{id}/samples": `/api/submissions/${submission.id}/samples?pageSize=10`,
+      "/api/dataset/sample-split": `/api/dataset/sample-split?id=${sampleId}`,
+      "/api/leaderboard": "/api/leaderboard?track=closed",
+    };
+    const checked: string[] = [];
+    for (const operation of API_OPERATIONS) {
+      const ok = Object.entries(operation.responses).find(([status, response]) => Number(status) < 300 && response.schema !== undefined);
+      if (operation.method !== "get" || ok === undefined) continue;
+      const url = concrete[operation.path] ?? operation.path;
+      if (url.includes("{")) continue; // a public entry's id: no entry is published in this file
+      const response = await fetch(`${server.url}${url}`, { headers: { Authorization: `Bearer ${token}` } });
+      expect([200, 503], `${url} answered ${response.status}`).toContain(response.status);
+      const schema = operation.responses[response.status]?.schema ?? ok[1].schema;
+      const parsed = schema?.safeParse(await response.json());
+      expect(parsed?.success, `${url}: ${parsed?.error?.message ?? ""}`).toBe(true);
+      checked.push(operation.operationId);
+    }
+    expect(checked).toEqual(expect.arrayContaining(["listSubmissions", "getSubmission", "listSampleOutcomes", "getQuota", "getMe", "listApiTokens", "getLeaderboard", "listEntries", "getSampleSplit", "getHealth"]));
   });
 });

@@ -1,4 +1,5 @@
 import { NextResponse } from "next/server";
+import type { TestQuotaBody } from "@/lib/api/schemas/submissions";
 import { getActor } from "@/lib/auth/get-actor";
 import { requireUser } from "@/lib/auth/actor";
 import { errorResponse } from "@/lib/http";
@@ -12,7 +13,9 @@ export async function GET(request: Request) {
   try {
     const user = requireUser(await getActor(request));
     const release = await getActiveRelease();
-    return NextResponse.json(await getTestQuota(user.userId, release.id), { headers: { "Cache-Control": "no-store" } });
+    const quota = await getTestQuota(user.userId, release.id);
+    const body: TestQuotaBody = { ...quota, nextFreeAt: quota.nextFreeAt?.toISOString() ?? null };
+    return NextResponse.json(body, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return errorResponse(error);
   }

@@ -1,4 +1,5 @@
 import { NextResponse } from "next/server";
+import type { SubmissionCreated, SubmissionSummaryBody } from "@/lib/api/schemas/submissions";
 import { getActor } from "@/lib/auth/get-actor";
 import { requireUser } from "@/lib/auth/actor";
 import { errorResponse } from "@/lib/http";
@@ -39,7 +40,7 @@ export async function POST(request: Request) {
         sampleCount: submission.sampleCount,
         statusUrl: new URL(`/api/submissions/${submission.id}`, request.url).toString(),
         pageUrl: url.toString(),
-      },
+      } satisfies SubmissionCreated,
       { status: 201, headers: { Location: url.toString(), "Cache-Control": "no-store" } },
     );
   } catch (error) {
@@ -55,7 +56,8 @@ export async function POST(request: Request) {
 export async function GET(request: Request) {
   try {
     const user = requireUser(await getActor(request));
-    return NextResponse.json({ submissions: await listSubmissionsOf(user.userId) }, { headers: { "Cache-Control": "no-store" } });
+    const submissions: SubmissionSummaryBody[] = await listSubmissionsOf(user.userId);
+    return NextResponse.json({ submissions }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return errorResponse(error);
   }

@@ -62,7 +62,7 @@ export const leaderboardSchema = component(
     track: z.enum(["open", "closed", "unified"]),
     type: z.string().nullable(),
     rank_metric: z.string(),
-    columns: z.array(z.string()),
+    columns: z.array(z.string()).readonly(),
     rank_rule: z.string(),
     best_baseline: z.object({ id: z.string(), name: z.string(), metric: z.string(), value: z.number() }).nullable(),
     total: z.number().int().nonnegative(),
@@ -93,11 +93,12 @@ export const entrySummarySchema = component(
 
 export const entryListSchema = component("EntryList", z.object({ release: releaseSchema, entries: z.array(entrySummarySchema) }));
 
+// Optional values only for TypeScript: the server builds these maps as Partial records.
 const groupSchema = z.object({
   n: z.number().int().nonnegative(),
   suppressed: z.boolean(),
-  metrics: z.record(z.string(), z.number().nullable()),
-  ci95: z.record(z.string(), intervalSchema.nullable()),
+  metrics: z.record(z.string(), z.number().nullable().optional()),
+  ci95: z.record(z.string(), intervalSchema.nullable().optional()),
 });
 
 export const entrySchema = component(
@@ -127,8 +128,8 @@ export const entrySchema = component(
         stale: z.boolean(),
         computed_at: z.string(),
         n: z.number().int(),
-        metrics: z.record(z.string(), z.number()),
-        ci95: z.record(z.string(), intervalSchema),
+        metrics: z.record(z.string(), z.number().optional()),
+        ci95: z.record(z.string(), intervalSchema.optional()),
         by_type: z.record(z.string(), groupSchema),
         by_collection: z.record(z.string(), groupSchema),
       })

@@ -8,15 +8,16 @@ import { component } from "./registry";
  */
 export const intervalSchema = z.tuple([z.number(), z.number()]).describe("95% percentile-bootstrap interval [low, high]");
 
-const metricValues = z.record(z.string(), z.number()).describe("metric key (exact, alias, contain, jaccard; hit@1, hit@3, hit@5, hit@10, mrr, alias_hit@1) to value");
+// Values are optional only for TypeScript: the server builds these maps as Partial records.
+const metricValues = z.record(z.string(), z.number().optional()).describe("metric key (exact, alias, contain, jaccard; hit@1, hit@3, hit@5, hit@10, mrr, alias_hit@1) to value");
 
 export const disclosedGroupSchema = component(
   "DisclosedGroup",
   z.object({
     n: z.number().int().nonnegative(),
     isSuppressed: z.boolean().describe("true: fewer samples than the release's min_group_n (test split); n only"),
-    metrics: z.record(z.string(), z.number().nullable()),
-    ci95: z.record(z.string(), intervalSchema.nullable()),
+    metrics: z.record(z.string(), z.number().nullable().optional()),
+    ci95: z.record(z.string(), intervalSchema.nullable().optional()),
   }),
 );
 
@@ -28,8 +29,8 @@ export const disclosedReportSchema = component(
     track: z.enum(["open", "closed"]),
     n: z.number().int().nonnegative(),
     metrics: metricValues,
-    ci95: z.record(z.string(), intervalSchema),
-    by_type: z.record(z.string(), disclosedGroupSchema).nullable().describe("null: not disclosed to this viewer (owner of an unpublished test submission)"),
+    ci95: z.record(z.string(), intervalSchema.optional()),
+    by_type: z.record(z.string(), disclosedGroupSchema.optional()).nullable().describe("null: not disclosed to this viewer (owner of an unpublished test submission)"),
     by_collection: z.record(z.string(), disclosedGroupSchema).nullable(),
     disclosure: z.object({
       level: z.enum(["full", "public", "owner"]),

@@ -1,4 +1,5 @@
 import { NextResponse } from "next/server";
+import type { SubmissionViewBody } from "@/lib/api/schemas/submissions";
 import { getActor } from "@/lib/auth/get-actor";
 import { errorResponse } from "@/lib/http";
 import { getSubmissionView } from "@/lib/submissions/get-submission-view";
@@ -9,7 +10,8 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request, context: { params: Promise<{ id: string }> }) {
   try {
     const { id } = await context.params;
-    const view = await getSubmissionView(await getActor(request), id);
+    // The answer's shape is the documented one (lib/api/schemas, /api/openapi.json).
+    const view: SubmissionViewBody = await getSubmissionView(await getActor(request), id);
     return NextResponse.json(view, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return errorResponse(error);
