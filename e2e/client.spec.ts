@@ -39,7 +39,7 @@ test("[CLIENT] a participant downloads the client, logs in with a new token and 
     expect(sha256(await readFile(client))).toBe(shown);
 
     // Plain node in an empty folder: no node_modules, its own config file.
-    const env = { PATH: process.env.PATH ?? "", HOME: folder, IRC_BENCH_CONFIG: path.join(folder, "config.json") };
+    const env = { NODE_ENV: "production" as const, PATH: process.env.PATH ?? "", HOME: folder, IRC_BENCH_CONFIG: path.join(folder, "config.json") };
     const run = (args: string[], input = "") => spawnSync(process.execPath, [client, ...args], { cwd: folder, env, input, encoding: "utf8", timeout: 120_000 });
 
     const login = run(["login", "--url", baseURL ?? ""], `${token}\n`);

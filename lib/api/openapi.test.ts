@@ -16,7 +16,7 @@ import { API_OPERATIONS, UNDOCUMENTED_ROUTES } from "./operations";
 const ROOT = path.resolve(__dirname, "..", "..");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
-type RouteFile = { path: string; methods: string[]; file: string };
+type RouteFile = { path: string; methods: string[]; file: string; source: string };
 
 /** app/api/submissions/[id]/route.ts → /api/submissions/{id} */
 function routePathOf(file: string): string {
@@ -40,7 +40,10 @@ async function routeFiles(dir: string): Promise<RouteFile[]> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) out.push(...(await routeFiles(full)));
-    else if (entry.name === "route.ts") out.push({ path: routePathOf(full), methods: exportedMethods(await readFile(full, "utf8")), file: path.relative(ROOT, full) });
+    else if (entry.name === "route.ts") {
+      const source = await readFile(full, "utf8");
+      out.push({ path: routePathOf(full), methods: exportedMethods(source), file: path.relative(ROOT, full), source });
+    }
   }
   return out;
 }
@@ -83,6 +86,17 @@ describe("the OpenAPI document", () => {
     expect(phantom).toEqual([]);
     const stale = Object.keys(UNDOCUMENTED_ROUTES).filter((route) => !routes.some((file) => file.path === route));
     expect(stale, "UNDOCUMENTED_ROUTES names routes that no longer exist").toEqual([]);
+  });
+
+  it("describes the inputs the route wrapper parses: each documented handler is route(API.<operationId>.input, ...)", async () => {
+    const routes = [...(await routeFiles(path.join(ROOT, "app", "api"))), ...(await routeFiles(path.join(ROOT, "app", "dataset")))];
+    const wrong: string[] = [];
+    for (const operation of API_OPERATIONS) {
+      const file = routes.find((route) => route.path === operation.path);
+      const call = new RegExp(`export\\s+const\\s+${operation.method.toUpperCase()}\\s*=\\s*route\\(\\s*API\\.${operation.operationId}\\.input\\b`);
+      if (file === undefined || !call.test(file.source)) wrong.push(`${operation.method.toUpperCase()} ${operation.path}: ${file?.file ?? "no route file"} should call route(API.${operation.operationId}.input, ...)`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("has one operationId per operation and errors that reference the shared Error schema", () => {

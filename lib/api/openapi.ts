@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { API_OPERATIONS, type ApiOperation, type OperationAuth, type OperationResponse } from "./operations";
+import { API_OPERATIONS, type ApiOperation, type OperationInput, type OperationResponse } from "./operations";
 import { errorBodySchema } from "./schemas/errors";
 import { apiComponents } from "./schemas/registry";
 
@@ -35,11 +35,13 @@ const TAGS: OpenApiDocument["tags"] = [
   { name: "Operations", description: "Health of the deployment and this document" },
 ];
 
-const SECURITY: Record<OperationAuth, Record<string, string[]>[]> = {
-  none: [],
-  token: [{ bearerToken: [] }, { sessionCookie: [] }],
+const SECURITY: Record<OperationInput["auth"], Record<string, string[]>[]> = {
+  public: [],
+  user: [{ bearerToken: [] }, { sessionCookie: [] }],
   session: [{ sessionCookie: [] }],
 };
+
+type DocumentedOperation = ApiOperation & { operationId: string };
 
 /** Keys z.toJSONSchema adds at a root that do not belong inside an OpenAPI document. */
 function embedded(schema: JsonSchema): JsonSchema {
@@ -78,8 +80,8 @@ function isOptional(schema: z.ZodType): boolean {
 
 function parametersOf(operation: ApiOperation): unknown[] {
   const parameters: unknown[] = [];
-  const add = (where: "path" | "query", object: z.ZodObject | undefined) => {
-    for (const [name, field] of Object.entries(object?.shape ?? {})) {
+  const add = (where: "path" | "query", fields: Readonly<Record<string, unknown>>) => {
+    for (const [name, field] of Object.entries(fields)) {
       const schema = inputSchema(field as z.ZodType);
       const { description, ...rest } = schema;
       parameters.push({
@@ -91,8 +93,9 @@ function parametersOf(operation: ApiOperation): unknown[] {
       });
     }
   };
-  add("path", operation.pathParams);
-  add("query", operation.query);
+  const pathFields = Object.fromEntries((operation.input.params ?? []).map((name) => [name, operation.paramDocs?.[name] ?? z.string()]));
+  add("path", pathFields);
+  add("query", (operation.input.query ?? operation.queryDocs)?.shape ?? {});
   for (const header of operation.headers ?? []) {
     parameters.push({ name: header.name, in: "header", required: header.isRequired === true, description: header.description, schema: { type: "string", maxLength: 200 } });
   }
@@ -115,20 +118,28 @@ function responseOf(status: number, response: OperationResponse): unknown {
   return out;
 }
 
-function operationObject(operation: ApiOperation): Record<string, unknown> {
+/** The JSON body the wrapper parses, else the one the handler reads itself. */
+function requestBodyOf(operation: ApiOperation): { contentType: string; schema: z.ZodType } | undefined {
+  const body = operation.input.body;
+  if (body !== undefined && body !== "json") return { contentType: "application/json", schema: body };
+  return operation.requestBody;
+}
+
+function operationObject(operation: DocumentedOperation): Record<string, unknown> {
   const out: Record<string, unknown> = {
     operationId: operation.operationId,
     tags: [operation.tag],
     summary: operation.summary,
-    security: SECURITY[operation.auth],
+    security: SECURITY[operation.input.auth],
     responses: Object.fromEntries(Object.entries(operation.responses).map(([status, response]) => [status, responseOf(Number(status), response)])),
   };
   if (operation.description !== undefined) out.description = operation.description;
   const parameters = parametersOf(operation);
   if (parameters.length > 0) out.parameters = parameters;
-  if (operation.body !== undefined) {
-    const schema = apiComponents.get(operation.body.schema) ? outputSchemaRef(operation.body.schema) : inputSchema(operation.body.schema);
-    out.requestBody = { required: true, content: { [operation.body.contentType]: { schema } } };
+  const body = requestBodyOf(operation);
+  if (body !== undefined) {
+    const schema = apiComponents.get(body.schema) ? outputSchemaRef(body.schema) : inputSchema(body.schema);
+    out.requestBody = { required: true, content: { [body.contentType]: { schema } } };
   }
   return out;
 }
@@ -140,7 +151,7 @@ function componentSchemas(): Record<string, JsonSchema> {
   return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, embedded(schema as JsonSchema)]));
 }
 
-export function buildOpenApiDocument(options: OpenApiOptions, operations: readonly ApiOperation[] = API_OPERATIONS): OpenApiDocument {
+export function buildOpenApiDocument(options: OpenApiOptions, operations: readonly DocumentedOperation[] = API_OPERATIONS): OpenApiDocument {
   const paths: OpenApiDocument["paths"] = {};
   for (const operation of operations) {
     paths[operation.path] ??= {};

@@ -27,13 +27,21 @@ import {
 export type HttpMethod = "get" | "post" | "patch" | "delete";
 
 /**
- * - `none`: anyone, no credentials.
- * - `token`: a signed-in browser session or `Authorization: Bearer <API token>`.
- * - `session`: a browser session only (an API token is refused with 403).
+ * What the route wrapper (lib/http/route.ts) parses before the handler runs:
+ * the handler passes this very object to `route()`, so the document describes
+ * the schemas the server applies. `auth`: "public" needs no credentials;
+ * "user" a browser session or `Authorization: Bearer <API token>`; "session"
+ * a browser session only (an API token is refused with 403).
  */
-export type OperationAuth = "none" | "token" | "session";
+export type OperationInput = {
+  auth: "public" | "user" | "session";
+  params?: readonly string[];
+  query?: z.ZodObject;
+  /** A JSON body schema, or "json" when the operation parses the body itself (see `requestBody`). */
+  body?: z.ZodType | "json";
+};
 
-export type OperationBody = { contentType: "application/json" | "multipart/form-data"; schema: z.ZodType; description?: string };
+export type OperationBody = { contentType: "application/json" | "multipart/form-data"; schema: z.ZodType };
 
 export type OperationResponse = {
   description: string;
@@ -41,7 +49,7 @@ export type OperationResponse = {
   schema?: z.ZodType;
   /** Default application/json when a schema is given. */
   contentType?: string;
-  headers?: Record<string, string>;
+  headers?: Readonly<Record<string, string>>;
 };
 
 export type OperationHeader = { name: string; description: string; isRequired?: boolean };
@@ -50,20 +58,29 @@ export type ApiOperation = {
   method: HttpMethod;
   /** OpenAPI path template: /api/submissions/{id}. */
   path: string;
-  operationId: string;
   tag: "Submissions" | "Account" | "Leaderboard" | "Dataset" | "Operations";
   summary: string;
   description?: string;
-  auth: OperationAuth;
-  pathParams?: z.ZodObject;
-  query?: z.ZodObject;
-  headers?: OperationHeader[];
-  body?: OperationBody;
-  responses: Record<number, OperationResponse>;
+  input: OperationInput;
+  /** How each path parameter of `input.params` looks (default: a string). */
+  paramDocs?: Readonly<Record<string, z.ZodType>>;
+  /** The documented query when the handler reads it itself instead of `input.query`. */
+  queryDocs?: z.ZodObject;
+  headers?: readonly OperationHeader[];
+  /** The documented body when the handler reads it itself: a streamed upload, or `body: "json"` parsed by the operation. */
+  requestBody?: OperationBody;
+  responses: Readonly<Record<number, OperationResponse>>;
 };
 
-const idParams = z.object({ id: z.string().min(1).max(64).describe("the id the API returned") });
-const entryParams = z.object({ id: entryIdSchema.describe("a public entry's id") });
+const ID_PARAM = { id: z.string().min(1).max(64).describe("the id the API returned") };
+const ENTRY_PARAM = { id: entryIdSchema.describe("a public entry's id") };
+
+/** GET /api/entries/{id} takes no query parameter (an unknown one is a 422). */
+const NO_QUERY = z.object({}).strict();
+/** GET /dataset/download/{file}[?release=ID] */
+export const downloadQuerySchema = z.object({ release: z.string().min(1).max(64).optional().describe("a release id; default: the active release") });
+/** GET /api/dataset/sample-split?id=... */
+export const sampleSplitQuerySchema = z.object({ id: z.string().min(1).max(200).describe("a sample id from a download") });
 
 /** Errors most operations can answer; each operation adds its own. */
 const UNAUTHENTICATED: OperationResponse = { description: "No session and no token, or an invalid, revoked or expired token" };
@@ -77,24 +94,23 @@ const DOWNLOAD_HEADERS = {
   "Content-Disposition": "attachment with the file name that says which release it is",
 };
 
-export const API_OPERATIONS: readonly ApiOperation[] = [
-  {
+export const API = {
+  createSubmission: {
     method: "post",
     path: "/api/submissions",
-    operationId: "createSubmission",
     tag: "Submissions",
     summary: "Upload a prediction file",
     description:
       "Every line is validated before anything is queued (protocol section 4). A rejected file answers 422 with every problem and its line and costs no quota. " +
       "The split and track are read from the file unless given. Test submissions count against the quota (GET /api/quota).",
-    auth: "token",
+    input: { auth: "user" },
+    requestBody: { contentType: "multipart/form-data", schema: uploadFormSchema },
     headers: [
       {
         name: "Idempotency-Key",
         description: "a key you choose per upload (for example a UUID): sending the same upload again with the same key, after a timeout, does not create a second submission",
       },
     ],
-    body: { contentType: "multipart/form-data", schema: uploadFormSchema },
     responses: {
       201: { description: "Accepted and queued for scoring", schema: submissionCreatedSchema, headers: { Location: "the submission's page" } },
       400: { description: "The upload was cut off or is not multipart/form-data with a file field" },
@@ -106,47 +122,42 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       503: { description: "The file store is unusable; nothing was charged, try again later", headers: { "Retry-After": "seconds" } },
     },
   },
-  {
+  listSubmissions: {
     method: "get",
     path: "/api/submissions",
-    operationId: "listSubmissions",
     tag: "Submissions",
     summary: "Your submissions, newest first (up to 200)",
-    auth: "token",
+    input: { auth: "user" },
     responses: { 200: { description: "Your submissions", schema: submissionListSchema }, 401: UNAUTHENTICATED },
   },
-  {
+  getSubmission: {
     method: "get",
     path: "/api/submissions/{id}",
-    operationId: "getSubmission",
     tag: "Submissions",
     summary: "Status, timings, failure reason, scores with intervals and comparisons",
     description: "Poll this until status is SCORED or FAILED. Scores of test submissions are disclosed by the rules of protocol section 12.",
-    auth: "token",
-    pathParams: idParams,
+    input: { auth: "user", params: ["id"] },
+    paramDocs: ID_PARAM,
     responses: { 200: { description: "The submission", schema: submissionViewSchema }, 401: UNAUTHENTICATED, 404: NOT_FOUND },
   },
-  {
+  listSampleOutcomes: {
     method: "get",
     path: "/api/submissions/{id}/samples",
-    operationId: "listSampleOutcomes",
     tag: "Submissions",
     summary: "Per-sample outcomes of a scored dev submission",
     description: "Dev submissions only: the test split's gold stays hidden, so test submissions answer 404.",
-    auth: "token",
-    pathParams: idParams,
-    query: sampleOutcomeQuerySchema,
+    input: { auth: "user", params: ["id"], query: sampleOutcomeQuerySchema },
+    paramDocs: ID_PARAM,
     responses: { 200: { description: "One page of samples", schema: sampleOutcomePageSchema }, 401: UNAUTHENTICATED, 404: NOT_FOUND, 422: INVALID },
   },
-  {
+  requestPublication: {
     method: "post",
     path: "/api/submissions/{id}/publication",
-    operationId: "requestPublication",
     tag: "Submissions",
     summary: "Ask to publish a scored test submission on the leaderboard",
-    auth: "token",
-    pathParams: idParams,
-    body: { contentType: "application/json", schema: publicationRequestSchema },
+    input: { auth: "user", params: ["id"], body: "json" },
+    paramDocs: ID_PARAM,
+    requestBody: { contentType: "application/json", schema: publicationRequestSchema },
     responses: {
       202: { description: "Requested; a maintainer reviews it", schema: publicationAcceptedSchema },
       400: { description: "The body is not a JSON object" },
@@ -156,52 +167,45 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       422: INVALID,
     },
   },
-  {
+  getQuota: {
     method: "get",
     path: "/api/quota",
-    operationId: "getQuota",
     tag: "Submissions",
     summary: "Your test submissions left on the active release",
-    auth: "token",
+    input: { auth: "user" },
     responses: { 200: { description: "The quota", schema: testQuotaSchema }, 401: UNAUTHENTICATED, 404: { description: "No release is active" } },
   },
-  {
+  getMe: {
     method: "get",
     path: "/api/me",
-    operationId: "getMe",
     tag: "Account",
     summary: "Who the session or token belongs to",
-    auth: "token",
+    input: { auth: "user" },
     responses: { 200: { description: "You", schema: meSchema }, 401: UNAUTHENTICATED },
   },
-  {
+  updateMe: {
     method: "patch",
     path: "/api/me",
-    operationId: "updateMe",
     tag: "Account",
     summary: "Edit your display name or affiliation",
-    auth: "token",
-    body: { contentType: "application/json", schema: profilePatchSchema },
+    input: { auth: "user", body: profilePatchSchema },
     responses: { 200: { description: "Your profile after the change", schema: meSchema }, 400: { description: "The body is not JSON" }, 401: UNAUTHENTICATED, 422: INVALID },
   },
-  {
+  listApiTokens: {
     method: "get",
     path: "/api/tokens",
-    operationId: "listApiTokens",
     tag: "Account",
     summary: "Your API tokens (never the tokens themselves)",
-    auth: "token",
+    input: { auth: "user" },
     responses: { 200: { description: "Your tokens", schema: apiTokenListSchema }, 401: UNAUTHENTICATED },
   },
-  {
+  createApiToken: {
     method: "post",
     path: "/api/tokens",
-    operationId: "createApiToken",
     tag: "Account",
     summary: "Create an API token (browser session only)",
     description: "An API token cannot mint further tokens. The token is in the answer once; the account page does the same.",
-    auth: "session",
-    body: { contentType: "application/json", schema: createApiTokenSchema },
+    input: { auth: "session", body: createApiTokenSchema },
     responses: {
       201: { description: "The new token", schema: apiTokenCreatedSchema },
       401: UNAUTHENTICATED,
@@ -210,149 +214,140 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       422: INVALID,
     },
   },
-  {
+  revokeApiToken: {
     method: "delete",
     path: "/api/tokens/{id}",
-    operationId: "revokeApiToken",
     tag: "Account",
     summary: "Revoke one of your API tokens",
-    auth: "token",
-    pathParams: idParams,
+    input: { auth: "user", params: ["id"] },
+    paramDocs: ID_PARAM,
     responses: { 200: { description: "The token, now revoked", schema: apiTokenRevokedSchema }, 401: UNAUTHENTICATED, 404: NOT_FOUND },
   },
-  {
+  getLeaderboard: {
     method: "get",
     path: "/api/leaderboard",
-    operationId: "getLeaderboard",
     tag: "Leaderboard",
     summary: "The public leaderboard of the active release, best first",
     description: "Ranks by paired tests (protocol section 13). Gzip and brotli bodies with a strong ETag (304 on If-None-Match).",
-    auth: "none",
-    query: leaderboardQuerySchema,
+    input: { auth: "public", query: leaderboardQuerySchema },
     responses: { 200: { description: "One page of the leaderboard", schema: leaderboardSchema }, 404: { description: "No release is active" }, 422: INVALID },
   },
-  {
+  exportLeaderboard: {
     method: "get",
     path: "/api/leaderboard/export",
-    operationId: "exportLeaderboard",
     tag: "Leaderboard",
     summary: "A leaderboard view as a CSV, JSON or LaTeX file",
-    auth: "none",
-    query: leaderboardExportQuerySchema,
+    input: { auth: "public", query: leaderboardExportQuerySchema },
     responses: {
       200: { description: "The table, every row", contentType: "text/csv, application/json or application/x-tex" },
       404: { description: "No release is active" },
       422: INVALID,
     },
   },
-  {
+  listEntries: {
     method: "get",
     path: "/api/entries",
-    operationId: "listEntries",
     tag: "Leaderboard",
     summary: "Public entries and baselines of the active release",
-    auth: "none",
-    query: entriesQuerySchema,
+    input: { auth: "public", query: entriesQuerySchema },
     responses: { 200: { description: "The entries", schema: entryListSchema }, 404: { description: "No release is active" }, 422: INVALID },
   },
-  {
+  getEntry: {
     method: "get",
     path: "/api/entries/{id}",
-    operationId: "getEntry",
     tag: "Leaderboard",
     summary: "One public entry: scores, intervals, per-type and per-collection tables, comparisons",
-    auth: "none",
-    pathParams: entryParams,
+    input: { auth: "public", params: ["id"], query: NO_QUERY },
+    paramDocs: ENTRY_PARAM,
     responses: { 200: { description: "The entry", schema: entrySchema }, 404: { description: "No public entry has this id" }, 422: INVALID },
   },
-  {
+  exportEntry: {
     method: "get",
     path: "/api/entries/{id}/export",
-    operationId: "exportEntry",
     tag: "Leaderboard",
     summary: "One of an entry's tables as a file",
-    auth: "none",
-    pathParams: entryParams,
-    query: entryExportQuerySchema,
+    input: { auth: "public", params: ["id"], query: entryExportQuerySchema },
+    paramDocs: ENTRY_PARAM,
     responses: {
       200: { description: "The table", contentType: "text/csv, application/json or application/x-tex" },
       404: { description: "No public, scored entry has this id" },
       422: INVALID,
     },
   },
-  {
+  getSampleSplit: {
     method: "get",
     path: "/api/dataset/sample-split",
-    operationId: "getSampleSplit",
     tag: "Dataset",
     summary: "Which split of the active release a sample id belongs to",
-    auth: "none",
-    query: z.object({ id: z.string().min(1).max(200).describe("a sample id from a download") }),
+    input: { auth: "public", query: sampleSplitQuerySchema },
     responses: { 200: { description: "The split", schema: sampleSplitSchema }, 404: { description: "Not a sample id of the active release" }, 422: INVALID },
   },
-  {
+  downloadDataset: {
     method: "get",
     path: "/dataset/download/{file}",
-    operationId: "downloadDataset",
     tag: "Dataset",
     summary: "A file of the release: train.jsonl, dev.jsonl (with gold), test.jsonl (without gold), kb.jsonl",
-    auth: "none",
-    pathParams: z.object({ file: downloadFileSchema }),
-    query: z.object({ release: z.string().min(1).max(64).optional().describe("a release id; default: the active release") }),
+    input: { auth: "public", params: ["file"] },
+    paramDocs: { file: downloadFileSchema },
+    queryDocs: downloadQuerySchema,
     responses: {
       200: { description: "JSON Lines, the bytes hashed at import", contentType: "text/plain; charset=utf-8", headers: DOWNLOAD_HEADERS },
       304: { description: "Not modified (If-None-Match matched)" },
       404: { description: "No such file or release" },
     },
   },
-  {
+  downloadScorer: {
     method: "get",
     path: "/dataset/download/irc-bench-score.mjs",
-    operationId: "downloadScorer",
     tag: "Dataset",
     summary: "The offline scorer: one file for Node.js 20 or later",
-    auth: "none",
+    input: { auth: "public" },
     responses: {
       200: { description: "The scorer", contentType: "text/javascript; charset=utf-8", headers: DOWNLOAD_HEADERS },
       304: { description: "Not modified" },
       404: { description: "Not built on this server" },
     },
   },
-  {
+  downloadClient: {
     method: "get",
     path: "/dataset/download/irc-bench-client.mjs",
-    operationId: "downloadClient",
     tag: "Dataset",
     summary: "The command-line client (login, submit, status, list, quota, download): one file for Node.js 20 or later",
-    auth: "none",
+    input: { auth: "public" },
     responses: {
       200: { description: "The client", contentType: "text/javascript; charset=utf-8", headers: DOWNLOAD_HEADERS },
       304: { description: "Not modified" },
       404: { description: "Not built on this server" },
     },
   },
-  {
+  getHealth: {
     method: "get",
     path: "/api/health",
-    operationId: "getHealth",
     tag: "Operations",
     summary: "Whether this deployment works: database, Redis, queue depth, worker heartbeats",
-    auth: "none",
+    input: { auth: "public" },
     responses: {
       200: { description: "Healthy", schema: healthReportSchema },
       503: { description: "Degraded; `problems` names what is wrong", schema: healthReportSchema },
     },
   },
-  {
+  getOpenApiDocument: {
     method: "get",
     path: "/api/openapi.json",
-    operationId: "getOpenApiDocument",
     tag: "Operations",
     summary: "This document",
-    auth: "none",
+    input: { auth: "public" },
     responses: { 200: { description: "The OpenAPI 3.1 document of the public and token API", contentType: "application/json" } },
   },
-];
+} as const satisfies Record<string, ApiOperation>;
+
+export type OperationId = keyof typeof API;
+
+/** Every operation with its id, in the document's order. */
+export const API_OPERATIONS: readonly (ApiOperation & { operationId: string })[] = Object.entries(API).map(([operationId, operation]) => ({
+  operationId,
+  ...(operation as ApiOperation),
+}));
 
 /**
  * Routes under app/api that are not part of the public and token API, and why.

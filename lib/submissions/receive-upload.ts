@@ -4,8 +4,10 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import Busboy from "busboy";
 import { getEnv } from "@/lib/env";
 import { AppError, isAppError } from "@/lib/errors";
+import { findNulByte } from "@/lib/http/parse-input";
 import { discardStagedFile, stageUpload, tooLargeError, type StagedFile } from "@/lib/submissions/file-store";
 import { uploadFieldsSchema, type UploadFields } from "@/lib/submissions/schemas";
+import { logger } from "@/lib/logger";
 
 export type ReceivedUpload = { staged: StagedFile; originalName: string; fields: UploadFields };
 
@@ -17,7 +19,7 @@ type ReceivedParts = { staged?: StagedFile; originalName: string; rawFields: Rec
 /** A staging fault on our side (disk full, store unwritable): the uploader can only retry later. */
 function toStagingError(error: unknown): AppError {
   if (isAppError(error)) return error;
-  console.error("[upload] staging failed", error);
+  logger.error({ err: error }, "upload: staging failed");
   return new AppError("unavailable", "We could not store your upload on our side. Nothing was scored and no quota was used; please try again in a few minutes.", {
     retryAfterSeconds: 60,
   });
@@ -117,6 +119,10 @@ export async function receiveUpload(request: Request): Promise<ReceivedUpload> {
   const { staged, originalName, rawFields } = await readParts(request.body as WebReadableStream, contentType, maxBytes);
   if (!staged) {
     throw new AppError("validation", 'No file was sent. Put the predictions in a form field named "file".');
+  }
+  if (findNulByte({ filename: originalName, ...rawFields }) !== null) {
+    await discardStagedFile(staged);
+    throw new AppError("validation", "The file name or a form field contains a NUL character (\\u0000), which cannot be stored; rename the file or remove it.");
   }
   const fields = uploadFieldsSchema.safeParse({
     split: rawFields.split || undefined,

@@ -2,11 +2,13 @@ import "server-only";
 import { requireMaintainer, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { parseInput } from "@/lib/http/parse-input";
 import type { Prisma } from "@/lib/generated/prisma";
 import { raisedProbeFlags, readProbeFlags, type ProbeFlag, type ProbeFlagId } from "@/lib/integrity/probe-flags-schema";
 import { refreshComparisons } from "@/lib/submissions/refresh-comparisons";
 import { FLAGGED_REASON_MIN, reviewActionSchema, type ReviewAction } from "@/lib/submissions/schemas";
 import { enqueueScoring } from "@/lib/submissions/scoring-queue";
+import { logger } from "@/lib/logger";
 
 export type ReviewResult = { submissionId: string; action: ReviewAction["action"] };
 
@@ -17,11 +19,7 @@ export type ReviewResult = { submissionId: string; action: ReviewAction["action"
  */
 export async function reviewSubmission(actor: Actor, submissionId: string, input: unknown): Promise<ReviewResult> {
   const maintainer = requireMaintainer(actor);
-  const parsed = reviewActionSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new AppError("validation", parsed.error.issues.map((issue) => `${issue.path.join(".") || "action"}: ${issue.message}`).join("; "));
-  }
-  const { action, reason, baselineLabel, acknowledge = [] } = parsed.data;
+  const { action, reason, baselineLabel, acknowledge = [] } = parseInput(reviewActionSchema, input);
   const submission = await db.submission.findUnique({
     where: { id: submissionId },
     include: { user: { select: { isSystem: true, role: true } }, score: { select: { probeFlags: true } } },
@@ -51,7 +49,7 @@ export async function reviewSubmission(actor: Actor, submissionId: string, input
   ]);
   if (action === "rescore") {
     // If Redis is down the submission stays QUEUED and the worker's reconciler queues it later.
-    await enqueueScoring(submissionId, Date.now()).catch((error: unknown) => console.error(`[review] could not queue ${submissionId}`, error));
+    await enqueueScoring(submissionId, Date.now()).catch((error: unknown) => logger.warn({ err: error, submissionId }, "review: could not queue the re-score; the reconciler will"));
   }
   if (action === "mark-baseline" || action === "unmark-baseline") await refreshComparisons(submission.releaseId, submission.split);
   return { submissionId, action };

@@ -1,22 +1,14 @@
-import { NextResponse } from "next/server";
+import { API } from "@/lib/api/operations";
 import type { TestQuotaBody } from "@/lib/api/schemas/submissions";
-import { getActor } from "@/lib/auth/get-actor";
-import { requireUser } from "@/lib/auth/actor";
-import { errorResponse } from "@/lib/http";
+import { route } from "@/lib/http/route";
 import { getActiveRelease } from "@/lib/releases/get-release";
 import { getTestQuota } from "@/lib/submissions/quota";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/quota — the caller's remaining test submissions on the active release. */
-export async function GET(request: Request) {
-  try {
-    const user = requireUser(await getActor(request));
-    const release = await getActiveRelease();
-    const quota = await getTestQuota(user.userId, release.id);
-    const body: TestQuotaBody = { ...quota, nextFreeAt: quota.nextFreeAt?.toISOString() ?? null };
-    return NextResponse.json(body, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const GET = route(API.getQuota.input, async ({ actor }) => {
+  const release = await getActiveRelease();
+  const quota = await getTestQuota(actor.userId, release.id);
+  return { ...quota, nextFreeAt: quota.nextFreeAt?.toISOString() ?? null } satisfies TestQuotaBody;
+});

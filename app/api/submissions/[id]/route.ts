@@ -1,19 +1,9 @@
-import { NextResponse } from "next/server";
+import { API } from "@/lib/api/operations";
 import type { SubmissionViewBody } from "@/lib/api/schemas/submissions";
-import { getActor } from "@/lib/auth/get-actor";
-import { errorResponse } from "@/lib/http";
+import { route } from "@/lib/http/route";
 import { getSubmissionView } from "@/lib/submissions/get-submission-view";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/submissions/:id — status, timings, failure reason, scores with CIs and comparisons (owner or maintainer). */
-export async function GET(request: Request, context: { params: Promise<{ id: string }> }) {
-  try {
-    const { id } = await context.params;
-    // The answer's shape is the documented one (lib/api/schemas, /api/openapi.json).
-    const view: SubmissionViewBody = await getSubmissionView(await getActor(request), id);
-    return NextResponse.json(view, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const GET = route(API.getSubmission.input, async ({ actor, params }): Promise<SubmissionViewBody> => getSubmissionView(actor, params.id));

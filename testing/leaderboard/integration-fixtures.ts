@@ -1,0 +1,153 @@
+import "server-only";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { db } from "@/lib/db";
+import type { Prisma, PublicationStatus, Split } from "@/lib/generated/prisma";
+import { synthesizeLeaderboardRelease, writeLeaderboardRelease, type SyntheticRelease } from "@/testing/leaderboard/synthetic-release";
+import { importRelease } from "@/lib/releases/import-release";
+import { comparisonRowData, planComparisonRows } from "@/lib/scoring/comparison-families";
+import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/scoring/gold";
+import { SCORER_VERSION, scorePredictions } from "@/lib/scoring/score-report";
+import { PRIMARY_METRIC, UNIFIED_METRIC } from "@/lib/scoring/tracks";
+
+/**
+ * Support for the leaderboard's integration tests (tests/integration/
+ * leaderboard-*.int.test.ts), not used by the app: a tiny release and
+ * hand-made prediction files, where which samples each system gets right is
+ * decided index by index, so expected counts can be worked out by hand.
+ * Scores and comparisons are made with lib/scoring, as the worker stores them.
+ */
+
+export type LeaderboardFixtureRelease = {
+  releaseId: string;
+  content: SyntheticRelease;
+  kb: KbIndex;
+  gold: Record<"dev" | "test", GoldRecord[]>;
+};
+
+export async function importLeaderboardRelease(name: string, testSamples: number): Promise<LeaderboardFixtureRelease> {
+  const content = synthesizeLeaderboardRelease({ name, version: "1.0", testSamples });
+  const dir = await mkdtemp(path.join(os.tmpdir(), "irc-leaderboard-int-"));
+  try {
+    await writeLeaderboardRelease(dir, content);
+    const result = await importRelease({ dir, activate: true });
+    const kb = buildKbIndex(content.entities);
+    return {
+      releaseId: result.releaseId,
+      content,
+      kb,
+      gold: { dev: buildGold(content.samples.dev, kb), test: buildGold(content.samples.test, kb) },
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Open-world: "exact" names the entity, "alias" gives its alias, "miss" a wrong name. */
+export type OpenAnswer = "exact" | "alias" | "miss";
+
+export function openPredictions(gold: readonly GoldRecord[], answer: (index: number) => OpenAnswer): Map<string, string> {
+  return new Map(
+    gold.map((record, index) => {
+      const kind = answer(index);
+      const text = kind === "exact" ? record.name : kind === "alias" ? (record.aliases[0] ?? record.name) : "Nobody in particular";
+      return [record.id, text];
+    }),
+  );
+}
+
+/** Closed-world: the gold QID first when `isTop(index)`, otherwise second after another entity. */
+export function closedPredictions(gold: readonly GoldRecord[], kb: KbIndex, isTop: (index: number) => boolean): Map<string, string[]> {
+  const qids = [...kb.keys()];
+  return new Map(
+    gold.map((record, index) => {
+      const other = qids.find((qid) => qid !== record.qid) ?? record.qid;
+      return [record.id, isTop(index) ? [record.qid, other] : [other, record.qid]];
+    }),
+  );
+}
+
+export type FixtureEntry = {
+  id: string;
+  userId: string;
+  split: Split;
+  publication: PublicationStatus;
+  isBaseline?: boolean;
+  systemName: string;
+  parameterCount?: bigint | null;
+  isOpenWeights?: boolean | null;
+} & ({ track: "open"; predictions: Map<string, string> } | { track: "closed"; predictions: Map<string, string[]> });
+
+export type StoredFixture = { id: string; track: "open" | "closed"; split: Split; codes: Uint8Array; isBaseline: boolean };
+
+/** Stores submissions with their scores as the worker would, then every comparison with the split's baselines. */
+export async function storeScoredEntries(release: LeaderboardFixtureRelease, entries: readonly FixtureEntry[]): Promise<StoredFixture[]> {
+  const goldSha = (await db.datasetRelease.findUniqueOrThrow({ where: { id: release.releaseId } })).goldSha256 as Record<string, string>;
+  const stored: StoredFixture[] = [];
+  for (const entry of entries) {
+    const split = entry.split === "dev" ? "dev" : "test";
+    const gold = release.gold[split];
+    const { report, outcomes } =
+      entry.track === "open"
+        ? scorePredictions({ track: "open", predictions: entry.predictions, gold, kb: release.kb, split, seed: 42, resamples: 200 })
+        : scorePredictions({ track: "closed", predictions: entry.predictions, gold, kb: release.kb, split, seed: 42, resamples: 200 });
+    const metrics = report.metrics as Record<string, number>;
+    await db.submission.create({
+      data: {
+        id: entry.id,
+        userId: entry.userId,
+        releaseId: release.releaseId,
+        split: entry.split,
+        track: entry.track,
+        status: "SCORED",
+        fileSha256: entry.id.padEnd(64, "0").slice(0, 64),
+        fileBytes: 1,
+        originalName: `${entry.id}.jsonl`,
+        sampleCount: gold.length,
+        isBaseline: entry.isBaseline ?? false,
+        baselineLabel: entry.isBaseline ? entry.systemName : null,
+        publication: entry.publication,
+        publishedAt: entry.publication === "PUBLISHED" ? new Date("2026-11-01T00:00:00Z") : null,
+        systemName: entry.systemName,
+        methodDescription: `${entry.systemName}, made by hand for a test`,
+        paperUrl: "javascript:alert(1)",
+        codeUrl: "https://example.org/code",
+        parameterCount: entry.parameterCount ?? null,
+        isOpenWeights: entry.isOpenWeights ?? null,
+        score: {
+          create: {
+            scorerVersion: SCORER_VERSION,
+            goldSha256: goldSha[split] ?? "",
+            n: report.n,
+            report: report as Prisma.InputJsonValue,
+            outcomes: Buffer.from(outcomes.codes),
+            primary: metrics[PRIMARY_METRIC[entry.track]] ?? 0,
+            unified: metrics[UNIFIED_METRIC[entry.track]] ?? 0,
+          },
+        },
+      },
+    });
+    stored.push({ id: entry.id, track: entry.track, split: entry.split, codes: outcomes.codes, isBaseline: entry.isBaseline ?? false });
+  }
+  const baselines = stored.filter((entry) => entry.isBaseline).map((entry) => ({ id: entry.id, split: entry.split, outcomes: { track: entry.track, codes: entry.codes } }));
+  for (const entry of stored) {
+    const family = baselines.filter((baseline) => baseline.split === entry.split);
+    const rows = planComparisonRows({ id: entry.id, outcomes: { track: entry.track, codes: entry.codes } }, family);
+    if (rows.length === 0) continue;
+    await db.comparison.createMany({ data: rows.map((row) => comparisonRowData(entry.id, row)) });
+  }
+  return stored;
+}
+
+/** Calls a route handler the way Next.js does and returns status, headers and parsed JSON. */
+export async function callJson(response: Response): Promise<{ status: number; headers: Headers; body: unknown; text: string }> {
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text.length > 0 ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  return { status: response.status, headers: response.headers, body, text };
+}

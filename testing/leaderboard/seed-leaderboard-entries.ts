@@ -1,0 +1,149 @@
+import "server-only";
+import { createHash, randomUUID } from "node:crypto";
+import { createSeededRandom } from "@/testing/synthetic/seeded-random";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma";
+import { comparisonRowData, planComparisonRows, type FamilyMember } from "@/lib/scoring/comparison-families";
+import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
+import { buildScoreReport, SCORER_VERSION } from "@/lib/scoring/score-report";
+import { PRIMARY_METRIC, UNIFIED_METRIC } from "@/lib/scoring/tracks";
+import { loadSplitGold } from "@/lib/submissions/load-gold";
+import { planSyntheticEntries, SYNTHETIC_BASELINES, SYNTHETIC_TEAMS, synthesizeOutcomeCodes, type SyntheticEntry } from "./synthetic-entries";
+
+/**
+ * Seeds published synthetic entries and baselines into a release's test split,
+ * the way the scoring worker stores real ones (the storage contract): a Score
+ * with the section 11 report (comparisons: []), the outcome bytes, primary and
+ * unified values, and a Comparison row per entry and baseline. Every seeded
+ * row belongs to users with an @leaderboard-seed.invalid address, so
+ * removeSeededEntries takes them all away again.
+ */
+
+export const SEED_EMAIL_DOMAIN = "leaderboard-seed.invalid";
+const BASELINE_EMAIL = `baselines@${SEED_EMAIL_DOMAIN}`;
+const CHUNK = 200;
+
+export type SeedOptions = {
+  releaseId: string;
+  entries: number;
+  /** Seed the four synthetic baselines too. */
+  withBaselines: boolean;
+  seed: number;
+  resamples: number;
+  onProgress?: (done: number, total: number) => void;
+};
+
+export type SeedResult = { entries: number; baselines: number; comparisons: number; samples: number };
+
+/** Removes every seeded user with their submissions, scores and comparisons (cascades). */
+export async function removeSeededEntries(): Promise<number> {
+  const removed = await db.user.deleteMany({ where: { email: { endsWith: `@${SEED_EMAIL_DOMAIN}` } } });
+  return removed.count;
+}
+
+async function ensureUsers(): Promise<{ baselineOwner: string; teams: string[] }> {
+  const teamEmails = SYNTHETIC_TEAMS.map((_, index) => `team-${index + 1}@${SEED_EMAIL_DOMAIN}`);
+  await db.user.createMany({
+    data: [
+      { email: BASELINE_EMAIL, displayName: "IRC-Bench maintainers", isSystem: true },
+      ...SYNTHETIC_TEAMS.map((name, index) => ({ email: teamEmails[index] ?? "", displayName: name, affiliation: "Synthetic University" })),
+    ],
+    skipDuplicates: true,
+  });
+  const users = await db.user.findMany({ where: { email: { endsWith: `@${SEED_EMAIL_DOMAIN}` } }, select: { id: true, email: true } });
+  const idOf = new Map(users.map((user) => [user.email, user.id]));
+  return { baselineOwner: idOf.get(BASELINE_EMAIL) ?? "", teams: teamEmails.map((email) => idOf.get(email) ?? "") };
+}
+
+type Planned = SyntheticEntry & { id: string; outcomes: SampleOutcomes };
+
+async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await insert(rows.slice(start, start + CHUNK));
+  }
+}
+
+export async function seedLeaderboardEntries(options: SeedOptions): Promise<SeedResult> {
+  const release = await db.datasetRelease.findUniqueOrThrow({ where: { id: options.releaseId }, select: { goldSha256: true } });
+  const goldSha256 = (release.goldSha256 as Record<string, string>).test ?? "";
+  const { gold } = await loadSplitGold(options.releaseId, "test");
+  const goldTypes = gold.map((record) => record.type);
+  const random = createSeededRandom(options.seed);
+  const users = await ensureUsers();
+
+  const plans: SyntheticEntry[] = [...(options.withBaselines ? SYNTHETIC_BASELINES : []), ...planSyntheticEntries(options.entries, random)];
+  const planned: Planned[] = plans.map((plan) => ({
+    ...plan,
+    id: `lbseed${randomUUID().replaceAll("-", "")}`,
+    outcomes: { track: plan.track, codes: synthesizeOutcomeCodes(plan, goldTypes, random) },
+  }));
+
+  // Baselines of the split: the ones seeded now and any already there (real or seeded earlier).
+  const existingBaselines = await db.submission.findMany({
+    where: { releaseId: options.releaseId, split: "test", isBaseline: true, score: { goldSha256 } },
+    select: { id: true, track: true, score: { select: { outcomes: true } } },
+    orderBy: { createdAt: "asc" },
+  });
+  const baselines: FamilyMember[] = [
+    ...existingBaselines.flatMap((row) => (row.score ? [{ id: row.id, outcomes: { track: row.track, codes: new Uint8Array(row.score.outcomes) } }] : [])),
+    ...planned.filter((entry) => entry.isBaseline).map((entry) => ({ id: entry.id, outcomes: entry.outcomes })),
+  ];
+
+  const now = Date.now();
+  const submissions: Prisma.SubmissionCreateManyInput[] = planned.map((entry, index) => {
+    const publishedAt = new Date(now - ((index * 7919) % 90) * 86_400_000);
+    return {
+      id: entry.id,
+      userId: entry.isBaseline ? users.baselineOwner : (users.teams[entry.team] ?? users.baselineOwner),
+      releaseId: options.releaseId,
+      split: "test",
+      track: entry.track,
+      status: "SCORED",
+      fileSha256: createHash("sha256").update(entry.id).digest("hex"),
+      fileBytes: 0,
+      originalName: "synthetic.jsonl",
+      sampleCount: gold.length,
+      countsToQuota: false,
+      isBaseline: entry.isBaseline,
+      baselineLabel: entry.isBaseline ? entry.system : null,
+      finishedAt: publishedAt,
+      publication: "PUBLISHED",
+      systemName: entry.system,
+      methodDescription: entry.description,
+      codeUrl: entry.isBaseline ? null : `https://example.org/${entry.system.toLowerCase()}`,
+      parameterCount: entry.parameterCount === null ? null : BigInt(Math.round(entry.parameterCount)),
+      isOpenWeights: entry.isOpenWeights,
+      externalData: entry.isBaseline ? null : "none",
+      requestedAt: publishedAt,
+      publishedAt,
+    };
+  });
+  await insertInChunks(submissions, (chunk) => db.submission.createMany({ data: chunk }));
+
+  const scores: Prisma.ScoreCreateManyInput[] = [];
+  const comparisonRows: Prisma.ComparisonCreateManyInput[] = [];
+  planned.forEach((entry, index) => {
+    const report = buildScoreReport({ split: "test", gold, outcomes: entry.outcomes, seed: 42, resamples: options.resamples });
+    const metrics = report.metrics as Record<string, number>;
+    scores.push({
+      submissionId: entry.id,
+      scorerVersion: SCORER_VERSION,
+      goldSha256,
+      n: report.n,
+      report: report as Prisma.InputJsonValue,
+      outcomes: Buffer.from(entry.outcomes.codes),
+      primary: metrics[PRIMARY_METRIC[entry.track]] ?? 0,
+      unified: metrics[UNIFIED_METRIC[entry.track]] ?? 0,
+    });
+    for (const row of planComparisonRows({ id: entry.id, outcomes: entry.outcomes }, baselines)) comparisonRows.push(comparisonRowData(entry.id, row));
+    options.onProgress?.(index + 1, planned.length);
+  });
+  await insertInChunks(scores, (chunk) => db.score.createMany({ data: chunk }));
+  await insertInChunks(comparisonRows, (chunk) => db.comparison.createMany({ data: chunk }));
+  return {
+    entries: planned.filter((entry) => !entry.isBaseline).length,
+    baselines: planned.filter((entry) => entry.isBaseline).length,
+    comparisons: comparisonRows.length,
+    samples: gold.length,
+  };
+}

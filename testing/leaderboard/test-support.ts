@@ -1,0 +1,80 @@
+import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
+import type { EntrySource, Interval, ReportedSource, TypeGroupScore } from "@/lib/leaderboard/leaderboard-types";
+
+/**
+ * Hand-made sources for the leaderboard's unit tests: every number is written
+ * out, so the expected results can be worked out by hand.
+ */
+
+export const RELEASE = { id: "release-1", name: "irc-bench", version: "1.0" };
+export const GOLD = "gold-test-sha";
+export const VERSION = "1.0.0";
+
+/** Samples of the hand-made test split: the first 120 are places, the other 80 events. */
+export const SAMPLE_COUNT = 200;
+export const GOLD_TYPES: EntityType[] = Array.from({ length: SAMPLE_COUNT }, (_, index) => (index < 120 ? "Place" : "Event"));
+
+/** Outcome codes right on the first `right` samples: open tier 1 (exact), closed rank 1 with an alias hit. */
+export function nestedCodes(track: "open" | "closed", right: number): Uint8Array {
+  return Uint8Array.from({ length: SAMPLE_COUNT }, (_, index) => (index < right ? (track === "open" ? 1 : 129) : 0));
+}
+
+type Metrics = Partial<Record<string, number>>;
+
+function typeGroups(metrics: Metrics, ci: Partial<Record<string, Interval>>, empty: EntityType[] = []): Partial<Record<EntityType, TypeGroupScore>> {
+  const out: Partial<Record<EntityType, TypeGroupScore>> = {};
+  ENTITY_TYPES.forEach((type, index) => {
+    if (empty.includes(type)) {
+      out[type] = { n: 0, metrics: Object.fromEntries(Object.keys(metrics).map((key) => [key, null])), ci95: Object.fromEntries(Object.keys(metrics).map((key) => [key, null])) };
+      return;
+    }
+    // Each type shifts every metric by -0.01 per type index, so Place is the best type.
+    const shift = index * 0.01;
+    out[type] = {
+      n: 10 * (index + 1),
+      metrics: Object.fromEntries(Object.entries(metrics).map(([key, value]) => [key, (value ?? 0) - shift])),
+      ci95: Object.fromEntries(Object.entries(ci).map(([key, interval]) => [key, interval ? [interval[0] - shift, interval[1] - shift] : null])),
+    };
+  });
+  return out;
+}
+
+export function entry(options: {
+  id: string;
+  track: "open" | "closed";
+  metrics: Metrics;
+  ci95: Partial<Record<string, Interval>>;
+  isBaseline?: boolean;
+  scorerVersion?: string;
+  goldSha256?: string;
+  emptyTypes?: EntityType[];
+  parameterCount?: number | null;
+  /** Samples right (of SAMPLE_COUNT), the first ones; default: the primary metric's share. */
+  right?: number;
+}): EntrySource {
+  const primary = options.metrics[options.track === "open" ? "alias" : "hit@1"] ?? 0;
+  return {
+    id: options.id,
+    outcomes: { track: options.track, codes: nestedCodes(options.track, options.right ?? Math.round(primary * SAMPLE_COUNT)) },
+    track: options.track,
+    isBaseline: options.isBaseline ?? false,
+    system: options.id,
+    team: `team of ${options.id}`,
+    parameterCount: options.parameterCount ?? null,
+    isOpenWeights: null,
+    date: "2026-01-01",
+    score: {
+      n: 280,
+      scorerVersion: options.scorerVersion ?? VERSION,
+      goldSha256: options.goldSha256 ?? GOLD,
+      computedAt: "2026-01-01T00:00:00.000Z",
+      metrics: options.metrics,
+      ci95: options.ci95,
+      byType: typeGroups(options.metrics, options.ci95, options.emptyTypes),
+    },
+  };
+}
+
+export function reported(options: { id: string; track: "open" | "closed"; metrics: Metrics; byType?: ReportedSource["byType"] }): ReportedSource {
+  return { id: options.id, name: `paper ${options.id}`, track: options.track, n: null, metrics: options.metrics, byType: options.byType ?? null, source: "a paper, Table 4" };
+}
