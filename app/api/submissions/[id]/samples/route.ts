@@ -1,20 +1,35 @@
 import { NextResponse } from "next/server";
 import { getActor } from "@/lib/auth/get-actor";
-import { AppError } from "@/lib/errors";
 import { errorResponse } from "@/lib/http";
-import { getSampleOutcomes, sampleOutcomeQuerySchema } from "@/lib/submissions/get-sample-outcomes";
+import { exportSamples } from "@/lib/sample-browser/export-samples";
+import { getSamplePage, parseSampleQuery } from "@/lib/sample-browser/get-sample-page";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/submissions/:id/samples?page=&pageSize=&filter=all|right|wrong — dev submissions only. */
+const CONTENT_TYPES = { csv: "text/csv; charset=utf-8", jsonl: "application/x-ndjson; charset=utf-8" } as const;
+
+/**
+ * GET /api/submissions/:id/samples — the instance browser of a DEV submission (sampleQuerySchema ->
+ * samplePageSchema): filters type, collection, bucket, class, outcome; search q; sort, dir; page,
+ * pageSize (up to 500); format=csv|jsonl exports every filtered row; against=ID compares with
+ * another dev run of yours. Test submissions: 404, their per-sample outcomes never leave the server.
+ */
 export async function GET(request: Request, context: { params: Promise<{ id: string }> }) {
   try {
     const { id } = await context.params;
-    const url = new URL(request.url);
-    const query = sampleOutcomeQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-    if (!query.success) throw new AppError("validation", "page and pageSize must be positive integers (pageSize 10-500) and filter one of all, right, wrong.");
-    const page = await getSampleOutcomes(await getActor(request), id, query.data);
-    return NextResponse.json(page, { headers: { "Cache-Control": "no-store" } });
+    const query = parseSampleQuery(Object.fromEntries(new URL(request.url).searchParams));
+    const actor = await getActor(request);
+    if (query.format === "json") {
+      return NextResponse.json(await getSamplePage(actor, id, query), { headers: { "Cache-Control": "no-store" } });
+    }
+    const exported = await exportSamples(actor, id, { ...query, format: query.format });
+    return new NextResponse(exported.body, {
+      headers: {
+        "Content-Type": CONTENT_TYPES[exported.format],
+        "Content-Disposition": `attachment; filename="${exported.filename}"`,
+        "Cache-Control": "no-store",
+      },
+    });
   } catch (error) {
     return errorResponse(error);
   }
