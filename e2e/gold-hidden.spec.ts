@@ -343,7 +343,8 @@ test("[GOLD] a participant with a scored test submission: views, outcomes, error
     }
     const page = byUrl(result.responses, `/submissions/${current.submissionId}`);
     expect(page.status).toBe(200);
-    expect(page.body).not.toContain('data-testid="sample-outcomes"');
+    expect(page.body).not.toContain('data-testid="browse-samples"');
+    expect(page.body).not.toContain('data-testid="sample-row"');
     expect(idsIn(page, patterns), "the submission page names no test sample").toBe(0);
     expect(result.responses.some((response) => response.url === "/submissions" && response.body.includes(current.submissionId))).toBe(true);
   } finally {
