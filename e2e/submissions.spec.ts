@@ -39,7 +39,7 @@ test("[SUBMISSIONS] a participant uploads a dev file and reads per-sample feedba
   await page.getByTestId("browse-samples").click();
   const samples = page.getByTestId("sample-browser");
   await expect(samples.locator("tbody tr")).toHaveCount(27);
-  await page.getByLabel("Right / wrong").selectOption("wrong");
+  await page.getByLabel("Right / wrong", { exact: true }).selectOption("wrong");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(samples.locator("tbody tr")).toHaveCount(12);
   await expect(samples).toContainText("no match");

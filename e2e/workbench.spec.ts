@@ -35,8 +35,8 @@ test("[WORKBENCH] a participant filters their dev run to Person samples with wro
   await expect(page.getByRole("table", { name: "Type confusion" })).toBeVisible();
   await expect(page.getByTestId("sample-row")).toHaveCount(27);
 
-  await page.getByLabel("Entity type").selectOption("Person");
-  await page.getByLabel("Error class").selectOption("wrong_type");
+  await page.getByLabel("Entity type", { exact: true }).selectOption("Person");
+  await page.getByLabel("Error class", { exact: true }).selectOption("wrong_type");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/type=Person/);
   const rows = page.getByTestId("sample-row");
@@ -77,13 +77,13 @@ test("[WORKBENCH] a participant compares two dev runs and reads which Person sam
   await page.getByLabel("Earlier run: dev-open.jsonl").check();
   await page.getByLabel("Newer run: dev-open-v2.jsonl").check();
   await page.getByRole("button", { name: "Compare the two chosen dev runs" }).click();
-  await expect(page).toHaveURL(/\/submissions\/compare\?old=.+&new=.+/);
+  await expect(page).toHaveURL(/\/submissions\/compare\?(?=.*old=)(?=.*new=)/);
   await expect(page.getByTestId("fixed-count")).toHaveText("5");
   await expect(page.getByTestId("broken-count")).toHaveText("3");
   await expect(page.getByTestId("sample-row")).toHaveCount(8);
 
-  await page.getByLabel("Change").selectOption("broken");
-  await page.getByLabel("Entity type").selectOption("Person");
+  await page.getByLabel("Change", { exact: true }).selectOption("broken");
+  await page.getByLabel("Entity type", { exact: true }).selectOption("Person");
   await page.getByRole("button", { name: "Apply" }).click();
   const rows = page.getByTestId("sample-row");
   await expect(rows).toHaveCount(2);
