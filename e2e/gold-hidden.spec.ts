@@ -336,7 +336,7 @@ test("[GOLD] a participant with a scored test submission: views, outcomes, error
     expect(body.score).not.toBeNull();
     expect(idsIn(view, patterns), "the submission view names no test sample").toBe(0);
 
-    for (const query of ["", "?page=1&pageSize=10&filter=all", "?filter=wrong", "?filter=right"]) {
+    for (const query of ["", "?page=1&pageSize=10&outcome=all", "?outcome=wrong", "?outcome=right", "?format=csv", "?format=jsonl"]) {
       const outcomes = await api.get(`/api/submissions/${current.submissionId}/samples${query}`);
       expect(outcomes.status(), `samples${query}`).toBe(404);
       expect(leaksIn(await outcomes.text(), patterns)).toEqual([]);

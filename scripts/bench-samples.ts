@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
-import { isLocalHost } from "@/lib/leaderboard/local-database";
+import { requireLocalUrl } from "@/testing/local-database";
 
 function percentile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -30,9 +30,8 @@ function percentile(values: number[], q: number): number {
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { runs: { type: "string", default: "50" } } });
   const runs = Number(values.runs);
-  const dbUrl = new URL(process.env.DATABASE_URL ?? "");
-  const redisUrl = new URL(process.env.REDIS_URL ?? "");
-  if (!isLocalHost(dbUrl.hostname) || !isLocalHost(redisUrl.hostname)) throw new Error("bench:samples only runs against local services");
+  const dbUrl = new URL(requireLocalUrl("DATABASE_URL", "bench:samples"));
+  const redisUrl = new URL(requireLocalUrl("REDIS_URL", "bench:samples"));
   dbUrl.pathname = "/irc_bench_samples";
   redisUrl.pathname = "/8";
   const store = await mkdtemp(path.join(os.tmpdir(), "irc-bench-samples-"));
@@ -42,8 +41,8 @@ async function main(): Promise<void> {
 
   const { db } = await import("@/lib/db");
   const { getSharedRedis } = await import("@/lib/redis");
-  const { synthesizeRelease, writeRelease } = await import("@/lib/dataset/synth-release");
-  const { synthesizePredictions } = await import("@/lib/dataset/synth-predictions");
+  const { synthesizeRelease, writeRelease } = await import("@/testing/synthetic/synth-release");
+  const { synthesizePredictions } = await import("@/testing/synthetic/synth-predictions");
   const { importRelease } = await import("@/lib/releases/import-release");
   const { createSubmission } = await import("@/lib/submissions/create-submission");
   const { stageUpload } = await import("@/lib/submissions/file-store");

@@ -3,7 +3,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/errors";
 import { compareRuns } from "@/lib/scoring/compare-runs";
 import { loadDevRun, type DevRun } from "./load-dev-run";
-import { compareQuerySchema, describeQueryIssues, type RunComparisonView } from "./schemas";
+import type { CompareQuery, RunComparisonView } from "./schemas";
 import { assertComparable, outcomesOf } from "./select-sample-rows";
 
 /**
@@ -11,11 +11,9 @@ import { assertComparable, outcomesOf } from "./select-sample-rows";
  * fixed and broke on the primary metric, McNemar (b = fixed, c = broken,
  * lib/scoring's test of section 9) and the differences per entity type.
  */
-export async function compareDevRuns(actor: Actor, input: Record<string, string | string[] | undefined>): Promise<RunComparisonView> {
-  const parsed = compareQuerySchema.safeParse({ old: first(input.old), new: first(input.new) });
-  if (!parsed.success) throw new AppError("validation", `Invalid query: ${describeQueryIssues(parsed.error)}.`);
-  if (parsed.data.old === parsed.data.new) throw new AppError("validation", "Pick two different runs to compare.");
-  const [older, newer] = await Promise.all([loadDevRun(actor, parsed.data.old), loadDevRun(actor, parsed.data.new)]);
+export async function compareDevRuns(actor: Actor, runs: CompareQuery): Promise<RunComparisonView> {
+  if (runs.old === runs.new) throw new AppError("validation", "Pick two different runs to compare.");
+  const [older, newer] = await Promise.all([loadDevRun(actor, runs.old), loadDevRun(actor, runs.new)]);
   assertComparable(newer, older);
   const result = compareRuns(outcomesOf(older.run), outcomesOf(newer.run), newer.split.samples.map((sample) => sample.gold.type));
   return {
@@ -29,10 +27,6 @@ export async function compareDevRuns(actor: Actor, input: Record<string, string 
     mcnemar: result.mcnemar,
     byType: result.byType,
   };
-}
-
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }
 
 function describe(run: DevRun) {

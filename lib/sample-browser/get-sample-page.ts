@@ -1,16 +1,17 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
-import { AppError } from "@/lib/errors";
+import { parseQuery } from "@/lib/http/parse-input";
 import { rowAt } from "./sample-rows";
-import { describeQueryIssues, sampleQuerySchema, type SamplePage, type SampleQuery } from "./schemas";
+import { sampleQuerySchema, type SamplePage, type SampleQuery } from "./schemas";
 import { selectSampleRows } from "./select-sample-rows";
 
-/** Parses the instance browser's query string; every problem is named by its parameter (422). */
+/** A page's search params as the API's query string: the same strict parse and the same 422 sentences. */
 export function parseSampleQuery(input: Record<string, string | string[] | undefined>): SampleQuery {
-  const flat = Object.fromEntries(Object.entries(input).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
-  const parsed = sampleQuerySchema.safeParse(flat);
-  if (!parsed.success) throw new AppError("validation", `Invalid query: ${describeQueryIssues(parsed.error)}.`);
-  return parsed.data;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) params.append(key, item);
+  }
+  return parseQuery(sampleQuerySchema, params);
 }
 
 /** One page of the instance browser of a dev run (owner or maintainer; test runs are refused). */

@@ -37,7 +37,7 @@ export function bucketsOf(track: Track): readonly TierOrRankBucket[] {
 const blankAsAbsent = (value: unknown) => (value === "" ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsAbsent, schema.optional());
 
-export const sampleQuerySchema = z.object({
+export const sampleQuerySchema = z.strictObject({
   page: z.preprocess(blankAsAbsent, z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").default(1)),
   pageSize: z.preprocess(
     blankAsAbsent,
@@ -62,11 +62,6 @@ export const sampleQuerySchema = z.object({
   change: z.preprocess(blankAsAbsent, z.enum(CHANGE_FILTERS, `must be one of ${CHANGE_FILTERS.join(", ")}`).default("changed")),
 });
 export type SampleQuery = z.infer<typeof sampleQuerySchema>;
-
-/** "pageSize: must be at most 500; type: must be one of ..." — every problem, named by parameter. */
-export function describeQueryIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.join(".") || "query"}: ${issue.message}`).join("; ");
-}
 
 const entityTypeSchema = z.enum(ENTITY_TYPES);
 export const rankedEntitySchema = z.object({ qid: z.string(), name: z.string(), type: entityTypeSchema });
@@ -150,10 +145,11 @@ export const errorAnalysisSchema = z.discriminatedUnion("kind", [
 ]);
 export type ErrorAnalysis = z.infer<typeof errorAnalysisSchema>;
 
-export const compareQuerySchema = z.object({
+export const compareQuerySchema = z.strictObject({
   old: z.string().min(1, "name the earlier run").max(64),
   new: z.string().min(1, "name the newer run").max(64),
 });
+export type CompareQuery = z.infer<typeof compareQuerySchema>;
 
 export const runComparisonSchema = z.object({
   old: z.object({ id: z.string(), originalName: z.string(), note: z.string(), createdAt: z.string() }),

@@ -34,15 +34,15 @@ export async function selectSampleRows(actor: Actor, submissionId: string, query
 function checkTrackFilters(run: DevRun, query: SampleQuery): void {
   if (query.bucket !== undefined && !bucketsOf(run.track).includes(query.bucket)) {
     const what = run.track === "open" ? "a tier: 1, 2, 3, 4 or none" : "a rank bucket: 1, 2-3, 4-5, 6-10, 11-100 or none";
-    throw new AppError("validation", `Invalid query: bucket: "${query.bucket}" is not a bucket of the ${run.track}-world track; use ${what}.`);
+    throw new AppError("validation", `Invalid query: query parameter "bucket": "${query.bucket}" is not a bucket of the ${run.track}-world track; use ${what}.`);
   }
   if (query.class !== undefined && !isClassOfTrack(run.track, query.class)) {
-    throw new AppError("validation", `Invalid query: class: "${query.class}" (${ERROR_CLASS_LABELS[query.class]}) is not an error class of the ${run.track}-world track.`);
+    throw new AppError("validation", `Invalid query: query parameter "class": "${query.class}" (${ERROR_CLASS_LABELS[query.class]}) is not an error class of the ${run.track}-world track.`);
   }
 }
 
 async function loadOther(actor: Actor, primary: DevRun, otherId: string): Promise<{ run: PreparedRun; changes: SampleChange[] }> {
-  if (otherId === primary.id) throw new AppError("validation", "Invalid query: against: compare a run with another run, not with itself.");
+  if (otherId === primary.id) throw new AppError("validation", 'Invalid query: query parameter "against": compare a run with another run, not with itself.');
   const other = await loadDevRun(actor, otherId);
   assertComparable(primary, other);
   const { changes } = compareRuns(outcomesOf(other.run), outcomesOf(primary.run), primary.split.samples.map((sample) => sample.gold.type));

@@ -15,7 +15,7 @@ import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { updateSubmissionNote } from "@/lib/submissions/update-submission-note";
 import { createApiToken } from "@/lib/tokens/create-api-token";
 import { caught } from "./support/errors";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
@@ -243,17 +243,21 @@ describe("instance browser: filters, search, sort, pages", () => {
   it("a filter of the other track or a page size over 500 is refused with the parameter named", async () => {
     const error = await caught(() => getSamplePage(actorOf(owner), newRunId, query({ bucket: "2-3" })));
     expect(error.code).toBe("validation");
-    expect(error.message).toMatch(/bucket: "2-3" is not a bucket of the open-world track/);
+    expect(error.message).toMatch(/query parameter "bucket": "2-3" is not a bucket of the open-world track/);
     const classError = await caught(() => getSamplePage(actorOf(owner), newRunId, query({ class: "alias_twin" })));
-    expect(classError.message).toMatch(/class: "alias_twin" \(alias twin\) is not an error class of the open-world track/);
+    expect(classError.message).toMatch(/query parameter "class": "alias_twin" \(alias twin\) is not an error class of the open-world track/);
     const response = await getSamplesRoute(
       new Request(`http://localhost/api/submissions/${newRunId}/samples?pageSize=501&type=Alien`, { headers: { authorization: `Bearer ${ownerToken}` } }),
       { params: Promise.resolve({ id: newRunId }) },
     );
     expect(response.status).toBe(422);
     const body = (await response.json()) as { error: { message: string } };
-    expect(body.error.message).toMatch(/pageSize: must be at most 500/);
-    expect(body.error.message).toMatch(/type: must be one of Place/);
+    expect(body.error.message).toMatch(/query parameter "pageSize" must be at most 500/);
+    expect(body.error.message).toMatch(/query parameter "type" must be one of Place/);
+    const unknown = await getSamplesRoute(new Request(`http://localhost/api/submissions/${newRunId}/samples?clas=empty`, { headers: { authorization: `Bearer ${ownerToken}` } }), {
+      params: Promise.resolve({ id: newRunId }),
+    });
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(/unknown query parameter "clas"/);
   });
 
   it("the API serves CSV with a download name, over a token", async () => {

@@ -128,7 +128,9 @@ export default async function CompareRunsPage({ searchParams }: { searchParams: 
   if (oldId && newId) {
     try {
       comparison = await compareDevRuns(actor, { old: oldId, new: newId });
-      query = { ...parseSampleQuery(search), against: oldId };
+      // The two runs are this page's own parameters; the rest are the instance browser's.
+      const { old: _old, new: _new, ...browser } = search;
+      query = { ...parseSampleQuery(browser), against: oldId };
       page = await getSamplePage(actor, newId, query);
     } catch (error) {
       if (!isAppError(error)) throw error;

@@ -1,7 +1,6 @@
-import { NextResponse } from "next/server";
-import { getActor } from "@/lib/auth/get-actor";
-import { errorResponse } from "@/lib/http";
+import { route } from "@/lib/http/route";
 import { compareDevRuns } from "@/lib/sample-browser/compare-dev-runs";
+import { compareQuerySchema } from "@/lib/sample-browser/schemas";
 
 export const dynamic = "force-dynamic";
 
@@ -9,11 +8,4 @@ export const dynamic = "force-dynamic";
  * GET /api/submissions/compare?old=ID&new=ID — two dev runs of yours (compareQuerySchema ->
  * runComparisonSchema). The changed samples: GET /api/submissions/NEW/samples?against=OLD&change=fixed|broken|changed.
  */
-export async function GET(request: Request) {
-  try {
-    const query = Object.fromEntries(new URL(request.url).searchParams);
-    return NextResponse.json(await compareDevRuns(await getActor(request), query), { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const GET = route({ auth: "user", query: compareQuerySchema }, async ({ actor, query }) => compareDevRuns(actor, query));
