@@ -112,13 +112,15 @@ describe("the OpenAPI document", () => {
 
   it("writes query parameters as clients send them: required only without a default, with bounds", () => {
     const samples = document.paths["/api/submissions/{id}/samples"]?.get as { parameters: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[] };
-    expect(samples.parameters.map((parameter) => [parameter.name, parameter.in, parameter.required])).toEqual([
+    expect(samples.parameters.slice(0, 4).map((parameter) => [parameter.name, parameter.in, parameter.required])).toEqual([
       ["id", "path", true],
       ["page", "query", false],
       ["pageSize", "query", false],
-      ["filter", "query", false],
+      ["type", "query", false],
     ]);
-    expect(samples.parameters.find((parameter) => parameter.name === "pageSize")?.schema).toMatchObject({ type: "integer", minimum: 10, maximum: 500, default: 100 });
+    // z.preprocess fields are documented by the schema that parses the value.
+    expect(samples.parameters.find((parameter) => parameter.name === "pageSize")?.schema).toMatchObject({ type: "integer", minimum: 1, maximum: 500, default: 50 });
+    expect(samples.parameters.find((parameter) => parameter.name === "type")?.schema).toMatchObject({ type: "string", enum: expect.arrayContaining(["Person"]) });
     const split = document.paths["/api/dataset/sample-split"]?.get as { parameters: { name: string; required: boolean }[] };
     expect(split.parameters).toMatchObject([{ name: "id", required: true }]);
   });

@@ -73,6 +73,19 @@ function outputSchemaRef(schema: z.ZodType): JsonSchema {
   return embedded(z.toJSONSchema(schema, { io: "output", target: "draft-2020-12", unrepresentable: "any", override: openObjects }) as JsonSchema);
 }
 
+/**
+ * z.preprocess(fn, schema) is a pipe from a transform, which JSON Schema cannot
+ * show: a parameter is documented by the schema the value is then parsed with.
+ */
+function documentedField(schema: z.ZodType): z.ZodType {
+  const def = schema._zod.def;
+  if (def.type === "pipe" && "in" in def && "out" in def) {
+    const pipe = def as unknown as { in: z.ZodType; out: z.ZodType };
+    if (pipe.in._zod.def.type === "transform") return documentedField(pipe.out);
+  }
+  return schema;
+}
+
 /** Optional when the schema accepts a missing value (optional or with a default). */
 function isOptional(schema: z.ZodType): boolean {
   return schema.safeParse(undefined).success;
@@ -82,7 +95,7 @@ function parametersOf(operation: ApiOperation): unknown[] {
   const parameters: unknown[] = [];
   const add = (where: "path" | "query", fields: Readonly<Record<string, unknown>>) => {
     for (const [name, field] of Object.entries(fields)) {
-      const schema = inputSchema(field as z.ZodType);
+      const schema = inputSchema(documentedField(field as z.ZodType));
       const { description, ...rest } = schema;
       parameters.push({
         name,

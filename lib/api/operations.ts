@@ -6,7 +6,8 @@ import { profilePatchSchema } from "@/lib/users/schemas";
 import { apiTokenCreatedSchema, apiTokenListSchema, apiTokenRevokedSchema, meSchema } from "./schemas/account";
 import { downloadFileSchema, healthReportSchema, sampleSplitSchema } from "./schemas/dataset";
 import { entryListSchema, entrySchema, leaderboardSchema } from "./schemas/leaderboard";
-import { sampleOutcomePageSchema, sampleOutcomeQuerySchema } from "./schemas/samples";
+import { compareQuerySchema, sampleQuerySchema } from "@/lib/sample-browser/schemas";
+import { errorAnalysisComponent, runComparisonComponent, samplePageComponent, submissionNoteComponent, submissionNoteSavedSchema } from "./schemas/samples";
 import {
   publicationAcceptedSchema,
   submissionCreatedSchema,
@@ -144,11 +145,47 @@ export const API = {
     method: "get",
     path: "/api/submissions/{id}/samples",
     tag: "Submissions",
-    summary: "Per-sample outcomes of a scored dev submission",
-    description: "Dev submissions only: the test split's gold stays hidden, so test submissions answer 404.",
-    input: { auth: "user", params: ["id"], query: sampleOutcomeQuerySchema },
+    summary: "The instance browser of a scored dev submission: filtered, searched, sorted, paged or exported samples",
+    description:
+      "Dev submissions only: the test split's gold stays hidden, so test submissions answer 404. Filters by entity type, collection, tier or rank bucket, " +
+      "error class and outcome; q searches the narrative, the answer and the gold name. format=csv or jsonl exports every filtered row. " +
+      "against=ID compares with another dev run of yours (change=fixed, broken, changed or all).",
+    input: { auth: "user", params: ["id"], query: sampleQuerySchema },
     paramDocs: ID_PARAM,
-    responses: { 200: { description: "One page of samples", schema: sampleOutcomePageSchema }, 401: UNAUTHENTICATED, 404: NOT_FOUND, 422: INVALID },
+    responses: {
+      200: { description: "One page of samples (format=json), or the export as a file (format=csv: text/csv; format=jsonl: application/x-ndjson)", schema: samplePageComponent },
+      401: UNAUTHENTICATED,
+      404: NOT_FOUND,
+      422: INVALID,
+    },
+  },
+  getErrorAnalysis: {
+    method: "get",
+    path: "/api/submissions/{id}/analysis",
+    tag: "Submissions",
+    summary: "Error classes of a submission: counts, per entity type and the type-confusion matrix (dev); shares only for published test submissions",
+    input: { auth: "user", params: ["id"] },
+    paramDocs: ID_PARAM,
+    responses: { 200: { description: "The error analysis", schema: errorAnalysisComponent }, 401: UNAUTHENTICATED, 404: NOT_FOUND },
+  },
+  updateSubmissionNote: {
+    method: "patch",
+    path: "/api/submissions/{id}/note",
+    tag: "Submissions",
+    summary: "Edit your note on a submission (what you changed in this run)",
+    input: { auth: "user", params: ["id"], body: "json" },
+    paramDocs: ID_PARAM,
+    requestBody: { contentType: "application/json", schema: submissionNoteComponent },
+    responses: { 200: { description: "The saved note", schema: submissionNoteSavedSchema }, 400: { description: "The body is not JSON" }, 401: UNAUTHENTICATED, 404: NOT_FOUND, 422: INVALID },
+  },
+  compareRuns: {
+    method: "get",
+    path: "/api/submissions/compare",
+    tag: "Submissions",
+    summary: "Compare two of your dev runs: samples fixed and broken, McNemar, per-type differences",
+    description: "The changed samples themselves: GET /api/submissions/{new}/samples?against={old}&change=fixed|broken|changed.",
+    input: { auth: "user", query: compareQuerySchema },
+    responses: { 200: { description: "The comparison", schema: runComparisonComponent }, 401: UNAUTHENTICATED, 404: NOT_FOUND, 422: INVALID },
   },
   requestPublication: {
     method: "post",

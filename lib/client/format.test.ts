@@ -54,8 +54,8 @@ describe("client formatting", () => {
 
   it("lists submissions with the primary metric of their track", () => {
     const text = formatSubmissionList([
-      { id: "c2", originalName: "b.jsonl", split: "test", track: "closed", status: "SCORED", publication: "PRIVATE", createdAt: "2026-12-01T10:05:00.000Z", primary: 0.123, failureKind: null },
-      { id: "c1", originalName: "a.jsonl", split: "dev", track: "open", status: "QUEUED", publication: "PRIVATE", createdAt: "2026-12-01T09:00:00.000Z", primary: null, failureKind: null },
+      { id: "c2", originalName: "b.jsonl", split: "test", track: "closed", status: "SCORED", publication: "PRIVATE", createdAt: "2026-12-01T10:05:00.000Z", primary: 0.123, failureKind: null, note: "" },
+      { id: "c1", originalName: "a.jsonl", split: "dev", track: "open", status: "QUEUED", publication: "PRIVATE", createdAt: "2026-12-01T09:00:00.000Z", primary: null, failureKind: null, note: "" },
     ]);
     expect(text).toBe(
       [

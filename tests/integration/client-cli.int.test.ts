@@ -337,11 +337,14 @@ describe("irc-bench-client failures", () => {
 
 describe("the documented answers", () => {
   it("are what the server sends: every JSON GET of the API parses with its schema from lib/api/operations.ts", async () => {
-    const submission = await db.submission.findFirstOrThrow({ where: { userId: participant.id, split: "dev", status: "SCORED" } });
+    const [submission, newer] = await db.submission.findMany({ where: { userId: participant.id, split: "dev", track: "open", status: "SCORED" }, orderBy: { createdAt: "asc" }, take: 2 });
+    if (submission === undefined || newer === undefined) throw new Error("two scored open-track dev runs are needed");
     const sampleId = release.content.samples.dev[0]?.id ?? "";
     const concrete: Record<string, string> = {
       "/api/submissions/{id}": `/api/submissions/${submission.id}`,
-      "/api/submissions/{id}/samples": `/api/submissions/${submission.id}/samples?pageSize=10`,
+      "/api/submissions/{id}/samples": `/api/submissions/${newer.id}/samples?pageSize=10&against=${submission.id}&change=all`,
+      "/api/submissions/{id}/analysis": `/api/submissions/${submission.id}/analysis`,
+      "/api/submissions/compare": `/api/submissions/compare?old=${submission.id}&new=${newer.id}`,
       "/api/dataset/sample-split": `/api/dataset/sample-split?id=${sampleId}`,
       "/api/leaderboard": "/api/leaderboard?track=closed",
     };
@@ -358,6 +361,6 @@ describe("the documented answers", () => {
       expect(parsed?.success, `${url}: ${parsed?.error?.message ?? ""}`).toBe(true);
       checked.push(operation.operationId);
     }
-    expect(checked).toEqual(expect.arrayContaining(["listSubmissions", "getSubmission", "listSampleOutcomes", "getQuota", "getMe", "listApiTokens", "getLeaderboard", "listEntries", "getSampleSplit", "getHealth"]));
+    expect(checked).toEqual(expect.arrayContaining(["listSubmissions", "getSubmission", "listSampleOutcomes", "getErrorAnalysis", "compareRuns", "getQuota", "getMe", "listApiTokens", "getLeaderboard", "listEntries", "getSampleSplit", "getHealth"]));
   });
 });

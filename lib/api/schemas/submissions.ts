@@ -48,6 +48,7 @@ export const submissionSummarySchema = component(
     createdAt: isoDate,
     primary: z.number().nullable().describe("the primary metric (alias accuracy or Hit@1), disclosed as on the site; null until scored"),
     failureKind: z.string().nullable(),
+    note: z.string().describe("your note on the run"),
   }),
 );
 
