@@ -42,7 +42,7 @@ export default async function RunsPage() {
         <h1 className="text-2xl font-bold">My runs</h1>
         <div className="flex gap-3 text-sm">
           <Link href="/submissions">Submissions list</Link>
-          <Link href="/submit" className="rounded bg-accent px-3 py-2 text-white no-underline">
+          <Link href="/submit" className="rounded bg-accent px-3 py-2 text-white! no-underline">
             New submission
           </Link>
         </div>

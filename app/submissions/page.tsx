@@ -18,7 +18,7 @@ export default async function SubmissionsPage() {
         <h1 className="text-2xl font-bold">My submissions</h1>
         <div className="flex items-center gap-4">
           <Link href="/runs">My runs: history, notes, compare</Link>
-          <Link href="/submit" className="rounded bg-accent px-3 py-2 text-white no-underline">
+          <Link href="/submit" className="rounded bg-accent px-3 py-2 text-white! no-underline">
             New submission
           </Link>
         </div>
