@@ -16,7 +16,7 @@ export function OwnerControls({ view, onDone }: { view: SubmissionView; onDone: 
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const [isSending, setIsSending] = useState(false);
 
-  async function send(path: string, method: "PUT" | "DELETE", body: unknown, done: string) {
+  async function send(path: string, method: "PATCH" | "DELETE", body: unknown, done: string) {
     setIsSending(true);
     setMessage(null);
     const response = await fetch(`/api/submissions/${view.id}/${path}`, {
@@ -64,11 +64,11 @@ export function OwnerControls({ view, onDone }: { view: SubmissionView; onDone: 
             question="The entry leaves the public leaderboard and its public page at once. You can show it again."
             confirmLabel="Yes, hide it"
             isDisabled={isSending}
-            onConfirm={() => send("visibility", "PUT", { hidden: true }, "Hidden: the entry is no longer public.")}
+            onConfirm={() => send("visibility", "PATCH", { hidden: true }, "Hidden: the entry is no longer public.")}
           />
         )}
         {canUnhide && (
-          <button type="button" className={BUTTON} disabled={isSending} onClick={() => send("visibility", "PUT", { hidden: false }, "Shown again on the leaderboard.")}>
+          <button type="button" className={BUTTON} disabled={isSending} onClick={() => send("visibility", "PATCH", { hidden: false }, "Shown again on the leaderboard.")}>
             Show on the leaderboard again
           </button>
         )}
@@ -77,13 +77,13 @@ export function OwnerControls({ view, onDone }: { view: SubmissionView; onDone: 
             type="button"
             className={BUTTON}
             disabled={isSending}
-            onClick={() => send("primary", "PUT", { isPrimary: true }, `This is now your primary entry of the ${view.track}-world track.`)}
+            onClick={() => send("primary", "PATCH", { isPrimary: true }, `This is now your primary entry of the ${view.track}-world track.`)}
           >
             Make this my primary {view.track}-world entry
           </button>
         )}
         {view.isPrimary && (
-          <button type="button" className={BUTTON} disabled={isSending} onClick={() => send("primary", "PUT", { isPrimary: false }, "No primary entry: the leaderboard shows all your entries.")}>
+          <button type="button" className={BUTTON} disabled={isSending} onClick={() => send("primary", "PATCH", { isPrimary: false }, "No primary entry: the leaderboard shows all your entries.")}>
             Stop making it my primary entry
           </button>
         )}

@@ -1,3 +1,4 @@
+import { API } from "@/lib/api/operations";
 import { jsonNoStore, route } from "@/lib/http/route";
 import { requestPublication } from "@/lib/submissions/request-publication";
 import { withdrawPublicationRequest } from "@/lib/submissions/withdraw-publication-request";
@@ -8,13 +9,13 @@ export const dynamic = "force-dynamic";
  * POST /api/submissions/:id/publication — JSON {systemName, methodDescription, paperUrl?, codeUrl?, parameterCount?, isOpenWeights?, externalData?}.
  * The operation checks ownership before it validates the details: nobody else learns the submission exists.
  */
-export const POST = route({ auth: "user", params: ["id"], body: "json" }, async ({ actor, params, body }) => {
+export const POST = route(API.requestPublication.input, async ({ actor, params, body }) => {
   await requestPublication(actor, params.id, body);
   return jsonNoStore({ id: params.id, publication: "PENDING" }, { status: 202 });
 });
 
 /** DELETE /api/submissions/:id/publication — the owner withdraws a pending request (browser session). */
-export const DELETE = route({ auth: "session", params: ["id"] }, async ({ actor, params }) => {
+export const DELETE = route(API.withdrawPublication.input, async ({ actor, params }) => {
   await withdrawPublicationRequest(actor, params.id);
   return { id: params.id, publication: "PRIVATE" };
 });
