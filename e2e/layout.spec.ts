@@ -186,6 +186,7 @@ const PUBLIC_PAGES = (entryId: string, otherId: string): PageCheck[] => [
   { path: `/entries/${entryId}` },
   { path: "/compare" },
   { path: `/compare?a=${entryId}&b=${otherId}` },
+  { path: "/docs/api" },
 ];
 
 type Seeded = { participant: TestUser; maintainer: TestUser; submissionId: string; devSubmissionId: string; entryId: string; otherId: string };
@@ -264,6 +265,9 @@ test("[LAYOUT] a participant's pages and the public ones fit every width", async
     { path: "/submit" },
     { path: `/submissions/${data.submissionId}` },
     { path: `/submissions/${data.devSubmissionId}` },
+    { path: `/submissions/${data.devSubmissionId}/samples` },
+    { path: "/submissions/compare" },
+    { path: "/runs" },
     { path: "/account" },
     { path: "/account/tokens" },
   ];
