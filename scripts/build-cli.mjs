@@ -93,7 +93,7 @@ export async function buildCli({ isOptional = false } = {}) {
     legalComments: "eof",
     tsconfig: path.join(ROOT, "tsconfig.json"),
     // The scorer must stay pure: a database, a queue or the web framework in a participant's download fails the build.
-    plugins: [forbidServerModules()],
+    plugins: [forbidServerModules(), onlyEnglishZodLocale()],
     banner: {
       js: [
         "#!/usr/bin/env node",
@@ -133,6 +133,24 @@ function forbidServerModules() {
       build.onResolve({ filter: FORBIDDEN }, (args) => ({
         errors: [{ text: `${args.path} (imported by ${args.importer}) must not be in the offline scorer: it is server-side` }],
       }));
+    },
+  };
+}
+
+/**
+ * zod re-exports all of its ~40 message locales (`z.locales`), about 60% of
+ * the bundle's bytes, which Node would read and compile at every start. The
+ * scorer uses none of them: zod's own default, English, is configured from
+ * locales/en.js directly, so the index is replaced by one that holds English only.
+ */
+function onlyEnglishZodLocale() {
+  const englishOnly = path.join(ROOT, "scripts", "zod-english-locale.mjs");
+  return {
+    name: "only-english-zod-locale",
+    setup(build) {
+      build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+        /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: englishOnly } : undefined,
+      );
     },
   };
 }
