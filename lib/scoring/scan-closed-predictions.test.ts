@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { synthesizePredictions } from "@/lib/dataset/synth-predictions";
-import { synthesizeRelease } from "@/lib/dataset/synth-release";
+import { synthesizePredictions } from "@/testing/synthetic/synth-predictions";
+import { synthesizeRelease } from "@/testing/synthetic/synth-release";
 import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "./gold";
 import { prepareClosedScan, scanClosedPredictions } from "./scan-closed-predictions";
 import { computeOutcomes } from "./track-predictions";
