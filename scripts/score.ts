@@ -35,6 +35,8 @@ import { TRACKS, type Track } from "@/lib/scoring/tracks";
 import type { PredictionValidationResult } from "@/lib/scoring/validate-predictions";
 
 const MAX_RESAMPLES = 100_000;
+/** Baseline files' worth of work the main thread does besides its share: the entry's file and its bootstrap. */
+const MAIN_THREAD_EXTRA_FILES = 3;
 const MAX_RELEASE_PROBLEMS_SHOWN = 50;
 const MIB = 1024 * 1024;
 
@@ -261,8 +263,9 @@ type BaselineWorkerMessage = { index: number; check: BaselineCheck };
 
 /**
  * Baseline files are checked in parallel (up to the number of cores): the
- * main thread takes every (workers+1)-th file and each worker thread, this
- * same file started again, reads the release itself and takes its share.
+ * main thread takes the first files, fewer than an even share since it also
+ * scores the entry, and each worker thread, this same file started again,
+ * reads the release itself and takes its share of the rest.
  * Results are put back in argument order, so the output does not depend on
  * which thread finished first.
  */
@@ -273,11 +276,14 @@ function startBaselineWorkers(
   // Uncompiled (tsx scripts/score.ts), a worker could not load this TypeScript file: check sequentially then.
   const isBundled = !import.meta.url.endsWith(".ts");
   const threads = isBundled ? Math.min(availableParallelism(), baselineCount) : 1;
-  const shares: number[][] = Array.from({ length: Math.max(1, threads) }, () => []);
-  for (let index = 0; index < baselineCount; index += 1) {
-    shares[index % shares.length]?.push(index);
+  const workerShares: number[][] = Array.from({ length: Math.max(0, threads - 1) }, () => []);
+  // The main thread also scores the entry and runs its bootstrap, about MAIN_THREAD_EXTRA_FILES files' work: it takes fewer.
+  const mainCount =
+    workerShares.length === 0 ? baselineCount : Math.max(0, Math.round((baselineCount - MAIN_THREAD_EXTRA_FILES * workerShares.length) / threads));
+  const mainIndices = Array.from({ length: mainCount }, (_, index) => index);
+  for (let index = mainCount; index < baselineCount; index += 1) {
+    workerShares[(index - mainCount) % workerShares.length]?.push(index);
   }
-  const [mainIndices = [], ...workerShares] = shares;
   const workers: Worker[] = [];
   const results = workerShares.map(
     (indices) =>
