@@ -18,7 +18,8 @@
  * It asserts nothing about time (conventions: benchmarks print, tests assert).
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -175,10 +176,23 @@ let baselinePrepMs = 0;
 type CliVariant = { label: string; command: string; prefix: readonly string[] };
 
 /** Wall time of one whole CLI process, from spawn to exit; fails loudly unless it scored (exit 0). */
-async function timeCli(variant: CliVariant, args: readonly string[]): Promise<number> {
+/** GNU time, when installed, reports the CPU a whole process used (all its threads): a figure other jobs on the machine disturb far less than wall time. */
+const GNU_TIME = "/usr/bin/time";
+
+type CliTiming = { wallMs: number; cpuMs: number | null };
+
+/** Wall time of one whole CLI process, from spawn to exit, and its user + system CPU; fails loudly unless it scored (exit 0). */
+async function timeCli(variant: CliVariant, args: readonly string[], cpuFile?: string): Promise<CliTiming> {
+  const isCpuMeasured = cpuFile !== undefined && existsSync(GNU_TIME);
+  const [command, prefix] = isCpuMeasured
+    ? [GNU_TIME, ["-o", cpuFile, "-f", "%U %S", variant.command, ...variant.prefix]]
+    : [variant.command, [...variant.prefix]];
   const started = performance.now();
-  await execFileAsync(variant.command, [...variant.prefix, ...args], { cwd: ROOT, maxBuffer: 64 * MIB });
-  return performance.now() - started;
+  await execFileAsync(command, [...prefix, ...args], { cwd: ROOT, maxBuffer: 64 * MIB });
+  const wallMs = performance.now() - started;
+  if (!isCpuMeasured) return { wallMs, cpuMs: null };
+  const [user = Number.NaN, system = Number.NaN] = (await readFile(cpuFile, "utf8")).trim().split(/\s+/).map(Number);
+  return { wallMs, cpuMs: (user + system) * 1000 };
 }
 
 async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<void> {
@@ -218,24 +232,28 @@ async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<
 
     console.log(`\n### Command-line scorer, whole process, test split (${samples.length} samples, KB ${release.entities.length}, rankings of 100 QIDs)\n`);
     console.log(`1-min load average before: ${(loadavg()[0] ?? 0).toFixed(1)} on ${cpus().length} CPUs\n`);
-    console.log(`| command | case | median s | min s | max s | target s | met |`);
-    console.log(`| --- | --- | ---: | ---: | ---: | ---: | --- |`);
+    console.log(`| command | case | median s | min s | max s | target s | met | CPU s (user + sys, median) |`);
+    console.log(`| --- | --- | ---: | ---: | ---: | ---: | --- | ---: |`);
+    const cpuFile = path.join(dir, "cpu.txt");
     for (const variant of variants) {
       for (const { label, args, targetSeconds } of cases) {
         await timeCli(variant, args); // warm-up: page cache, and the launcher's freshness check
-        const times: number[] = [];
+        const timings: CliTiming[] = [];
         for (let run = 0; run < CLI_RUNS; run += 1) {
-          times.push(await timeCli(variant, args));
+          timings.push(await timeCli(variant, args, cpuFile));
         }
+        const times = timings.map((timing) => timing.wallMs);
+        const cpu = timings.flatMap((timing) => (timing.cpuMs === null ? [] : [timing.cpuMs]));
         const s = (value: number) => (value / 1000).toFixed(2);
         const met = median(times) / 1000 < targetSeconds ? "yes" : "no";
-        console.log(`| ${variant.label} | ${label} | ${s(median(times))} | ${s(Math.min(...times))} | ${s(Math.max(...times))} | ${targetSeconds} | ${met} |`);
+        const cpuText = cpu.length === 0 ? "-" : s(median(cpu));
+        console.log(`| ${variant.label} | ${label} | ${s(median(times))} | ${s(Math.min(...times))} | ${s(Math.max(...times))} | ${targetSeconds} | ${met} | ${cpuText} |`);
       }
     }
     const startup: number[] = [];
     await timeCli(variants[0] as CliVariant, ["--help"]);
     for (let run = 0; run < CLI_RUNS; run += 1) {
-      startup.push(await timeCli(variants[0] as CliVariant, ["--help"]));
+      startup.push((await timeCli(variants[0] as CliVariant, ["--help"])).wallMs);
     }
     console.log(`\nStartup (\`node irc-bench-score.mjs --help\`): median ${(median(startup) / 1000).toFixed(3)} s of ${CLI_RUNS} runs.`);
     console.log(`1-min load average after: ${(loadavg()[0] ?? 0).toFixed(1)}`);

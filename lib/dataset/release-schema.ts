@@ -110,6 +110,19 @@ export function isEntityType(value: string): value is EntityType {
  * holds the two to agreement on the invalid suites.
  */
 
+const ENTITY_KEYS = Object.keys(entitySchema.shape);
+const SAMPLE_KEYS = Object.keys(sampleSchema.shape);
+
+/** True when the object's own keys are exactly `keys`, in that order (a JSON line written in the schema's order). */
+function hasExactly(value: Record<string, unknown>, keys: readonly string[]): boolean {
+  let index = 0;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key) || keys[index] !== key) return false;
+    index += 1;
+  }
+  return index === keys.length;
+}
+
 function isText(value: unknown): value is string {
   return typeof value === "string" && !value.includes("\u0000");
 }
@@ -130,6 +143,10 @@ export function wellFormedEntity(value: Record<string, unknown>): Entity | null 
   if (!Array.isArray(aliases) || !aliases.every(isText)) {
     return null;
   }
+  if (hasExactly(value, ENTITY_KEYS)) {
+    // Already what zod's parse returns (the schema's keys in its order): no copy.
+    return value as Entity;
+  }
   // Only the schema's keys, in its order, in a new object: what zod's parse returns.
   return { qid, name, type, aliases: [...(aliases as string[])], description, description_wiki };
 }
@@ -139,5 +156,5 @@ export function wellFormedSample(value: Record<string, unknown>): Sample | null 
   if (!isNonEmptyText(id) || !isQid(qid) || !isNonEmptyText(collection) || collection === "__proto__" || !isNonEmptyText(implicit_text) || !isText(explicit_text)) {
     return null;
   }
-  return { id, qid, collection, implicit_text, explicit_text };
+  return hasExactly(value, SAMPLE_KEYS) ? (value as Sample) : { id, qid, collection, implicit_text, explicit_text };
 }

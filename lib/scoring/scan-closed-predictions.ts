@@ -231,10 +231,9 @@ function isKey(bytes: Uint8Array, key: "id" | "ranking"): boolean {
   return true;
 }
 
-function latin1(bytes: Uint8Array, start: number, end: number): string {
-  let text = "";
-  for (let at = start; at < end; at += 1) text += String.fromCharCode(bytes[at] ?? 0);
-  return text;
+/** The id's bytes as a string: printable ASCII here, so one code unit per byte. */
+function asciiText(bytes: Uint8Array, start: number, end: number): string {
+  return String.fromCharCode(...bytes.subarray(start, end));
 }
 
 function normalizedNameOf(context: ClosedScanContext, kbIndex: number): string | undefined {
@@ -294,7 +293,7 @@ export function scanClosedPredictions(bytes: Uint8Array, context: ClosedScanCont
     const kind = scan.line(start, end, context);
     if (kind === "other") return null;
     if (kind === "line") {
-      const sampleIndex = context.sampleIndexById.get(latin1(bytes, scan.idStart, scan.idEnd));
+      const sampleIndex = context.sampleIndexById.get(asciiText(bytes, scan.idStart, scan.idEnd));
       if (sampleIndex === undefined || seen[sampleIndex] === 1) return null;
       seen[sampleIndex] = 1;
       seenCount += 1;
