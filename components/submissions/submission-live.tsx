@@ -1,12 +1,12 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useState } from "react";
 import type { SubmissionView } from "@/lib/submissions/get-submission-view";
 import { ComparisonTable, ScoreTables } from "@/components/submissions/score-tables";
 import { formatBytes } from "@/components/submissions/format";
 import { PublishForm } from "@/components/submissions/publish-form";
 import { ReviewPanel } from "@/components/submissions/review-panel";
-import { SampleOutcomes } from "@/components/submissions/sample-outcomes";
 
 const POLL_MS = 1500;
 const STEPS = ["QUEUED", "SCORING", "SCORED"] as const;
@@ -17,6 +17,18 @@ function isTerminal(view: SubmissionView): boolean {
 
 function time(value: string | null): string {
   return value ? new Date(value).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : "–";
+}
+
+function QueuePositionText({ position }: { position: NonNullable<SubmissionView["queuePosition"]> }) {
+  const ahead = position.position - 1;
+  const running =
+    position.beingScored === 0 ? "none is being scored right now" : position.beingScored === 1 ? "1 is being scored now" : `${position.beingScored} are being scored now`;
+  return (
+    <p className="mt-3 text-sm" data-testid="queue-position">
+      Position in the scoring queue: <strong>{position.position}</strong> of {position.waiting} waiting
+      {ahead === 0 ? " (next)" : ` (${ahead} ahead of it)`}; {running}.
+    </p>
+  );
 }
 
 /** A submission's status, updated live until it is scored or failed, then its scores. */
@@ -77,6 +89,7 @@ export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: Su
         <p data-testid="submission-visibility" className={`mt-3 text-sm ${view.visibility.isPublic ? "font-semibold" : ""}`}>
           {view.visibility.text}
         </p>
+        {view.status === "QUEUED" && view.queuePosition && <QueuePositionText position={view.queuePosition} />}
         {view.status === "QUEUED" && view.failureReason && <p className="mt-3 text-amber-800">{view.failureReason}</p>}
         {view.status === "FAILED" && (
           <div role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-3 text-red-900">
@@ -107,7 +120,22 @@ export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: Su
         </section>
       )}
 
-      {view.hasSampleOutcomes && <SampleOutcomes submissionId={view.id} track={view.track} />}
+      {view.hasSampleOutcomes && (
+        <section aria-labelledby="samples-heading" className="rounded border border-line bg-white p-4">
+          <h2 id="samples-heading" className="text-xl font-semibold">
+            Samples and errors (dev)
+          </h2>
+          <p className="text-sm">
+            Every dev sample with its narrative, the gold entity, your answer and why it is right or wrong; filters, search and CSV / JSON Lines export.
+          </p>
+          <p className="mt-2 flex flex-wrap gap-4">
+            <Link href={`/submissions/${view.id}/samples`} data-testid="browse-samples">
+              Browse the samples and error classes →
+            </Link>
+            {isOwner && <Link href={`/submissions/compare?new=${view.id}`}>Compare with another dev run →</Link>}
+          </p>
+        </section>
+      )}
 
       {view.split === "test" && view.status === "SCORED" && <PublicationStatus view={view} />}
       {isOwner && view.split === "test" && view.status === "SCORED" && (view.publication === "PRIVATE" || view.publication === "REJECTED") && (
