@@ -4,7 +4,7 @@ import { TypeDifferenceChart } from "@/components/charts/type-difference-chart";
 import { Badge, EstimateText } from "@/components/leaderboard/estimate-text";
 import { isAppError } from "@/lib/errors";
 import { comparePublicEntries, type EntryPairComparison } from "@/lib/leaderboard/compare-public-entries";
-import { formatDifference, formatPValue } from "@/lib/leaderboard/format";
+import { formatDifference, formatPValue } from "@/lib/format/numbers";
 import { listPublicEntries, type PublicEntrySummary } from "@/lib/leaderboard/list-public-entries";
 import { compareQuerySchema, firstValues } from "@/lib/leaderboard/query-schemas";
 import { SIGNIFICANCE_LEVEL } from "@/lib/disclosure/disclose";

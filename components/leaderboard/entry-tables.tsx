@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
 import type { EntryComparison, EntryScore } from "@/lib/leaderboard/entry-types";
-import { formatPValue, formatValue } from "@/lib/leaderboard/format";
+import { formatPValue, formatValue } from "@/lib/format/numbers";
 import { verdictOf } from "@/lib/disclosure/disclose";
 import { METRIC_LABELS, TYPE_SLUGS } from "@/lib/leaderboard/views";
 import { UNRELIABLE_INTERVAL_N } from "@/lib/scoring/bootstrap";

@@ -1,8 +1,8 @@
 import type { ComparisonView } from "@/lib/submissions/get-submission-view";
 import type { DisclosedGroup, DisclosedReport } from "@/lib/disclosure/disclose";
 import { UNRELIABLE_INTERVAL_N } from "@/lib/scoring/bootstrap";
-import { formatInterval, formatMetricName, formatPercent } from "@/components/submissions/format";
-import { formatPValue } from "@/lib/leaderboard/format";
+import { formatMetricName } from "@/lib/format/metric-labels";
+import { formatDecimal, formatDecimalInterval, formatPercent, formatPercentInterval, formatPValue } from "@/lib/format/numbers";
 
 type Intervals = Record<string, [number, number] | null>;
 type Metrics = Record<string, number | null>;
@@ -10,8 +10,8 @@ type Metrics = Record<string, number | null>;
 function metricCell(key: string, metrics: Metrics, ci: Intervals | undefined, mrrDigits: number) {
   const value = metrics[key];
   const interval = ci?.[key];
-  if (key === "mrr") return value === null || value === undefined ? "–" : `${value.toFixed(mrrDigits)} ${interval ? `[${interval[0].toFixed(mrrDigits)}, ${interval[1].toFixed(mrrDigits)}]` : ""}`;
-  return `${formatPercent(value)} ${formatInterval(interval)}`;
+  if (key === "mrr") return value === null || value === undefined ? "–" : `${formatDecimal(value, mrrDigits)} ${formatDecimalInterval(interval, mrrDigits)}`;
+  return `${formatPercent(value)} ${formatPercentInterval(interval)}`;
 }
 
 const toRows = (groups: Record<string, DisclosedGroup>) =>
@@ -222,7 +222,7 @@ function DetailTable({ details }: { details: DetailRow[] }) {
               <td>{formatMetricName(row.metric)}</td>
               <td className="text-right">{row.b}</td>
               <td className="text-right">{row.c}</td>
-              <td className="text-right">{row.chi2.toFixed(2)}</td>
+              <td className="text-right">{formatDecimal(row.chi2, 2)}</td>
               <td className="text-right">{formatPValue(row.p)}</td>
               <td className="text-right">{formatPValue(row.pExact)}</td>
               <td className="text-right">

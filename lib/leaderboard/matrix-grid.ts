@@ -1,4 +1,4 @@
-import { formatDifference, formatValue } from "./format";
+import { formatDifference, formatValue } from "@/lib/format/numbers";
 import type { LeaderboardView, MatrixCell } from "./leaderboard-types";
 import { SIGNIFICANCE_LEVEL } from "@/lib/disclosure/disclose";
 import { METRIC_LABELS } from "./views";

@@ -1,18 +1,48 @@
-import type { Estimate } from "./leaderboard-types";
-import { isRateMetric, type ViewMetric } from "./views";
+import type { Estimate } from "@/lib/leaderboard/leaderboard-types";
+import { isRateMetric, type ViewMetric } from "@/lib/leaderboard/views";
 
 /**
- * How numbers read on pages and in LaTeX: rates as percentages with one
- * decimal ("38.9"), MRR as a decimal with three ("0.475"), an interval in
- * brackets after its value ("38.9 [37.5, 40.3]"). Files and the API keep
- * fractions at full precision.
+ * How numbers read, on pages, in exports and in the CLI's table: rates as
+ * percentages ("38.9"), MRR as a decimal ("0.475"), an interval in brackets
+ * after its value ("38.9 [37.5, 40.3]"), counts with thousands separators,
+ * p-values to 3 significant digits. Files and the API keep fractions at full
+ * precision. Pure: pages, client components and the CLI bundle import it.
  */
 
+const NONE = "–";
+
+/** A count: 4633 -> "4,633". */
+export function formatCount(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NONE;
+  return value.toLocaleString("en");
+}
+
+/** A rate (a fraction in [0, 1]) as a percentage without the sign: 0.3891 -> "38.9". */
+export function formatPercent(value: number | null | undefined, digits = 1): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NONE;
+  return (value * 100).toFixed(digits);
+}
+
+/** An interval of rates as percentages: [0.375, 0.403] -> "[37.5, 40.3]"; empty when there is none. */
+export function formatPercentInterval(interval: readonly [number, number] | null | undefined, digits = 1): string {
+  if (!interval) return "";
+  return `[${formatPercent(interval[0], digits)}, ${formatPercent(interval[1], digits)}]`;
+}
+
+/** A plain decimal (MRR, chi-squared): 0.47512 -> "0.475". */
+export function formatDecimal(value: number | null | undefined, digits = 3): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NONE;
+  return value.toFixed(digits);
+}
+
+/** An interval of decimals: [0.25, 1] -> "[0.250, 1.000]"; empty when there is none. */
+export function formatDecimalInterval(interval: readonly [number, number] | null | undefined, digits = 3): string {
+  if (!interval) return "";
+  return `[${formatDecimal(interval[0], digits)}, ${formatDecimal(interval[1], digits)}]`;
+}
+
 export function formatValue(value: number, metric: ViewMetric): string {
-  if (!Number.isFinite(value)) {
-    return "–";
-  }
-  return isRateMetric(metric) ? (value * 100).toFixed(1) : value.toFixed(3);
+  return isRateMetric(metric) ? formatPercent(value) : formatDecimal(value);
 }
 
 export function formatInterval(interval: readonly [number, number], metric: ViewMetric): string {
@@ -65,7 +95,7 @@ export function parseParameterCount(text: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-/** A p-value for a table cell: 3 significant digits, exponent notation below 0.001. */
+/** A p-value, everywhere (pages, exports, the CLI): 3 significant digits, exponent notation below 0.001; an exact 0 is a double's underflow. */
 export function formatPValue(p: number): string {
   if (!Number.isFinite(p)) {
     return "–";
