@@ -1,5 +1,6 @@
 import type { Estimate } from "@/lib/leaderboard/leaderboard-types";
 import { isRateMetric, type ViewMetric } from "@/lib/leaderboard/views";
+import { RANK_SIGNIFICANCE_LEVEL } from "@/lib/scoring/paired-ranks";
 
 /**
  * How numbers read, on pages, in exports and in the CLI's table: rates as
@@ -119,4 +120,13 @@ export function formatDifference(difference: number, metric: ViewMetric): string
     return magnitude;
   }
   return `${difference > 0 ? "+" : "−"}${magnitude}`;
+}
+
+/** A p-value in a sentence (the pairwise matrix): "p < 0.001", "p = 0.031"; never a rounded "p = 0.050" for a p below the level. */
+export function formatPStatement(p: number): string {
+  if (!Number.isFinite(p)) return "p = –";
+  if (p < 0.001) return "p < 0.001";
+  const text = p.toFixed(3);
+  if (p < RANK_SIGNIFICANCE_LEVEL && Number(text) >= RANK_SIGNIFICANCE_LEVEL) return `p < ${RANK_SIGNIFICANCE_LEVEL}`;
+  return `p = ${text}`;
 }
