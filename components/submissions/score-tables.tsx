@@ -4,8 +4,8 @@ import { UNRELIABLE_INTERVAL_N } from "@/lib/scoring/bootstrap";
 import { formatMetricName } from "@/lib/format/metric-labels";
 import { formatDecimal, formatDecimalInterval, formatPercent, formatPercentInterval, formatPValue } from "@/lib/format/numbers";
 
-type Intervals = Record<string, [number, number] | null>;
-type Metrics = Record<string, number | null>;
+type Intervals = Partial<Record<string, [number, number] | null>>;
+type Metrics = Partial<Record<string, number | null>>;
 
 function metricCell(key: string, metrics: Metrics, ci: Intervals | undefined, mrrDigits: number) {
   const value = metrics[key];
@@ -15,12 +15,12 @@ function metricCell(key: string, metrics: Metrics, ci: Intervals | undefined, mr
 }
 
 const toRows = (groups: Record<string, DisclosedGroup>) =>
-  Object.entries(groups).map(([name, group]) => ({ name, n: group.n, isSuppressed: group.isSuppressed, metrics: group.metrics as Metrics, ci95: group.ci95 as Intervals }));
+  Object.entries(groups).map(([name, group]) => ({ name, n: group.n, isSuppressed: group.isSuppressed, metrics: group.metrics, ci95: group.ci95 }));
 
 /** Overall metrics, per entity type and per collection, each with its 95% CI, as far as the viewer may see them (protocol section 12). */
 export function ScoreTables({ report }: { report: DisclosedReport }) {
-  const metrics = report.metrics as Metrics;
-  const ci = report.ci95 as Intervals;
+  const metrics: Metrics = report.metrics;
+  const ci: Intervals = report.ci95;
   const keys = Object.keys(metrics);
   const isFull = report.disclosure.level === "full";
   const mrrDigits = isFull ? 4 : 3;
