@@ -7,6 +7,7 @@ import { storedFilePath } from "@/lib/submissions/file-store";
 import { readPredictionFile } from "@/lib/submissions/read-prediction-file";
 import type { Track } from "@/lib/scoring/tracks";
 import { formatDateTime } from "@/lib/format/dates";
+import { logger } from "@/lib/logger";
 
 export type DifferencingCheck = {
   userId: string;
@@ -34,7 +35,7 @@ async function backfillDigests(earlier: EarlierFile, check: DifferencingCheck): 
     await db.submission.update({ where: { id: earlier.id }, data: { answerDigests: digests } });
     return digests;
   } catch (error) {
-    console.warn(`[submissions] could not compute answer digests of ${earlier.id}`, error instanceof Error ? error.message : error);
+    logger.warn({ err: error, submissionId: earlier.id }, "submissions: could not compute the answer digests of an earlier submission");
     return null;
   }
 }

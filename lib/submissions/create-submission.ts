@@ -1,6 +1,9 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
 import type { Submission } from "@/lib/generated/prisma";
+import { logger } from "@/lib/logger";
+import { webMetrics } from "@/lib/metrics/web-metrics";
 import { getActiveRelease } from "@/lib/releases/get-release";
 import { commitStagedFile, discardStagedFile, type StagedFile } from "@/lib/submissions/file-store";
 import { computeAnswerDigests } from "@/lib/submissions/answer-digests";
@@ -29,7 +32,8 @@ const MAX_NAME_LENGTH = 200;
  * A staged upload -> pre-flight validation -> approval (TEST_REQUIRES_APPROVAL)
  * -> differencing check (protocol §12) -> quota -> stored submission -> queued
  * scoring job. The row, the stored file and the quota charge commit together
- * or not at all; a file rejected before that is deleted and costs no quota.
+ * or not at all; a file rejected before that is deleted and costs no quota,
+ * and so does one whose job Redis cannot take (503, see queueOrWithdraw).
  */
 export async function createSubmission(options: CreateSubmissionOptions): Promise<Submission> {
   const release = options.releaseId
@@ -91,10 +95,46 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
     await discardStagedFile(staged);
     throw error;
   }
-  // When Redis is unreachable the submission stays QUEUED and the worker's
-  // reconciler queues it once Redis is back: nothing is lost.
-  await enqueueScoring(submission.id).catch((error: unknown) => {
-    console.error(`[submissions] could not queue ${submission.id}; the reconciler will retry`, error);
-  });
+  await queueOrWithdraw(submission);
+  webMetrics().uploadBytes.observe({ split: submission.split, track: submission.track }, submission.fileBytes);
+  logger.info({ submissionId: submission.id, split: submission.split, track: submission.track, bytes: submission.fileBytes }, "submission queued");
   return submission;
+}
+
+/** Seconds an uploader is asked to wait when the queue is unreachable (Retry-After). */
+export const QUEUE_UNAVAILABLE_RETRY_SECONDS = 30;
+
+/**
+ * Queues the new submission for scoring. When Redis cannot take the job (it
+ * is down: the producer fails fast, with no offline queue), the submission is
+ * withdrawn — row, quota charge and all — and the uploader gets a 503 with
+ * Retry-After: sending the file again later creates it anew, so nothing is
+ * charged for the failure and nothing is scored twice. Should the job have
+ * reached Redis after all (an answer lost in a timeout), its worker finds no
+ * submission and does nothing.
+ */
+async function queueOrWithdraw(submission: Submission): Promise<void> {
+  try {
+    await enqueueScoring(submission.id);
+    return;
+  } catch (error) {
+    const log = logger.child({ submissionId: submission.id });
+    const withdrawn = await db.submission.deleteMany({ where: { id: submission.id, status: "QUEUED" } }).then(
+      (result) => result.count === 1,
+      (deleteError: unknown) => {
+        // PostgreSQL is gone too: the row stays QUEUED and the reconciler scores it once Redis is back.
+        log.error({ err: deleteError }, "could not withdraw a submission whose job could not be queued");
+        return false;
+      },
+    );
+    log.warn({ err: error, withdrawn }, "could not queue scoring: Redis is unreachable");
+    if (!withdrawn) return;
+    webMetrics().uploadsRefused.inc({ reason: "queue_unavailable" });
+    throw new AppError(
+      "unavailable",
+      "Scoring is unavailable right now (the scoring queue cannot be reached), so this upload was not kept and cost no quota. " +
+        `Send the same file again in ${QUEUE_UNAVAILABLE_RETRY_SECONDS} seconds.`,
+      { retryAfterSeconds: QUEUE_UNAVAILABLE_RETRY_SECONDS },
+    );
+  }
 }
