@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma";
 import { computeProbeFlags } from "@/lib/integrity/probe-flags";
+import { buildSampleAnalysis, loadKbNames, upsertSampleAnalysis } from "@/lib/submissions/sample-analysis";
 import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
 import { storeScores } from "@/lib/scores/store-score";
 import { scorePredictions } from "@/lib/scoring/score-report";
@@ -59,6 +60,8 @@ export async function processSubmission(submissionId: string, options: { force?:
     seed: env.BOOTSTRAP_SEED,
     resamples: env.BOOTSTRAP_RESAMPLES,
   });
+  // Error classes (docs/scoring.md): per sample on dev, aggregates only on test.
+  const analysis = buildSampleAnalysis({ ...validation, split: submission.split, gold: gold.gold, kb: gold.kb, outcomes, names: await loadKbNames(submission.releaseId) });
   // Protocol section 12: maintainers see these before publishing a test file (docs/integrity.md).
   const probeFlags = gold.knownSplitQids ? computeProbeFlags({ ...validation, knownSplitQids: gold.knownSplitQids }) : null;
 
@@ -66,6 +69,7 @@ export async function processSubmission(submissionId: string, options: { force?:
     async (tx) => {
       await lockSplitComparisons(tx, submission.releaseId, submission.split);
       await storeScores(tx, [{ submissionId, report, outcomes: outcomes.codes, goldSha256, probeFlags }]);
+      await upsertSampleAnalysis(submissionId, analysis, tx);
       await markSubmissionScored(tx, submissionId);
       await compareWithBaselines(tx, submission.releaseId, submission.split, submissionId);
     },

@@ -1,3 +1,5 @@
+import { API } from "@/lib/api/operations";
+import type { SubmissionCreated, SubmissionSummaryBody } from "@/lib/api/schemas/submissions";
 import { errorResponse } from "@/lib/http/error-response";
 import { jsonNoStore, route } from "@/lib/http/route";
 import { createSubmission } from "@/lib/submissions/create-submission";
@@ -10,7 +12,7 @@ export const dynamic = "force-dynamic";
  * POST /api/submissions — multipart upload (field "file", optional "split", "track"); session or Bearer token.
  * The body is streamed (busboy) to a staged file, not read by the wrapper: docs/architecture.md follows it to the leaderboard.
  */
-export const POST = route({ auth: "user" }, async ({ request, actor }) => {
+export const POST = route(API.createSubmission.input, async ({ request, actor }) => {
   let upload;
   try {
     upload = await receiveUpload(request);
@@ -37,10 +39,13 @@ export const POST = route({ auth: "user" }, async ({ request, actor }) => {
       sampleCount: submission.sampleCount,
       statusUrl: new URL(`/api/submissions/${submission.id}`, request.url).toString(),
       pageUrl,
-    },
+    } satisfies SubmissionCreated,
     { status: 201, headers: { Location: pageUrl } },
   );
 });
 
 /** GET /api/submissions — the caller's own submissions. */
-export const GET = route({ auth: "user" }, async ({ actor }) => ({ submissions: await listSubmissionsOf(actor.userId) }));
+export const GET = route(API.listSubmissions.input, async ({ actor }) => {
+  const submissions: SubmissionSummaryBody[] = await listSubmissionsOf(actor.userId);
+  return { submissions };
+});
