@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getExampleSampleId } from "@/lib/releases/get-example-pair";
 import { findActiveRelease } from "@/lib/releases/get-release";
-import type { ReleaseStats } from "@/lib/releases/release-summary";
+import { readReleaseStats } from "@/lib/releases/release-json";
 import { MAIN_NAV } from "@/lib/site-nav";
 
 export const dynamic = "force-dynamic";
@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 export default async function HomePage() {
   const sections = MAIN_NAV.filter((link) => link.href !== "/");
   const release = await findActiveRelease();
-  const stats = release ? (release.stats as ReleaseStats) : null;
+  const stats = release ? readReleaseStats(release.stats) : null;
   // The examples use an id of the active release, so they match the files participants download.
   const exampleId = (release ? await getExampleSampleId(release.id) : null) ?? "<id from dev.jsonl>";
   return (

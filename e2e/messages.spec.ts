@@ -47,7 +47,7 @@ test("[MESSAGES] with no test submission left, /submit says when the next one fr
   await signInAs(user);
   await page.goto("/submit");
   const freeAt = new Date(oldest.getTime() + 24 * 60 * 60 * 1000).toISOString();
-  const expected = `${freeAt.slice(0, 10)} ${freeAt.slice(11, 16)} UTC`;
+  const expected = `${freeAt.slice(0, 19)}Z`;
   await expect(page.getByTestId("quota-next-free")).toHaveText(
     `You have used your 5 test submissions of the last 24 hours. The next one frees at ${expected}. Dev submissions stay unlimited.`,
   );
@@ -56,7 +56,7 @@ test("[MESSAGES] with no test submission left, /submit says when the next one fr
   await page.goto("/submissions");
   const submitted = await page.locator("tbody tr td:last-child").allTextContents();
   expect(submitted.length).toBe(5);
-  for (const text of submitted) expect(text).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+  for (const text of submitted) expect(text).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
 
   // The "New submission" button is readable: white text on the accent.
   const button = page.getByRole("link", { name: "New submission" });

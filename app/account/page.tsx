@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatDate } from "@/lib/leaderboard/format";
+import { formatDate } from "@/lib/format/dates";
 import { ProfileForm } from "@/components/auth/profile-form";
 import { requirePageUser } from "@/lib/auth/page-guards";
 import { getProfile } from "@/lib/users/get-profile";

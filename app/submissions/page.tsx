@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { formatPercent } from "@/components/submissions/format";
+import { formatPercent } from "@/lib/format/numbers";
 import { getActor } from "@/lib/auth/get-actor";
-import { formatDateTime } from "@/lib/leaderboard/format";
+import { formatDateTime } from "@/lib/format/dates";
 import { listSubmissionsOf } from "@/lib/submissions/list-submissions";
 
 export const metadata: Metadata = { title: "My submissions" };

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type ChangeEvent } from "react";
-import { formatDateTime } from "@/lib/leaderboard/format";
+import { formatDateTime } from "@/lib/format/dates";
 
 type Detected = { track: "open" | "closed" | null; split: "dev" | "test" | "train" | null; note: string | null };
 type Problem = { line?: number; message: string };

@@ -446,8 +446,8 @@ export const API_OPERATIONS: readonly (ApiOperation & { operationId: string })[]
  */
 export const UNDOCUMENTED_ROUTES: Readonly<Record<string, string>> = {
   "/api/auth/{...nextauth}": "next-auth's own sign-in endpoints for the browser",
-  "/api/public-page": "internal: scripts/web-server.mjs sends anonymous requests for public pages here to be answered from the rendered-page cache",
   "/api/admin/submissions": "maintainers only, with a browser session",
   "/api/admin/submissions/{id}/review": "maintainers only, with a browser session",
   "/api/admin/users/{id}": "maintainers only, with a browser session",
+  "/api/public-page": "internal: scripts/web-server.mjs sends anonymous page requests here for the shared page cache; not an API",
 };

@@ -1,12 +1,10 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { AppError, type ProblemDetail } from "@/lib/errors";
-import type { Split as DbSplit } from "@/lib/generated/prisma";
 import { decodeUtf8Line } from "@/lib/io/decode-utf8-line";
 import { readLineBytes } from "@/lib/io/read-line-bytes";
-import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
 import { MAX_PREDICTION_LINE_BYTES } from "@/lib/scoring/limits";
-import { loadKb, loadSplitGold } from "@/lib/submissions/load-gold";
+import { readPredictionFile } from "@/lib/submissions/read-prediction-file";
 import type { PredictionValidationResult } from "@/lib/scoring/validate-predictions";
 import type { Track } from "@/lib/scoring/tracks";
 
@@ -79,8 +77,7 @@ export async function runPreflight(options: {
   if (options.declaredSplit && options.declaredSplit !== split) {
     throw new AppError("validation", `You chose the ${options.declaredSplit} split, but the file's ids are ${split} samples.`);
   }
-  const [kb, { sampleIds }] = await Promise.all([loadKb(options.releaseId), loadSplitGold(options.releaseId, split as DbSplit)]);
-  const validation = await validatePredictionFile(options.path, { sampleIds, kbQids: kb, track: options.declaredTrack, split });
+  const { gold, validation } = await readPredictionFile(options.path, { releaseId: options.releaseId, split, track: options.declaredTrack });
   if (!validation.ok) {
     const problems: ProblemDetail[] = validation.problems;
     throw new AppError(
@@ -89,5 +86,5 @@ export async function runPreflight(options: {
       { problems },
     );
   }
-  return { split, track: validation.track, sampleCount: sampleIds.length, sampleIds, validation };
+  return { split, track: validation.track, sampleCount: gold.sampleIds.length, sampleIds: gold.sampleIds, validation };
 }

@@ -5,7 +5,7 @@ import { RevokeTokenForm } from "@/components/auth/revoke-token-form";
 import { requirePageUser } from "@/lib/auth/page-guards";
 import type { ApiTokenView } from "@/lib/tokens/api-token-view";
 import { listApiTokens } from "@/lib/tokens/list-api-tokens";
-import { formatDateTime } from "@/lib/leaderboard/format";
+import { formatDateTime } from "@/lib/format/dates";
 import { createTokenAction, revokeTokenAction } from "@/app/account/tokens/actions";
 
 export const metadata: Metadata = { title: "API tokens" };

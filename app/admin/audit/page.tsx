@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { isMaintainer } from "@/lib/auth/actor";
 import { getActor } from "@/lib/auth/get-actor";
-import { formatDateTime } from "@/lib/leaderboard/format";
+import { formatDateTime } from "@/lib/format/dates";
 import { describeAuditAction, listAuditLog } from "@/lib/submissions/list-review-queue";
 
 export const metadata: Metadata = { title: "Audit log" };

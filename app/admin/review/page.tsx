@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
-import { formatPercent } from "@/components/submissions/format";
-import { formatDateTime } from "@/lib/leaderboard/format";
+import { formatPercent } from "@/lib/format/numbers";
+import { formatDateTime } from "@/lib/format/dates";
 import { RaisedFlagsSummary } from "@/components/submissions/probe-flags-table";
 import { isMaintainer } from "@/lib/auth/actor";
 import { getActor } from "@/lib/auth/get-actor";
@@ -11,7 +11,8 @@ import { listReviewQueue, type ReviewQueueRow } from "@/lib/submissions/list-rev
 import { listReviewRequests, type ReviewRequest } from "@/lib/submissions/list-review-requests";
 import { ComparisonTable } from "@/components/submissions/score-tables";
 import { QueueReviewPanel } from "@/components/submissions/queue-review-panel";
-import { formatInterval, formatMetricName } from "@/components/submissions/format";
+import { formatPercentInterval as formatInterval } from "@/lib/format/numbers";
+import { formatMetricName } from "@/lib/format/metric-labels";
 
 export const metadata: Metadata = { title: "Review queue" };
 export const dynamic = "force-dynamic";

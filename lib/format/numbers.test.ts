@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatDifference, formatEstimate, formatParameterCount, formatPValue, formatValue, parseParameterCount } from "./format";
+import { formatDifference, formatEstimate, formatParameterCount, formatPValue, formatValue, parseParameterCount } from "./numbers";
 
 describe("formatting scores", () => {
   it("shows rates as percentages with one decimal and their interval", () => {
@@ -46,19 +46,5 @@ describe("parameter counts", () => {
     expect(parseParameterCount("")).toBeNull();
     expect(parseParameterCount("-3B")).toBeNull();
     expect(parseParameterCount("eight billion")).toBeNull();
-  });
-});
-
-describe("dates", () => {
-  it("writes ISO 8601 days and UTC times whatever the machine's zone", () => {
-    expect(formatDate("2026-12-01T23:59:30.000Z")).toBe("2026-12-01");
-    expect(formatDateTime(new Date(Date.UTC(2026, 0, 2, 3, 4, 5)))).toBe("2026-01-02 03:04 UTC");
-    expect(formatDateTime("2026-12-01T14:05:59.999Z")).toBe("2026-12-01 14:05 UTC");
-  });
-
-  it("shows a dash for no date or an unreadable one", () => {
-    expect(formatDate(null)).toBe("–");
-    expect(formatDateTime(undefined)).toBe("–");
-    expect(formatDateTime("not a date")).toBe("–");
   });
 });
