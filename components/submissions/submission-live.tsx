@@ -72,7 +72,7 @@ export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: Su
             <code className="break-all text-xs">{view.fileSha256.slice(0, 16)}…</code>
           </dd>
           <dt className="text-muted">Quota</dt>
-          <dd>{view.countsToQuota ? "counts toward your test quota" : "free (dev submissions are unlimited)"}</dd>
+          <dd>{view.countsToQuota ? "counts toward your test quota" : "free (dev submissions cost no quota)"}</dd>
         </dl>
         <p data-testid="submission-visibility" className={`mt-3 text-sm ${view.visibility.isPublic ? "font-semibold" : ""}`}>
           {view.visibility.text}

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma";
 import { computeAnswerDigests, countDifferingSamples, minimumDifferingSamples } from "@/lib/submissions/answer-digests";
-import { storedFilePath } from "@/lib/submissions/file-store";
+import { getFileStore } from "@/lib/files/file-store";
 import { loadKb, loadSplitGold } from "@/lib/submissions/load-gold";
 import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
 import type { Track } from "@/lib/scoring/tracks";
@@ -32,7 +32,7 @@ async function backfillDigests(earlier: EarlierFile, check: DifferencingCheck): 
   try {
     const [kb, { sampleIds }] = await Promise.all([loadKb(check.releaseId), loadSplitGold(check.releaseId, "test")]);
     // Read as pre-flight and the worker read it.
-    const validation = await validatePredictionFile(storedFilePath(earlier.fileSha256), { sampleIds, kbQids: kb, track: check.track, split: "test" });
+    const validation = await validatePredictionFile(getFileStore().read(earlier.fileSha256), { sampleIds, kbQids: kb, track: check.track, split: "test" });
     if (!validation.ok) return null;
     const digests = computeAnswerDigests(sampleIds, validation);
     // Outside the caller's transaction: a refusal rolls that back, the digests stay right.

@@ -4,7 +4,7 @@ import { requireOwnerOrMaintainer, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { readLines } from "@/lib/io/read-lines";
-import { storedFilePath } from "@/lib/submissions/file-store";
+import { getFileStore } from "@/lib/files/file-store";
 import { loadSplitGold } from "@/lib/submissions/load-gold";
 import { isAliasHitAt1Code, rankOfCode, tierOfCode } from "@/lib/scoring/outcome-codes";
 
@@ -48,7 +48,7 @@ export async function getSampleOutcomes(actor: Actor, submissionId: string, quer
   }
   const { gold } = await loadSplitGold(submission.releaseId, "dev");
   const answers = new Map<string, string>();
-  for await (const { line } of readLines(storedFilePath(submission.fileSha256))) {
+  for await (const { line } of readLines(getFileStore().read(submission.fileSha256))) {
     const text = line.replace(/^\uFEFF/, "").trim();
     if (text === "") continue;
     const value = JSON.parse(text) as { id: string; prediction?: string; ranking?: string[] };

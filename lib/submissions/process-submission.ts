@@ -5,7 +5,7 @@ import { Prisma } from "@/lib/generated/prisma";
 import { computeProbeFlags } from "@/lib/integrity/probe-flags";
 import { probeFlagsSchema } from "@/lib/integrity/probe-flags-schema";
 import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
-import { storedFilePath } from "@/lib/submissions/file-store";
+import { getFileStore } from "@/lib/files/file-store";
 import { loadSplitGold } from "@/lib/submissions/load-gold";
 import { refreshComparisons } from "@/lib/submissions/refresh-comparisons";
 import { PRIMARY_METRIC, UNIFIED_METRIC } from "@/lib/scoring/tracks";
@@ -43,7 +43,7 @@ export async function processSubmission(submissionId: string, options: { force?:
   });
 
   const { gold, kb, sampleIds, knownSplitQids } = await loadSplitGold(submission.releaseId, submission.split);
-  const validation = await validatePredictionFile(storedFilePath(submission.fileSha256), {
+  const validation = await validatePredictionFile(getFileStore().read(submission.fileSha256), {
     sampleIds,
     kbQids: kb,
     track: submission.track,

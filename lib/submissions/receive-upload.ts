@@ -4,7 +4,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import Busboy from "busboy";
 import { getEnv } from "@/lib/env";
 import { AppError, isAppError } from "@/lib/errors";
-import { discardStagedFile, stageUpload, tooLargeError, type StagedFile } from "@/lib/submissions/file-store";
+import { discardStagedFile, stageUpload, tooLargeError, type StagedFile } from "@/lib/files/staging";
 import { uploadFieldsSchema, type UploadFields } from "@/lib/submissions/schemas";
 
 export type ReceivedUpload = { staged: StagedFile; originalName: string; fields: UploadFields };

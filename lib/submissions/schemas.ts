@@ -11,6 +11,13 @@ export const uploadFieldsSchema = z.object({
 });
 export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
+/** The Idempotency-Key header of an upload: 1-255 visible ASCII characters (a UUID is a good key). */
+export const idempotencyKeySchema = z
+  .string()
+  .min(1, "must not be empty")
+  .max(255, "must be at most 255 characters")
+  .regex(/^[\x21-\x7e]+$/, "must be visible ASCII characters without spaces (a UUID is a good key)");
+
 const optionalUrl = z
   .string()
   .trim()

@@ -10,7 +10,7 @@ import { createReadStream } from "node:fs";
 import path from "node:path";
 import { getEnv } from "@/lib/env";
 import { createSubmission } from "@/lib/submissions/create-submission";
-import { stageUpload } from "@/lib/submissions/file-store";
+import { stageUpload } from "@/lib/files/staging";
 import { assertTestDatabase } from "./guard";
 
 async function main(): Promise<number> {
