@@ -15,9 +15,13 @@ import {
   processSubmission,
 } from "@/lib/submissions/process-submission";
 import os from "node:os";
+import { sweepOrphans } from "@/lib/files/sweep-orphans";
 import { reconcileScoringQueue } from "@/lib/submissions/reconcile-queue";
 import { SCORING_QUEUE, closeScoringQueue, scoringJobSchema, type ScoringJob } from "@/lib/submissions/scoring-queue";
 import { HEARTBEAT_INTERVAL_MS, forgetWorkerHeartbeat, recordWorkerHeartbeat } from "@/lib/submissions/worker-heartbeat";
+
+/** How often a worker removes orphan files (lib/files/sweep-orphans.ts); every worker may, the sweep is idempotent. */
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 function log(message: string): void {
   console.log(`[worker ${process.pid}] ${new Date().toISOString()} ${message}`);
@@ -83,6 +87,7 @@ async function main(): Promise<void> {
       };
     });
   // One loop that awaits each run: a slow reconcile (Redis coming back, say) cannot overlap the next.
+  let lastSweepAt = 0;
   const reconcileLoop = async () => {
     while (!isClosing) {
       try {
@@ -90,6 +95,15 @@ async function main(): Promise<void> {
         if (requeued > 0) log(`re-queued ${requeued} submission(s) without a live job`);
       } catch (error) {
         log(`reconcile failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (Date.now() - lastSweepAt >= SWEEP_INTERVAL_MS) {
+        lastSweepAt = Date.now();
+        try {
+          const swept = await sweepOrphans();
+          if (swept.stagedFiles + swept.storedFiles > 0) log(`swept ${swept.storedFiles} unreferenced stored file(s), ${swept.stagedFiles} old staged file(s)`);
+        } catch (error) {
+          log(`sweep failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
       }
       if (!isClosing) await pause(env.WORKER_RECONCILE_MS);
     }

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { copyFile, mkdir, readdir, rename, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
+import { db } from "@/lib/db";
 import { StoredFileMissingError, assertSha256, type FileStore } from "@/lib/files/file-store";
 import type { StagedFile } from "@/lib/files/staging";
 
@@ -52,7 +53,17 @@ export class DiskFileStore implements FileStore {
     for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) yield chunk as Buffer;
   }
 
-  async *listStored(olderThan: Date): AsyncGenerator<string, void, undefined> {
+  async sweepUnreferenced(olderThan: Date): Promise<number> {
+    let removed = 0;
+    for await (const sha256 of this.listStored(olderThan)) {
+      if ((await db.submission.count({ where: { fileSha256: sha256 } })) > 0) continue;
+      await rm(this.pathOf(sha256), { force: true });
+      removed += 1;
+    }
+    return removed;
+  }
+
+  private async *listStored(olderThan: Date): AsyncGenerator<string, void, undefined> {
     const prefixes = await readdir(this.root).catch(() => [] as string[]);
     for (const prefix of prefixes) {
       if (!/^[0-9a-f]{2}$/.test(prefix)) continue;
@@ -66,7 +77,4 @@ export class DiskFileStore implements FileStore {
     }
   }
 
-  async remove(sha256: string): Promise<void> {
-    await rm(this.pathOf(sha256), { force: true });
-  }
 }

@@ -35,12 +35,12 @@ export interface FileStore {
   /** The stored bytes in order, streamed (never the whole file in memory); throws StoredFileMissingError. */
   read(sha256: string): AsyncIterable<Uint8Array>;
   /**
-   * For the orphan sweeper: content addresses last used before `olderThan`
-   * (what is newer may be about to be used by an upload), and removal. The S3
-   * store has neither (see s3-file-store.ts).
+   * Removes stored files no submission refers to and nobody used since
+   * `olderThan` (a newer one may be about to be referenced by an upload that
+   * has not committed yet). Returns how many it removed. The S3 store has no
+   * sweeper (see s3-file-store.ts).
    */
-  listStored?(olderThan: Date): AsyncIterable<string>;
-  remove?(sha256: string): Promise<void>;
+  sweepUnreferenced?(olderThan: Date): Promise<number>;
 }
 
 export class StoredFileMissingError extends Error {

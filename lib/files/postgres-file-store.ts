@@ -48,13 +48,13 @@ export class PostgresFileStore implements FileStore {
     }
   }
 
-  async *listStored(olderThan: Date): AsyncGenerator<string, void, undefined> {
-    const rows = await db.storedFile.findMany({ where: { lastUsedAt: { lt: olderThan } }, select: { sha256: true } });
-    for (const row of rows) yield row.sha256;
-  }
-
-  async remove(sha256: string): Promise<void> {
+  async sweepUnreferenced(olderThan: Date): Promise<number> {
+    // One statement: an upload that refreshed lastUsedAt holds the row's lock,
+    // so this waits for it and then sees the fresh time and keeps the file.
     // Chunks go with their file (ON DELETE CASCADE).
-    await db.storedFile.deleteMany({ where: { sha256 } });
+    return db.$executeRaw`
+      DELETE FROM "StoredFile" AS f
+      WHERE f."lastUsedAt" < ${olderThan}
+        AND NOT EXISTS (SELECT 1 FROM "Submission" AS s WHERE s."fileSha256" = f."sha256")`;
   }
 }

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { AppError, isAppError } from "@/lib/errors";
 import { getFileStore } from "@/lib/files/file-store";
 import { discardStagedFile, type StagedFile } from "@/lib/files/staging";
-import type { Submission } from "@/lib/generated/prisma";
+import type { Prisma, Submission } from "@/lib/generated/prisma";
 import { getActiveRelease } from "@/lib/releases/get-release";
 import { computeAnswerDigests } from "@/lib/submissions/answer-digests";
 import { assertNotDifferencing } from "@/lib/submissions/assert-not-differencing";
@@ -52,15 +52,18 @@ function commitFailure(error: unknown): AppError {
   });
 }
 
-async function replayOf(options: CreateSubmissionOptions): Promise<CreatedSubmission | null> {
+async function replayOf(options: CreateSubmissionOptions, client?: Prisma.TransactionClient): Promise<CreatedSubmission | null> {
   if (options.idempotencyKey === undefined) return null;
-  const earlier = await findIdempotentReplay({
-    userId: options.userId,
-    idempotencyKey: options.idempotencyKey,
-    sha256: options.staged.sha256,
-    declaredSplit: options.declaredSplit,
-    declaredTrack: options.declaredTrack,
-  });
+  const earlier = await findIdempotentReplay(
+    {
+      userId: options.userId,
+      idempotencyKey: options.idempotencyKey,
+      sha256: options.staged.sha256,
+      declaredSplit: options.declaredSplit,
+      declaredTrack: options.declaredTrack,
+    },
+    client,
+  );
   return earlier ? { ...earlier, isReplay: true } : null;
 }
 
@@ -74,7 +77,7 @@ async function replayOf(options: CreateSubmissionOptions): Promise<CreatedSubmis
  */
 export async function createSubmission(options: CreateSubmissionOptions): Promise<CreatedSubmission> {
   const { staged } = options;
-  let submission: Submission;
+  let submission: CreatedSubmission;
   try {
     const replay = await replayOf(options);
     if (replay) return replay;
@@ -102,6 +105,9 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
             // quota, the dev limits nor the differencing check can be raced.
             await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`quota:${options.userId}`}))`;
           }
+          // A concurrent upload with the same key may have committed while this one waited for the lock.
+          const concurrent = await replayOf(options, tx);
+          if (concurrent) return concurrent;
           if (isDifferencingChecked) {
             await assertNotDifferencing(
               { userId: options.userId, releaseId: release.id, track: preflight.track, digests: answerDigests, sampleCount: preflight.sampleCount },
@@ -140,12 +146,12 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
           // fails leaves its connection checked out of @prisma/adapter-pg 6.19's
           // pool for good: run them here, where a failure rolls back cleanly.
           await tx.$executeRaw`SET CONSTRAINTS ALL IMMEDIATE`;
-          return created;
+          return { ...created, isReplay: false };
         },
         { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 30_000 },
       );
     } catch (error) {
-      // A concurrent upload with the same Idempotency-Key committed first: this one is its retry.
+      // A concurrent upload with the same Idempotency-Key committed first (one that takes no lock): this one is its retry.
       if (options.idempotencyKey !== undefined && isUniqueViolation(error)) {
         const concurrent = await replayOf(options);
         if (concurrent) return concurrent;
@@ -156,10 +162,11 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
   } finally {
     await discardStagedFile(staged);
   }
+  if (submission.isReplay) return submission;
   // When Redis is unreachable the submission stays QUEUED and the worker's
   // reconciler queues it once Redis is back: nothing is lost.
   await enqueueScoring(submission.id).catch((error: unknown) => {
     console.error(`[submissions] could not queue ${submission.id}; the reconciler will retry`, error);
   });
-  return { ...submission, isReplay: false };
+  return submission;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import type { Submission } from "@/lib/generated/prisma";
+import type { Prisma, Submission } from "@/lib/generated/prisma";
 import type { ScoredSplitName } from "@/lib/submissions/preflight";
 import type { Track } from "@/lib/scoring/tracks";
 
@@ -19,8 +19,8 @@ export type IdempotentRequest = {
  * new. The same key with another file, split or track is refused (422): the
  * key names one upload (draft-ietf-httpapi-idempotency-key-header §2.7).
  */
-export async function findIdempotentReplay(request: IdempotentRequest): Promise<Submission | null> {
-  const earlier = await db.submission.findUnique({ where: { userId_idempotencyKey: { userId: request.userId, idempotencyKey: request.idempotencyKey } } });
+export async function findIdempotentReplay(request: IdempotentRequest, client: Prisma.TransactionClient = db): Promise<Submission | null> {
+  const earlier = await client.submission.findUnique({ where: { userId_idempotencyKey: { userId: request.userId, idempotencyKey: request.idempotencyKey } } });
   if (!earlier) return null;
   const differences = [
     earlier.fileSha256 !== request.sha256 ? "a different file" : null,

@@ -7,6 +7,7 @@ import { readLines } from "@/lib/io/read-lines";
 import { getFileStore } from "@/lib/files/file-store";
 import { loadSplitGold } from "@/lib/submissions/load-gold";
 import { isAliasHitAt1Code, rankOfCode, tierOfCode } from "@/lib/scoring/outcome-codes";
+import { parseRecordId } from "@/lib/validation/text";
 
 export const sampleOutcomeQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -37,7 +38,7 @@ const SHOWN_RANKING = 5;
  * the hidden gold.
  */
 export async function getSampleOutcomes(actor: Actor, submissionId: string, query: SampleOutcomeQuery): Promise<SampleOutcomePage> {
-  const submission = await db.submission.findUnique({ where: { id: submissionId }, include: { score: { select: { outcomes: true } } } });
+  const submission = await db.submission.findUnique({ where: { id: parseRecordId(submissionId, "submission") }, include: { score: { select: { outcomes: true } } } });
   if (!submission) throw new AppError("not_found", "Not found.");
   requireOwnerOrMaintainer(actor, submission.userId);
   if (submission.split !== "dev") {

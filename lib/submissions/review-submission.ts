@@ -7,6 +7,7 @@ import { raisedProbeFlags, readProbeFlags, type ProbeFlag, type ProbeFlagId } fr
 import { refreshComparisons } from "@/lib/submissions/refresh-comparisons";
 import { FLAGGED_REASON_MIN, reviewActionSchema, type ReviewAction } from "@/lib/submissions/schemas";
 import { enqueueScoring } from "@/lib/submissions/scoring-queue";
+import { parseRecordId } from "@/lib/validation/text";
 
 export type ReviewResult = { submissionId: string; action: ReviewAction["action"] };
 
@@ -23,7 +24,7 @@ export async function reviewSubmission(actor: Actor, submissionId: string, input
   }
   const { action, reason, baselineLabel, acknowledge = [] } = parsed.data;
   const submission = await db.submission.findUnique({
-    where: { id: submissionId },
+    where: { id: parseRecordId(submissionId, "submission") },
     include: { user: { select: { isSystem: true, role: true } }, score: { select: { probeFlags: true } } },
   });
   if (!submission) throw new AppError("not_found", "Not found.");
