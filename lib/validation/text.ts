@@ -26,7 +26,12 @@ export const recordIdSchema = z
 
 /** Shows untrusted text in a message without its control characters. */
 export function quoteForMessage(value: string, maxLength = 64): string {
-  const shown = value.slice(0, maxLength).replace(/[\u0000-\u001f\u007f-\u009f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  let shown = "";
+  for (const character of value.slice(0, maxLength)) {
+    const code = character.codePointAt(0) ?? 0;
+    const isControl = code < 0x20 || (code >= 0x7f && code <= 0x9f);
+    shown += isControl ? `\\u${code.toString(16).padStart(4, "0")}` : character;
+  }
   return `"${shown}${value.length > maxLength ? "…" : ""}"`;
 }
 
