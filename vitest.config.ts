@@ -15,7 +15,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.{ts,tsx}"],
+          include: ["lib/**/*.test.ts", "testing/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.{ts,tsx}"],
           exclude: ["e2e/**", "node_modules/**", "**/*.int.test.ts"],
           environment: "node",
         },

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, getTestPool, test, runScript, waitForBaselines } from "./fixtures";
-import { requireLocalUrl } from "./fixtures/local-guard";
+import { requireLocalUrl } from "../testing/local-database";
 
 /**
  * The leaderboard's statistics, view by view and at a desktop and a phone

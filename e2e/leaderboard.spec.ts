@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { parseCsv } from "../lib/leaderboard/csv";
 import { expect, getTestPool, test, runScript } from "./fixtures";
-import { requireLocalUrl } from "./fixtures/local-guard";
+import { requireLocalUrl } from "../testing/local-database";
 
 /**
  * The public leaderboard journey: sort, filter, switch entity type, open an

@@ -9,8 +9,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { synthesizeRelease, writeRelease } from "@/lib/dataset/synth-release";
-import { isLocalHost } from "@/lib/leaderboard/local-database";
+import { synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-release";
+import { requireLocalUrl } from "@/testing/local-database";
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -21,8 +21,7 @@ function median(values: number[]): number {
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
   const runs = Math.max(1, Number(values.runs));
-  const base = new URL(process.env.DATABASE_URL ?? "");
-  if (!isLocalHost(base.hostname)) throw new Error("bench:import only runs against a local PostgreSQL");
+  const base = new URL(requireLocalUrl("DATABASE_URL", "bench:import"));
   base.pathname = "/irc_bench_bench";
   process.env.DATABASE_URL = base.toString();
   const { execFileSync } = await import("node:child_process");

@@ -14,7 +14,7 @@ import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { assertLocalDatabaseUrl, withDatabaseName } from "@/lib/leaderboard/local-database";
+import { assertLocalDatabaseUrl, withDatabaseName } from "@/testing/local-database";
 import { benchRanks, formatRankBench } from "./bench-ranks";
 
 const USAGE = `Usage: npm run bench:leaderboard -- [options]

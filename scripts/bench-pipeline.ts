@@ -17,7 +17,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { isLocalHost } from "@/lib/leaderboard/local-database";
+import { requireLocalUrl } from "@/testing/local-database";
 
 function percentile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -51,9 +51,8 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { runs: { type: "string", default: "20" }, drain: { type: "string", default: "100" } } });
   const runs = Number(values.runs);
   const drainCount = Number(values.drain);
-  const dbUrl = new URL(process.env.DATABASE_URL ?? "");
-  const redisUrl = new URL(process.env.REDIS_URL ?? "");
-  if (!isLocalHost(dbUrl.hostname) || !isLocalHost(redisUrl.hostname)) throw new Error("bench:pipeline only runs against local services");
+  const dbUrl = new URL(requireLocalUrl("DATABASE_URL", "bench:pipeline"));
+  const redisUrl = new URL(requireLocalUrl("REDIS_URL", "bench:pipeline"));
   dbUrl.pathname = "/irc_bench_pipeline";
   redisUrl.pathname = "/7";
   const store = await mkdtemp(path.join(os.tmpdir(), "irc-bench-pipeline-"));
@@ -63,8 +62,8 @@ async function main(): Promise<void> {
 
   const { db } = await import("@/lib/db");
   const { getSharedRedis } = await import("@/lib/redis");
-  const { synthesizeRelease, writeRelease } = await import("@/lib/dataset/synth-release");
-  const { synthesizePredictions } = await import("@/lib/dataset/synth-predictions");
+  const { synthesizeRelease, writeRelease } = await import("@/testing/synthetic/synth-release");
+  const { synthesizePredictions } = await import("@/testing/synthetic/synth-predictions");
   const { importRelease } = await import("@/lib/releases/import-release");
   const { runBaselines } = await import("@/lib/baselines/run-baselines");
   const { createSubmission } = await import("@/lib/submissions/create-submission");

@@ -9,8 +9,8 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { readRelease } from "@/lib/dataset/read-release";
 import { ENTITY_TYPES, SPLITS } from "@/lib/dataset/release-schema";
-import { summarizeRelease, type SplitCounts } from "@/lib/dataset/summarize-release";
-import { synthesizeRelease, writeRelease } from "@/lib/dataset/synth-release";
+import { summarizeRelease, type SplitCounts } from "@/testing/synthetic/summarize-release";
+import { synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-release";
 
 const USAGE = `Usage: npm run dataset:synth -- --out DIR [--seed N] [--size full|small]
 

@@ -10,17 +10,13 @@ import { getSharedRedis } from "@/lib/redis";
 import { runBaselines } from "@/lib/baselines/run-baselines";
 import { importRelease } from "@/lib/releases/import-release";
 import { runMain } from "@/lib/server/close-connections";
-import { isLocalHost } from "@/lib/leaderboard/local-database";
+import { assertTestDatabase, requireLocalUrl } from "@/testing/local-database";
 
 const DEMO_RELEASE_DIR = "data/demo-release";
 
 function assertDisposableDatabase(): void {
-  const url = new URL(getEnv().DATABASE_URL);
-  const name = url.pathname.replace(/^\//, "");
-  if (!isLocalHost(url.hostname) || !name.endsWith("_test")) {
-    throw new Error(`refusing to reset ${url.hostname}/${name}: browser tests need a local database whose name ends in _test`);
-  }
-  if (!isLocalHost(new URL(getEnv().REDIS_URL).hostname)) throw new Error("refusing to flush a non-local Redis");
+  assertTestDatabase(getEnv().DATABASE_URL, "the browser-test reset");
+  requireLocalUrl("REDIS_URL", "the browser-test reset", getEnv().REDIS_URL);
 }
 
 async function main(): Promise<void> {

@@ -8,7 +8,7 @@ import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { readRelease } from "@/lib/dataset/read-release";
-import { DEFAULT_RANKING_LENGTH, MAX_RANKING_LENGTH, synthesizePredictions } from "@/lib/dataset/synth-predictions";
+import { DEFAULT_RANKING_LENGTH, MAX_RANKING_LENGTH, synthesizePredictions } from "@/testing/synthetic/synth-predictions";
 
 const USAGE = `Usage: npm run predictions:synth -- --release DIR --split dev|test --track open|closed
            --accuracy A [--seed N] [--ranking-length L] --out FILE

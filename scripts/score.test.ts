@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { synthesizePredictions } from "@/lib/dataset/synth-predictions";
-import { synthesizeRelease, writeRelease } from "@/lib/dataset/synth-release";
+import { synthesizePredictions } from "@/testing/synthetic/synth-predictions";
+import { synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-release";
 import { scoreReportSchema } from "@/lib/scoring/report-schema";
 
 /**

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { assertLocalDatabaseUrl } from "@/lib/leaderboard/local-database";
+import { assertLocalDatabaseUrl } from "@/testing/local-database";
 
 const USAGE = `Usage: npm run seed:leaderboard -- [options]
 
@@ -86,8 +86,8 @@ async function main(): Promise<number> {
   // The database modules read DATABASE_URL when they load: import them only now.
   const { db } = await import("@/lib/db");
   const { importRelease } = await import("@/lib/releases/import-release");
-  const { removeSeededEntries, seedLeaderboardEntries } = await import("@/lib/leaderboard/seed-leaderboard-entries");
-  const { synthesizeLeaderboardRelease, writeLeaderboardRelease } = await import("@/lib/leaderboard/synthetic-release");
+  const { removeSeededEntries, seedLeaderboardEntries } = await import("@/testing/leaderboard/seed-leaderboard-entries");
+  const { synthesizeLeaderboardRelease, writeLeaderboardRelease } = await import("@/testing/leaderboard/synthetic-release");
   try {
     if (values.remove || values.reset) {
       const removed = await removeSeededEntries();

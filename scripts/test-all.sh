@@ -22,6 +22,7 @@ migrate
 
 step "Lint"
 npx eslint . --max-warnings=0
+node scripts/check-lib-imports.mjs
 
 step "Typecheck"
 npx tsc --noEmit

@@ -1,5 +1,6 @@
 import "server-only";
 import { headers } from "next/headers";
+import { cache } from "react";
 import { ANONYMOUS, type Actor } from "@/lib/auth/actor";
 import { assertSameOrigin, isMutatingMethod } from "@/lib/auth/same-origin";
 import { readSessionUserId } from "@/lib/auth/session-cookie";
@@ -18,14 +19,12 @@ import { authenticateApiToken } from "@/lib/tokens/authenticate-api-token";
  * - Server components and server actions: `getActor()`. Session only; Next.js
  *   checks the Origin of server actions itself.
  *
- * The user row is read on every call, so role changes and deletions apply to
- * existing sessions at once.
+ * The user row is read on every request, so role changes and deletions apply
+ * to existing sessions at once; within one render (a page, its layout and the
+ * header) the session is decoded once (React `cache`).
  */
 export async function getActor(request?: Request): Promise<Actor> {
-  if (!request) {
-    const headerList = await headers();
-    return actorFromSession(headerList.get("cookie"));
-  }
+  if (!request) return sessionActorOfThisRequest();
   const authorization = request.headers.get("authorization");
   if (authorization !== null) return actorFromAuthorization(authorization);
   const actor = await actorFromSession(request.headers.get("cookie"));
@@ -34,6 +33,11 @@ export async function getActor(request?: Request): Promise<Actor> {
   }
   return actor;
 }
+
+const sessionActorOfThisRequest = cache(async (): Promise<Actor> => {
+  const headerList = await headers();
+  return actorFromSession(headerList.get("cookie"));
+});
 
 async function actorFromAuthorization(authorization: string): Promise<Actor> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization.trim());

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildLeaderboard } from "./build-leaderboard";
 import { parseCsv, toCsv } from "./csv";
 import { leaderboardExport, renderExport } from "./export-tables";
-import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "./test-support";
+import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
 
 describe("toCsv / parseCsv", () => {
   it("quotes what needs quoting and parses it back", () => {

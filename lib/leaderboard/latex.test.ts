@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { buildLeaderboard } from "./build-leaderboard";
 import { leaderboardExport, renderExport } from "./export-tables";
 import { escapeLatex, toLatexTabular } from "./latex";
-import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "./test-support";
+import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
 
 function hasPdflatex(): boolean {
   try {

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
-import { AppError, type ProblemDetail } from "@/lib/errors";
 import { EXPORT_FORMATS } from "./export-tables";
 import { LEADERBOARD_TRACKS, TYPE_SLUGS, typeFromSlug } from "./views";
 
@@ -79,41 +78,6 @@ export const entryExportQuerySchema = z
   .strict();
 
 export const compareQuerySchema = z.object({ a: entryIdSchema, b: entryIdSchema });
-
-/** Query parameters as a record; a parameter given twice is a problem, not a silent pick. */
-export function searchParamsRecord(params: URLSearchParams): { record: Record<string, string>; problems: ProblemDetail[] } {
-  const record: Record<string, string> = {};
-  const problems: ProblemDetail[] = [];
-  for (const [key, value] of params) {
-    if (Object.hasOwn(record, key)) {
-      problems.push({ message: `query parameter "${key}" is given more than once` });
-      continue;
-    }
-    record[key] = value;
-  }
-  return { record, problems };
-}
-
-function describeQueryIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === "unrecognized_keys") {
-    return `unknown query parameter${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((key) => `"${key}"`).join(", ")}`;
-  }
-  const name = issue.path.map(String).join(".") || "query";
-  return `query parameter "${name}" ${issue.message}`;
-}
-
-/** Parses an API query string strictly: any problem is a 422 listing each parameter at fault. */
-export function parseApiQuery<S extends z.ZodType>(schema: S, params: URLSearchParams): z.output<S> {
-  const { record, problems } = searchParamsRecord(params);
-  const parsed = schema.safeParse(record);
-  if (!parsed.success) {
-    problems.push(...parsed.error.issues.map((issue) => ({ message: describeQueryIssue(issue) })));
-  }
-  if (problems.length > 0 || !parsed.success) {
-    throw new AppError("validation", `Invalid query: ${problems.map((problem) => problem.message).join("; ")}.`, { problems });
-  }
-  return parsed.data;
-}
 
 /** A page's searchParams prop as single strings (the first of repeated values). */
 export function firstValues(params: Record<string, string | string[] | undefined>): Record<string, string> {

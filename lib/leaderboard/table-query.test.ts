@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildLeaderboard } from "./build-leaderboard";
 import type { LeaderboardView } from "./leaderboard-types";
 import { applyTableQuery, PAGE_SIZE, resolveSort, sortRows, tableQuerySchema } from "./table-query";
-import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "./test-support";
+import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
 
 function viewOf(count: number): LeaderboardView {
   // Entry i has alias 0.01 * i (so entry-119 is best), a parameter count only on even i.

@@ -5,6 +5,7 @@ import Busboy from "busboy";
 import { getEnv } from "@/lib/env";
 import { AppError, isAppError } from "@/lib/errors";
 import { discardStagedFile, stageUpload, sweepStagedFiles, tooLargeError, type StagedFile } from "@/lib/files/staging";
+import { findNulByte } from "@/lib/http/parse-input";
 import { uploadFieldsSchema, type UploadFields } from "@/lib/submissions/schemas";
 
 export type ReceivedUpload = { staged: StagedFile; originalName: string; fields: UploadFields };
@@ -128,6 +129,10 @@ export async function receiveUpload(request: Request): Promise<ReceivedUpload> {
   const { staged, originalName, rawFields } = await readParts(request.body as WebReadableStream, contentType, maxBytes);
   if (!staged) {
     throw new AppError("validation", 'No file was sent. Put the predictions in a form field named "file".');
+  }
+  if (findNulByte({ filename: originalName, ...rawFields }) !== null) {
+    await discardStagedFile(staged);
+    throw new AppError("validation", "The file name or a form field contains a NUL character (\\u0000), which cannot be stored; rename the file or remove it.");
   }
   const fields = uploadFieldsSchema.safeParse({
     split: rawFields.split || undefined,

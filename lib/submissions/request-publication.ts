@@ -2,6 +2,7 @@ import "server-only";
 import { requireUser, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { parseInput } from "@/lib/http/parse-input";
 import { publicationRequestSchema } from "@/lib/submissions/schemas";
 import { parseRecordId } from "@/lib/validation/text";
 
@@ -18,13 +19,8 @@ export async function requestPublication(actor: Actor, submissionId: string, inp
   if (submission.publication === "PENDING" || submission.publication === "PUBLISHED") {
     throw new AppError("conflict", submission.publication === "PENDING" ? "Publication was already requested; a maintainer will review it." : "This submission is already published.");
   }
-  const parsed = publicationRequestSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new AppError("validation", "Some publication details need fixing.", {
-      problems: parsed.error.issues.map((issue) => ({ message: `${issue.path.join(".") || "form"}: ${issue.message}` })),
-    });
-  }
-  const data = parsed.data;
+  // Parsed only now: someone who does not own the submission learns nothing, not even that the details are wrong.
+  const data = parseInput(publicationRequestSchema, input, { summary: "Some publication details need fixing." });
   await db.submission.update({
     where: { id: submissionId },
     data: {

@@ -2,6 +2,7 @@ import "server-only";
 import { requireMaintainer, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { parseInput } from "@/lib/http/parse-input";
 import type { Prisma } from "@/lib/generated/prisma";
 import { raisedProbeFlags, readProbeFlags, type ProbeFlag, type ProbeFlagId } from "@/lib/integrity/probe-flags-schema";
 import { refreshComparisons } from "@/lib/submissions/refresh-comparisons";
@@ -18,11 +19,7 @@ export type ReviewResult = { submissionId: string; action: ReviewAction["action"
  */
 export async function reviewSubmission(actor: Actor, submissionId: string, input: unknown): Promise<ReviewResult> {
   const maintainer = requireMaintainer(actor);
-  const parsed = reviewActionSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new AppError("validation", parsed.error.issues.map((issue) => `${issue.path.join(".") || "action"}: ${issue.message}`).join("; "));
-  }
-  const { action, reason, baselineLabel, acknowledge = [] } = parsed.data;
+  const { action, reason, baselineLabel, acknowledge = [] } = parseInput(reviewActionSchema, input);
   const submission = await db.submission.findUnique({
     where: { id: parseRecordId(submissionId, "submission") },
     include: { user: { select: { isSystem: true, role: true } }, score: { select: { probeFlags: true } } },

@@ -18,7 +18,7 @@ import { sweepOrphans } from "@/lib/files/sweep-orphans";
 import { getSharedRedis } from "@/lib/redis";
 import { processSubmission } from "@/lib/submissions/process-submission";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { REPO_ROOT } from "./support/processes";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";

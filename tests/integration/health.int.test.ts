@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { getSharedRedis } from "@/lib/redis";
 import type { HealthReport } from "@/lib/server/check-health";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { resetTestState } from "./support/reset";
 import { waitFor } from "./support/wait";
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 async function health(): Promise<{ status: number; body: HealthReport; text: string }> {
-  const response = await GET();
+  const response = await GET(new Request("http://localhost/api/health"));
   const text = await response.text();
   return { status: response.status, body: JSON.parse(text) as HealthReport, text };
 }

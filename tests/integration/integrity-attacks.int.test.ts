@@ -8,7 +8,7 @@ import { runBaselines } from "@/lib/baselines/run-baselines";
 import type { Sample } from "@/lib/dataset/release-schema";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { createApiToken } from "@/lib/tokens/create-api-token";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";

@@ -17,8 +17,8 @@ import {
   openPredictions,
   storeScoredEntries,
   type LeaderboardFixtureRelease,
-} from "@/lib/leaderboard/integration-fixtures";
-import { assertTestDatabase } from "./support/guard";
+} from "@/testing/leaderboard/integration-fixtures";
+import { assertTestDatabase } from "@/testing/local-database";
 import { resetDatabase } from "./support/reset";
 
 /**

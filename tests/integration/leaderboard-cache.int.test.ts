@@ -5,10 +5,10 @@ import { GET as getEntries } from "@/app/api/entries/route";
 import { GET as getLeaderboardApi } from "@/app/api/leaderboard/route";
 import { db } from "@/lib/db";
 import { setLeaderboardStampTtl } from "@/lib/leaderboard/get-leaderboard";
-import { importLeaderboardRelease, openPredictions, storeScoredEntries } from "@/lib/leaderboard/integration-fixtures";
+import { importLeaderboardRelease, openPredictions, storeScoredEntries } from "@/testing/leaderboard/integration-fixtures";
 import { clearLocalPublicBodies } from "@/lib/leaderboard/public-body-cache";
 import { closeSharedRedis } from "@/lib/redis";
-import { assertTestDatabase } from "./support/guard";
+import { assertTestDatabase } from "@/testing/local-database";
 import { flushTestRedis, resetDatabase } from "./support/reset";
 
 /**

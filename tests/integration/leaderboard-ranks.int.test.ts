@@ -8,7 +8,7 @@ import type { LeaderboardRow, LeaderboardView } from "@/lib/leaderboard/leaderbo
 import { getSharedRedis } from "@/lib/redis";
 import { importRelease } from "@/lib/releases/import-release";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";

@@ -5,9 +5,9 @@ import { GET as getLeaderboardApi } from "@/app/api/leaderboard/route";
 import { db } from "@/lib/db";
 import { setLeaderboardStampTtl } from "@/lib/leaderboard/get-leaderboard";
 import { AppError } from "@/lib/errors";
-import { importLeaderboardRelease, type LeaderboardFixtureRelease } from "@/lib/leaderboard/integration-fixtures";
+import { importLeaderboardRelease, type LeaderboardFixtureRelease } from "@/testing/leaderboard/integration-fixtures";
 import { importReportedResults } from "@/lib/reported/import-reported-results";
-import { assertTestDatabase } from "./support/guard";
+import { assertTestDatabase } from "@/testing/local-database";
 import { resetDatabase } from "./support/reset";
 
 /** Reported results: validation with paths, attachment to the named release only, upserts, and the leaderboard rows. */

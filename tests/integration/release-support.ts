@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { db } from "@/lib/db";
-import { assertTestDatabase } from "./support/guard";
+import { assertTestDatabase } from "@/testing/local-database";
 
 /**
  * Fixtures for the release import and download suites: copies of the bundled

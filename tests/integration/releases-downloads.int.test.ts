@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/dataset/download/[file]/route";
 import type { Entity, EntityType, Sample } from "@/lib/dataset/release-schema";
-import { synthesizeRelease, writeRelease } from "@/lib/dataset/synth-release";
+import { synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-release";
 import { db } from "@/lib/db";
 import { importRelease } from "@/lib/releases/import-release";
 import {

@@ -20,7 +20,7 @@ import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { createApiToken } from "@/lib/tokens/create-api-token";
 import { AWAITING_APPROVAL_MESSAGE } from "@/lib/users/test-approval";
 import { sessionCookieFor } from "./auth-helpers";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";

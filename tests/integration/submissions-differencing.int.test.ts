@@ -6,7 +6,7 @@ import { getSharedRedis } from "@/lib/redis";
 import { getTestQuota } from "@/lib/submissions/quota";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { stageText, submitLines } from "./support/uploads";

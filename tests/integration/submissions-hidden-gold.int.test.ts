@@ -7,7 +7,7 @@ import { getSampleOutcomes, sampleOutcomeQuerySchema, type SampleOutcomeRow } fr
 import { getSubmissionView } from "@/lib/submissions/get-submission-view";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { caught } from "./support/errors";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";

@@ -6,7 +6,7 @@ import { getSharedRedis } from "@/lib/redis";
 import { processSubmission } from "@/lib/submissions/process-submission";
 import { enqueueScoring, getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { comparisonPairCounts, comparisonRowsOf, scoredBaselineIds } from "./support/comparisons";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, scoreOffline, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";

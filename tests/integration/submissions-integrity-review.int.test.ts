@@ -9,7 +9,7 @@ import { requestPublication } from "@/lib/submissions/request-publication";
 import { reviewSubmission } from "@/lib/submissions/review-submission";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { caught } from "./support/errors";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, samplesOf, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";

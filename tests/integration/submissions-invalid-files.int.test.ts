@@ -5,7 +5,7 @@ import { getSharedRedis } from "@/lib/redis";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { getTestQuota } from "@/lib/submissions/quota";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";

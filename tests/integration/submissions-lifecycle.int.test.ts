@@ -6,7 +6,7 @@ import { planComparisonRows } from "@/lib/scoring/comparison-families";
 import { outcomesFromBytes } from "@/lib/submissions/refresh-comparisons";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { comparisonPairCounts, scoredBaselineIds } from "./support/comparisons";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { expectNearlyEqualRecords } from "./support/numbers";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, scoreOffline, toJsonl, type TestRelease } from "./support/release";

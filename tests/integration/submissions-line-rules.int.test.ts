@@ -7,7 +7,7 @@ import { importRelease } from "@/lib/releases/import-release";
 import { processSubmission } from "@/lib/submissions/process-submission";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { createApiToken } from "@/lib/tokens/create-api-token";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { actorOf, createTestUser, type TestUser } from "./support/users";

@@ -5,7 +5,7 @@ import { UnrecoverableError, Worker } from "bullmq";
 import { createRedisConnection, getSharedRedis } from "@/lib/redis";
 import { reconcileScoringQueue } from "@/lib/submissions/reconcile-queue";
 import { SCORING_QUEUE, enqueueScoring, getScoringQueue, submissionIdOfJobId } from "@/lib/submissions/scoring-queue";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { killAllChildren } from "./support/processes";

@@ -4,7 +4,7 @@ import { getSharedRedis } from "@/lib/redis";
 import { reconcileScoringQueue } from "@/lib/submissions/reconcile-queue";
 import { reviewSubmission } from "@/lib/submissions/review-submission";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { Submission } from "@/lib/generated/prisma";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren, spawnChild } from "./support/processes";
 import { DedicatedRedis } from "./support/redis-server";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";

@@ -5,7 +5,7 @@ import { SCORER_VERSION } from "@/lib/scoring/score-report";
 import { processSubmission } from "@/lib/submissions/process-submission";
 import { queueStaleScores } from "@/lib/submissions/queue-stale-scores";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";

@@ -8,7 +8,7 @@ import { reviewSubmission } from "@/lib/submissions/review-submission";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { comparisonPairCounts, scoredBaselineIds } from "./support/comparisons";
 import { caught } from "./support/errors";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";

@@ -11,7 +11,7 @@ import { getSharedRedis } from "@/lib/redis";
 import { getTestQuota } from "@/lib/submissions/quota";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { createApiToken } from "@/lib/tokens/create-api-token";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { actorOf, createTestUser, type TestUser } from "./support/users";

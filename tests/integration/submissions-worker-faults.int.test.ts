@@ -5,7 +5,7 @@ import type { Submission } from "@/lib/generated/prisma";
 import { getSharedRedis } from "@/lib/redis";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { comparisonPairCounts, scoredBaselineIds } from "./support/comparisons";
-import { assertTestServices } from "./support/guard";
+import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, scoreOffline, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";

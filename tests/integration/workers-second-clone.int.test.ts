@@ -11,7 +11,7 @@ import { stagingDir } from "@/lib/files/staging";
 import { getSharedRedis } from "@/lib/redis";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { createApiToken } from "@/lib/tokens/create-api-token";
-import { assertTestDatabase, assertTestRedis, assertTestServices } from "./support/guard";
+import { assertTestDatabase, assertTestRedis, assertTestServices } from "@/testing/local-database";
 import { REPO_ROOT, killAllChildren, spawnChild, type ChildHandle } from "./support/processes";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";

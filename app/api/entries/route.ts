@@ -1,26 +1,21 @@
 import { AppError } from "@/lib/errors";
-import { errorResponse } from "@/lib/http";
+import { route } from "@/lib/http/route";
 import { entriesApiBody } from "@/lib/leaderboard/api-shapes";
 import { listPublicEntries } from "@/lib/leaderboard/list-public-entries";
 import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/leaderboard/public-body-cache";
-import { entriesQuerySchema, parseApiQuery } from "@/lib/leaderboard/query-schemas";
+import { entriesQuerySchema } from "@/lib/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/entries[?track=open|closed][&split=dev|test][&kind=all|submissions|baselines]: public entries of the active release. */
-export async function GET(request: Request): Promise<Response> {
-  try {
-    const query = parseApiQuery(entriesQuerySchema, new URL(request.url).searchParams);
-    const key = `entries:${query.track ?? ""}:${query.split ?? ""}:${query.kind}`;
-    const encoded = await getPublicBody(key, async (): Promise<ProducedBody> => {
-      const list = await listPublicEntries(query);
-      return list === null ? null : { body: JSON.stringify(entriesApiBody(list)), isCacheable: true };
-    });
-    if (encoded === null) {
-      throw new AppError("not_found", "No dataset release is active yet, so there are no entries.");
-    }
-    return encodedJsonResponse(request, encoded);
-  } catch (error) {
-    return errorResponse(error);
+export const GET = route({ auth: "public", query: entriesQuerySchema }, async ({ request, query }) => {
+  const key = `entries:${query.track ?? ""}:${query.split ?? ""}:${query.kind}`;
+  const encoded = await getPublicBody(key, async (): Promise<ProducedBody> => {
+    const list = await listPublicEntries(query);
+    return list === null ? null : { body: JSON.stringify(entriesApiBody(list)), isCacheable: true };
+  });
+  if (encoded === null) {
+    throw new AppError("not_found", "No dataset release is active yet, so there are no entries.");
   }
-}
+  return encodedJsonResponse(request, encoded);
+});

@@ -1,10 +1,10 @@
-import { NextResponse } from "next/server";
+import { route, jsonNoStore } from "@/lib/http/route";
 import { checkHealth } from "@/lib/server/check-health";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/health — database, Redis, queue depth, last worker heartbeat; 200 when healthy, 503 when degraded. */
-export async function GET() {
+export const GET = route({ auth: "public" }, async () => {
   const report = await checkHealth();
-  return NextResponse.json(report, { status: report.status === "ok" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
-}
+  return jsonNoStore(report, { status: report.status === "ok" ? 200 : 503 });
+});

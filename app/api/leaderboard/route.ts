@@ -1,9 +1,9 @@
 import { AppError } from "@/lib/errors";
-import { errorResponse } from "@/lib/http";
+import { route } from "@/lib/http/route";
 import { leaderboardApiBody } from "@/lib/leaderboard/api-shapes";
 import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
 import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/leaderboard/public-body-cache";
-import { leaderboardQuerySchema, parseApiQuery } from "@/lib/leaderboard/query-schemas";
+import { leaderboardQuerySchema } from "@/lib/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";
 
@@ -16,23 +16,18 @@ function nextPageUrl(track: string, type: string | undefined, offset: number, li
 }
 
 /** GET /api/leaderboard?track=open|closed|unified[&type=Person][&limit=100][&offset=0]: the public leaderboard of the active release, best first. */
-export async function GET(request: Request): Promise<Response> {
-  try {
-    const query = parseApiQuery(leaderboardQuerySchema, new URL(request.url).searchParams);
-    // One body (and its gzip and brotli variants) per page and version of the leaderboard, shared by all web processes.
-    const key = `leaderboard:${query.track}:${query.type ?? ""}:${query.offset}:${query.limit}`;
-    const encoded = await getPublicBody(key, async (): Promise<ProducedBody> => {
-      const snapshot = await getLeaderboard({ track: query.track, type: query.type ?? null });
-      if (snapshot === null) return null;
-      const hasMore = query.offset + query.limit < snapshot.view.rows.length;
-      const next = hasMore ? nextPageUrl(query.track, query.type, query.offset + query.limit, query.limit) : null;
-      return { body: JSON.stringify(leaderboardApiBody(snapshot.view, { offset: query.offset, limit: query.limit, next })), isCacheable: true };
-    });
-    if (encoded === null) {
-      throw new AppError("not_found", "No dataset release is active yet, so there is no leaderboard.");
-    }
-    return encodedJsonResponse(request, encoded);
-  } catch (error) {
-    return errorResponse(error);
+export const GET = route({ auth: "public", query: leaderboardQuerySchema }, async ({ request, query }) => {
+  // One body (and its gzip and brotli variants) per page and version of the leaderboard, shared by all web processes.
+  const key = `leaderboard:${query.track}:${query.type ?? ""}:${query.offset}:${query.limit}`;
+  const encoded = await getPublicBody(key, async (): Promise<ProducedBody> => {
+    const snapshot = await getLeaderboard({ track: query.track, type: query.type ?? null });
+    if (snapshot === null) return null;
+    const hasMore = query.offset + query.limit < snapshot.view.rows.length;
+    const next = hasMore ? nextPageUrl(query.track, query.type, query.offset + query.limit, query.limit) : null;
+    return { body: JSON.stringify(leaderboardApiBody(snapshot.view, { offset: query.offset, limit: query.limit, next })), isCacheable: true };
+  });
+  if (encoded === null) {
+    throw new AppError("not_found", "No dataset release is active yet, so there is no leaderboard.");
   }
-}
+  return encodedJsonResponse(request, encoded);
+});

@@ -1,15 +1,10 @@
-import { NextResponse } from "next/server";
-import { requireUser, type UserActor } from "@/lib/auth/actor";
-import { getActor } from "@/lib/auth/get-actor";
-import { parseInput, readJsonBody } from "@/lib/auth/parse-input";
-import { errorResponse } from "@/lib/http";
+import type { UserActor } from "@/lib/auth/actor";
+import { route } from "@/lib/http/route";
 import { getProfile, type Profile } from "@/lib/users/get-profile";
 import { profilePatchSchema } from "@/lib/users/schemas";
 import { updateProfile } from "@/lib/users/update-profile";
 
 export const dynamic = "force-dynamic";
-
-const NO_STORE = { "Cache-Control": "no-store" };
 
 /** The email is left out on purpose: scripts log this output. */
 function toMe(profile: Profile, user: UserActor) {
@@ -17,22 +12,7 @@ function toMe(profile: Profile, user: UserActor) {
 }
 
 /** GET /api/me: who the session or API token belongs to. */
-export async function GET(request: Request) {
-  try {
-    const user = requireUser(await getActor(request));
-    return NextResponse.json(toMe(await getProfile({ actor: user }), user), { headers: NO_STORE });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const GET = route({ auth: "user" }, async ({ actor }) => toMe(await getProfile({ actor }), actor));
 
 /** PATCH /api/me {displayName?, affiliation?}: edit your own profile (session or token). */
-export async function PATCH(request: Request) {
-  try {
-    const user = requireUser(await getActor(request));
-    const patch = parseInput(profilePatchSchema, await readJsonBody(request));
-    return NextResponse.json(toMe(await updateProfile({ actor: user, ...patch }), user), { headers: NO_STORE });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const PATCH = route({ auth: "user", body: profilePatchSchema }, async ({ actor, body }) => toMe(await updateProfile({ actor, ...body }), actor));

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Entity, Sample } from "@/lib/dataset/release-schema";
-import { synthesizePredictions, type PredictionTrack } from "@/lib/dataset/synth-predictions";
-import { synthesizeRelease, writeRelease } from "@/lib/dataset/synth-release";
+import { synthesizePredictions, type PredictionTrack } from "@/testing/synthetic/synth-predictions";
+import { synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-release";
 import type { ReleaseContent } from "@/lib/dataset/validate-release";
 import { importRelease } from "@/lib/releases/import-release";
 import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/scoring/gold";
@@ -52,7 +52,7 @@ export function goldOf(release: TestRelease, split: ScoredSplit): GoldRecord[] {
   return buildGold(samplesOf(release, split), release.kb);
 }
 
-/** One JSON line per sample of the split (lib/dataset/synth-predictions.ts). */
+/** One JSON line per sample of the split (testing/synthetic/synth-predictions.ts). */
 export function predictionLines(release: TestRelease, split: ScoredSplit, track: PredictionTrack, accuracy: number, seed: number): string[] {
   return synthesizePredictions({ samples: samplesOf(release, split), entities: release.content.entities, track, accuracy, seed });
 }

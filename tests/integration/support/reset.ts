@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import { db } from "@/lib/db";
 import { clearGoldCache } from "@/lib/submissions/load-gold";
-import { assertTestDatabase, assertTestRedis } from "./guard";
+import { assertTestDatabase, assertTestRedis } from "@/testing/local-database";
 
 /**
  * Empties every application table of the test database (not Prisma's

@@ -11,7 +11,7 @@ import path from "node:path";
 import { getEnv } from "@/lib/env";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { stageUpload } from "@/lib/files/staging";
-import { assertTestDatabase } from "./guard";
+import { assertTestDatabase } from "@/testing/local-database";
 
 async function main(): Promise<number> {
   const [userId, file] = process.argv.slice(2);

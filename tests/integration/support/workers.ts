@@ -1,4 +1,4 @@
-import { assertTestDatabase, assertTestRedis } from "./guard";
+import { assertTestDatabase, assertTestRedis } from "@/testing/local-database";
 import { spawnChild, type ChildHandle } from "./processes";
 
 /**

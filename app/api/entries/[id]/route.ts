@@ -1,34 +1,28 @@
+import { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { errorResponse } from "@/lib/http";
+import { route } from "@/lib/http/route";
 import { entryApiBody } from "@/lib/leaderboard/api-shapes";
 import { findPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
 import { findPublicEntry } from "@/lib/leaderboard/get-public-entry";
 import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/leaderboard/public-body-cache";
-import { entryIdSchema, parseApiQuery } from "@/lib/leaderboard/query-schemas";
-import { z } from "zod";
+import { entryIdSchema } from "@/lib/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/entries/[id]: one public entry with scores, intervals, per-type and per-collection tables and comparisons. */
-export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
-  try {
-    parseApiQuery(z.object({}).strict(), new URL(request.url).searchParams);
-    const { id } = await context.params;
-    const parsedId = entryIdSchema.safeParse(id);
-    const encoded = !parsedId.success
-      ? null
-      : await getPublicBody(`entry:${parsedId.data}`, async (): Promise<ProducedBody> => {
-          const active = await findPublicReadStamp();
-          const entry = await findPublicEntry(parsedId.data);
-          if (entry === null) return null;
-          // The stamp versions the active release only: an entry of an older release is served, not cached.
-          return { body: JSON.stringify(entryApiBody(entry)), isCacheable: entry.release.id === active?.releaseId };
-        });
-    if (encoded === null) {
-      throw new AppError("not_found", `No public entry has the id "${id.slice(0, 64)}".`);
-    }
-    return encodedJsonResponse(request, encoded);
-  } catch (error) {
-    return errorResponse(error);
+export const GET = route({ auth: "public", params: ["id"], query: z.object({}).strict() }, async ({ request, params }) => {
+  const parsedId = entryIdSchema.safeParse(params.id);
+  const encoded = !parsedId.success
+    ? null
+    : await getPublicBody(`entry:${parsedId.data}`, async (): Promise<ProducedBody> => {
+        const active = await findPublicReadStamp();
+        const entry = await findPublicEntry(parsedId.data);
+        if (entry === null) return null;
+        // The stamp versions the active release only: an entry of an older release is served, not cached.
+        return { body: JSON.stringify(entryApiBody(entry)), isCacheable: entry.release.id === active?.releaseId };
+      });
+  if (encoded === null) {
+    throw new AppError("not_found", `No public entry has the id "${params.id.slice(0, 64)}".`);
   }
-}
+  return encodedJsonResponse(request, encoded);
+});

@@ -1,22 +1,17 @@
 import { AppError } from "@/lib/errors";
-import { errorResponse } from "@/lib/http";
+import { route } from "@/lib/http/route";
 import { downloadResponse } from "@/lib/leaderboard/cached-response";
 import { leaderboardExport, renderExport } from "@/lib/leaderboard/export-tables";
 import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
-import { leaderboardExportQuerySchema, parseApiQuery } from "@/lib/leaderboard/query-schemas";
+import { leaderboardExportQuerySchema } from "@/lib/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/leaderboard/export?track=...&format=csv|json|tex[&type=...]: a leaderboard table as a file. */
-export async function GET(request: Request): Promise<Response> {
-  try {
-    const query = parseApiQuery(leaderboardExportQuerySchema, new URL(request.url).searchParams);
-    const snapshot = await getLeaderboard({ track: query.track, type: query.type ?? null });
-    if (snapshot === null) {
-      throw new AppError("not_found", "No dataset release is active yet, so there is no leaderboard.");
-    }
-    return downloadResponse(request, renderExport(leaderboardExport(snapshot.view), query.format));
-  } catch (error) {
-    return errorResponse(error);
+export const GET = route({ auth: "public", query: leaderboardExportQuerySchema }, async ({ request, query }) => {
+  const snapshot = await getLeaderboard({ track: query.track, type: query.type ?? null });
+  if (snapshot === null) {
+    throw new AppError("not_found", "No dataset release is active yet, so there is no leaderboard.");
   }
-}
+  return downloadResponse(request, renderExport(leaderboardExport(snapshot.view), query.format));
+});

@@ -1,17 +1,7 @@
-import { NextResponse } from "next/server";
-import { getActor } from "@/lib/auth/get-actor";
-import { errorResponse } from "@/lib/http";
+import { route } from "@/lib/http/route";
 import { getSubmissionView } from "@/lib/submissions/get-submission-view";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/submissions/:id — status, timings, failure reason, scores with CIs and comparisons (owner or maintainer). */
-export async function GET(request: Request, context: { params: Promise<{ id: string }> }) {
-  try {
-    const { id } = await context.params;
-    const view = await getSubmissionView(await getActor(request), id);
-    return NextResponse.json(view, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const GET = route({ auth: "user", params: ["id"] }, async ({ actor, params }) => getSubmissionView(actor, params.id));

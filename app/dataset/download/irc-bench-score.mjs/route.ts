@@ -1,13 +1,7 @@
-import { errorResponse } from "@/lib/http";
+import { route } from "@/lib/http/route";
 import { serveScorer } from "@/lib/releases/scorer-download";
 
 export const dynamic = "force-dynamic";
 
 /** GET /dataset/download/irc-bench-score.mjs — the offline scorer, one file for plain Node >= 20 (protocol section 11). */
-export async function GET(request: Request) {
-  try {
-    return await serveScorer(request);
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const GET = route({ auth: "public" }, async ({ request }) => serveScorer(request));

@@ -1,8 +1,4 @@
-import { NextResponse } from "next/server";
-import { requireMaintainer } from "@/lib/auth/actor";
-import { getActor } from "@/lib/auth/get-actor";
-import { parseInput, readJsonBody } from "@/lib/auth/parse-input";
-import { errorResponse } from "@/lib/http";
+import { route } from "@/lib/http/route";
 import { changeUserRole } from "@/lib/users/change-user-role";
 import { userAdminPatchSchema } from "@/lib/users/schemas";
 import { setUserApproval } from "@/lib/users/set-user-approval";
@@ -15,17 +11,8 @@ export const dynamic = "force-dynamic";
  * - {approved: true | false, reason?}: approve the account for test submissions
  *   (TEST_REQUIRES_APPROVAL=1) or take the approval back.
  */
-export async function PATCH(request: Request, context: { params: Promise<{ id: string }> }) {
-  try {
-    const actor = requireMaintainer(await getActor(request));
-    const { id } = await context.params;
-    const input = parseInput(userAdminPatchSchema, await readJsonBody(request));
-    const change =
-      "approved" in input
-        ? await setUserApproval({ actor, userId: id, isApproved: input.approved, reason: input.reason })
-        : await changeUserRole({ actor, userId: id, role: input.role, reason: input.reason });
-    return NextResponse.json(change, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const PATCH = route({ auth: "maintainer", params: ["id"], body: userAdminPatchSchema }, async ({ actor, params, body }) => {
+  const userId = params.id;
+  if ("approved" in body) return setUserApproval({ actor, userId, isApproved: body.approved, reason: body.reason });
+  return changeUserRole({ actor, userId, role: body.role, reason: body.reason });
+});

@@ -1,22 +1,13 @@
-import { NextResponse } from "next/server";
-import { getActor } from "@/lib/auth/get-actor";
-import { AppError } from "@/lib/errors";
-import { errorResponse } from "@/lib/http";
+import { jsonNoStore, route } from "@/lib/http/route";
 import { requestPublication } from "@/lib/submissions/request-publication";
 
 export const dynamic = "force-dynamic";
 
-/** POST /api/submissions/:id/publication — JSON {systemName, methodDescription, paperUrl?, codeUrl?, parameterCount?, isOpenWeights?, externalData?}. */
-export async function POST(request: Request, context: { params: Promise<{ id: string }> }) {
-  try {
-    const { id } = await context.params;
-    const actor = await getActor(request);
-    const body: unknown = await request.json().catch(() => {
-      throw new AppError("bad_request", "Send the publication details as a JSON object.");
-    });
-    await requestPublication(actor, id, body);
-    return NextResponse.json({ id, publication: "PENDING" }, { status: 202 });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+/**
+ * POST /api/submissions/:id/publication — JSON {systemName, methodDescription, paperUrl?, codeUrl?, parameterCount?, isOpenWeights?, externalData?}.
+ * The operation checks ownership before it validates the details: nobody else learns the submission exists.
+ */
+export const POST = route({ auth: "user", params: ["id"], body: "json" }, async ({ actor, params, body }) => {
+  await requestPublication(actor, params.id, body);
+  return jsonNoStore({ id: params.id, publication: "PENDING" }, { status: 202 });
+});

@@ -1,6 +1,6 @@
 import type { EntityType, PaperCollection } from "@/lib/dataset/release-schema";
-import type { SeededRandom } from "@/lib/dataset/seeded-random";
-import { HOME_GOODS, RELATIVES, STATES, WORKPLACES } from "@/lib/dataset/synth-words";
+import type { SeededRandom } from "@/testing/synthetic/seeded-random";
+import { HOME_GOODS, RELATIVES, STATES, WORKPLACES } from "@/testing/synthetic/synth-words";
 
 /**
  * First-person narratives for the synthetic release, built like the paper's

@@ -1,5 +1,5 @@
 import type { EntityType } from "@/lib/dataset/release-schema";
-import type { SeededRandom } from "@/lib/dataset/seeded-random";
+import type { SeededRandom } from "@/testing/synthetic/seeded-random";
 import {
   ADJECTIVES,
   CODEWORDS,
@@ -15,7 +15,7 @@ import {
   STATES,
   SURNAMES,
   WORKPLACES,
-} from "@/lib/dataset/synth-words";
+} from "@/testing/synthetic/synth-words";
 
 /**
  * One synthetic entity before it gets a QID: its KB fields plus the phrases

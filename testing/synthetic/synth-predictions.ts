@@ -1,5 +1,5 @@
 import type { Entity, EntityType, Sample } from "@/lib/dataset/release-schema";
-import { createSeededRandom, type SeededRandom } from "@/lib/dataset/seeded-random";
+import { createSeededRandom, type SeededRandom } from "@/testing/synthetic/seeded-random";
 
 /**
  * Synthetic prediction files for a split (protocol section 4), for demos,

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { apportion } from "@/lib/dataset/seeded-random";
+import { apportion } from "@/testing/synthetic/seeded-random";
 import {
   ENTITY_TYPES,
   KB_FILE,

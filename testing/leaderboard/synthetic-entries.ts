@@ -1,4 +1,4 @@
-import type { SeededRandom } from "@/lib/dataset/seeded-random";
+import type { SeededRandom } from "@/testing/synthetic/seeded-random";
 import type { EntityType } from "@/lib/dataset/release-schema";
 import { encodeClosedOutcome } from "@/lib/scoring/outcome-codes";
 import type { Track } from "@/lib/scoring/tracks";

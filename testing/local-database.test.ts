@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertTestDatabase, assertTestRedis } from "./support/guard";
+import { assertTestDatabase, assertTestRedis } from "./local-database";
 
 /** The helpers that truncate tables and flush Redis refuse anything but local test services. */
 describe("test-service guards", () => {

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
-import { createSeededRandom } from "@/lib/dataset/seeded-random";
+import { createSeededRandom } from "@/testing/synthetic/seeded-random";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma";
 import { comparisonRowData, planComparisonRows, type FamilyMember } from "@/lib/scoring/comparison-families";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Entity, Sample } from "@/lib/dataset/release-schema";
-import { summarizeRelease } from "@/lib/dataset/summarize-release";
-import { toGoldSample, toPublicTestSample } from "@/lib/dataset/to-download-row";
+import { summarizeRelease } from "@/testing/synthetic/summarize-release";
+import { toGoldSample, toPublicTestSample } from "@/testing/synthetic/to-download-row";
 
 function entity(qid: string, type: Entity["type"], aliases: string[] = []): Entity {
   return { qid, name: `name ${qid}`, type, aliases, description: "", description_wiki: "" };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Entity } from "@/lib/dataset/release-schema";
-import { synthesizePredictions } from "@/lib/dataset/synth-predictions";
-import { synthesizeRelease } from "@/lib/dataset/synth-release";
+import { synthesizePredictions } from "@/testing/synthetic/synth-predictions";
+import { synthesizeRelease } from "@/testing/synthetic/synth-release";
 import type { ReleaseContent } from "@/lib/dataset/validate-release";
 
 // The protocol's norm() and tiers (sections 5 and 6), written out here so the

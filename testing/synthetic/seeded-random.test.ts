@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apportion, createSeededRandom } from "@/lib/dataset/seeded-random";
+import { apportion, createSeededRandom } from "@/testing/synthetic/seeded-random";
 
 describe("apportion (largest remainder)", () => {
   it("splits a total proportionally and exactly", () => {

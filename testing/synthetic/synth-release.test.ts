@@ -4,7 +4,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readRelease } from "@/lib/dataset/read-release";
 import { ENTITY_TYPES, PAPER_COLLECTIONS, SPLITS, type Entity, type Sample, type Split } from "@/lib/dataset/release-schema";
-import { planReleaseCounts, synthesizeRelease, writeRelease } from "@/lib/dataset/synth-release";
+import { planReleaseCounts, synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-release";
 import { validateRelease } from "@/lib/dataset/validate-release";
 import type { ReleaseContent } from "@/lib/dataset/validate-release";
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { db } from "@/lib/db";
 import type { Prisma, PublicationStatus, Split } from "@/lib/generated/prisma";
-import { synthesizeLeaderboardRelease, writeLeaderboardRelease, type SyntheticRelease } from "@/lib/leaderboard/synthetic-release";
+import { synthesizeLeaderboardRelease, writeLeaderboardRelease, type SyntheticRelease } from "@/testing/leaderboard/synthetic-release";
 import { importRelease } from "@/lib/releases/import-release";
 import { comparisonRowData, planComparisonRows } from "@/lib/scoring/comparison-families";
 import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/scoring/gold";

@@ -1,5 +1,5 @@
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
-import type { EntrySource, Interval, ReportedSource, TypeGroupScore } from "./leaderboard-types";
+import type { EntrySource, Interval, ReportedSource, TypeGroupScore } from "@/lib/leaderboard/leaderboard-types";
 
 /**
  * Hand-made sources for the leaderboard's unit tests: every number is written

@@ -15,9 +15,9 @@ import {
   type Sample,
   type Split,
 } from "@/lib/dataset/release-schema";
-import { apportion, createSeededRandom, type SeededRandom } from "@/lib/dataset/seeded-random";
-import { makeEntityDraft, type EntityDraft } from "@/lib/dataset/synth-entities";
-import { NEUTRAL_NARRATIVE, writeNarrative } from "@/lib/dataset/synth-texts";
+import { apportion, createSeededRandom, type SeededRandom } from "@/testing/synthetic/seeded-random";
+import { makeEntityDraft, type EntityDraft } from "@/testing/synthetic/synth-entities";
+import { NEUTRAL_NARRATIVE, writeNarrative } from "@/testing/synthetic/synth-texts";
 import type { ReleaseContent } from "@/lib/dataset/validate-release";
 
 /**
