@@ -5,7 +5,6 @@ import { getFileStore } from "@/lib/files/file-store";
 import { discardStagedFile, type StagedFile } from "@/lib/files/staging";
 import type { Prisma, Submission } from "@/lib/generated/prisma";
 import { getActiveRelease } from "@/lib/releases/get-release";
-import { computeAnswerDigests } from "@/lib/submissions/answer-digests";
 import { assertNotDifferencing } from "@/lib/submissions/assert-not-differencing";
 import { assertDevUploadAllowed } from "@/lib/submissions/dev-upload-limits";
 import { findIdempotentReplay } from "@/lib/submissions/find-idempotent-replay";
@@ -94,7 +93,7 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
     const isDevLimited = preflight.split === "dev" && !options.isQuotaExempt;
     // Baselines (the system account) are computed, not chosen to read the gold.
     const isDifferencingChecked = preflight.split === "test" && options.baseline === undefined && !options.isQuotaExempt;
-    const answerDigests = computeAnswerDigests(preflight.sampleIds, preflight.validation);
+    const { answerDigests } = preflight;
     if (preflight.split === "test") await assertMayUserSubmitTest(options.userId);
     const store = getFileStore();
     try {
