@@ -30,7 +30,7 @@ const nextConfig = {
   // `npm test` type-checks the whole project with tsc as its own step; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
-  serverExternalPackages: ["pg", "@prisma/adapter-pg", "bullmq", "ioredis"],
+  serverExternalPackages: ["pg", "@prisma/adapter-pg", "bullmq", "ioredis", "pino", "prom-client"],
   experimental: { serverActions: { bodySizeLimit: "2mb" } },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

@@ -191,6 +191,12 @@ const ROUTES: Route[] = [
   },
   {
     method: "GET",
+    label: "/admin/queue (page)",
+    path: () => "/admin/queue",
+    expected: { anonymous: 307, participant: 404, otherParticipant: 404, maintainer: 200, participantToken: 307, maintainerToken: 307 },
+  },
+  {
+    method: "GET",
     label: "/admin/audit (page)",
     path: () => "/admin/audit",
     expected: { anonymous: 307, participant: 404, otherParticipant: 404, maintainer: 200, participantToken: 307, maintainerToken: 307 },

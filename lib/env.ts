@@ -9,6 +9,11 @@ const MIB = 1024 * 1024;
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** pino's levels; "silent" logs nothing. Unset: "info", or "error" under NODE_ENV=test. */
+export const logLevelSchema = z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+  message: "must be one of fatal, error, warn, info, debug, trace, silent",
+});
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL"),
@@ -66,8 +71,13 @@ export const envSchema = z.object({
   TEST_QUOTA_PER_DAY: positiveInt(5),
   TEST_QUOTA_TOTAL: positiveInt(50),
   WORKER_CONCURRENCY: positiveInt(2),
-  /** How long a worker holds a job before another may take it over (a killed worker's job is retaken after this). */
-  WORKER_LOCK_MS: positiveInt(30_000),
+  /**
+   * How long a worker holds a job without renewing its lock (it renews every
+   * half of this). A killed worker's job is taken over within 1.5 times this
+   * (the lock expires, then the next stalled-job check, every half of it, moves
+   * the job back): 30 s by default.
+   */
+  WORKER_LOCK_MS: positiveInt(20_000),
   /** How often the worker re-queues submissions whose job was lost (Redis down at upload, say). */
   WORKER_RECONCILE_MS: positiveInt(15_000),
   /**
@@ -75,6 +85,9 @@ export const envSchema = z.object({
    * after which the reconciler stops re-queuing it and marks it FAILED.
    */
   SCORING_MAX_ATTEMPTS: positiveInt(20),
+  /** Guards GET /metrics. Unset: /metrics answers 404; set: it needs "Authorization: Bearer <token>" (401 otherwise). */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  LOG_LEVEL: logLevelSchema.optional(),
   BOOTSTRAP_RESAMPLES: positiveInt(1000),
   BOOTSTRAP_SEED: z.coerce.number().int().nonnegative().default(42),
 }).superRefine((env, context) => {

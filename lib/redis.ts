@@ -1,6 +1,7 @@
 import "server-only";
 import { Redis } from "ioredis";
 import { getEnv } from "@/lib/env";
+import { logger } from "@/lib/logger";
 
 const ERROR_LOG_INTERVAL_MS = 30_000;
 
@@ -18,8 +19,7 @@ export function logConnectionErrors(label: string): (error: Error) => void {
       suppressed += 1;
       return;
     }
-    const more = suppressed > 0 ? ` (${suppressed} more since the last report)` : "";
-    console.error(`[redis] ${label}: ${error.message}${more}`);
+    logger.warn({ connection: label, suppressed }, `Redis ${label}: ${error.message}${suppressed > 0 ? ` (${suppressed} more since the last report)` : ""}`);
     lastLoggedAt = now;
     suppressed = 0;
   };

@@ -14,6 +14,7 @@ import { createServer } from "node:http";
 import { setTimeout } from "node:timers";
 import { parseArgs } from "node:util";
 import next from "next";
+import { pino } from "pino";
 
 const PRECOMPRESSED_HEADER = "x-irc-content-encoding";
 const ENCODINGS = new Set(["gzip", "br"]);
@@ -23,6 +24,8 @@ const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname ?? process.env.HOSTNAME ?? "0.0.0.0";
 
 process.env.NODE_ENV = "production";
+// The same JSON lines as lib/logger.ts (which this plain script cannot import).
+const logger = pino({ level: process.env.LOG_LEVEL ?? "info" });
 process.env.IRC_PRECOMPRESSED_RESPONSES = "1";
 
 /** Renames the private header on this response only; any other value of it is dropped. */
@@ -46,7 +49,7 @@ const server = createServer((req, res) => {
   handle(req, res);
 });
 server.listen(port, hostname, () => {
-  console.log(`[web] ready on http://${hostname}:${port}`);
+  logger.info({ service: "web", bind: hostname, port }, `ready on http://${hostname}:${port}`);
 });
 
 for (const signal of ["SIGTERM", "SIGINT"]) {

@@ -2,58 +2,74 @@
  * The scoring worker: its own process (npm run worker). Takes { submissionId }
  * jobs from BullMQ and scores them with lib/submissions/process-submission.ts.
  * Run as many as you like, on as many machines, against one Redis and one
- * PostgreSQL. SIGTERM/SIGINT finish the current jobs, then exit.
+ * PostgreSQL. SIGTERM/SIGINT finish the current jobs, then exit. Logs are
+ * JSON lines (pino) carrying the submission and job ids.
  */
+import os from "node:os";
 import { UnrecoverableError, Worker, type Job } from "bullmq";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { createRedisConnection, getSharedRedis } from "@/lib/redis";
+import { logger as rootLogger, toError } from "@/lib/logger";
+import { createWorkerMetrics, type JobOutcome } from "@/lib/metrics/worker-metrics";
+import { forgetWorkerMetrics, publishWorkerMetrics } from "@/lib/metrics/worker-metrics-store";
+import { createRedisConnection, getSharedRedis, logConnectionErrors } from "@/lib/redis";
 import {
   InvalidSubmissionError,
   markSubmissionFailed,
   markSubmissionRetrying,
   processSubmission,
 } from "@/lib/submissions/process-submission";
-import os from "node:os";
 import { sweepOrphans } from "@/lib/files/sweep-orphans";
 import { reconcileScoringQueue } from "@/lib/submissions/reconcile-queue";
 import { SCORING_QUEUE, closeScoringQueue, scoringJobSchema, type ScoringJob } from "@/lib/submissions/scoring-queue";
 import { HEARTBEAT_INTERVAL_MS, forgetWorkerHeartbeat, recordWorkerHeartbeat } from "@/lib/submissions/worker-heartbeat";
+import { workerTiming } from "@/lib/submissions/worker-timing";
 
 /** How often a worker removes orphan files (lib/files/sweep-orphans.ts); every worker may, the sweep is idempotent. */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
-function log(message: string): void {
-  console.log(`[worker ${process.pid}] ${new Date().toISOString()} ${message}`);
-}
+const logger = rootLogger.child({ service: "worker" });
+const metrics = createWorkerMetrics();
 
-async function handleJob(job: Job<ScoringJob>): Promise<string> {
+async function scoreJob(job: Job<ScoringJob>): Promise<{ outcome: JobOutcome; result?: string; error?: unknown }> {
   const parsed = scoringJobSchema.safeParse(job.data);
-  if (!parsed.success) throw new UnrecoverableError(`malformed job ${job.id}: ${parsed.error.message}`);
+  if (!parsed.success) return { outcome: "invalid", error: new UnrecoverableError(`malformed job ${job.id}: ${parsed.error.message}`) };
   const { submissionId } = parsed.data;
+  const log = logger.child({ submissionId, jobId: job.id });
   const maxAttempts = job.opts.attempts ?? 1;
   try {
     const outcome = await processSubmission(submissionId);
-    log(`${submissionId}: ${outcome}`);
-    return outcome;
+    log.info({ outcome }, `${submissionId}: ${outcome}`);
+    return { outcome, result: outcome };
   } catch (error) {
     if (error instanceof InvalidSubmissionError) {
       await markSubmissionFailed(submissionId, "INVALID", error.message);
-      throw new UnrecoverableError(error.message);
+      log.info({ reason: error.message }, `${submissionId}: invalid`);
+      return { outcome: "invalid", error: new UnrecoverableError(error.message) };
     }
     const attempt = job.attemptsMade + 1;
-    log(`${submissionId}: attempt ${attempt}/${maxAttempts} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    log.error({ err: toError(error), attempt, maxAttempts }, `${submissionId}: attempt ${attempt}/${maxAttempts} failed`);
     if (attempt >= maxAttempts) {
       await markSubmissionFailed(
         submissionId,
         "INTERNAL",
         `An internal error stopped scoring after ${maxAttempts} attempts. This is our fault, not your file's; maintainers can see it and re-score it, and it did not cost you more quota.`,
       ).catch(() => undefined);
-    } else {
-      await markSubmissionRetrying(submissionId, attempt, maxAttempts).catch(() => undefined);
+      return { outcome: "failed", error };
     }
-    throw error;
+    await markSubmissionRetrying(submissionId, attempt, maxAttempts).catch(() => undefined);
+    return { outcome: "retrying", error };
   }
+}
+
+/** One job, timed and counted by outcome; a failed outcome is thrown back to BullMQ (which retries or fails the job). */
+async function handleJob(job: Job<ScoringJob>): Promise<string> {
+  const stopTimer = metrics.jobDuration.startTimer();
+  const { outcome, result, error } = await scoreJob(job);
+  stopTimer({ outcome });
+  metrics.jobs.inc({ outcome });
+  if (error !== undefined) throw error;
+  return result ?? outcome;
 }
 
 async function main(): Promise<void> {
@@ -62,19 +78,21 @@ async function main(): Promise<void> {
     env = getEnv();
   } catch (error) {
     // getEnv's message names every bad variable.
-    console.error(error instanceof Error ? error.message : String(error));
+    logger.fatal(toError(error).message);
     process.exit(2);
   }
   const connection = createRedisConnection({ forWorker: true });
+  const timing = workerTiming(env.WORKER_LOCK_MS);
   const worker = new Worker<ScoringJob, string>(SCORING_QUEUE, handleJob, {
     connection,
     concurrency: env.WORKER_CONCURRENCY,
-    lockDuration: env.WORKER_LOCK_MS,
-    stalledInterval: Math.max(1000, Math.floor(env.WORKER_LOCK_MS / 2)),
+    lockDuration: timing.lockDuration,
+    stalledInterval: timing.stalledInterval,
     maxStalledCount: 3,
   });
-  worker.on("error", (error) => log(`worker error: ${error.message}`));
-  worker.on("failed", (job, error) => log(`job ${job?.id ?? "?"} failed: ${error.message}`));
+  // BullMQ's "error" is emitted for every failed reconnect: one line per 30 s, not a stack per attempt.
+  worker.on("error", logConnectionErrors("worker"));
+  worker.on("failed", (job, error) => logger.warn({ jobId: job?.id, submissionId: job?.data.submissionId, reason: error.message }, `job ${job?.id ?? "?"} failed`));
 
   let isClosing = false;
   let wake: (() => void) | undefined;
@@ -92,27 +110,28 @@ async function main(): Promise<void> {
     while (!isClosing) {
       try {
         const requeued = await reconcileScoringQueue();
-        if (requeued > 0) log(`re-queued ${requeued} submission(s) without a live job`);
+        if (requeued > 0) logger.info({ requeued }, `re-queued ${requeued} submission(s) without a live job`);
       } catch (error) {
-        log(`reconcile failed: ${error instanceof Error ? error.message : String(error)}`);
+        logger.warn({ err: toError(error) }, "reconcile failed");
       }
       if (Date.now() - lastSweepAt >= SWEEP_INTERVAL_MS) {
         lastSweepAt = Date.now();
         try {
           const swept = await sweepOrphans();
-          if (swept.stagedFiles + swept.storedFiles > 0) log(`swept ${swept.storedFiles} unreferenced stored file(s), ${swept.stagedFiles} old staged file(s)`);
+          if (swept.stagedFiles + swept.storedFiles > 0) logger.info(swept, `swept ${swept.storedFiles} unreferenced stored file(s), ${swept.stagedFiles} old staged file(s)`);
         } catch (error) {
-          log(`sweep failed: ${error instanceof Error ? error.message : String(error)}`);
+          logger.warn({ err: toError(error) }, "sweep failed");
         }
       }
       if (!isClosing) await pause(env.WORKER_RECONCILE_MS);
     }
   };
   const workerName = `${os.hostname()}:${process.pid}`;
+  const reportHeartbeatError = logConnectionErrors("worker heartbeat");
   const beat = () => {
-    recordWorkerHeartbeat(getSharedRedis(), workerName).catch((error: unknown) => {
-      log(`heartbeat failed: ${error instanceof Error ? error.message : String(error)}`);
-    });
+    recordWorkerHeartbeat(getSharedRedis(), workerName)
+      .then(() => publishWorkerMetrics(getSharedRedis(), workerName, metrics.registry))
+      .catch((error: unknown) => reportHeartbeatError(toError(error)));
   };
   beat();
   const heartbeat = setInterval(beat, HEARTBEAT_INTERVAL_MS);
@@ -121,28 +140,34 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
-    log(`${signal}: finishing current jobs`);
+    logger.info({ signal }, `${signal}: finishing current jobs`);
     clearInterval(heartbeat);
     wake?.();
     await reconciling;
     await worker.close();
     await closeScoringQueue();
     await forgetWorkerHeartbeat(getSharedRedis(), workerName).catch(() => undefined);
+    await forgetWorkerMetrics(getSharedRedis(), workerName).catch(() => undefined);
     await connection.quit().catch(() => undefined);
     await getSharedRedis().quit().catch(() => undefined);
     await db.$disconnect();
-    log("closed");
+    logger.info("closed");
+    logger.flush();
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
   // A fault outside any job is logged; the process exits and its supervisor restarts it (the job's lock expires and another worker takes it).
-  process.on("unhandledRejection", (reason) => log(`unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
+  process.on("unhandledRejection", (reason) => logger.error({ err: toError(reason) }, "unhandled rejection"));
   process.on("uncaughtException", (error) => {
-    log(`uncaught exception: ${error.stack ?? error.message}`);
+    logger.fatal({ err: error }, "uncaught exception");
+    logger.flush();
     process.exit(1);
   });
-  log(`ready: queue "${SCORING_QUEUE}", concurrency ${env.WORKER_CONCURRENCY}`);
+  logger.info(
+    { queue: SCORING_QUEUE, concurrency: env.WORKER_CONCURRENCY, worker: workerName, ...timing },
+    `ready: queue "${SCORING_QUEUE}", concurrency ${env.WORKER_CONCURRENCY}`,
+  );
 }
 
 void main();

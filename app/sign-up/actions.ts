@@ -2,7 +2,8 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { formStateFromError, formText, invalidFormState, type FormState } from "@/lib/auth/form-state";
+import { formText, invalidFormState, type FormState } from "@/lib/auth/form-state";
+import { formStateFromError } from "@/lib/auth/form-state-from-error";
 import { signUpSchema } from "@/lib/auth/schemas";
 import { requestIp } from "@/lib/rate-limit/request-ip";
 import { registerUser } from "@/lib/users/register-user";

@@ -3,6 +3,7 @@ import { unstable_rethrow } from "next/navigation";
 import { isMaintainer, type Actor } from "@/lib/auth/actor";
 import { getActor } from "@/lib/auth/get-actor";
 import { SignOutButton } from "@/components/auth/sign-out-button";
+import { logger } from "@/lib/logger";
 
 async function currentActor(): Promise<Actor> {
   try {
@@ -11,7 +12,7 @@ async function currentActor(): Promise<Actor> {
     // Next.js signals "this page is dynamic" by throwing: let that through.
     unstable_rethrow(error);
     // The header must not take every page down with it; the account pages report the fault.
-    console.error("[auth] could not read the session for the header", error);
+    logger.error({ err: error }, "auth: could not read the session for the header");
     return { kind: "anonymous" };
   }
 }
@@ -40,6 +41,9 @@ export async function AuthNav() {
         <>
           <li>
             <Link href="/admin/review">Review</Link>
+          </li>
+          <li>
+            <Link href="/admin/queue">Queue</Link>
           </li>
           <li>
             <Link href="/admin/audit">Audit log</Link>

@@ -19,6 +19,18 @@ function time(value: string | null): string {
   return value ? new Date(value).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : "–";
 }
 
+function QueuePositionText({ position }: { position: NonNullable<SubmissionView["queuePosition"]> }) {
+  const ahead = position.position - 1;
+  const running =
+    position.beingScored === 0 ? "none is being scored right now" : position.beingScored === 1 ? "1 is being scored now" : `${position.beingScored} are being scored now`;
+  return (
+    <p className="mt-3 text-sm" data-testid="queue-position">
+      Position in the scoring queue: <strong>{position.position}</strong> of {position.waiting} waiting
+      {ahead === 0 ? " (next)" : ` (${ahead} ahead of it)`}; {running}.
+    </p>
+  );
+}
+
 /** A submission's status, updated live until it is scored or failed, then its scores. */
 export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: SubmissionView; isOwner: boolean; isMaintainer: boolean }) {
   const [view, setView] = useState(initial);
@@ -77,6 +89,7 @@ export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: Su
         <p data-testid="submission-visibility" className={`mt-3 text-sm ${view.visibility.isPublic ? "font-semibold" : ""}`}>
           {view.visibility.text}
         </p>
+        {view.status === "QUEUED" && view.queuePosition && <QueuePositionText position={view.queuePosition} />}
         {view.status === "QUEUED" && view.failureReason && <p className="mt-3 text-amber-800">{view.failureReason}</p>}
         {view.status === "FAILED" && (
           <div role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-3 text-red-900">

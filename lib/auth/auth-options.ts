@@ -10,6 +10,7 @@ import { getEnv } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { requestIp } from "@/lib/rate-limit/request-ip";
 import { findUserIdByOAuthAccount, linkOAuthAccount } from "@/lib/users/link-oauth-account";
+import { logger } from "@/lib/logger";
 
 const credentialsProvider = CredentialsProvider({
   id: "credentials",
@@ -31,7 +32,7 @@ const credentialsProvider = CredentialsProvider({
       if (isAppError(error) && error.code === "rate_limited") {
         throw new Error(tooManyAttemptsCode(error.retryAfterSeconds ?? 60));
       }
-      console.error("[auth] sign-in failed unexpectedly", error instanceof Error ? error.message : error);
+      logger.error({ err: error }, "auth: sign-in failed unexpectedly");
       throw new Error(SIGN_IN_UNAVAILABLE_CODE);
     }
   },
@@ -86,10 +87,10 @@ function buildAuthOptions(): AuthOptions {
       // Never log request bodies: they hold passwords.
       error(code, metadata) {
         const message = metadata instanceof Error ? metadata.message : "";
-        console.error(`[auth] ${code}${message ? `: ${message}` : ""}`);
+        logger.error({ code }, `auth: ${code}${message ? `: ${message}` : ""}`);
       },
       warn(code) {
-        console.warn(`[auth] ${code}`);
+        logger.warn({ code }, `auth: ${code}`);
       },
       debug() {},
     },

@@ -1,6 +1,4 @@
-import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
-import { isAppError } from "@/lib/errors";
 
 /**
  * What a server action returns to its form (React's useActionState). Field
@@ -28,15 +26,6 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 
 export function invalidFormState(error: z.ZodError, values?: Record<string, string>): FormState {
   return { status: "error", message: "Please correct the fields marked below.", fieldErrors: fieldErrorsOf(error), values };
-}
-
-/** Application errors keep their message; anything else is logged and reported generically. */
-export function formStateFromError(error: unknown, values?: Record<string, string>): FormState {
-  // redirect(), notFound() and dynamic-rendering signals are Next.js control flow, not failures.
-  unstable_rethrow(error);
-  if (isAppError(error)) return { status: "error", message: error.message, values };
-  console.error("[action] unexpected error", error);
-  return { status: "error", message: "Something went wrong on our side. It has been logged; please try again.", values };
 }
 
 /** A text field of a submitted form ("" when absent or a file). */

@@ -1,6 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { AppError, toErrorBody, toHttpStatus, isAppError } from "@/lib/errors";
+import { logger } from "@/lib/logger";
 
 /** PostgreSQL's refusals of text it cannot store: NUL (22021 in text, 22P05 in jsonb). */
 const UNSTORABLE_TEXT_CODES = new Set(["22021", "22P05"]);
@@ -26,7 +27,7 @@ function asClientError(error: unknown): unknown {
 export function errorResponse(thrown: unknown): NextResponse {
   const error = asClientError(thrown);
   const status = toHttpStatus(error);
-  if (status === 500) console.error("[api] unexpected error", error);
+  if (status === 500) logger.error({ err: error }, "api: unexpected error");
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (isAppError(error) && error.retryAfterSeconds !== undefined) {
     headers.set("Retry-After", String(error.retryAfterSeconds));

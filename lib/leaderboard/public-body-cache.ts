@@ -7,6 +7,7 @@ import { getSharedRedis } from "@/lib/redis";
 import { chooseBodyEncoding, type BodyEncoding } from "./accept-encoding";
 import { matchesIfNoneMatch, PUBLIC_CACHE_CONTROL } from "./cached-response";
 import { findPublicReadStamp } from "./get-leaderboard";
+import { logger } from "@/lib/logger";
 
 /**
  * Serialised bodies of the public JSON API (leaderboard, entries, entry), each
@@ -107,7 +108,7 @@ async function readShared(fullKey: string): Promise<EncodedBody | null> {
     if (hash === undefined || fields.identity === undefined || fields.gzip === undefined || fields.br === undefined) return null;
     return { hash, identity: fields.identity, gzip: fields.gzip, br: fields.br };
   } catch (error) {
-    console.warn("[public-body-cache] Redis read failed; producing the body locally:", error instanceof Error ? error.message : error);
+    logger.warn({ err: error }, "public body cache: Redis read failed; producing the body locally");
     return null;
   }
 }
@@ -120,7 +121,7 @@ async function writeShared(fullKey: string, encoded: EncodedBody): Promise<void>
       .expire(fullKey, BODY_TTL_SECONDS)
       .exec();
   } catch (error) {
-    console.warn("[public-body-cache] Redis write failed:", error instanceof Error ? error.message : error);
+    logger.warn({ err: error }, "public body cache: Redis write failed");
   }
 }
 

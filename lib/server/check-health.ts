@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { getSharedRedis } from "@/lib/redis";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { HEARTBEAT_MAX_AGE_MS, readWorkerHeartbeats } from "@/lib/submissions/worker-heartbeat";
+import { logger } from "@/lib/logger";
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -35,7 +36,7 @@ async function check<T>(what: string, run: () => Promise<T>): Promise<{ result: 
     return { result: { ok: true, latencyMs: Math.round(performance.now() - startedAt) }, value };
   } catch (error) {
     const problem = error instanceof CheckTimeout ? `${what} did not answer within ${CHECK_TIMEOUT_MS / 1000} s` : `${what} refused the request`;
-    console.error(`[health] ${problem}`, error instanceof CheckTimeout ? "" : error);
+    logger.warn(error instanceof CheckTimeout ? {} : { err: error }, `health: ${problem}`);
     return { result: { ok: false, latencyMs: Math.round(performance.now() - startedAt), problem } };
   }
 }

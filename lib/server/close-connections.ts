@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { closeSharedRedis } from "@/lib/redis";
 import { closeScoringQueue } from "@/lib/submissions/scoring-queue";
+import { logger } from "@/lib/logger";
 
 /** Closes what a script or worker opened (BullMQ and ioredis never close connections on their own). */
 export async function closeConnections(): Promise<void> {
@@ -18,7 +19,7 @@ export function runMain(main: () => Promise<number | void>): void {
       process.exit(code ?? 0);
     })
     .catch(async (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
+      logger.error({ err: error }, error instanceof Error ? error.message : String(error));
       await closeConnections().catch(() => undefined);
       process.exit(1);
     });

@@ -7,6 +7,7 @@ import { getFileStore } from "@/lib/files/file-store";
 import { loadKb, loadSplitGold } from "@/lib/submissions/load-gold";
 import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
 import type { Track } from "@/lib/scoring/tracks";
+import { logger } from "@/lib/logger";
 
 export type DifferencingCheck = {
   userId: string;
@@ -39,7 +40,7 @@ async function backfillDigests(earlier: EarlierFile, check: DifferencingCheck): 
     await db.submission.update({ where: { id: earlier.id }, data: { answerDigests: digests } });
     return digests;
   } catch (error) {
-    console.warn(`[submissions] could not compute answer digests of ${earlier.id}`, error instanceof Error ? error.message : error);
+    logger.warn({ err: error, submissionId: earlier.id }, "submissions: could not compute the answer digests of an earlier submission");
     return null;
   }
 }

@@ -4,6 +4,8 @@ import { AppError, isAppError } from "@/lib/errors";
 import { getFileStore } from "@/lib/files/file-store";
 import { discardStagedFile, type StagedFile } from "@/lib/files/staging";
 import type { Prisma, Submission } from "@/lib/generated/prisma";
+import { logger } from "@/lib/logger";
+import { webMetrics } from "@/lib/metrics/web-metrics";
 import { getActiveRelease } from "@/lib/releases/get-release";
 import { assertNotDifferencing } from "@/lib/submissions/assert-not-differencing";
 import { assertDevUploadAllowed } from "@/lib/submissions/dev-upload-limits";
@@ -38,14 +40,14 @@ const MAX_NAME_LENGTH = 200;
 const TRANSACTION_TIMEOUT_MS = 120_000;
 
 function storeFailure(error: unknown): AppError {
-  console.error("[submissions] the file store refused a file", error);
+  logger.error({ err: error }, "submissions: the file store refused a file");
   return new AppError("unavailable", "We could not store your file on our side. Nothing was scored and no quota was used; please try again in a few minutes.", {
     retryAfterSeconds: 60,
   });
 }
 
 function commitFailure(error: unknown): AppError {
-  console.error("[submissions] recording a submission failed", error);
+  logger.error({ err: error }, "submissions: recording a submission failed");
   return new AppError("unavailable", "We could not record your submission on our side. Nothing was stored and no quota was used; please try again in a few minutes.", {
     retryAfterSeconds: 60,
   });
@@ -72,7 +74,8 @@ async function replayOf(options: CreateSubmissionOptions, client?: Prisma.Transa
  * check (protocol §12) -> quota or dev upload limits -> the stored file, the
  * row and the charge in one transaction -> queued scoring job. A file
  * rejected or failing anywhere before the commit costs no quota and leaves no
- * row; the staged file is removed whatever happens.
+ * row; the staged file is removed whatever happens. So does one whose job
+ * Redis cannot take (503, see queueOrWithdraw).
  */
 export async function createSubmission(options: CreateSubmissionOptions): Promise<CreatedSubmission> {
   const { staged } = options;
@@ -162,10 +165,46 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
     await discardStagedFile(staged);
   }
   if (submission.isReplay) return submission;
-  // When Redis is unreachable the submission stays QUEUED and the worker's
-  // reconciler queues it once Redis is back: nothing is lost.
-  await enqueueScoring(submission.id).catch((error: unknown) => {
-    console.error(`[submissions] could not queue ${submission.id}; the reconciler will retry`, error);
-  });
+  await queueOrWithdraw(submission);
+  webMetrics().uploadBytes.observe({ split: submission.split, track: submission.track }, submission.fileBytes);
+  logger.info({ submissionId: submission.id, split: submission.split, track: submission.track, bytes: submission.fileBytes }, "submission queued");
   return submission;
+}
+
+/** Seconds an uploader is asked to wait when the queue is unreachable (Retry-After). */
+export const QUEUE_UNAVAILABLE_RETRY_SECONDS = 30;
+
+/**
+ * Queues the new submission for scoring. When Redis cannot take the job (it
+ * is down: the producer fails fast, with no offline queue), the submission is
+ * withdrawn — row, quota charge and all — and the uploader gets a 503 with
+ * Retry-After: sending the file again later creates it anew, so nothing is
+ * charged for the failure and nothing is scored twice. Should the job have
+ * reached Redis after all (an answer lost in a timeout), its worker finds no
+ * submission and does nothing.
+ */
+async function queueOrWithdraw(submission: Submission): Promise<void> {
+  try {
+    await enqueueScoring(submission.id);
+    return;
+  } catch (error) {
+    const log = logger.child({ submissionId: submission.id });
+    const withdrawn = await db.submission.deleteMany({ where: { id: submission.id, status: "QUEUED" } }).then(
+      (result) => result.count === 1,
+      (deleteError: unknown) => {
+        // PostgreSQL is gone too: the row stays QUEUED and the reconciler scores it once Redis is back.
+        log.error({ err: deleteError }, "could not withdraw a submission whose job could not be queued");
+        return false;
+      },
+    );
+    log.warn({ err: error, withdrawn }, "could not queue scoring: Redis is unreachable");
+    if (!withdrawn) return;
+    webMetrics().uploadsRefused.inc({ reason: "queue_unavailable" });
+    throw new AppError(
+      "unavailable",
+      "Scoring is unavailable right now (the scoring queue cannot be reached), so this upload was not kept and cost no quota. " +
+        `Send the same file again in ${QUEUE_UNAVAILABLE_RETRY_SECONDS} seconds.`,
+      { retryAfterSeconds: QUEUE_UNAVAILABLE_RETRY_SECONDS },
+    );
+  }
 }

@@ -15,6 +15,7 @@ import { AppError } from "@/lib/errors";
 import { readProbeFlags, type ProbeFlags } from "@/lib/integrity/probe-flags-schema";
 import { isPublicEntry } from "@/lib/leaderboard/public-entry";
 import { describeVisibility, type SubmissionVisibility } from "@/lib/submissions/describe-visibility";
+import { getQueuePosition, type QueuePosition } from "@/lib/submissions/get-queue-position";
 import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
 import type { Actor } from "@/lib/auth/actor";
 import { parseRecordId } from "@/lib/validation/text";
@@ -60,6 +61,8 @@ export type SubmissionView = {
   hasSampleOutcomes: boolean;
   /** Who can see it right now (a baseline is public, a pending request is not yet). */
   visibility: SubmissionVisibility;
+  /** While QUEUED: its place among the waiting jobs (1 is next); null otherwise or when the queue cannot be read. */
+  queuePosition: QueuePosition | null;
   /** Maintainers only, test files only (docs/integrity.md); absent for everyone else. Key as in the JSON API. */
   probe_flags?: ProbeFlags | null;
 };
@@ -98,6 +101,7 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
     startedAt: iso(submission.startedAt),
     finishedAt: iso(submission.finishedAt),
     attempts: submission.attempts,
+    queuePosition: submission.status === "QUEUED" ? await getQueuePosition(submission.id) : null,
     failureKind: submission.failureKind,
     failureReason: submission.failureReason,
     countsToQuota: submission.countsToQuota,

@@ -7,6 +7,7 @@ import { AppError, isAppError } from "@/lib/errors";
 import { discardStagedFile, stageUpload, sweepStagedFiles, tooLargeError, type StagedFile } from "@/lib/files/staging";
 import { findNulByte } from "@/lib/http/parse-input";
 import { uploadFieldsSchema, type UploadFields } from "@/lib/submissions/schemas";
+import { logger } from "@/lib/logger";
 
 export type ReceivedUpload = { staged: StagedFile; originalName: string; fields: UploadFields };
 
@@ -28,7 +29,7 @@ type ReceivedParts = { staged?: StagedFile; originalName: string; rawFields: Rec
 /** A staging fault on our side (disk full, store unwritable): the uploader can only retry later. */
 function toStagingError(error: unknown): AppError {
   if (isAppError(error)) return error;
-  console.error("[upload] staging failed", error);
+  logger.error({ err: error }, "upload: staging failed");
   return new AppError("unavailable", "We could not store your upload on our side. Nothing was scored and no quota was used; please try again in a few minutes.", {
     retryAfterSeconds: 60,
   });

@@ -9,6 +9,7 @@ import { refreshComparisons } from "@/lib/submissions/refresh-comparisons";
 import { FLAGGED_REASON_MIN, reviewActionSchema, type ReviewAction } from "@/lib/submissions/schemas";
 import { enqueueScoring } from "@/lib/submissions/scoring-queue";
 import { parseRecordId } from "@/lib/validation/text";
+import { logger } from "@/lib/logger";
 
 export type ReviewResult = { submissionId: string; action: ReviewAction["action"] };
 
@@ -49,7 +50,7 @@ export async function reviewSubmission(actor: Actor, submissionId: string, input
   ]);
   if (action === "rescore") {
     // If Redis is down the submission stays QUEUED and the worker's reconciler queues it later.
-    await enqueueScoring(submissionId, Date.now()).catch((error: unknown) => console.error(`[review] could not queue ${submissionId}`, error));
+    await enqueueScoring(submissionId, Date.now()).catch((error: unknown) => logger.warn({ err: error, submissionId }, "review: could not queue the re-score; the reconciler will"));
   }
   if (action === "mark-baseline" || action === "unmark-baseline") await refreshComparisons(submission.releaseId, submission.split);
   return { submissionId, action };

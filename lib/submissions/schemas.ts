@@ -65,3 +65,9 @@ export const reviewActionSchema = z
     path: ["baselineLabel"],
   });
 export type ReviewAction = z.infer<typeof reviewActionSchema>;
+
+/** A maintainer's retry of a failed submission (/admin/queue). */
+export const retryRequestSchema = z.object({
+  submissionId: z.string().trim().min(1, "is missing").max(64, "is too long").regex(/^[a-z0-9]+$/, "is not a submission id"),
+  reason: z.string().trim().max(500, "must be at most 500 characters").optional(),
+});

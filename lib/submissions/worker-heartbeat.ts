@@ -29,3 +29,21 @@ export async function readWorkerHeartbeats(redis: Redis, now: Date = new Date())
   const score = newest[1];
   return { lastHeartbeatAt: score === undefined ? null : new Date(Number(score)), workersAlive };
 }
+
+/** The names of the workers heard from within HEARTBEAT_MAX_AGE_MS, oldest heartbeat first. */
+export async function readLiveWorkerNames(redis: Redis, now: Date = new Date()): Promise<string[]> {
+  return redis.zrangebyscore(HEARTBEAT_KEY, now.getTime() - HEARTBEAT_MAX_AGE_MS, "+inf");
+}
+
+export type WorkerHeartbeat = { name: string; lastHeartbeatAt: Date; isAlive: boolean };
+
+/** Every worker heard from in the last 24 hours, newest heartbeat first. */
+export async function listWorkerHeartbeats(redis: Redis, now: Date = new Date()): Promise<WorkerHeartbeat[]> {
+  const flat = await redis.zrevrange(HEARTBEAT_KEY, 0, 199, "WITHSCORES");
+  const beats: WorkerHeartbeat[] = [];
+  for (let index = 0; index + 1 < flat.length; index += 2) {
+    const at = Number(flat[index + 1]);
+    beats.push({ name: flat[index] ?? "", lastHeartbeatAt: new Date(at), isAlive: now.getTime() - at <= HEARTBEAT_MAX_AGE_MS });
+  }
+  return beats;
+}

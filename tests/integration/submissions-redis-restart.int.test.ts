@@ -4,46 +4,57 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST } from "@/app/api/submissions/route";
 import { db } from "@/lib/db";
+import { isAppError } from "@/lib/errors";
 import type { Submission } from "@/lib/generated/prisma";
+import { getTestQuota } from "@/lib/submissions/quota";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { createApiToken } from "@/lib/tokens/create-api-token";
 import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren, spawnChild } from "./support/processes";
 import { DedicatedRedis } from "./support/redis-server";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { createTestUser, type TestUser } from "./support/users";
+import { actorOf, createTestUser, type TestUser } from "./support/users";
 import { waitFor, waitForAllSettled } from "./support/wait";
 import { startWorker } from "./support/workers";
 
 /**
  * Redis is restarted while jobs wait, and is down when files are uploaded.
- * This file runs its own redis-server (append-only, own port and directory).
- * This process's producer side is bound to it by handing a connection to
- * getScoringQueue() before anything else queues; the worker and a second,
- * freshly started producer run as child processes with its REDIS_URL.
+ * This file runs its own redis-server (append-only, its own port and
+ * directory: the shared test Redis is never stopped). This process's producer
+ * side is bound to it by handing getScoringQueue() a connection made like the
+ * real producer's (no offline queue) before anything else queues; the worker
+ * and a second, freshly started producer run as child processes with its URL.
+ *
+ * An upload while Redis is down is refused with 503 and Retry-After, keeps no
+ * row and charges no quota; sent again once Redis is back it is scored once.
  */
 let release: TestRelease;
 let participant: TestUser;
+let token = "";
 let redis: DedicatedRedis;
 let producerConnection: Redis;
-const queueErrors: string[] = [];
 const createdSchema = z.object({ id: z.string(), status: z.string() });
+const refusedSchema = z.object({ error: z.string(), retryAfterSeconds: z.number() });
+const errorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7);
   participant = await createTestUser("redis-restart");
-  redis = await DedicatedRedis.create(63811);
+  ({ token } = await createApiToken({ actor: actorOf(participant), name: "redis outage" }));
+  // A port of this checkout's own range (REDIS_PORT + 100), so parallel checkouts do not race for one.
+  redis = await DedicatedRedis.create(Number(process.env.REDIS_PORT ?? 63799) + 100);
   await redis.start();
-  // Like lib/redis.ts createRedisConnection() for producers, pointed at the dedicated server.
-  producerConnection = new Redis(redis.url, { maxRetriesPerRequest: 3, enableReadyCheck: true });
+  producerConnection = new Redis(redis.url, { maxRetriesPerRequest: 3, enableReadyCheck: true, enableOfflineQueue: false });
   // Connection errors while the server is down are expected; keep them out of the test output.
   producerConnection.on("error", () => undefined);
   const queue = getScoringQueue(producerConnection);
-  queue.on("error", (error) => queueErrors.push(error.message));
+  queue.on("error", () => undefined);
   expect(getScoringQueue()).toBe(queue);
 });
 
@@ -56,29 +67,49 @@ afterAll(async () => {
 });
 
 const beforeRestart: Submission[] = [];
-let whileDown: Submission | undefined;
-let fromFreshProcess = "";
+const testFile = () => toJsonl(predictionLines(release, "test", "open", 0.4, 46));
+let retried = "";
 
-async function submitDev(seed: number): Promise<Submission> {
-  return submitLines(predictionLines(release, "dev", "open", 0.4, seed), { userId: participant.id });
+function upload(text: string): Promise<Response> {
+  const form = new FormData();
+  form.set("file", new File([text], "test-predictions.jsonl", { type: "application/x-ndjson" }));
+  return POST(new Request("http://127.0.0.1:3100/api/submissions", { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form }));
+}
+
+async function submissionCount(): Promise<number> {
+  return db.submission.count({ where: { userId: participant.id } });
 }
 
 describe("Redis restarts and outages", () => {
-  it("jobs queued before a Redis restart are still waiting after it; uploads while Redis is down are kept QUEUED", async () => {
-    for (const seed of [41, 42, 43]) beforeRestart.push(await submitDev(seed));
+  it("jobs queued before a Redis restart are still waiting after it; uploads while Redis is down get 503 with Retry-After and cost nothing", async () => {
+    for (const seed of [41, 42, 43]) {
+      beforeRestart.push(await submitLines(predictionLines(release, "dev", "open", 0.4, seed), { userId: participant.id }));
+    }
     const queue = getScoringQueue();
     expect((await queue.getJobCounts("waiting")).waiting).toBe(3);
+    const quotaBefore = await getTestQuota(participant.id, release.releaseId);
 
     await redis.shutdown();
 
-    // The upload itself succeeds: the submission is stored, only queuing fails.
-    whileDown = await submitDev(44);
-    expect(whileDown.status).toBe("QUEUED");
-    const stored = await db.submission.findUniqueOrThrow({ where: { id: whileDown.id } });
-    expect(stored.status).toBe("QUEUED");
+    // Over HTTP: a test-split upload is refused, with a message and a time to come back.
+    const refused = await upload(testFile());
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("30");
+    const body = errorBodySchema.parse(await refused.json());
+    expect(body.error.code).toBe("unavailable");
+    expect(body.error.message).toMatch(/not kept and cost no quota/);
+    expect(await submissionCount()).toBe(3);
+    expect((await getTestQuota(participant.id, release.releaseId)).remaining).toBe(quotaBefore.remaining);
+
+    // In process: the same refusal as an AppError.
+    const direct = await submitLines(predictionLines(release, "dev", "open", 0.4, 44), { userId: participant.id }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(isAppError(direct) ? [direct.code, direct.retryAfterSeconds] : direct).toEqual(["unavailable", 30]);
 
     // A fresh producer process (a web server just started, say) whose very first
-    // enqueue meets the down Redis must not hang the upload either.
+    // enqueue meets the down Redis is refused the same way instead of hanging.
     const dir = await mkdtemp(path.join(os.tmpdir(), "irc-int-upload-"));
     const file = path.join(dir, "fresh.jsonl");
     await writeFile(file, toJsonl(predictionLines(release, "dev", "closed", 0.4, 45)), "utf8");
@@ -89,45 +120,43 @@ describe("Redis restarts and outages", () => {
     const result = await freshProducer.waitForLine(/^RESULT /, 60_000);
     expect(await freshProducer.waitForExit(30_000)).toEqual({ code: 0, signal: null });
     await rm(dir, { recursive: true, force: true });
-    const created = createdSchema.parse(JSON.parse(result.replace(/^RESULT /, "")));
-    expect(created.status).toBe("QUEUED");
-    fromFreshProcess = created.id;
-    expect(freshProducer.lines.join("\n")).toMatch(/could not queue/);
+    expect(refusedSchema.parse(JSON.parse(result.replace(/^RESULT /, "")))).toEqual({ error: "unavailable", retryAfterSeconds: 30 });
+    expect(await submissionCount()).toBe(3);
 
     await redis.start();
+    // Without an offline queue, commands fail until the producer has reconnected (ioredis retries within 2 s).
+    await waitFor(
+      async () => (producerConnection.status === "ready" ? true : undefined),
+      () => `the producer did not reconnect (status ${producerConnection.status})`,
+      { timeoutMs: 30_000 },
+    );
     expect((await queue.getJobCounts("waiting")).waiting).toBe(3);
     const jobIds = (await queue.getJobs(["waiting"])).map((job) => job.id).sort();
     expect(jobIds).toEqual(beforeRestart.map((submission) => submission.id).sort());
-    expect(await queue.getJob(whileDown.id)).toBeUndefined();
-    expect(await queue.getJob(fromFreshProcess)).toBeUndefined();
+
+    // Sent again once Redis is back, the refused file is accepted like any other.
+    const accepted = await upload(testFile());
+    expect(accepted.status).toBe(201);
+    retried = createdSchema.parse(await accepted.json()).id;
+    expect((await getTestQuota(participant.id, release.releaseId)).remaining).toBe(quotaBefore.remaining - 1);
   });
 
-  it("a worker started after the restart scores the surviving jobs, and its reconciler queues the two Redis never saw", async () => {
-    const missed = whileDown;
-    if (!missed) throw new Error("the previous test did not create the submission made while Redis was down");
+  it("a worker started after the restart scores every accepted submission once, and nothing else", async () => {
+    expect(retried).not.toBe("");
     const worker = await startWorker({ REDIS_URL: redis.url, WORKER_RECONCILE_MS: "1000", WORKER_CONCURRENCY: "2" });
-    const ids = [...beforeRestart.map((submission) => submission.id), missed.id, fromFreshProcess];
-    // The reconciler leaves a submission alone for its 10 s grace period after queuing.
+    const ids = [...beforeRestart.map((submission) => submission.id), retried];
     await waitForAllSettled(ids, { timeoutMs: 90_000, workers: [worker] });
 
-    const rows = await db.submission.findMany({ where: { id: { in: ids } } });
+    const rows = await db.submission.findMany({ where: { userId: participant.id } });
+    expect(rows.map((row) => row.id).sort()).toEqual([...ids].sort());
     for (const row of rows) {
       expect(row.status).toBe("SCORED");
       expect(row.attempts).toBe(1);
     }
     expect(await db.score.count({ where: { submissionId: { in: ids } } })).toBe(ids.length);
-    const requeued = [...worker.logs(400).matchAll(/re-queued (\d+) submission\(s\) without a live job/g)].reduce((sum, match) => sum + Number(match[1]), 0);
-    expect(requeued).toBe(2);
-    // The reconciler queued it under its own id (no job existed), and it ran once.
-    const job = await waitFor(
-      async () => {
-        const found = await getScoringQueue().getJob(missed.id);
-        return found && (await found.getState()) === "completed" ? found : undefined;
-      },
-      () => `the job of ${missed.id} did not complete`,
-      { timeoutMs: 30_000, workers: [worker] },
-    );
-    expect(job.returnvalue).toBe("scored");
-    expect(job.attemptsMade).toBe(1);
+    // Nothing was lost, so the reconciler had nothing to re-queue.
+    expect(worker.logs(400)).not.toMatch(/re-queued \d+ submission/);
+    const counts = await getScoringQueue().getJobCounts("completed", "failed", "waiting", "active");
+    expect(counts).toEqual({ completed: ids.length, failed: 0, waiting: 0, active: 0 });
   });
 });

@@ -24,7 +24,7 @@ import { waitFor } from "./support/wait";
  * only, and scores what the first machine's web app received. The second
  * machine here is a git clone of this checkout's HEAD in a temporary folder
  * with its own IRC_DATA_DIR and an environment holding nothing but PATH, HOME,
- * the two URLs, IRC_DATA_DIR and NODE_ENV: no shared disk, no shared
+ * the two URLs, IRC_DATA_DIR, NODE_ENV and LOG_LEVEL: no shared disk, no shared
  * node_modules. The clone (and its npm ci, about a minute) is kept between runs
  * under the system's temporary folder and brought to HEAD each time; npm ci
  * runs again whenever package-lock.json changed.
@@ -95,9 +95,18 @@ describe("a worker on a second machine", () => {
     const redisUrl = process.env.REDIS_URL;
     assertTestDatabase(databaseUrl);
     assertTestRedis(redisUrl);
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, IRC_DATA_DIR: CLONE_DATA_DIR, NODE_ENV: "test" };
+    // LOG_LEVEL=info: the "ready" and "scored" lines this test reads (NODE_ENV=test alone logs errors only).
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      IRC_DATA_DIR: CLONE_DATA_DIR,
+      NODE_ENV: "test",
+      LOG_LEVEL: "info",
+    };
     worker = spawnChild("second-clone-worker", "npm", ["run", "--silent", "worker"], env, { cwd: CLONE });
-    await worker.waitForLine(/^\[worker \d+\] .* ready: /, 120_000);
+    await worker.waitForLine(/"msg":"ready: /, 120_000);
     await waitFor(
       async () => ((await db.submission.findUniqueOrThrow({ where: { id } })).status === "SCORED" ? true : undefined),
       () => `submission ${id} was not scored by the second clone's worker (${npmCiRan ? "fresh npm ci" : "cached npm ci"} of ${head}); its log:\n${worker?.tail(40) ?? ""}`,

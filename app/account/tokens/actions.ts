@@ -2,7 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { getActor } from "@/lib/auth/get-actor";
-import { formStateFromError, formText, invalidFormState, type FormState } from "@/lib/auth/form-state";
+import { formText, invalidFormState, type FormState } from "@/lib/auth/form-state";
+import { formStateFromError } from "@/lib/auth/form-state-from-error";
 import { createApiToken } from "@/lib/tokens/create-api-token";
 import { revokeApiToken } from "@/lib/tokens/revoke-api-token";
 import { createApiTokenSchema } from "@/lib/tokens/schemas";

@@ -2,7 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { getActor } from "@/lib/auth/get-actor";
-import { formStateFromError, formText, invalidFormState, type FormState } from "@/lib/auth/form-state";
+import { formText, invalidFormState, type FormState } from "@/lib/auth/form-state";
+import { formStateFromError } from "@/lib/auth/form-state-from-error";
 import { changeUserRole } from "@/lib/users/change-user-role";
 import { approvalChangeSchema, roleChangeSchema } from "@/lib/users/schemas";
 import { setUserApproval } from "@/lib/users/set-user-approval";

@@ -1,14 +1,16 @@
 /**
  * A producer in a process of its own: stages FILE, creates a submission for
  * USER_ID with createSubmission (pre-flight, store, queue), prints one line
- * `RESULT {"id","status"}` and exits. The tests run it to see what a fresh web
- * process does when its very first enqueue meets a Redis that is down.
+ * `RESULT {"id","status"}` (or `RESULT {"error","retryAfterSeconds"}` when it
+ * was refused) and exits. The tests run it to see what a fresh web process
+ * does when its very first enqueue meets a Redis that is down.
  *
  *   npx tsx --conditions=react-server tests/integration/support/submit-file.ts USER_ID FILE
  */
 import { createReadStream } from "node:fs";
 import path from "node:path";
 import { getEnv } from "@/lib/env";
+import { isAppError } from "@/lib/errors";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { stageUpload } from "@/lib/files/staging";
 import { assertTestDatabase } from "@/testing/local-database";
@@ -21,8 +23,13 @@ async function main(): Promise<number> {
   }
   assertTestDatabase();
   const staged = await stageUpload(createReadStream(file), getEnv().UPLOAD_MAX_BYTES);
-  const submission = await createSubmission({ userId, staged, originalName: path.basename(file) });
-  console.log(`RESULT ${JSON.stringify({ id: submission.id, status: submission.status })}`);
+  try {
+    const submission = await createSubmission({ userId, staged, originalName: path.basename(file) });
+    console.log(`RESULT ${JSON.stringify({ id: submission.id, status: submission.status })}`);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    console.log(`RESULT ${JSON.stringify({ error: error.code, retryAfterSeconds: error.retryAfterSeconds })}`);
+  }
   return 0;
 }
 

@@ -16,7 +16,8 @@ export type WorkerEnv = Partial<
     | "WORKER_RECONCILE_MS"
     | "SCORING_MAX_ATTEMPTS"
     | "BOOTSTRAP_RESAMPLES"
-    | "BOOTSTRAP_SEED",
+    | "BOOTSTRAP_SEED"
+    | "LOG_LEVEL",
     string
   >
 >;
@@ -45,7 +46,7 @@ export class WorkerProcess {
   async stop(timeoutMs = 60_000): Promise<void> {
     if (!this.handle.isRunning) return;
     process.kill(this.workerPid, "SIGTERM");
-    await this.handle.waitForLine(/\] .* closed$/, timeoutMs).catch(() => undefined);
+    await this.handle.waitForLine(/"msg":"closed"/, timeoutMs).catch(() => undefined);
     await this.handle.waitForExit(timeoutMs);
     this.handle.killGroup("SIGKILL");
   }
@@ -58,13 +59,16 @@ export async function startWorker(env: WorkerEnv = {}, options: { readyTimeoutMs
   assertTestDatabase(env.DATABASE_URL ?? process.env.DATABASE_URL);
   assertTestRedis(env.REDIS_URL ?? process.env.REDIS_URL);
   counter += 1;
+  // Info lines (ready, re-queued, closed) are what the tests read: NODE_ENV=test alone would log warnings only.
   const handle = spawnChild(`worker#${counter}`, "npx", ["tsx", "--conditions=react-server", "workers/scoring-worker.ts"], {
     ...process.env,
+    LOG_LEVEL: "info",
     ...env,
   });
   const worker = new WorkerProcess(handle);
-  const ready = await handle.waitForLine(/^\[worker \d+\] .* ready: /, options.readyTimeoutMs ?? 90_000);
-  const pid = /^\[worker (\d+)\]/.exec(ready)?.[1];
+  // The worker logs JSON lines (pino): {"level":30,"time":...,"pid":1234,...,"msg":"ready: queue ..."}.
+  const ready = await handle.waitForLine(/"msg":"ready: /, options.readyTimeoutMs ?? 90_000);
+  const pid = /"pid":(\d+)/.exec(ready)?.[1];
   if (pid === undefined) throw new Error(`cannot read the worker pid from: ${ready}`);
   worker.workerPid = Number(pid);
   return worker;
