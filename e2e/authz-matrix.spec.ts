@@ -150,6 +150,25 @@ const ROUTES: Route[] = [
     expected: { anonymous: 401, participant: 404, otherParticipant: 404, maintainer: 404, participantToken: 404, maintainerToken: 404 },
   },
   {
+    method: "GET",
+    label: "/api/submissions/:participant's dev submission/analysis",
+    path: (world) => `/api/submissions/${world.devSubmissionId}/analysis`,
+    expected: { anonymous: 401, participant: 200, otherParticipant: 404, maintainer: 200, participantToken: 200, maintainerToken: 404 },
+  },
+  {
+    method: "GET",
+    label: "/api/submissions/:participant's test submission/analysis (unpublished: nobody)",
+    path: (world) => `/api/submissions/${world.testSubmissionId}/analysis`,
+    expected: { anonymous: 401, participant: 404, otherParticipant: 404, maintainer: 404, participantToken: 404, maintainerToken: 404 },
+  },
+  {
+    method: "PATCH",
+    label: "/api/submissions/:participant's dev submission/note (owner only)",
+    path: (world) => `/api/submissions/${world.devSubmissionId}/note`,
+    body: { note: "authorization matrix" },
+    expected: { anonymous: 401, participant: 200, otherParticipant: 404, maintainer: 403, participantToken: 200, maintainerToken: 404 },
+  },
+  {
     method: "POST",
     label: "/api/submissions/:participant's test submission/publication (invalid details)",
     path: (world) => `/api/submissions/${world.testSubmissionId}/publication`,

@@ -336,14 +336,15 @@ test("[GOLD] a participant with a scored test submission: views, outcomes, error
     expect(body.score).not.toBeNull();
     expect(idsIn(view, patterns), "the submission view names no test sample").toBe(0);
 
-    for (const query of ["", "?page=1&pageSize=10&filter=all", "?filter=wrong", "?filter=right"]) {
+    for (const query of ["", "?page=1&pageSize=10&outcome=all", "?outcome=wrong", "?outcome=right", "?format=csv", "?format=jsonl"]) {
       const outcomes = await api.get(`/api/submissions/${current.submissionId}/samples${query}`);
       expect(outcomes.status(), `samples${query}`).toBe(404);
       expect(leaksIn(await outcomes.text(), patterns)).toEqual([]);
     }
     const page = byUrl(result.responses, `/submissions/${current.submissionId}`);
     expect(page.status).toBe(200);
-    expect(page.body).not.toContain('data-testid="sample-outcomes"');
+    expect(page.body).not.toContain('data-testid="browse-samples"');
+    expect(page.body).not.toContain('data-testid="sample-row"');
     expect(idsIn(page, patterns), "the submission page names no test sample").toBe(0);
     expect(result.responses.some((response) => response.url === "/submissions" && response.body.includes(current.submissionId))).toBe(true);
   } finally {

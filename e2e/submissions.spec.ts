@@ -36,9 +36,11 @@ test("[SUBMISSIONS] a participant uploads a dev file and reads per-sample feedba
   await expect(overall).toContainText("55.6");
   // The demo's dev types are small: their bootstrap intervals are labelled unreliable.
   await expect(page.getByTestId("unreliable-interval").first()).toBeVisible();
-  const samples = page.getByTestId("sample-outcomes");
+  await page.getByTestId("browse-samples").click();
+  const samples = page.getByTestId("sample-browser");
   await expect(samples.locator("tbody tr")).toHaveCount(27);
-  await page.getByLabel("Show").selectOption("wrong");
+  await page.getByLabel("Right / wrong", { exact: true }).selectOption("wrong");
+  await page.getByRole("button", { name: "Apply" }).click();
   await expect(samples.locator("tbody tr")).toHaveCount(12);
   await expect(samples).toContainText("no match");
 });
@@ -80,7 +82,7 @@ test("[SUBMISSIONS] a test file is scored with intervals and baseline comparison
   await expect(page.getByRole("table", { name: "Overall scores" })).toContainText("39.3");
   await expect(page.getByText("Significance against the baselines")).toBeVisible();
   await expect(page.getByRole("row", { name: /BM25 over entity names/ }).first()).toBeVisible();
-  await expect(page.getByTestId("sample-outcomes")).toHaveCount(0);
+  await expect(page.getByTestId("browse-samples")).toHaveCount(0);
   // Protocol section 12: before publication, rounded overall numbers and verdicts only.
   await expect(page.getByRole("table", { name: "Verdicts against the baselines" }).first()).toBeVisible();
   await expect(page.getByTestId("verdict-row").first()).toContainText(/better than the baseline|worse than the baseline|no significant difference/);

@@ -6,4 +6,5 @@ export const MAIN_NAV: NavLink[] = [
   { href: "/dataset", label: "Dataset" },
   { href: "/leaderboard", label: "Leaderboard" },
   { href: "/submit", label: "Submit" },
+  { href: "/docs/api", label: "API" },
 ];

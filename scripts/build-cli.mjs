@@ -1,17 +1,22 @@
 /**
- * node scripts/build-cli.mjs [--if-stale] [--if-possible]
+ * node scripts/build-cli.mjs [--if-stale] [--if-possible] [scorer|client ...]
  *
- * Bundles the offline scorer (scripts/score.ts, protocol section 11) with
- * esbuild into one self-contained file, dist/cli/irc-bench-score.mjs, that
- * needs only Node >= 20: no node_modules, no tsx. `npm run score` runs it
- * (through scripts/run-score.mjs) and the dataset page offers it as a
- * download. Beside it, irc-bench-score.inputs.json records every source file
- * esbuild read (its metafile) with size, mtime and SHA-256, so the launcher
- * can tell in a few milliseconds whether the bundle is stale.
+ * Bundles the command-line tools with esbuild, each into one self-contained
+ * file that needs only Node >= 20: no node_modules, no tsx.
  *
- *   --if-stale     rebuild only when an input changed (what the launcher does)
+ *   dist/cli/irc-bench-score.mjs   the offline scorer (scripts/score.ts, protocol section 11)
+ *   dist/cli/irc-bench-client.mjs  the API client (scripts/client.ts: login, submit, status, ...)
+ *
+ * `npm run score` and `npm run client` run them (through scripts/run-score.mjs
+ * and scripts/run-client.mjs) and the dataset page offers them as downloads.
+ * Beside each, <name>.inputs.json records every source file esbuild read (its
+ * metafile) with size, mtime and SHA-256, so a launcher can tell in a few
+ * milliseconds whether its bundle is stale.
+ *
+ *   --if-stale     rebuild only the bundles whose inputs changed (what the launchers do)
  *   --if-possible  skip with a note when esbuild is not installed (postinstall
  *                  on a production install without devDependencies)
+ *   scorer|client  build only these (default: both)
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
@@ -20,13 +25,44 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const SCORER_FILE_NAME = "irc-bench-score.mjs";
-export const BUNDLE_PATH = path.join(ROOT, "dist", "cli", SCORER_FILE_NAME);
-export const STAMP_PATH = path.join(ROOT, "dist", "cli", "irc-bench-score.inputs.json");
-const ENTRY = path.join(ROOT, "scripts", "score.ts");
 const STAMP_VERSION = 1;
 
-/** Files that shape the bundle without being bundled: this script, the lockfile (esbuild, zod versions), tsconfig paths. */
+/** The bundles: what each is built from and what its first lines say. */
+export const BUNDLES = {
+  scorer: {
+    fileName: "irc-bench-score.mjs",
+    entry: path.join(ROOT, "scripts", "score.ts"),
+    banner: (version) => [
+      `// irc-bench-score.mjs: the IRC-Bench offline scorer (platform ${version}), one self-contained file.`,
+      "// Needs only Node >= 20: node irc-bench-score.mjs --release FOLDER --split dev --predictions preds.jsonl",
+      "// Built by scripts/build-cli.mjs with esbuild from scripts/score.ts and lib/; see --help.",
+    ],
+  },
+  client: {
+    fileName: "irc-bench-client.mjs",
+    entry: path.join(ROOT, "scripts", "client.ts"),
+    banner: (version) => [
+      `// irc-bench-client.mjs: the IRC-Bench command-line client (platform ${version}), one self-contained file.`,
+      "// Needs only Node >= 20: node irc-bench-client.mjs login, then submit FILE --wait; see --help.",
+      "// Built by scripts/build-cli.mjs with esbuild from scripts/client.ts and lib/.",
+    ],
+  },
+};
+
+export const BUNDLE_NAMES = Object.keys(BUNDLES);
+
+export function bundlePath(name) {
+  return path.join(ROOT, "dist", "cli", BUNDLES[name].fileName);
+}
+
+function stampPath(name) {
+  return path.join(ROOT, "dist", "cli", BUNDLES[name].fileName.replace(/\.mjs$/, ".inputs.json"));
+}
+
+/** The scorer's path, as before there were two bundles. */
+export const BUNDLE_PATH = bundlePath("scorer");
+
+/** Files that shape the bundles without being bundled: this script, the lockfile (esbuild, zod versions), tsconfig paths. */
 const EXTRA_INPUTS = ["scripts/build-cli.mjs", "package-lock.json", "tsconfig.json"];
 
 function sha256(file) {
@@ -42,11 +78,11 @@ function describeInput(relative) {
  * True when the bundle exists and every recorded input still has its size and
  * mtime, or (after a checkout that only touched mtimes) its SHA-256.
  */
-export function isBundleFresh() {
+export function isBundleFresh(name = "scorer") {
   let stamp;
   try {
-    stamp = JSON.parse(readFileSync(STAMP_PATH, "utf8"));
-    const bundle = statSync(BUNDLE_PATH);
+    stamp = JSON.parse(readFileSync(stampPath(name), "utf8"));
+    const bundle = statSync(bundlePath(name));
     if (stamp.version !== STAMP_VERSION || bundle.size !== stamp.bundle?.bytes) return false;
   } catch {
     return false;
@@ -73,17 +109,19 @@ async function loadEsbuild(isOptional) {
   }
 }
 
-/** Builds the bundle and its stamp; returns the bundle's size and SHA-256. */
-export async function buildCli({ isOptional = false } = {}) {
+/** Builds one bundle and its stamp; returns its size and SHA-256, or null when esbuild is missing and that is allowed. */
+export async function buildCli({ name = "scorer", isOptional = false } = {}) {
+  const spec = BUNDLES[name];
+  if (spec === undefined) throw new Error(`unknown bundle "${name}"; use ${BUNDLE_NAMES.join(" or ")}`);
   const esbuild = await loadEsbuild(isOptional);
   if (esbuild === null) {
-    console.log("build-cli: esbuild is not installed; skipped (npm run build:cli builds the scorer later).");
+    console.log("build-cli: esbuild is not installed; skipped (npm run build:cli builds the tools later).");
     return null;
   }
   const { version } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"));
   const result = await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: [ENTRY],
+    entryPoints: [spec.entry],
     bundle: true,
     platform: "node",
     format: "esm",
@@ -92,35 +130,30 @@ export async function buildCli({ isOptional = false } = {}) {
     minify: true,
     legalComments: "eof",
     tsconfig: path.join(ROOT, "tsconfig.json"),
-    // The scorer must stay pure: a database, a queue or the web framework in a participant's download fails the build.
-    plugins: [forbidServerModules()],
-    banner: {
-      js: [
-        "#!/usr/bin/env node",
-        `// irc-bench-score.mjs: the IRC-Bench offline scorer (platform ${version}), one self-contained file.`,
-        "// Needs only Node >= 20: node irc-bench-score.mjs --release FOLDER --split dev --predictions preds.jsonl",
-        "// Built by scripts/build-cli.mjs with esbuild from scripts/score.ts and lib/; see --help.",
-      ].join("\n"),
-    },
+    // The tools must stay free of server code: a database, a queue or the web framework in a participant's download fails the build.
+    plugins: [forbidServerModules(spec.fileName)],
+    banner: { js: ["#!/usr/bin/env node", ...spec.banner(version)].join("\n") },
+    define: { IRC_BENCH_PLATFORM_VERSION: JSON.stringify(version) },
     write: false,
     metafile: true,
     logLevel: "warning",
   });
   const output = result.outputFiles[0];
-  mkdirSync(path.dirname(BUNDLE_PATH), { recursive: true });
+  const target = bundlePath(name);
+  mkdirSync(path.dirname(target), { recursive: true });
   // Write then rename, so a concurrent reader (the web route, another launcher) never sees half a file.
-  const temporary = `${BUNDLE_PATH}.${process.pid}.tmp`;
+  const temporary = `${target}.${process.pid}.tmp`;
   writeFileSync(temporary, output.contents, { mode: 0o755 });
-  renameSync(temporary, BUNDLE_PATH);
+  renameSync(temporary, target);
 
   const inputs = {};
   for (const relative of [...Object.keys(result.metafile.inputs), ...EXTRA_INPUTS].sort()) {
     inputs[relative] = describeInput(relative);
   }
   const bundle = { bytes: output.contents.length, sha256: createHash("sha256").update(output.contents).digest("hex") };
-  const stampTemporary = `${STAMP_PATH}.${process.pid}.tmp`;
+  const stampTemporary = `${stampPath(name)}.${process.pid}.tmp`;
   writeFileSync(stampTemporary, `${JSON.stringify({ version: STAMP_VERSION, bundle, inputs }, null, 1)}\n`);
-  renameSync(stampTemporary, STAMP_PATH);
+  renameSync(stampTemporary, stampPath(name));
   return bundle;
 }
 
@@ -158,26 +191,43 @@ export async function buildPreflightThread({ isOptional = false } = {}) {
 
 const FORBIDDEN = /^(server-only|next(\/.*)?|@prisma\/.*|prisma|ioredis|bullmq|pg|@\/lib\/(db|redis|env)|@\/lib\/generated\/.*)$/;
 
-function forbidServerModules() {
+function forbidServerModules(fileName) {
   return {
     name: "forbid-server-modules",
     setup(build) {
       build.onResolve({ filter: FORBIDDEN }, (args) => ({
-        errors: [{ text: `${args.path} (imported by ${args.importer}) must not be in the offline scorer: it is server-side` }],
+        errors: [{ text: `${args.path} (imported by ${args.importer}) must not be in ${fileName}: it is server-side` }],
       }));
     },
   };
 }
 
-async function main() {
-  const flags = new Set(process.argv.slice(2));
-  if (flags.has("--if-stale") && isBundleFresh()) {
-    return;
+/**
+ * What a launcher (scripts/run-score.mjs, scripts/run-client.mjs) does before
+ * importing its bundle: rebuild it when stale. Exits with status 2 and a
+ * message when it cannot.
+ */
+export async function ensureBundle(name, tool) {
+  if (isBundleFresh(name)) return bundlePath(name);
+  try {
+    await buildCli({ name });
+  } catch (error) {
+    process.stderr.write(`${tool}: cannot build ${BUNDLES[name].fileName}: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
   }
-  const started = performance.now();
-  const bundle = await buildCli({ isOptional: flags.has("--if-possible") });
-  if (bundle !== null) {
-    const relative = path.relative(process.cwd(), BUNDLE_PATH) || BUNDLE_PATH;
+  return bundlePath(name);
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const flags = new Set(args.filter((arg) => arg.startsWith("--")));
+  const names = args.filter((arg) => !arg.startsWith("--"));
+  for (const name of names.length > 0 ? names : BUNDLE_NAMES) {
+    if (flags.has("--if-stale") && isBundleFresh(name)) continue;
+    const started = performance.now();
+    const bundle = await buildCli({ name, isOptional: flags.has("--if-possible") });
+    if (bundle === null) return;
+    const relative = path.relative(process.cwd(), bundlePath(name)) || bundlePath(name);
     const kib = (bundle.bytes / 1024).toFixed(0);
     console.log(`build-cli: ${relative} (${kib} KiB, sha256 ${bundle.sha256}) in ${(performance.now() - started).toFixed(0)} ms`);
     const preflight = await buildPreflightThread({ isOptional: flags.has("--if-possible") });

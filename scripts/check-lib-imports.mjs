@@ -23,8 +23,9 @@ const PLATFORM_ROOTS = [
   "workers",
   "instrumentation.ts",
   "next.config.mjs",
-  // The offline scorer participants download, and the operator commands of the README.
+  // The offline scorer and the client participants download, and the operator commands of the README.
   "scripts/score.ts",
+  "scripts/client.ts",
   "scripts/dataset-import.ts",
   "scripts/reported-import.ts",
   "scripts/baselines.ts",

@@ -5,14 +5,6 @@
  * status are the bundle's own (protocol section 11).
  */
 import { pathToFileURL } from "node:url";
-import { BUNDLE_PATH, buildCli, isBundleFresh } from "./build-cli.mjs";
+import { ensureBundle } from "./build-cli.mjs";
 
-if (!isBundleFresh()) {
-  try {
-    await buildCli();
-  } catch (error) {
-    process.stderr.write(`score: cannot build the scorer: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(2);
-  }
-}
-await import(pathToFileURL(BUNDLE_PATH).href);
+await import(pathToFileURL(await ensureBundle("scorer", "score")).href);

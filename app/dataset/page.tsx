@@ -6,7 +6,7 @@ import { DOWNLOAD_NAMES } from "@/lib/releases/download-format";
 import { getExamplePair } from "@/lib/releases/get-example-pair";
 import { findActiveRelease } from "@/lib/releases/get-release";
 import type { Digest, ReleaseStats } from "@/lib/releases/release-summary";
-import { readScorerFile, SCORER_DOWNLOAD_PATH, SCORER_FILE_NAME, SCORER_MISSING_MESSAGE } from "@/lib/releases/scorer-download";
+import { CLI_TOOLS, readCliTool, type CliTool, type CliToolFile } from "@/lib/releases/cli-downloads";
 
 export const metadata: Metadata = { title: "Dataset" };
 
@@ -14,8 +14,31 @@ export const metadata: Metadata = { title: "Dataset" };
 const PROTECTED_TEST_SIZE = 1000;
 export const dynamic = "force-dynamic";
 
+const SCORER_FILE_NAME = CLI_TOOLS.scorer.fileName;
+const SCORER_DOWNLOAD_PATH = CLI_TOOLS.scorer.downloadPath;
+const CLIENT_FILE_NAME = CLI_TOOLS.client.fileName;
+
 /** Protocol section 11: what a participant runs on the downloads, in a folder holding the scorer. */
 const SCORER_COMMAND = `node ${SCORER_FILE_NAME} --release FOLDER --split dev --predictions preds.jsonl`;
+
+function ToolRow({ tool, file, contents, testId }: { tool: CliTool; file: CliToolFile | null; contents: string; testId: string }) {
+  return (
+    <tr className="border-b border-line align-top" data-testid={testId}>
+      <th scope="row">
+        {file ? (
+          <a href={tool.downloadPath} download>
+            {tool.fileName}
+          </a>
+        ) : (
+          tool.fileName
+        )}
+      </th>
+      <td>{contents}</td>
+      <td className="text-right whitespace-nowrap">{file ? formatBytes(file.size) : "-"}</td>
+      <td>{file ? <code className="break-all text-xs">{file.sha256}</code> : <span role="note">{tool.missingMessage}</span>}</td>
+    </tr>
+  );
+}
 
 const DOWNLOAD_NOTES: Record<(typeof DOWNLOAD_NAMES)[number], string> = {
   "train.jsonl": "training samples with gold: id, qid, name, type, aliases, collection, implicit_text, explicit_text",
@@ -40,7 +63,7 @@ export default async function DatasetPage() {
   const stats = release.stats as ReleaseStats;
   const downloads = release.downloads as Record<string, Digest>;
   const example = await getExamplePair(release.id);
-  const scorer = await readScorerFile();
+  const [scorer, client] = await Promise.all([readCliTool(CLI_TOOLS.scorer), readCliTool(CLI_TOOLS.client)]);
   const totalSamples = SPLITS.reduce((sum, split) => sum + stats.splits[split].samples, 0);
   const typeRows = ENTITY_TYPES.map((type) => ({ type, ...stats.byType[type].samples }));
   const collections = Object.entries(stats.byCollection).sort(([a], [b]) => a.localeCompare(b));
@@ -206,7 +229,7 @@ export default async function DatasetPage() {
         </div>
         <div className="overflow-x-auto">
           <table className="min-w-full bg-white text-sm">
-            <caption className="mb-1 text-left text-muted">The offline scorer and its SHA-256 checksum</caption>
+            <caption className="mb-1 text-left text-muted">Command-line tools and their SHA-256 checksums</caption>
             <thead className="border-b border-line">
               <tr>
                 <th scope="col">File</th>
@@ -216,20 +239,18 @@ export default async function DatasetPage() {
               </tr>
             </thead>
             <tbody>
-              <tr className="border-b border-line align-top" data-testid="scorer-download">
-                <th scope="row">
-                  {scorer ? (
-                    <a href={SCORER_DOWNLOAD_PATH} download>
-                      {SCORER_FILE_NAME}
-                    </a>
-                  ) : (
-                    SCORER_FILE_NAME
-                  )}
-                </th>
-                <td>the offline scorer: one self-contained file that needs only Node.js 20 or later, no npm install</td>
-                <td className="text-right whitespace-nowrap">{scorer ? formatBytes(scorer.size) : "-"}</td>
-                <td>{scorer ? <code className="break-all text-xs">{scorer.sha256}</code> : <span role="note">{SCORER_MISSING_MESSAGE}</span>}</td>
-              </tr>
+              <ToolRow
+                tool={CLI_TOOLS.scorer}
+                file={scorer}
+                testId="scorer-download"
+                contents="the offline scorer: one self-contained file that needs only Node.js 20 or later, no npm install"
+              />
+              <ToolRow
+                tool={CLI_TOOLS.client}
+                file={client}
+                testId="client-download"
+                contents="the command-line client: log in with an API token, submit a file and wait for its scores, status, list, quota, download; Node.js 20 or later"
+              />
             </tbody>
           </table>
         </div>
@@ -242,6 +263,13 @@ export default async function DatasetPage() {
           , work too) and run the {scorer ? <a href={SCORER_DOWNLOAD_PATH} download>downloaded scorer</a> : "downloadable scorer"} with
           plain Node: <code>{SCORER_COMMAND}</code>. In the platform&apos;s repository the same scorer is{" "}
           <code>npm run --silent score -- --release FOLDER --split dev --predictions preds.jsonl</code>.
+        </p>
+        <p className="text-sm" id="client">
+          To submit from a terminal, create a token on <a href="/account/tokens">Account → API tokens</a>, then run the{" "}
+          {client ? <a href={CLI_TOOLS.client.downloadPath} download>client</a> : "client"}:{" "}
+          <code>node {CLIENT_FILE_NAME} login --url {"<site>"}</code> (paste the token), then{" "}
+          <code>node {CLIENT_FILE_NAME} submit preds.jsonl --wait</code>. It speaks the documented{" "}
+          <a href="/docs/api">API</a> (OpenAPI 3.1 at <code>/api/openapi.json</code>).
         </p>
         <p className="text-sm">
           Check a file with <code>sha256sum</code>; the command-line download{" "}

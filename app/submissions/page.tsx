@@ -16,9 +16,12 @@ export default async function SubmissionsPage() {
     <div className="space-y-4">
       <div className="flex items-center justify-between">
         <h1 className="text-2xl font-bold">My submissions</h1>
-        <Link href="/submit" className="rounded bg-accent px-3 py-2 text-white no-underline">
-          New submission
-        </Link>
+        <div className="flex items-center gap-4">
+          <Link href="/runs">My runs: history, notes, compare</Link>
+          <Link href="/submit" className="rounded bg-accent px-3 py-2 text-white! no-underline">
+            New submission
+          </Link>
+        </div>
       </div>
       {submissions.length === 0 ? (
         <p>

@@ -37,6 +37,9 @@ export async function AuthNav() {
       <li>
         <Link href="/submissions">My submissions</Link>
       </li>
+      <li>
+        <Link href="/runs">My runs</Link>
+      </li>
       {isMaintainer(actor) && (
         <>
           <li>

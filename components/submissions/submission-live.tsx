@@ -1,12 +1,12 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useState } from "react";
 import type { SubmissionView } from "@/lib/submissions/get-submission-view";
 import { ComparisonTable, ScoreTables } from "@/components/submissions/score-tables";
 import { formatBytes } from "@/components/submissions/format";
 import { PublishForm } from "@/components/submissions/publish-form";
 import { ReviewPanel } from "@/components/submissions/review-panel";
-import { SampleOutcomes } from "@/components/submissions/sample-outcomes";
 
 const POLL_MS = 1500;
 const STEPS = ["QUEUED", "SCORING", "SCORED"] as const;
@@ -120,7 +120,22 @@ export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: Su
         </section>
       )}
 
-      {view.hasSampleOutcomes && <SampleOutcomes submissionId={view.id} track={view.track} />}
+      {view.hasSampleOutcomes && (
+        <section aria-labelledby="samples-heading" className="rounded border border-line bg-white p-4">
+          <h2 id="samples-heading" className="text-xl font-semibold">
+            Samples and errors (dev)
+          </h2>
+          <p className="text-sm">
+            Every dev sample with its narrative, the gold entity, your answer and why it is right or wrong; filters, search and CSV / JSON Lines export.
+          </p>
+          <p className="mt-2 flex flex-wrap gap-4">
+            <Link href={`/submissions/${view.id}/samples`} data-testid="browse-samples">
+              Browse the samples and error classes →
+            </Link>
+            {isOwner && <Link href={`/submissions/compare?new=${view.id}`}>Compare with another dev run →</Link>}
+          </p>
+        </section>
+      )}
 
       {view.split === "test" && view.status === "SCORED" && <PublicationStatus view={view} />}
       {isOwner && view.split === "test" && view.status === "SCORED" && (view.publication === "PRIVATE" || view.publication === "REJECTED") && (

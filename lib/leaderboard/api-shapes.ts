@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { entryListSchema, entrySchema, leaderboardSchema } from "@/lib/api/schemas/leaderboard";
 import type { DisclosedGroup } from "@/lib/disclosure/disclose";
 import type { EntryDetail } from "./entry-types";
 import type { LeaderboardRow, LeaderboardView } from "./leaderboard-types";
@@ -44,7 +46,8 @@ function apiRow(row: LeaderboardRow) {
 
 export type ApiPage = { offset: number; limit: number; next: string | null };
 
-export function leaderboardApiBody(view: LeaderboardView, page: ApiPage) {
+/** Typed by the documented schema (lib/api/schemas/leaderboard.ts), so the OpenAPI document cannot drift from the body. */
+export function leaderboardApiBody(view: LeaderboardView, page: ApiPage): z.input<typeof leaderboardSchema> {
   return {
     release: { name: view.release.name, version: view.release.version },
     split: view.split,
@@ -71,7 +74,7 @@ function apiGroups(groups: Partial<Record<string, DisclosedGroup>>) {
   return out;
 }
 
-export function entryApiBody(entry: EntryDetail) {
+export function entryApiBody(entry: EntryDetail): z.input<typeof entrySchema> {
   const { score } = entry;
   return {
     id: entry.id,
@@ -119,7 +122,7 @@ export function entryApiBody(entry: EntryDetail) {
   };
 }
 
-export function entriesApiBody(list: PublicEntryList) {
+export function entriesApiBody(list: PublicEntryList): z.input<typeof entryListSchema> {
   return {
     release: { name: list.release.name, version: list.release.version },
     entries: list.entries.map((entry) => ({

@@ -13,6 +13,8 @@ export type SubmissionSummary = {
   createdAt: string;
   primary: number | null;
   failureKind: string | null;
+  /** The owner's note on the run (My runs). */
+  note: string;
 };
 
 /** A participant's own submissions, newest first. */
@@ -33,5 +35,6 @@ export async function listSubmissionsOf(userId: string, take = 200): Promise<Sub
     createdAt: row.createdAt.toISOString(),
     primary: row.score ? discloseHeadline(row.score.primary, disclosureLevelFor({ split: row.split, isPublic: isPublicEntry(row), isMaintainer: false })) : null,
     failureKind: row.failureKind,
+    note: row.note,
   }));
 }

@@ -8,6 +8,7 @@ import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
 import { getFileStore } from "@/lib/files/file-store";
 import { loadSplitGold } from "@/lib/submissions/load-gold";
 import { refreshComparisons } from "@/lib/submissions/refresh-comparisons";
+import { buildSampleAnalysis, loadKbNames, upsertSampleAnalysis } from "@/lib/submissions/sample-analysis";
 import { PRIMARY_METRIC, UNIFIED_METRIC } from "@/lib/scoring/tracks";
 import { SCORER_VERSION, scorePredictions } from "@/lib/scoring/score-report";
 import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
@@ -63,6 +64,8 @@ export async function processSubmission(submissionId: string, options: { force?:
     seed: env.BOOTSTRAP_SEED,
     resamples: env.BOOTSTRAP_RESAMPLES,
   });
+  // Error classes (docs/scoring.md): per sample on dev, aggregates only on test.
+  const analysis = buildSampleAnalysis({ ...validation, split: submission.split, gold, kb, outcomes, names: await loadKbNames(submission.releaseId) });
   const metrics = report.metrics as Record<string, number>;
   // Protocol section 12: maintainers see these before publishing a test file (docs/integrity.md).
   const probeFlags = knownSplitQids ? probeFlagsSchema.parse(computeProbeFlags({ ...validation, knownSplitQids })) : null;
@@ -83,6 +86,7 @@ export async function processSubmission(submissionId: string, options: { force?:
     // off, prisma/prisma#22249), so the stored report would differ from the
     // CLI's in the last digit. Text parameters reach PostgreSQL untouched.
     db.$executeRaw`UPDATE "Score" SET "report" = ${JSON.stringify(report)}::jsonb, "primary" = ${String(scoreData.primary)}::float8, "unified" = ${String(scoreData.unified)}::float8 WHERE "submissionId" = ${submissionId}`,
+    upsertSampleAnalysis(submissionId, analysis),
   ]);
   await refreshComparisons(submission.releaseId, submission.split, submissionId, { markScored: true });
   return "scored";

@@ -3,7 +3,8 @@ import { runBaselines } from "@/lib/baselines/run-baselines";
 import type { Entity, Sample } from "@/lib/dataset/release-schema";
 import { db } from "@/lib/db";
 import { getSharedRedis } from "@/lib/redis";
-import { getSampleOutcomes, sampleOutcomeQuerySchema, type SampleOutcomeRow } from "@/lib/submissions/get-sample-outcomes";
+import { getSamplePage as getSampleOutcomes } from "@/lib/sample-browser/get-sample-page";
+import { sampleQuerySchema as sampleOutcomeQuerySchema, type SampleRow as SampleOutcomeRow } from "@/lib/sample-browser/schemas";
 import { getSubmissionView } from "@/lib/submissions/get-submission-view";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { caught } from "./support/errors";
@@ -213,10 +214,12 @@ describe("dev submissions: per-sample feedback with the gold", () => {
     expect(page.rows.map((row) => row.id)).toEqual(devSamples.map((sample) => sample.id));
     for (const picked of openPicks) {
       const row = rowOf(page.rows, picked.sample.id);
-      expect(row, picked.sample.id).toEqual({
+      expect(row, picked.sample.id).toMatchObject({
         id: picked.sample.id,
-        answer: picked.prediction,
-        gold: { qid: picked.entity.qid, name: picked.entity.name, type: picked.entity.type },
+        narrative: picked.sample.implicit_text,
+        prediction: picked.prediction,
+        top: null,
+        gold: { qid: picked.entity.qid, name: picked.entity.name, type: picked.entity.type, aliases: picked.entity.aliases, description: picked.entity.description },
         tier: picked.tier,
         rank: null,
         isAliasHitAt1: false,
@@ -228,7 +231,7 @@ describe("dev submissions: per-sample feedback with the gold", () => {
       expect(row.tier).toBe(1);
       expect(row.isRight).toBe(true);
     }
-    const wrong = await getSampleOutcomes(actorOf(owner), devOpenId, sampleOutcomeQuerySchema.parse({ filter: "wrong", pageSize: 500 }));
+    const wrong = await getSampleOutcomes(actorOf(owner), devOpenId, sampleOutcomeQuerySchema.parse({ outcome: "wrong", pageSize: 500 }));
     expect(wrong.rows.map((row) => row.id).sort()).toEqual(openPicks.filter((picked) => !picked.isRight).map((picked) => picked.sample.id).sort());
     const secondPage = await getSampleOutcomes(actorOf(owner), devOpenId, sampleOutcomeQuerySchema.parse({ page: 2, pageSize: 100 }));
     expect(secondPage.rows).toHaveLength(devSamples.length - 100);
@@ -242,7 +245,8 @@ describe("dev submissions: per-sample feedback with the gold", () => {
       expect(row.rank).toBe(picked.rank);
       expect(row.tier).toBeNull();
       expect(row.isRight).toBe(false);
-      expect(row.answer).toBe(picked.ranking.slice(0, 5).join(", "));
+      expect(row.top?.map((entity) => entity.qid)).toEqual(picked.ranking.slice(0, 5));
+      expect(row.prediction).toBeNull();
       expect(row.gold.qid).toBe(release.content.samples.dev.find((sample) => sample.id === id)?.qid);
     }
     for (const row of page.rows.filter((candidate) => !closedPicks.has(candidate.id))) {

@@ -31,6 +31,11 @@ export default async function TokensPage() {
         <pre className="overflow-x-auto rounded bg-slate-900 p-3 text-sm text-slate-100">
           {`curl -H "Authorization: Bearer ircb_…" https://<this site>/api/me`}
         </pre>
+        <p className="max-w-3xl">
+          Or paste it into the <a href="/dataset#client">command-line client</a>: <code>node irc-bench-client.mjs login</code>, then{" "}
+          <code>node irc-bench-client.mjs submit preds.jsonl --wait</code>. Every route is described on the{" "}
+          <a href="/docs/api">API page</a>.
+        </p>
         <p className="max-w-3xl text-sm text-muted">
           Tokens are stored only as a SHA-256 hash: the full token is shown once, when it is created. Revoke a token as soon as
           you no longer need it or it may have leaked.

@@ -1,14 +1,14 @@
+import { API } from "@/lib/api/operations";
 import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
 import { entriesApiBody } from "@/lib/leaderboard/api-shapes";
 import { listPublicEntries } from "@/lib/leaderboard/list-public-entries";
 import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/leaderboard/public-body-cache";
-import { entriesQuerySchema } from "@/lib/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/entries[?track=open|closed][&split=dev|test][&kind=all|submissions|baselines]: public entries of the active release. */
-export const GET = route({ auth: "public", query: entriesQuerySchema }, async ({ request, query }) => {
+export const GET = route(API.listEntries.input, async ({ request, query }) => {
   const key = `entries:${query.track ?? ""}:${query.split ?? ""}:${query.kind}`;
   const encoded = await getPublicBody(key, async (): Promise<ProducedBody> => {
     const list = await listPublicEntries(query);

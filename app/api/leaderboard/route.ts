@@ -1,9 +1,9 @@
+import { API } from "@/lib/api/operations";
 import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
 import { leaderboardApiBody } from "@/lib/leaderboard/api-shapes";
 import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
 import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/leaderboard/public-body-cache";
-import { leaderboardQuerySchema } from "@/lib/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +16,7 @@ function nextPageUrl(track: string, type: string | undefined, offset: number, li
 }
 
 /** GET /api/leaderboard?track=open|closed|unified[&type=Person][&limit=100][&offset=0]: the public leaderboard of the active release, best first. */
-export const GET = route({ auth: "public", query: leaderboardQuerySchema }, async ({ request, query }) => {
+export const GET = route(API.getLeaderboard.input, async ({ request, query }) => {
   // One body (and its gzip and brotli variants) per page and version of the leaderboard, shared by all web processes.
   const key = `leaderboard:${query.track}:${query.type ?? ""}:${query.offset}:${query.limit}`;
   const encoded = await getPublicBody(key, async (): Promise<ProducedBody> => {

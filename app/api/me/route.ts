@@ -1,7 +1,7 @@
+import { API } from "@/lib/api/operations";
 import type { UserActor } from "@/lib/auth/actor";
 import { route } from "@/lib/http/route";
 import { getProfile, type Profile } from "@/lib/users/get-profile";
-import { profilePatchSchema } from "@/lib/users/schemas";
 import { updateProfile } from "@/lib/users/update-profile";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +12,7 @@ function toMe(profile: Profile, user: UserActor) {
 }
 
 /** GET /api/me: who the session or API token belongs to. */
-export const GET = route({ auth: "user" }, async ({ actor }) => toMe(await getProfile({ actor }), actor));
+export const GET = route(API.getMe.input, async ({ actor }) => toMe(await getProfile({ actor }), actor));
 
 /** PATCH /api/me {displayName?, affiliation?}: edit your own profile (session or token). */
-export const PATCH = route({ auth: "user", body: profilePatchSchema }, async ({ actor, body }) => toMe(await updateProfile({ actor, ...body }), actor));
+export const PATCH = route(API.updateMe.input, async ({ actor, body }) => toMe(await updateProfile({ actor, ...body }), actor));

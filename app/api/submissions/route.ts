@@ -1,4 +1,6 @@
 import { AppError } from "@/lib/errors";
+import { API } from "@/lib/api/operations";
+import type { SubmissionCreated, SubmissionSummaryBody } from "@/lib/api/schemas/submissions";
 import { errorResponse } from "@/lib/http/error-response";
 import { jsonNoStore, route } from "@/lib/http/route";
 import { createSubmission } from "@/lib/submissions/create-submission";
@@ -22,7 +24,7 @@ function readIdempotencyKey(request: Request): string | undefined {
  * 201 with the new submission; with an Idempotency-Key header already used for the same file, 200 with the
  * submission that key made (Idempotent-Replayed: true), charged once (docs/submissions.md).
  */
-export const POST = route({ auth: "user" }, async ({ request, actor }) => {
+export const POST = route(API.createSubmission.input, async ({ request, actor }) => {
   let upload;
   let idempotencyKey;
   try {
@@ -54,10 +56,13 @@ export const POST = route({ auth: "user" }, async ({ request, actor }) => {
       sampleCount: submission.sampleCount,
       statusUrl: new URL(`/api/submissions/${submission.id}`, request.url).toString(),
       pageUrl,
-    },
+    } satisfies SubmissionCreated,
     { status: submission.isReplay ? 200 : 201, headers },
   );
 });
 
 /** GET /api/submissions — the caller's own submissions. */
-export const GET = route({ auth: "user" }, async ({ actor }) => ({ submissions: await listSubmissionsOf(actor.userId) }));
+export const GET = route(API.listSubmissions.input, async ({ actor }) => {
+  const submissions: SubmissionSummaryBody[] = await listSubmissionsOf(actor.userId);
+  return { submissions };
+});

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { API } from "@/lib/api/operations";
 import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
 import { entryApiBody } from "@/lib/leaderboard/api-shapes";
@@ -10,7 +10,7 @@ import { entryIdSchema } from "@/lib/leaderboard/query-schemas";
 export const dynamic = "force-dynamic";
 
 /** GET /api/entries/[id]: one public entry with scores, intervals, per-type and per-collection tables and comparisons. */
-export const GET = route({ auth: "public", params: ["id"], query: z.object({}).strict() }, async ({ request, params }) => {
+export const GET = route(API.getEntry.input, async ({ request, params }) => {
   const parsedId = entryIdSchema.safeParse(params.id);
   const encoded = !parsedId.success
     ? null

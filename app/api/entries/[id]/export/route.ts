@@ -1,14 +1,15 @@
+import { API } from "@/lib/api/operations";
 import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
 import { downloadResponse } from "@/lib/leaderboard/cached-response";
 import { entryCollectionExport, entryTypeExport, renderExport } from "@/lib/leaderboard/export-tables";
 import { findPublicEntry } from "@/lib/leaderboard/get-public-entry";
-import { entryExportQuerySchema, entryIdSchema } from "@/lib/leaderboard/query-schemas";
+import { entryIdSchema } from "@/lib/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/entries/[id]/export?table=by-type|by-collection&format=csv|json|tex: one of an entry's tables as a file. */
-export const GET = route({ auth: "public", params: ["id"], query: entryExportQuerySchema }, async ({ request, params, query }) => {
+export const GET = route(API.exportEntry.input, async ({ request, params, query }) => {
   // An id that cannot be an entry id names nothing public: 404, like an unknown one.
   const parsedId = entryIdSchema.safeParse(params.id);
   const entry = parsedId.success ? await findPublicEntry(parsedId.data) : null;

@@ -1,0 +1,157 @@
+import Link from "next/link";
+import { ErrorClassChart } from "@/components/charts/error-class-chart";
+import { formatPercent } from "@/components/submissions/format";
+import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
+import { ANSWER_TYPE_COLUMNS, ERROR_CLASS_LABELS, type ErrorClass } from "@/lib/scoring/error-taxonomy";
+import type { ErrorAnalysis } from "@/lib/sample-browser/schemas";
+
+const labelOf = (name: string) => ERROR_CLASS_LABELS[name as ErrorClass] ?? name;
+
+/**
+ * A submission's error classes: counts with a chart, per entity type, and the
+ * type-confusion matrix (dev); the overall shares only for a published test
+ * submission's owner (protocol section 12). `browseHref` links a class (and
+ * type) to the instance browser filtered to it; absent on test.
+ */
+export function ErrorAnalysisSection({ analysis, browseHref }: { analysis: ErrorAnalysis; browseHref?: (filters: { class?: string; type?: string }) => string }) {
+  if (analysis.kind === "test") {
+    return (
+      <section aria-labelledby="error-classes-heading" className="space-y-3">
+        <h2 id="error-classes-heading" className="text-xl font-semibold">
+          Error classes
+        </h2>
+        <p className="text-sm text-muted">
+          Shares of the {analysis.n} test samples, rounded to 0.1 point. The test split shows nothing per sample or per type (protocol section 12).
+        </p>
+        <table className="bg-white text-sm" aria-label="Error class shares">
+          <thead className="border-b border-line">
+            <tr>
+              <th scope="col">Class</th>
+              <th scope="col" className="text-right">
+                Share (%)
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {analysis.classes.map((name) => (
+              <tr key={name} className="border-b border-line">
+                <th scope="row">{labelOf(name)}</th>
+                <td className="text-right">{formatPercent(analysis.shares[name] ?? 0)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    );
+  }
+  const types = ENTITY_TYPES.filter((type) => (analysis.byType[type]?.n ?? 0) > 0);
+  const bars = analysis.classes.map((name) => ({ label: labelOf(name), count: analysis.counts[name] ?? 0 }));
+  return (
+    <section aria-labelledby="error-classes-heading" className="space-y-4">
+      <h2 id="error-classes-heading" className="text-xl font-semibold">
+        Error classes
+      </h2>
+      <p className="text-sm text-muted">
+        Why each answer of the {analysis.n} dev samples is right or wrong ({analysis.track === "open" ? "open" : "closed"}-world classes; the rules are in docs/scoring.md).
+        Pick a number to see its samples.
+      </p>
+      <ErrorClassChart bars={bars} title="Samples per error class" />
+      <table className="bg-white text-sm" aria-label="Samples per error class" data-testid="error-class-counts">
+        <thead className="border-b border-line">
+          <tr>
+            <th scope="col">Class</th>
+            <th scope="col" className="text-right">
+              Samples
+            </th>
+            <th scope="col" className="text-right">
+              Share (%)
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {analysis.classes.map((name) => {
+            const count = analysis.counts[name] ?? 0;
+            return (
+              <tr key={name} className="border-b border-line">
+                <th scope="row">{labelOf(name)}</th>
+                <td className="text-right">{browseHref && count > 0 ? <Link href={browseHref({ class: name })}>{count}</Link> : count}</td>
+                <td className="text-right">{formatPercent(analysis.n === 0 ? 0 : count / analysis.n)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+
+      <div className="overflow-x-auto">
+        <table className="bg-white text-sm" aria-label="Error classes per entity type">
+          <caption className="mb-1 text-left font-semibold">Per entity type (gold)</caption>
+          <thead className="border-b border-line">
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col" className="text-right">
+                n
+              </th>
+              {analysis.classes.map((name) => (
+                <th key={name} scope="col" className="text-right">
+                  {labelOf(name)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {types.map((type) => {
+              const group = analysis.byType[type]!;
+              return (
+                <tr key={type} className="border-b border-line">
+                  <th scope="row">{type}</th>
+                  <td className="text-right">{group.n}</td>
+                  {analysis.classes.map((name) => {
+                    const count = group.counts[name] ?? 0;
+                    return (
+                      <td key={name} className="text-right">
+                        {browseHref && count > 0 ? <Link href={browseHref({ class: name, type })}>{count}</Link> : count}
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+
+      <div className="overflow-x-auto">
+        <table className="bg-white text-sm" aria-label="Type confusion">
+          <caption className="mb-1 text-left font-semibold">
+            Type confusion: gold type (rows) × type of the entity the answer names (columns; “none”: no KB entity)
+          </caption>
+          <thead className="border-b border-line">
+            <tr>
+              <th scope="col">Gold \ answer</th>
+              {ANSWER_TYPE_COLUMNS.map((column) => (
+                <th key={column} scope="col" className="text-right">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {types.map((type) => (
+              <tr key={type} className="border-b border-line">
+                <th scope="row">{type}</th>
+                {ANSWER_TYPE_COLUMNS.map((column) => {
+                  const count = analysis.confusion[type]?.[column] ?? 0;
+                  return (
+                    <td key={column} className={`text-right ${column === type && count > 0 ? "font-semibold" : ""} ${count === 0 ? "text-muted" : ""}`}>
+                      {count}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+import { z } from "zod";
+import { component } from "./registry";
+import { intervalSchema } from "./scores";
+
+/**
+ * Bodies of the public read-only leaderboard API (lib/leaderboard/api-shapes.ts,
+ * docs/leaderboard.md): snake_case like the score report of protocol section 11,
+ * aggregates only.
+ */
+
+const releaseSchema = z.object({ name: z.string(), version: z.string() });
+const trackSchema = z.enum(["open", "closed"]);
+
+const estimateSchema = z.object({ value: z.number(), ci95: intervalSchema.nullable() });
+const typeEstimateSchema = z.object({
+  n: z.number().int().nullable(),
+  value: z.number().nullable(),
+  ci95: intervalSchema.nullable(),
+  isSuppressed: z.boolean().optional(),
+});
+
+export const leaderboardRowSchema = component(
+  "LeaderboardRow",
+  z.object({
+    rank: z.number().int().positive().nullable().describe("1 + the entries significantly better (protocol section 13); null for reported results"),
+    rank_reason: z.object({ better: z.array(z.object({ id: z.string(), system: z.string(), p_holm: z.number() })) }).nullable(),
+    kind: z.enum(["submission", "baseline", "reported"]),
+    id: z.string().nullable(),
+    system: z.string(),
+    team: z.string().nullable(),
+    track: trackSchema,
+    n: z.number().int().nullable(),
+    parameter_count: z.number().nullable(),
+    open_weights: z.boolean().nullable(),
+    date: z.string().nullable(),
+    stale: z.boolean(),
+    source: z.string().nullable(),
+    metrics: z.record(z.string(), estimateSchema.nullable()),
+    by_type: z.record(z.string(), typeEstimateSchema).nullable(),
+    significance: z
+      .object({
+        baseline_id: z.string(),
+        baseline: z.string(),
+        metric: z.string(),
+        b: z.number().int(),
+        c: z.number().int(),
+        p_holm: z.number(),
+        family: z.enum(["baseline", "entry"]),
+        direction: z.enum(["better", "worse", "even"]),
+        significant: z.boolean(),
+      })
+      .nullable(),
+    url: z.string().nullable(),
+  }),
+);
+
+export const leaderboardSchema = component(
+  "Leaderboard",
+  z.object({
+    release: releaseSchema,
+    split: z.literal("test"),
+    track: z.enum(["open", "closed", "unified"]),
+    type: z.string().nullable(),
+    rank_metric: z.string(),
+    columns: z.array(z.string()).readonly(),
+    rank_rule: z.string(),
+    best_baseline: z.object({ id: z.string(), name: z.string(), metric: z.string(), value: z.number() }).nullable(),
+    total: z.number().int().nonnegative(),
+    offset: z.number().int().nonnegative(),
+    limit: z.number().int().positive(),
+    next: z.string().nullable().describe("the next page's URL, null on the last page"),
+    entries: z.array(leaderboardRowSchema),
+  }),
+);
+
+export const entrySummarySchema = component(
+  "EntrySummary",
+  z.object({
+    id: z.string(),
+    system: z.string(),
+    team: z.string(),
+    track: trackSchema,
+    split: z.enum(["dev", "test"]),
+    baseline: z.boolean(),
+    n: z.number().int(),
+    primary: z.number(),
+    unified: z.number(),
+    stale: z.boolean(),
+    date: z.string().nullable(),
+    url: z.string(),
+  }),
+);
+
+export const entryListSchema = component("EntryList", z.object({ release: releaseSchema, entries: z.array(entrySummarySchema) }));
+
+// Optional values only for TypeScript: the server builds these maps as Partial records.
+const groupSchema = z.object({
+  n: z.number().int().nonnegative(),
+  suppressed: z.boolean(),
+  metrics: z.record(z.string(), z.number().nullable().optional()),
+  ci95: z.record(z.string(), intervalSchema.nullable().optional()),
+});
+
+export const entrySchema = component(
+  "Entry",
+  z.object({
+    id: z.string(),
+    system: z.string(),
+    team: z.string(),
+    affiliation: z.string(),
+    track: trackSchema,
+    split: z.enum(["dev", "test"]),
+    baseline: z.boolean(),
+    description: z.string().nullable(),
+    paper_url: z.string().nullable(),
+    code_url: z.string().nullable(),
+    parameter_count: z.number().nullable(),
+    open_weights: z.boolean().nullable(),
+    external_data: z.string().nullable(),
+    published_at: z.string().nullable(),
+    created_at: z.string(),
+    release: releaseSchema,
+    score: z
+      .object({
+        scorer_version: z.string(),
+        gold_version: z.string(),
+        min_group_n: z.number().int().nullable(),
+        stale: z.boolean(),
+        computed_at: z.string(),
+        n: z.number().int(),
+        metrics: z.record(z.string(), z.number().optional()),
+        ci95: z.record(z.string(), intervalSchema.optional()),
+        by_type: z.record(z.string(), groupSchema),
+        by_collection: z.record(z.string(), groupSchema),
+      })
+      .nullable(),
+    comparisons: z.array(
+      z.object({
+        baseline_id: z.string(),
+        baseline: z.string(),
+        family: z.enum(["track", "unified"]),
+        identical_to: z.string().nullable(),
+        metric: z.string(),
+        b: z.number().int(),
+        c: z.number().int(),
+        chi2: z.number(),
+        p: z.number(),
+        p_exact: z.number(),
+        p_holm: z.number(),
+      }),
+    ),
+    url: z.string(),
+  }),
+);

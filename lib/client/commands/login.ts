@@ -1,0 +1,52 @@
+import { meSchema } from "@/lib/api/schemas/account";
+import { isApiTokenFormat } from "@/lib/tokens/token-format";
+import { ApiClient, ApiRefusal, explainRefusal } from "../api-client";
+import { ClientError } from "../client-error";
+import { readConfig, writeConfig } from "../config-file";
+import { writeJson, type CommandContext } from "./context";
+
+export type LoginOptions = {
+  baseUrl: string;
+  configFile: string;
+  /** The pasted token (read from stdin by the entry point). */
+  token: string;
+  userAgent: string;
+};
+
+/**
+ * `login`: checks the pasted token against GET /api/me and stores it for this
+ * server in the config file (mode 600). A token the server refuses is not stored.
+ */
+export async function runLogin(context: CommandContext, options: LoginOptions): Promise<0> {
+  const token = options.token.trim();
+  if (token === "") throw new ClientError(2, ["No token was given. Paste the token the account page showed you (it starts with ircb_)."]);
+  if (!isApiTokenFormat(token)) {
+    throw new ClientError(2, [`That is not an IRC-Bench API token: tokens are "ircb_" and 43 more characters. Create one on ${options.baseUrl}/account/tokens.`]);
+  }
+  const api = new ApiClient({ baseUrl: options.baseUrl, token, userAgent: options.userAgent });
+  const me = await api.json("/api/me", meSchema).catch((error: unknown) => {
+    throw error instanceof ApiRefusal ? explainRefusal(error, options.baseUrl, context.now()) : error;
+  });
+  const config = await readConfig(options.configFile);
+  config.servers[options.baseUrl] = { token, savedAt: context.now().toISOString() };
+  config.defaultUrl = options.baseUrl;
+  await writeConfig(options.configFile, config);
+  if (context.isJson) writeJson(context, { url: options.baseUrl, user: me, configFile: options.configFile });
+  else {
+    context.stdout.write(
+      `Logged in to ${options.baseUrl} as ${me.displayName} (${me.role.toLowerCase()}).\n` + `The token is saved in ${options.configFile} (readable by you only, mode 600).\n`,
+    );
+  }
+  return 0;
+}
+
+/** `logout`: forgets this server's token. */
+export async function runLogout(context: CommandContext, options: { baseUrl: string; configFile: string }): Promise<0> {
+  const config = await readConfig(options.configFile);
+  const hadToken = config.servers[options.baseUrl] !== undefined;
+  delete config.servers[options.baseUrl];
+  if (config.defaultUrl === options.baseUrl) delete config.defaultUrl;
+  await writeConfig(options.configFile, config);
+  context.stdout.write(hadToken ? `Forgot the token for ${options.baseUrl}. Revoke it on ${options.baseUrl}/account/tokens if it may have leaked.\n` : `No token was saved for ${options.baseUrl}.\n`);
+  return 0;
+}

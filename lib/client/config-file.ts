@@ -1,0 +1,76 @@
+import { chmod, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import { ClientError } from "./client-error";
+
+/**
+ * Where the client keeps the API tokens pasted into `login`: one JSON file,
+ * mode 600 in a mode 700 folder, one token per server URL.
+ *
+ *   IRC_BENCH_CONFIG            the file itself, if set
+ *   $XDG_CONFIG_HOME/irc-bench/config.json, else ~/.config/irc-bench/config.json
+ */
+export const configFileSchema = z.object({
+  /** The server `login` was last run against: commands use it when no --url or IRC_BENCH_URL is given. */
+  defaultUrl: z.string().optional(),
+  servers: z.record(z.string(), z.object({ token: z.string(), savedAt: z.string() })).default({}),
+});
+export type ConfigFile = z.output<typeof configFileSchema>;
+
+export function configPath(env: Partial<Record<string, string>> = process.env): string {
+  if (env.IRC_BENCH_CONFIG) return path.resolve(env.IRC_BENCH_CONFIG);
+  const base = env.XDG_CONFIG_HOME ? env.XDG_CONFIG_HOME : path.join(env.HOME ?? os.homedir(), ".config");
+  return path.join(base, "irc-bench", "config.json");
+}
+
+export async function readConfig(file: string): Promise<ConfigFile> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if (error instanceof Error && "code" in error && error.code === "ENOENT") return { servers: {} };
+    throw new ClientError(2, [`${file}: cannot be read: ${error instanceof Error ? error.message : String(error)}`]);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ClientError(2, [`${file}: is not JSON; delete it and run login again.`]);
+  }
+  const parsed = configFileSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ClientError(2, [`${file}: ${issue?.path.join(".") || "file"} ${issue?.message ?? "is invalid"}; delete it and run login again.`]);
+  }
+  return parsed.data;
+}
+
+/** Writes the file readable by its owner only (0600), atomically, whatever mode an older copy had. */
+export async function writeConfig(file: string, config: ConfigFile): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
+    // The umask may have narrowed the mode further, never widened it; chmod makes it exactly 600.
+    await chmod(temporary, 0o600);
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw new ClientError(2, [`${file}: cannot be written: ${error instanceof Error ? error.message : String(error)}`]);
+  }
+}
+
+/** Server URLs are compared without a trailing slash. */
+export function normalizeServerUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ClientError(2, [`"${value}" is not a URL; give the server as http(s)://host[:port], with --url or IRC_BENCH_URL.`]);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ClientError(2, [`"${value}" is not an http(s) URL.`]);
+  }
+  return url.toString().replace(/\/+$/, "");
+}

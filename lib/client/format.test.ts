@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import type { SubmissionViewBody } from "@/lib/api/schemas/submissions";
+import { describeRetryAfter, formatDuration, formatMetric, formatProblems, formatQuota, formatSubmission, formatSubmissionList, formatTable } from "./format";
+
+describe("client formatting", () => {
+  it("writes rates as percentages with one decimal and MRR as a fraction", () => {
+    expect(formatMetric("alias", 0.41666)).toBe("41.7%");
+    expect(formatMetric("hit@1", 1)).toBe("100.0%");
+    expect(formatMetric("mrr", 0.5)).toBe("0.500");
+    expect(formatMetric("alias", null)).toBe("-");
+  });
+
+  it("writes durations in s, min and h", () => {
+    expect(formatDuration(0.4)).toBe("0 s");
+    expect(formatDuration(59)).toBe("59 s");
+    expect(formatDuration(60)).toBe("1 min");
+    expect(formatDuration(185)).toBe("3 min 5 s");
+    expect(formatDuration(2 * 3600 + 10 * 60 + 9)).toBe("2 h 10 min");
+    expect(formatDuration(7200)).toBe("2 h");
+  });
+
+  it("says when a refused test submission frees, from Retry-After", () => {
+    const now = new Date("2026-12-01T18:04:30Z");
+    expect(describeRetryAfter(3 * 3600 + 125, now)).toBe(
+      "The next test submission is free at 2026-12-01 21:06 UTC (in 3 h 2 min). Dev submissions are unlimited.",
+    );
+  });
+
+  it("aligns tables column by column, left or right", () => {
+    expect(formatTable(["metric", "value"], [["alias", "5.0%"], ["hit@10", "45.0%"]], "lr")).toBe("metric  value\nalias    5.0%\nhit@10  45.0%");
+  });
+
+  it("prints upload problems as FILE:LINE: message, then the server's summary", () => {
+    expect(formatProblems("p.jsonl", "The file was rejected with 2 problem(s).", [{ line: 3, message: "duplicate id a" }, { message: "... and 1 more problem" }])).toEqual([
+      "p.jsonl:3: duplicate id a",
+      "p.jsonl: ... and 1 more problem",
+      "p.jsonl: The file was rejected with 2 problem(s).",
+    ]);
+  });
+
+  it("shows the quota and, when the day's are used, when the next one frees", () => {
+    const quota = { perDay: 5, total: 50, usedToday: 5, usedTotal: 7, remaining: 0, nextFreeAt: "2026-12-02T09:00:00.000Z" };
+    expect(formatQuota(quota, new Date("2026-12-02T08:30:00Z"))).toBe(
+      [
+        "Test submissions left: 0",
+        "  last 24 hours: 5 of 5 used",
+        "  this release:  7 of 50 used",
+        "The next one is free at 2026-12-02 09:00 UTC (in 30 min).",
+        "Dev submissions are unlimited.",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("lists submissions with the primary metric of their track", () => {
+    const text = formatSubmissionList([
+      { id: "c2", originalName: "b.jsonl", split: "test", track: "closed", status: "SCORED", publication: "PRIVATE", createdAt: "2026-12-01T10:05:00.000Z", primary: 0.123, failureKind: null, note: "" },
+      { id: "c1", originalName: "a.jsonl", split: "dev", track: "open", status: "QUEUED", publication: "PRIVATE", createdAt: "2026-12-01T09:00:00.000Z", primary: null, failureKind: null, note: "" },
+    ]);
+    expect(text).toBe(
+      [
+        "id  uploaded (UTC)    split  track   status  primary  file",
+        "c2  2026-12-01 10:05  test   closed  SCORED    12.3%  b.jsonl",
+        "c1  2026-12-01 09:00  dev    open    QUEUED        -  a.jsonl",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("prints a scored submission's metrics with intervals, its types and its verdicts", () => {
+    const view: SubmissionViewBody = {
+      id: "cs1", ownerName: "Ada", isViewerOwner: true, status: "SCORED", split: "test", track: "open", originalName: "t.jsonl", fileBytes: 2048,
+      fileSha256: "0".repeat(64), sampleCount: 232, createdAt: "2026-12-01T10:00:00.000Z", startedAt: "2026-12-01T10:00:01.000Z",
+      finishedAt: "2026-12-01T10:00:03.000Z", attempts: 1, failureKind: null, failureReason: null, countsToQuota: true, isBaseline: false,
+      baselineLabel: null, publication: "PRIVATE", systemName: null, methodDescription: null, paperUrl: null, codeUrl: null, parameterCount: null,
+      isOpenWeights: null, externalData: null, reviewReason: null, releaseName: "demo 1.0", disclosureLevel: "owner",
+      score: {
+        report: {
+          scorer_version: "1.1.0", split: "test", track: "open", n: 232,
+          metrics: { exact: 0.25, alias: 0.5 }, ci95: { exact: [0.2, 0.3], alias: [0.45, 0.551] },
+          by_type: null, by_collection: null, disclosure: { level: "owner", min_group_n: null },
+        },
+        scorerVersion: "1.1.0", goldVersion: "g1", computedAt: "2026-12-01T10:00:03.000Z", isStale: false,
+      },
+      comparisons: [
+        { kind: "verdict", baselineId: "b1", baselineLabel: "BM25", family: "track", identicalTo: null, metric: "alias", verdict: "better", pHolmBucket: "< 0.01" },
+        { kind: "verdict", baselineId: "b2", baselineLabel: "Prior", family: "unified", identicalTo: null, metric: "unified", verdict: "worse", pHolmBucket: "< 0.05" },
+      ],
+      hasSampleOutcomes: false, visibility: { isPublic: false, text: "Private" },
+    };
+    expect(formatSubmission(view, "http://x/submissions/cs1")).toBe(
+      [
+        "Submission cs1: test split, open-world track, 232 samples, SCORED in 3 s",
+        "File: t.jsonl (2.0 KiB), demo 1.0",
+        "",
+        "metric           value        95% CI",
+        "exact            25.0%  [20.0, 30.0]",
+        "alias (primary)  50.0%  [45.0, 55.1]",
+        "",
+        "Against the baselines (McNemar, Holm-adjusted):",
+        "baseline",
+        "BM25      better  p_holm < 0.01",
+        "",
+        "Test split: overall numbers only, rounded to 0.1 point, until the entry is published (protocol section 12).",
+        "",
+        "Page: http://x/submissions/cs1",
+        "",
+      ].join("\n"),
+    );
+  });
+});

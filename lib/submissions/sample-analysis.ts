@@ -1,0 +1,118 @@
+import "server-only";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { z } from "zod";
+import { db } from "@/lib/db";
+import type { Split } from "@/lib/generated/prisma";
+import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
+import { buildKbNameIndex, classifySamples, summarizeClasses, type ErrorClassSummary, type KbNameIndex } from "@/lib/scoring/error-taxonomy";
+import type { GoldRecord, KbIndex } from "@/lib/scoring/gold";
+import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
+import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import type { TrackPredictions } from "@/lib/scoring/track-predictions";
+import { getFileStore } from "@/lib/files/file-store";
+import { loadKb, loadSplitGold } from "@/lib/submissions/load-gold";
+
+/**
+ * The error classes of a scored submission, stored beside its score (one row
+ * per submission, upserted, so a repeated job leaves one result). On the dev
+ * split the row keeps every sample's class and the parsed answer (the
+ * open-world prediction, or the closed-world top 5), so the instance browser
+ * answers from it without re-reading the file. On the test split it keeps the
+ * aggregate summary only (protocol section 12).
+ */
+
+/** Closed-world answers kept per sample: what the instance browser shows. */
+export const SHOWN_RANKING = 5;
+
+export type SampleAnalysisData = {
+  scorerVersion: string;
+  classes: Uint8Array<ArrayBuffer> | null;
+  answerTypes: Uint8Array<ArrayBuffer> | null;
+  answers: Uint8Array<ArrayBuffer> | null;
+  summary: ErrorClassSummary;
+  computedAt: Date;
+};
+
+const namesCache = new Map<string, Promise<KbNameIndex>>();
+
+/** The KB's normalised names and aliases with their types, built once per release (imported releases never change). */
+export function loadKbNames(releaseId: string): Promise<KbNameIndex> {
+  let cached = namesCache.get(releaseId);
+  if (!cached) {
+    cached = loadKb(releaseId).then(buildKbNameIndex);
+    cached.catch(() => namesCache.delete(releaseId));
+    namesCache.set(releaseId, cached);
+  }
+  return cached;
+}
+
+export function buildSampleAnalysis(
+  options: TrackPredictions & { split: Split; gold: readonly GoldRecord[]; kb: KbIndex; outcomes: SampleOutcomes; names: KbNameIndex },
+): SampleAnalysisData {
+  const classified = classifySamples(options);
+  const summary = summarizeClasses(classified, options.gold.map((record) => record.type));
+  const isDev = options.split === "dev";
+  return {
+    scorerVersion: SCORER_VERSION,
+    classes: isDev ? new Uint8Array(classified.classes) : null,
+    answerTypes: isDev ? new Uint8Array(classified.answerTypes) : null,
+    answers: isDev ? encodeAnswers(options) : null,
+    summary,
+    computedAt: new Date(),
+  };
+}
+
+function encodeAnswers(options: TrackPredictions & { gold: readonly GoldRecord[] }): Uint8Array<ArrayBuffer> {
+  const answers =
+    options.track === "open"
+      ? options.gold.map((record) => options.predictions.get(record.id) ?? "")
+      : options.gold.map((record) => (options.predictions.get(record.id) ?? []).slice(0, SHOWN_RANKING));
+  return new Uint8Array(gzipSync(JSON.stringify(answers)));
+}
+
+const storedAnswersSchema = z.union([z.array(z.string()), z.array(z.array(z.string()))]);
+
+/** The answers of a dev analysis row, in gold order. */
+export function decodeAnswers(bytes: Uint8Array): string[] | string[][] {
+  return storedAnswersSchema.parse(JSON.parse(gunzipSync(bytes).toString("utf8")));
+}
+
+/** The upsert of one analysis row (inside the worker's score transaction). */
+export function upsertSampleAnalysis(submissionId: string, data: SampleAnalysisData) {
+  const row = { ...data, summary: data.summary as object };
+  return db.sampleAnalysis.upsert({ where: { submissionId }, create: { submissionId, ...row }, update: row });
+}
+
+/**
+ * A scored submission whose analysis is missing (scored before this table
+ * existed) or older than the scorer gets one now, once: its file is read and
+ * validated as the worker would, then the row is stored.
+ */
+export async function ensureSampleAnalysis(submission: {
+  id: string;
+  releaseId: string;
+  split: Split;
+  track: "open" | "closed";
+  fileSha256: string;
+  outcomes: Uint8Array;
+}): Promise<void> {
+  const existing = await db.sampleAnalysis.findUnique({ where: { submissionId: submission.id }, select: { scorerVersion: true } });
+  if (existing?.scorerVersion === SCORER_VERSION) return;
+  const { gold, kb, sampleIds } = await loadSplitGold(submission.releaseId, submission.split);
+  const validation = await validatePredictionFile(getFileStore().read(submission.fileSha256), {
+    sampleIds,
+    kbQids: kb,
+    track: submission.track,
+    split: submission.split,
+  });
+  if (!validation.ok) throw new Error(`submission ${submission.id}: its stored file no longer validates`);
+  const data = buildSampleAnalysis({
+    ...validation,
+    split: submission.split,
+    gold,
+    kb,
+    outcomes: { track: submission.track, codes: submission.outcomes },
+    names: await loadKbNames(submission.releaseId),
+  });
+  await upsertSampleAnalysis(submission.id, data);
+}
