@@ -193,7 +193,7 @@ describe("NUL and other invalid input", () => {
   it("a NUL in a query parameter is a 422 naming the parameter", async () => {
     const split = await getSampleSplit(new Request(`${BASE}/api/dataset/sample-split?id=irc%00x`));
     expect(split.status).toBe(422);
-    expect(((await split.json()) as Body).error?.message).toMatch(/"id" must not contain a NUL character/);
+    expect(((await split.json()) as Body).error?.message).toMatch(/"id".*NUL character/);
     const board = await getLeaderboard(new Request(`${BASE}/api/leaderboard?track=open%00`));
     expect(board.status).toBe(422);
   });
