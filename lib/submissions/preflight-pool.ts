@@ -49,7 +49,9 @@ function threadScript(): { file: string; workerData?: { entry: string } } | null
 function startThread(): Thread | null {
   const script = threadScript();
   if (!script) return null;
-  const worker = new Worker(script.file, { workerData: script.workerData });
+  // Reflect.construct, not `new Worker(path)`: Turbopack treats a `new Worker(...)` call as a bundling
+  // entry and, with a path known only at run time, tried to bundle every file of the project.
+  const worker: Worker = Reflect.construct(Worker, [script.file, { workerData: script.workerData }]);
   // Idle threads must not keep a script or a test process alive.
   worker.unref();
   const thread: Thread = { worker, knownReferences: new Set(), current: null };
