@@ -14,7 +14,8 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   webServer: [
     {
-      command: `npx next start --port ${port} --hostname 127.0.0.1`,
+      // The production server `npm start` runs: Next.js plus precompressed API bodies and the shared page cache.
+      command: `node scripts/web-server.mjs --port ${port} --hostname 127.0.0.1`,
       url: `http://127.0.0.1:${port}/`,
       reuseExistingServer: false,
       timeout: 120_000,

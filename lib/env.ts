@@ -45,6 +45,16 @@ export const envSchema = z.object({
     .enum(["0", "1"], { message: "must be 0 or 1" })
     .default("0")
     .transform((value) => value === "1"),
+  /**
+   * Origin of this process's private, loopback-only listener that renders
+   * pages for the shared page cache (http://127.0.0.1:PORT). Set by
+   * scripts/web-server.mjs; unset (plain `next start`), pages are rendered for
+   * every request and nothing is rewritten to the cache.
+   */
+  IRC_PAGE_RENDER_ORIGIN: z
+    .string()
+    .regex(/^http:\/\/127\.0\.0\.1:\d{1,5}$/, "must be http://127.0.0.1:PORT")
+    .optional(),
   /** Local data: uploads being received (staging/), the disk file store, project-local services. */
   IRC_DATA_DIR: z.string().min(1).default(".data"),
   /**

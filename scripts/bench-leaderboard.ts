@@ -35,7 +35,16 @@ const DIST_DIR = process.env.NEXT_DIST_DIR ?? ".next";
 // first row is the floor: a request the route answers with a 422 before any work.
 const FLOOR = "/api/leaderboard?track=none";
 type Encoding = "gzip" | "br" | "identity";
-type Target = { path: string; encoding: Encoding };
+/** Replaced by the first published entry's page once the server answers. */
+const ENTRY_PAGE = "/entries/FIRST";
+/**
+ * A reader with a session cookie (gzip): never served the shared page, so
+ * this row is the per-request render cost the cache saves anonymous readers.
+ * The cookie is not a valid session (the server renders it as signed out after
+ * trying to read it), which costs the same render.
+ */
+const SIGNED_IN = "gzip, signed in" as const;
+type Target = { path: string; encoding: Encoding | typeof SIGNED_IN };
 const TARGETS: Target[] = [
   { path: FLOOR, encoding: "identity" },
   { path: "/api/leaderboard?track=open", encoding: "gzip" },
@@ -45,7 +54,12 @@ const TARGETS: Target[] = [
   { path: "/api/leaderboard?track=unified", encoding: "gzip" },
   { path: "/api/leaderboard?track=open&limit=1000", encoding: "gzip" },
   { path: "/leaderboard", encoding: "gzip" },
+  { path: "/leaderboard", encoding: "br" },
   { path: "/leaderboard?track=closed&sort=system&dir=asc", encoding: "gzip" },
+  { path: "/leaderboard/types/person?track=open", encoding: "gzip" },
+  { path: "/leaderboard/matrix?track=open", encoding: "gzip" },
+  { path: ENTRY_PAGE, encoding: "gzip" },
+  { path: "/leaderboard", encoding: SIGNED_IN },
 ];
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
@@ -82,18 +96,26 @@ async function waitForServer(base: string, server: ChildProcess): Promise<void> 
   throw new Error("the web server did not answer within 90 s");
 }
 
-type Row = { path: string; encoding: Encoding; bytes: number; rps: number; p50: number; p99: number; errors: number };
+type Row = { path: string; encoding: Target["encoding"]; bytes: number; rps: number; p50: number; p99: number; errors: number };
 
 async function measure(base: string, target: Target, connections: number, duration: number): Promise<Row> {
   const isFloor = target.path === FLOOR;
-  const headers: Record<string, string> = { "accept-encoding": target.encoding };
+  const isSignedIn = target.encoding === SIGNED_IN;
+  const wanted: Encoding = isSignedIn ? "gzip" : (target.encoding as Encoding);
+  const headers: Record<string, string> = { "accept-encoding": wanted };
+  if (isSignedIn) headers.cookie = "next-auth.session-token=bench-not-a-session";
   // fetch decodes the body by its Content-Encoding: a wrongly labelled (or doubly encoded) API body fails to parse here.
   const warm = await fetch(`${base}${target.path}`, { headers });
   if (warm.ok === isFloor) throw new Error(`${target.path} answered ${warm.status}`);
   const encoding = warm.headers.get("content-encoding") ?? "identity";
-  if (encoding !== target.encoding) throw new Error(`${target.path} came ${encoding}-encoded, not ${target.encoding}`);
+  if (encoding !== wanted) throw new Error(`${target.path} came ${encoding}-encoded, not ${wanted}`);
   const text = await warm.text();
   if (target.path.startsWith("/api/")) JSON.parse(text);
+  // Anonymous page reads come from the shared page cache, a signed-in one never does.
+  const isShared = warm.headers.get("x-irc-page-cache") === "shared";
+  if (!target.path.startsWith("/api/") && isShared === isSignedIn) {
+    throw new Error(`${target.path} (${target.encoding}) was ${isShared ? "" : "not "}served from the shared page cache`);
+  }
   const result = await autocannon({ url: `${base}${target.path}`, connections, duration, headers });
   return {
     path: target.path,
@@ -185,9 +207,13 @@ async function main(): Promise<number> {
   });
   try {
     await waitForServer(base, server);
+    const listed = (await (await fetch(`${base}/api/entries`)).json()) as { entries: { id: string; baseline: boolean }[] };
+    const firstEntry = listed.entries.find((entry) => !entry.baseline) ?? listed.entries[0];
+    if (firstEntry === undefined) throw new Error("no public entry to load the entry page of");
     const rows: Row[] = [];
     const loadBefore = loadavg()[0] ?? 0;
-    for (const target of TARGETS) {
+    for (const listedTarget of TARGETS) {
+      const target = listedTarget.path === ENTRY_PAGE ? { ...listedTarget, path: `/entries/${firstEntry.id}` } : listedTarget;
       console.error(`[bench] ${target.path} (${target.encoding}): ${connections} connections for ${duration} s`);
       rows.push(await measure(base, target, connections, duration));
     }

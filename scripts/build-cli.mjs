@@ -131,7 +131,7 @@ export async function buildCli({ name = "scorer", isOptional = false } = {}) {
     legalComments: "eof",
     tsconfig: path.join(ROOT, "tsconfig.json"),
     // The tools must stay free of server code: a database, a queue or the web framework in a participant's download fails the build.
-    plugins: [forbidServerModules(spec.fileName)],
+    plugins: [forbidServerModules(spec.fileName), onlyEnglishZodLocale()],
     banner: { js: ["#!/usr/bin/env node", ...spec.banner(version)].join("\n") },
     define: { IRC_BENCH_PLATFORM_VERSION: JSON.stringify(version) },
     write: false,
@@ -198,6 +198,24 @@ function forbidServerModules(fileName) {
       build.onResolve({ filter: FORBIDDEN }, (args) => ({
         errors: [{ text: `${args.path} (imported by ${args.importer}) must not be in ${fileName}: it is server-side` }],
       }));
+    },
+  };
+}
+
+/**
+ * zod re-exports all of its ~40 message locales (`z.locales`), about 60% of
+ * the bundle's bytes, which Node would read and compile at every start. The
+ * scorer uses none of them: zod's own default, English, is configured from
+ * locales/en.js directly, so the index is replaced by one that holds English only.
+ */
+function onlyEnglishZodLocale() {
+  const englishOnly = path.join(ROOT, "scripts", "zod-english-locale.mjs");
+  return {
+    name: "only-english-zod-locale",
+    setup(build) {
+      build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+        /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: englishOnly } : undefined,
+      );
     },
   };
 }

@@ -7,7 +7,7 @@
  * are invalid (one line per problem on stderr, FILE:LINE: message); 2 usage
  * error or an unreadable or invalid release.
  */
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -28,12 +28,15 @@ import {
   MAX_PREDICTION_LENGTH,
   MAX_RANKING_LENGTH,
 } from "@/lib/scoring/limits";
-import { scorePredictions } from "@/lib/scoring/score-report";
+import { prepareClosedScan, scanClosedPredictions, type ClosedScanContext } from "@/lib/scoring/scan-closed-predictions";
+import { buildScoreReport } from "@/lib/scoring/score-report";
 import { computeOutcomes } from "@/lib/scoring/track-predictions";
 import { TRACKS, type Track } from "@/lib/scoring/tracks";
 import type { PredictionValidationResult } from "@/lib/scoring/validate-predictions";
 
 const MAX_RESAMPLES = 100_000;
+/** Baseline files' worth of work the main thread does besides its share: the entry's file and its bootstrap. */
+const MAIN_THREAD_EXTRA_FILES = 3;
 const MAX_RELEASE_PROBLEMS_SHOWN = 50;
 const MIB = 1024 * 1024;
 
@@ -163,9 +166,11 @@ async function assertSplitHasGold(dir: string, split: Args["split"]): Promise<vo
   }
 }
 
-async function loadGold(args: Args): Promise<{ gold: GoldRecord[]; kb: KbIndex }> {
+type LoadedGold = { gold: GoldRecord[]; kb: KbIndex; scan: () => ClosedScanContext };
+
+async function loadGold(args: Args): Promise<LoadedGold> {
   await assertSplitHasGold(args.release, args.split);
-  const result = await readRelease(args.release, { splits: [args.split], isMetaOptional: true, isLeakageSkipped: true });
+  const result = await readRelease(args.release, { splits: [args.split], isMetaOptional: true, isLeakageSkipped: true, isDigestSkipped: true });
   if (!result.ok) {
     const shown = result.problems.slice(0, MAX_RELEASE_PROBLEMS_SHOWN).map((problem) => {
       const file = problem.file === args.release ? problem.file : path.join(args.release, problem.file);
@@ -179,7 +184,22 @@ async function loadGold(args: Args): Promise<{ gold: GoldRecord[]; kb: KbIndex }
     ]);
   }
   const kb = buildKbIndex(result.release.entities);
-  return { gold: buildGold(result.release.samples[args.split], kb), kb };
+  const gold = buildGold(result.release.samples[args.split], kb);
+  let scan: ClosedScanContext | undefined;
+  return { gold, kb, scan: () => (scan ??= prepareClosedScan(gold, kb)) };
+}
+
+/**
+ * The outcomes of a closed-track file straight from its bytes when it is in
+ * the common, valid form (lib/scoring/scan-closed-predictions.ts); null for
+ * an open-track file or anything else, which the full validator then reads.
+ */
+async function scanClosedFile(file: string, loaded: LoadedGold, track: Track | undefined): Promise<SampleOutcomes | null> {
+  if (track === "open") {
+    return null;
+  }
+  const codes = scanClosedPredictions(await readFile(file), loaded.scan());
+  return codes === null ? null : { track: "closed", codes };
 }
 
 async function checkFileSize(file: string): Promise<void> {
@@ -228,7 +248,12 @@ function problemLines(file: string, result: PredictionValidationResult): string[
 /** A baseline file checked: its FILE:LINE problem lines, and its outcomes when it is valid. */
 type BaselineCheck = { problems: string[]; outcomes?: SampleOutcomes };
 
-async function checkBaseline(file: string, gold: readonly GoldRecord[], kb: KbIndex, split: string): Promise<BaselineCheck> {
+async function checkBaseline(file: string, loaded: LoadedGold, split: string): Promise<BaselineCheck> {
+  const scanned = await scanClosedFile(file, loaded, undefined);
+  if (scanned !== null) {
+    return { problems: [], outcomes: scanned };
+  }
+  const { gold, kb } = loaded;
   const result = await validateFile(file, { gold, kb, split });
   return result.ok ? { problems: [], outcomes: computeOutcomes({ ...result, gold, kb }) } : { problems: problemLines(file, result) };
 }
@@ -238,8 +263,9 @@ type BaselineWorkerMessage = { index: number; check: BaselineCheck };
 
 /**
  * Baseline files are checked in parallel (up to the number of cores): the
- * main thread takes every (workers+1)-th file and each worker thread, this
- * same file started again, reads the release itself and takes its share.
+ * main thread takes the first files, fewer than an even share since it also
+ * scores the entry, and each worker thread, this same file started again,
+ * reads the release itself and takes its share of the rest.
  * Results are put back in argument order, so the output does not depend on
  * which thread finished first.
  */
@@ -250,11 +276,14 @@ function startBaselineWorkers(
   // Uncompiled (tsx scripts/score.ts), a worker could not load this TypeScript file: check sequentially then.
   const isBundled = !import.meta.url.endsWith(".ts");
   const threads = isBundled ? Math.min(availableParallelism(), baselineCount) : 1;
-  const shares: number[][] = Array.from({ length: Math.max(1, threads) }, () => []);
-  for (let index = 0; index < baselineCount; index += 1) {
-    shares[index % shares.length]?.push(index);
+  const workerShares: number[][] = Array.from({ length: Math.max(0, threads - 1) }, () => []);
+  // The main thread also scores the entry and runs its bootstrap, about MAIN_THREAD_EXTRA_FILES files' work: it takes fewer.
+  const mainCount =
+    workerShares.length === 0 ? baselineCount : Math.max(0, Math.round((baselineCount - MAIN_THREAD_EXTRA_FILES * workerShares.length) / threads));
+  const mainIndices = Array.from({ length: mainCount }, (_, index) => index);
+  for (let index = mainCount; index < baselineCount; index += 1) {
+    workerShares[(index - mainCount) % workerShares.length]?.push(index);
   }
-  const [mainIndices = [], ...workerShares] = shares;
   const workers: Worker[] = [];
   const results = workerShares.map(
     (indices) =>
@@ -277,10 +306,10 @@ async function runBaselineWorker(data: BaselineWorkerData): Promise<void> {
   if (args === "help") {
     return;
   }
-  const { gold, kb } = await loadGold(args);
+  const loaded = await loadGold(args);
   for (const index of data.indices) {
     const file = args.baseline[index] ?? "";
-    const check = await checkBaseline(file, gold, kb, args.split);
+    const check = await checkBaseline(file, loaded, args.split);
     parentPort?.postMessage({ index, check } satisfies BaselineWorkerMessage, check.outcomes ? [check.outcomes.codes.buffer as ArrayBuffer] : []);
   }
 }
@@ -298,15 +327,15 @@ async function run(argv: readonly string[]): Promise<number> {
   const workers = startBaselineWorkers(argv, args.baseline.length);
   // Handled below; without this a worker's failure during loadGold would be an unhandled rejection.
   workers.results.catch(() => undefined);
-  let entry: PredictionValidationResult;
+  let entry: PredictionValidationResult | SampleOutcomes;
   const checks: BaselineCheck[] = [];
-  let gold: GoldRecord[];
-  let kb: KbIndex;
+  let loaded: LoadedGold;
   try {
-    ({ gold, kb } = await loadGold(args));
-    entry = await validateFile(args.predictions, { gold, kb, split: args.split, track: args.track });
+    loaded = await loadGold(args);
+    const { gold, kb } = loaded;
+    entry = (await scanClosedFile(args.predictions, loaded, args.track)) ?? (await validateFile(args.predictions, { gold, kb, split: args.split, track: args.track }));
     for (const index of workers.mainIndices) {
-      checks[index] = await checkBaseline(args.baseline[index] ?? "", gold, kb, args.split);
+      checks[index] = await checkBaseline(args.baseline[index] ?? "", loaded, args.split);
     }
     for (const { index, check } of await workers.results) {
       checks[index] = check;
@@ -316,8 +345,8 @@ async function run(argv: readonly string[]): Promise<number> {
     workers.terminate();
     throw error;
   }
-  const problems = [...problemLines(args.predictions, entry), ...checks.flatMap((check) => check.problems)];
-  if (problems.length > 0 || !entry.ok) {
+  const problems = [...("codes" in entry ? [] : problemLines(args.predictions, entry)), ...checks.flatMap((check) => check.problems)];
+  if (problems.length > 0 || (!("codes" in entry) && !entry.ok)) {
     throw new ExitError(1, problems);
   }
 
@@ -327,15 +356,9 @@ async function run(argv: readonly string[]): Promise<number> {
       baselines.push({ name: args.baseline[i] ?? "", outcomes: check.outcomes });
     }
   });
-  const { report } = scorePredictions({
-    ...entry,
-    split: args.split,
-    gold,
-    kb,
-    baselines,
-    seed: args.seed,
-    resamples: args.resamples,
-  });
+  // scorePredictions is computeOutcomes then buildScoreReport: a scanned file only skips the first half.
+  const outcomes = "codes" in entry ? entry : computeOutcomes({ ...entry, gold: loaded.gold, kb: loaded.kb });
+  const report = buildScoreReport({ split: args.split, gold: loaded.gold, baselines, seed: args.seed, resamples: args.resamples, outcomes });
   if (args.json) {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {

@@ -5,8 +5,17 @@
  * encoding in X-Irc-Content-Encoding; this server turns that into
  * Content-Encoding before the response's headers are written, and Next.js's
  * own gzip (router-server, the `compression` package) then leaves the body
- * alone ("already encoded"). Everything else, pages included, Next.js serves
- * and compresses as usual.
+ * alone ("already encoded").
+ *
+ * It also puts the public pages behind the shared page cache: a request for
+ * /leaderboard (any view), /leaderboard/matrix, /leaderboard/types/TYPE or
+ * /entries/ID that carries no session cookie and no Authorization header
+ * (lib/leaderboard/public-page-routing.mjs) is rewritten to /api/public-page,
+ * which answers from the cache. A page the cache lacks is rendered by an
+ * anonymous request to this process's second, private listener on a loopback
+ * port (IRC_PAGE_RENDER_ORIGIN), which serves the app without any rewrite, so
+ * the render sees this process's own data stamp. Signed-in readers, client-side
+ * navigations and every other path go to Next.js as they came.
  *
  *   node scripts/web-server.mjs [--port 3000] [--hostname 127.0.0.1]
  */
@@ -15,6 +24,7 @@ import { setTimeout } from "node:timers";
 import { parseArgs } from "node:util";
 import next from "next";
 import { pino } from "pino";
+import { cacheablePageRequest, PUBLIC_PAGE_ROUTE } from "../lib/leaderboard/public-page-routing.mjs";
 
 const PRECOMPRESSED_HEADER = "x-irc-content-encoding";
 const ENCODINGS = new Set(["gzip", "br"]);
@@ -40,12 +50,29 @@ function passEncodingOn(res) {
   res.appendHeader = (name, value) => (String(name).toLowerCase() === PRECOMPRESSED_HEADER ? res.setHeader(name, value) : appendHeader(name, value));
 }
 
+/** Sends an anonymous request for a cached public page to the route that serves the cache. */
+function routeToPageCache(req) {
+  const pagePath = cacheablePageRequest(req);
+  if (pagePath !== null) req.url = `${PUBLIC_PAGE_ROUTE}?path=${encodeURIComponent(pagePath)}`;
+}
+
+/** The private listener's origin; set before Next.js reads the environment. */
+function listenPrivately(server) {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${server.address().port}`));
+  });
+}
+
 const app = next({ dev: false, hostname, port });
 const handle = app.getRequestHandler();
+const renderServer = createServer((req, res) => handle(req, res));
+process.env.IRC_PAGE_RENDER_ORIGIN = await listenPrivately(renderServer);
 await app.prepare();
 
 const server = createServer((req, res) => {
   passEncodingOn(res);
+  routeToPageCache(req);
   handle(req, res);
 });
 server.listen(port, hostname, () => {
@@ -54,6 +81,7 @@ server.listen(port, hostname, () => {
 
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
+    renderServer.close();
     server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 5000).unref();
   });

@@ -70,13 +70,32 @@ describe("readRelease", () => {
 
   it("splits lines correctly across read chunks with multi-byte characters", async () => {
     const implicit = "Ich erinnere mich an Zürich, Café und 東京 🚂 ".repeat(40);
-    const lines = Array.from({ length: 400 }, (_, index) => sample(`irc-${String(index + 10).padStart(6, "0")}`, "Q1", implicit));
+    // About 2.9 MB: several 1 MiB read chunks, each ending inside a line.
+    const lines = Array.from({ length: 1500 }, (_, index) => sample(`irc-${String(index + 10).padStart(6, "0")}`, "Q1", implicit));
     await writeFixture({ ...FILES, "train.jsonl": `${lines.join("\n")}\n` });
     const result = await readRelease(dir);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.release.samples.train).toHaveLength(400);
-    expect(result.release.samples.train[399]?.implicit_text).toBe(implicit);
+    expect(result.release.samples.train).toHaveLength(1500);
+    expect(result.release.samples.train.every((s) => s.implicit_text === implicit)).toBe(true);
+  });
+
+  it("finds a line that is not UTF-8 past the first read chunk by its number, and skips digests when asked", async () => {
+    const implicit = "Ich erinnere mich an Zürich und 東京 ".repeat(60);
+    const lines = Array.from({ length: 1200 }, (_, index) => Buffer.from(sample(`irc-${String(index + 10).padStart(6, "0")}`, "Q1", implicit)));
+    lines[1000] = Buffer.from([0x7b, 0xc3, 0x28, 0x7d]);
+    const train = Buffer.concat(lines.flatMap((line) => [line, Buffer.from("\n")]));
+    expect(train.length).toBeGreaterThan(2 * 1024 * 1024);
+    await writeFixture({ ...FILES, "train.jsonl": train });
+    const result = await readRelease(dir, { isDigestSkipped: true });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual([{ file: "train.jsonl", line: 1001, message: "line is not valid UTF-8" }]);
+    const valid = Buffer.concat(lines.filter((_, index) => index !== 1000).flatMap((line) => [line, Buffer.from("\n")]));
+    await writeFixture({ ...FILES, "train.jsonl": valid });
+    const read = await readRelease(dir, { isDigestSkipped: true });
+    expect(read.ok && read.release.samples.train).toHaveLength(1199);
+    expect(read.ok && Object.keys(read.release.files)).toEqual(["dataset.json"]);
   });
 
   it("reports missing files without a line, and all problems at once", async () => {

@@ -197,21 +197,34 @@ function etagFor(encoded: EncodedBody, encoding: BodyEncoding): string {
  */
 export const PRECOMPRESSED_HEADER = "x-irc-content-encoding";
 
+export type EncodedResponseOptions = {
+  contentType: string;
+  cacheControl: string;
+  /** Request headers the body depends on besides Accept-Encoding. */
+  vary?: readonly string[];
+  extraHeaders?: Record<string, string>;
+};
+
 /**
  * The variant the client accepts, with its own strong ETag, Content-Encoding
  * and Vary: Accept-Encoding; 304 when If-None-Match names that variant. Only
  * the plain body unless the server passes a Content-Encoding on
  * (IRC_PRECOMPRESSED_RESPONSES, set by scripts/web-server.mjs).
  */
-export function encodedJsonResponse(request: Request, encoded: EncodedBody): Response {
+export function encodedBodyResponse(request: Request, encoded: EncodedBody, options: EncodedResponseOptions): Response {
   const encoding = getEnv().IRC_PRECOMPRESSED_RESPONSES ? chooseBodyEncoding(request.headers.get("accept-encoding")) : "identity";
   const etag = etagFor(encoded, encoding);
-  const headers = new Headers({ "Cache-Control": PUBLIC_CACHE_CONTROL, ETag: etag, Vary: "Accept-Encoding" });
+  const headers = new Headers({
+    ...options.extraHeaders,
+    "Cache-Control": options.cacheControl,
+    ETag: etag,
+    Vary: ["Accept-Encoding", ...(options.vary ?? [])].join(", "),
+  });
   if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
     return new Response(null, { status: 304, headers });
   }
   const body = encoded[encoding];
-  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Content-Type", options.contentType);
   headers.set("Content-Length", String(body.length));
   if (encoding !== "identity") {
     headers.set("Content-Encoding", encoding);
@@ -219,4 +232,9 @@ export function encodedJsonResponse(request: Request, encoded: EncodedBody): Res
   }
   // zlib and Buffer.from give buffers over a plain ArrayBuffer, never a SharedArrayBuffer.
   return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { status: 200, headers });
+}
+
+/** A public API body: JSON, cacheable for a short while by browsers and shared caches. */
+export function encodedJsonResponse(request: Request, encoded: EncodedBody): Response {
+  return encodedBodyResponse(request, encoded, { contentType: "application/json; charset=utf-8", cacheControl: PUBLIC_CACHE_CONTROL });
 }

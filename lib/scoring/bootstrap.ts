@@ -56,6 +56,28 @@ function denseCodesOf(codes: Uint8Array): { dense: Uint8Array; present: number[]
   return { dense, present };
 }
 
+type MetricTerms = { codes: Int32Array; values: Float64Array };
+const NO_TERMS: MetricTerms = { codes: new Int32Array(0), values: new Float64Array(0) };
+
+/**
+ * The dense codes whose value is not zero, in ascending order, with their
+ * values. A resample's metric is the sum of count x value over these: the
+ * zero terms left out add +0 and change no bit of the sum, and most codes are
+ * zero for most metrics (hit@1 is one rank of a hundred).
+ */
+function nonZeroTerms(present: readonly number[], table: MetricTable): MetricTerms {
+  const codes: number[] = [];
+  const values: number[] = [];
+  present.forEach((code, dense) => {
+    const value = table.values[code] ?? 0;
+    if (value !== 0) {
+      codes.push(dense);
+      values.push(value);
+    }
+  });
+  return { codes: Int32Array.from(codes), values: Float64Array.from(values) };
+}
+
 /**
  * The bootstrap interval of every metric in `tables` (in the same order) for
  * the group whose outcome codes are `codes`.
@@ -75,7 +97,7 @@ export function bootstrapIntervals(
     throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
   }
   const { dense, present } = denseCodesOf(codes);
-  const valuesByMetric = tables.map((table) => Float64Array.from(present, (code) => table.values[code] ?? 0));
+  const termsByMetric = tables.map((table) => nonZeroTerms(present, table));
   const stats = tables.map(() => new Float64Array(resamples));
   const counts = new Uint32Array(present.length);
   const rng = createPrng(options.seed);
@@ -83,11 +105,11 @@ export function bootstrapIntervals(
   for (let r = 0; r < resamples; r += 1) {
     counts.fill(0);
     rng.countDraws(n, dense, counts);
-    for (let m = 0; m < valuesByMetric.length; m += 1) {
-      const values = valuesByMetric[m] ?? new Float64Array(0);
+    for (let m = 0; m < termsByMetric.length; m += 1) {
+      const terms = termsByMetric[m] ?? NO_TERMS;
       let sum = 0;
-      for (let k = 0; k < present.length; k += 1) {
-        sum += (counts[k] ?? 0) * (values[k] ?? 0);
+      for (let j = 0; j < terms.codes.length; j += 1) {
+        sum += (counts[terms.codes[j] ?? 0] ?? 0) * (terms.values[j] ?? 0);
       }
       const column = stats[m];
       if (column !== undefined) {

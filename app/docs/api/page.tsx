@@ -27,6 +27,15 @@ const METHOD_STYLE: Record<string, string> = {
   delete: "bg-rose-100 text-rose-900",
 };
 
+/** Descriptions are CommonMark; the page shows their `code` spans as code and the rest as text. */
+function Prose({ text }: { text: string }) {
+  return (
+    <>
+      {text.split("`").map((part, index) => (index % 2 === 1 ? <code key={index}>{part}</code> : <span key={index}>{part}</span>))}
+    </>
+  );
+}
+
 function authText(operation: Operation): string {
   if (operation.security.length === 0) return "No credentials needed.";
   const schemes = operation.security.flatMap((requirement) => Object.keys(requirement));
@@ -100,7 +109,11 @@ function OperationSection({ path, method, operation, names }: { path: string; me
         <code>{path}</code>
         <span className="font-normal">{operation.summary}</span>
       </h3>
-      {operation.description && <p className="max-w-3xl">{operation.description}</p>}
+      {operation.description && (
+        <p className="max-w-3xl">
+          <Prose text={operation.description} />
+        </p>
+      )}
       <p className="text-sm">
         <strong>Authentication:</strong> {authText(operation)}
       </p>
@@ -156,7 +169,7 @@ function OperationSection({ path, method, operation, names }: { path: string; me
               <tr key={status} className="border-b border-line align-top">
                 <th scope="row">{status}</th>
                 <td>
-                  {response.description}
+                  <Prose text={response.description} />
                   {headers.map(([name, header]) => (
                     <span key={name} className="block text-muted">
                       <code>{name}</code>: {header.description}
@@ -194,7 +207,9 @@ export default async function ApiDocsPage() {
     <div className="space-y-10">
       <header className="space-y-3">
         <h1 className="text-3xl font-bold">API</h1>
-        <p className="max-w-3xl">{document.info.description}</p>
+        <p className="max-w-3xl">
+          <Prose text={document.info.description} />
+        </p>
         <p className="max-w-3xl">
           The machine-readable description is <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI {document.openapi}, version{" "}
           {document.info.version}, JSON Schema 2020-12): generate a Python, R or other client from it. Paths are relative to this site.

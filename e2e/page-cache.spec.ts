@@ -1,0 +1,143 @@
+import path from "node:path";
+import { readFile } from "node:fs/promises";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { apiContextFor, createTestApiToken, expect, signInContext, test } from "./fixtures";
+
+/**
+ * The shared cache of rendered public pages (lib/leaderboard/public-page-cache.ts)
+ * behind the production server (scripts/web-server.mjs): anonymous readers
+ * get one body per version of the public data, signed-in readers always
+ * their own render.
+ */
+
+const RELEASE = path.join(__dirname, "..", "data", "demo-release");
+const SCORING_TIMEOUT = 60_000;
+const SHARED = "x-irc-page-cache";
+
+async function idsAndQids(file: string): Promise<Array<{ id: string; qid: string }>> {
+  const text = await readFile(path.join(RELEASE, file), "utf8");
+  return text
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as { id: string; qid: string });
+}
+
+/** A closed-track test file: one train-split entity per sample (it raises two probe flags, acknowledged below). */
+async function closedTestFile(): Promise<Buffer> {
+  const [testSamples, train] = [await idsAndQids("test.jsonl"), await idsAndQids("train.jsonl")];
+  const lines = testSamples.map((sample, index) => JSON.stringify({ id: sample.id, ranking: [train[index % train.length]?.qid] }));
+  return Buffer.from(`${lines.join("\n")}\n`);
+}
+
+async function uploadScored(api: APIRequestContext): Promise<string> {
+  const created = await api.post("/api/submissions", {
+    multipart: { file: { name: "cache.jsonl", mimeType: "application/jsonl", buffer: await closedTestFile() } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await expect
+    .poll(async () => ((await (await api.get(`/api/submissions/${id}`)).json()) as { status: string }).status, { timeout: SCORING_TIMEOUT })
+    .toBe("SCORED");
+  return id;
+}
+
+async function textOf(response: APIResponse): Promise<string> {
+  return (await response.body()).toString("utf8");
+}
+
+test("[LEADERBOARD] anonymous readers get the shared cached page (gzip, brotli, 304), and a published entry shows on it at once", async ({
+  playwright,
+  baseURL,
+  createUser,
+}) => {
+  const owner = await createUser({ label: "cache-owner" });
+  const maintainer = await createUser({ label: "cache-maint", role: "MAINTAINER" });
+  const ownerApi = await apiContextFor(playwright, baseURL ?? "", { kind: "token", token: (await createTestApiToken(owner.id)).token });
+  // Maintainer actions take a browser session, never a token.
+  const maintainerApi = await apiContextFor(playwright, baseURL ?? "", { kind: "session", user: maintainer });
+  const reader = await playwright.request.newContext({ baseURL });
+  const systemName = `Cached reader check ${Date.now()}`;
+  const pageUrl = `/leaderboard?track=closed&q=${encodeURIComponent(systemName)}`;
+
+  const id = await uploadScored(ownerApi);
+  const publication = await ownerApi.post(`/api/submissions/${id}/publication`, {
+    data: { systemName, methodDescription: "One train entity per sample, published to read it back through the page cache." },
+  });
+  expect(publication.status(), await publication.text()).toBe(202);
+
+  // Before approval: the filtered page is cached without the entry, and the entry page is not public.
+  const before = await reader.get(pageUrl, { headers: { "accept-encoding": "gzip" } });
+  expect(before.status()).toBe(200);
+  expect(before.headers()[SHARED]).toBe("shared");
+  expect(before.headers()["content-encoding"]).toBe("gzip");
+  // The search box repeats the name: the entry's id marks its row.
+  expect(await textOf(before)).not.toContain(id);
+  const etag = before.headers()["etag"] ?? "";
+  expect(etag).toMatch(/^"[A-Za-z0-9_-]+-gzip"$/);
+  const again = await reader.get(pageUrl, { headers: { "accept-encoding": "gzip", "if-none-match": etag } });
+  expect(again.status()).toBe(304);
+  const brotli = await reader.get(pageUrl, { headers: { "accept-encoding": "br" } });
+  expect(brotli.headers()["content-encoding"]).toBe("br");
+  expect(await textOf(brotli)).toBe(await textOf(before));
+  expect((await reader.get(`/entries/${id}`)).status()).toBe(404);
+
+  const approval = await maintainerApi.post(`/api/admin/submissions/${id}/review`, {
+    data: { action: "approve", acknowledge: ["single_entry_rankings", "top1_from_known_splits"], reason: "A deliberate floor, to test the page cache." },
+  });
+  expect(approval.status(), await approval.text()).toBe(200);
+
+  // The data stamp is re-read at most once a second: poll, never time.
+  await expect.poll(async () => textOf(await reader.get(pageUrl)), { timeout: 10_000, intervals: [100] }).toContain(`/entries/${id}`);
+  const after = await reader.get(pageUrl, { headers: { "accept-encoding": "gzip", "if-none-match": etag } });
+  expect(after.status()).toBe(200);
+  expect(after.headers()[SHARED]).toBe("shared");
+  expect(after.headers()["etag"]).not.toBe(etag);
+  const entryPage = await reader.get(`/entries/${id}`);
+  expect(entryPage.status()).toBe(200);
+  expect(entryPage.headers()[SHARED]).toBe("shared");
+  expect(await textOf(entryPage)).toContain(systemName);
+
+  // Hiding takes it off the cached pages again.
+  const hidden = await maintainerApi.post(`/api/admin/submissions/${id}/review`, { data: { action: "hide", reason: "Page cache check done." } });
+  expect(hidden.status(), await hidden.text()).toBe(200);
+  await expect.poll(async () => (await reader.get(`/entries/${id}`)).status(), { timeout: 10_000, intervals: [100] }).toBe(404);
+  await expect.poll(async () => textOf(await reader.get(pageUrl)), { timeout: 10_000, intervals: [100] }).not.toContain(id);
+
+  await Promise.all([ownerApi.dispose(), maintainerApi.dispose(), reader.dispose()]);
+});
+
+test("[LEADERBOARD] a signed-in reader never gets the anonymous or another user's cached page", async ({ page, browser, baseURL, createUser, signInAs }) => {
+  const ada = await createUser({ label: "cache-ada", displayName: `Ada Cache ${Date.now()}` });
+  const bob = await createUser({ label: "cache-bob", displayName: `Bob Cache ${Date.now()}` });
+
+  // Warm the shared body: an anonymous reader first.
+  const anonymous = await browser.newContext({ baseURL });
+  const anonymousPage = await anonymous.newPage();
+  const anonymousResponse = await anonymousPage.goto("/leaderboard");
+  expect(anonymousResponse?.headers()[SHARED]).toBe("shared");
+  await expect(anonymousPage.getByRole("list", { name: "Account" })).toContainText("Sign in");
+
+  await signInAs(ada);
+  for (const url of ["/leaderboard", "/leaderboard?track=closed", "/leaderboard/matrix"]) {
+    const response = await page.goto(url);
+    expect(response?.status(), url).toBe(200);
+    expect(response?.headers()[SHARED], url).toBeUndefined();
+    await expect(page.getByRole("list", { name: "Account" })).toContainText(ada.displayName);
+    await expect(page.getByRole("list", { name: "Account" })).not.toContainText("Sign in");
+  }
+
+  const bobContext = await browser.newContext({ baseURL });
+  await signInContext(bobContext, baseURL ?? "", bob);
+  const bobPage = await bobContext.newPage();
+  const bobResponse = await bobPage.goto("/leaderboard");
+  expect(bobResponse?.headers()[SHARED]).toBeUndefined();
+  await expect(bobPage.getByRole("list", { name: "Account" })).toContainText(bob.displayName);
+  await expect(bobPage.getByRole("list", { name: "Account" })).not.toContainText(ada.displayName);
+
+  // Signed out again, the same browser gets the shared anonymous body.
+  await page.context().clearCookies();
+  const signedOut = await page.goto("/leaderboard");
+  expect(signedOut?.headers()[SHARED]).toBe("shared");
+  await expect(page.getByRole("list", { name: "Account" })).toContainText("Sign in");
+  await Promise.all([anonymous.close(), bobContext.close()]);
+});

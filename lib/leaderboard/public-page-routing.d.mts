@@ -1,0 +1,9 @@
+export declare const PUBLIC_PAGE_ROUTE: string;
+export declare function isCacheablePagePath(pathname: string): boolean;
+export declare function canonicalPagePath(target: string): string | null;
+export declare function hasSessionCookie(header: string | string[] | undefined): boolean;
+export declare function cacheablePageRequest(request: {
+  method?: string;
+  url?: string;
+  headers: Record<string, string | string[] | undefined>;
+}): string | null;

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { synthesizePredictions } from "@/testing/synthetic/synth-predictions";
+import { synthesizeRelease } from "@/testing/synthetic/synth-release";
+import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "./gold";
+import { prepareClosedScan, scanClosedPredictions } from "./scan-closed-predictions";
+import { computeOutcomes } from "./track-predictions";
+import { validatePredictionText } from "./validate-predictions";
+
+const KB = buildKbIndex([
+  { qid: "Q1", name: "Ford", type: "Organization", aliases: ["Ford Motor Company"] },
+  { qid: "Q2", name: "U.S. Army", type: "Military Unit", aliases: [] },
+  { qid: "Q3", name: "Stanford", type: "Place", aliases: [] },
+  { qid: "Q4", name: "Ford Motor Company", type: "Organization", aliases: [] },
+  { qid: "Q10", name: "Elsewhere", type: "Place", aliases: [] },
+]);
+const GOLD = buildGold(
+  [
+    { id: "s1", qid: "Q1", collection: "Labor" },
+    { id: "s2", qid: "Q2", collection: "Veterans" },
+    { id: "s3", qid: "Q3", collection: "Academic" },
+  ],
+  KB,
+);
+
+const VALID = ['{"id": "s1", "ranking": ["Q4", "Q1"]}', '{"id": "s2", "ranking": ["Q2"]}', '{"id": "s3", "ranking": ["Q1", "Q2", "Q10"]}'];
+
+function scan(text: string, gold: readonly GoldRecord[] = GOLD, kb: KbIndex = KB): Uint8Array | null {
+  return scanClosedPredictions(Buffer.from(text, "utf8"), prepareClosedScan(gold, kb));
+}
+
+/** What validating and scoring the file gives: null when it is invalid. */
+function validated(text: string, gold: readonly GoldRecord[] = GOLD, kb: KbIndex = KB): Uint8Array | null {
+  const result = validatePredictionText(text, { sampleIds: gold.map((sample) => sample.id), kbQids: kb });
+  return result.ok ? computeOutcomes({ ...result, gold, kb }).codes : null;
+}
+
+describe("scanClosedPredictions", () => {
+  it("gives the gold rank and alias_hit@1 of every sample, in gold order", () => {
+    // s1: gold at rank 2, and the top entity's name is an alias of the gold (0x80); s2: rank 1, the gold itself; s3: not ranked.
+    expect(Array.from(scan(`${VALID.join("\n")}\n`) ?? [])).toEqual([0x80 | 2, 0x80 | 1, 0]);
+    expect(Array.from(scan([VALID[2], VALID[0], VALID[1]].join("\n")) ?? [])).toEqual([0x80 | 2, 0x80 | 1, 0]);
+  });
+
+  it("reads the spellings the validator reads the same way: BOM, CRLF, blank lines, spacing, key order", () => {
+    const expected = [0x80 | 2, 0x80 | 1, 0];
+    for (const text of [
+      `\uFEFF${VALID.join("\r\n")}\r\n`,
+      `\n  \n${VALID.join("\n\n")}\n\t\n`,
+      '{"ranking":["Q4","Q1"],"id":"s1"}\n{ "id" :"s2" ,\t"ranking" : [ "Q2" ] }  \n{"id":"s3","ranking":["Q1" ,"Q2",  "Q10"]}',
+    ]) {
+      expect(Array.from(scan(text) ?? []), JSON.stringify(text)).toEqual(expected);
+      expect(Array.from(validated(text) ?? []), JSON.stringify(text)).toEqual(expected);
+    }
+  });
+
+  it("leaves every invalid file and every unusual spelling to the validator", () => {
+    const [s1, s2, s3] = VALID as [string, string, string];
+    const cases: Record<string, string> = {
+      "a missing sample": [s1, s2].join("\n"),
+      "a duplicate id": [s1, s2, s3, s1].join("\n"),
+      "an unknown id": [s1, s2, s3, '{"id": "s9", "ranking": ["Q1"]}'].join("\n"),
+      "a QID outside the KB": [s1, s2, '{"id": "s3", "ranking": ["Q5"]}'].join("\n"),
+      "a repeated QID": [s1, s2, '{"id": "s3", "ranking": ["Q1", "Q2", "Q1"]}'].join("\n"),
+      "an empty ranking": [s1, s2, '{"id": "s3", "ranking": []}'].join("\n"),
+      "101 QIDs": [s1, s2, JSON.stringify({ id: "s3", ranking: Array.from({ length: 101 }, (_, i) => `Q${i + 1}`) })].join("\n"),
+      "an open-world line": [s1, s2, '{"id": "s3", "prediction": "Stanford"}'].join("\n"),
+      "an escaped QID": [s1, s2, '{"id": "s3", "ranking": ["Q\\u0031"]}'].join("\n"),
+      "an escaped id": [s1, s2, '{"id": "s\\u0033", "ranking": ["Q1"]}'].join("\n"),
+      "a QID with a leading zero": [s1, s2, '{"id": "s3", "ranking": ["Q01"]}'].join("\n"),
+      "another key": [s1, s2, '{"id": "s3", "ranking": ["Q1"], "note": 1}'].join("\n"),
+      "a key twice": [s1, s2, '{"id": "s3", "id": "s3", "ranking": ["Q1"]}'].join("\n"),
+      "a number for an id": [s1, s2, '{"id": 3, "ranking": ["Q1"]}'].join("\n"),
+      "text after the object": [s1, s2, `${s3} x`].join("\n"),
+      "a line cut in two": [s1, s2, '{"id": "s3", "ranking": ["Q1",', '"Q2"]}'].join("\n"),
+      "a carriage return inside a line": [s1, s2, '{"id": "s3",\r"ranking": ["Q1"]}'].join("\n"),
+      "not JSON": [s1, s2, s3, "nope"].join("\n"),
+      "an empty file": "",
+    };
+    for (const [name, text] of Object.entries(cases)) {
+      expect(scan(text), name).toBeNull();
+    }
+  });
+
+  it("agrees with validating and scoring on synthesized files of the small synthetic release", () => {
+    const release = synthesizeRelease({ seed: 7, size: "small" });
+    const kb = buildKbIndex(release.entities);
+    const gold = buildGold(release.samples.test, kb);
+    for (const [accuracy, seed] of [
+      [0, 1],
+      [0.35, 2],
+      [1, 3],
+    ] as const) {
+      const lines = synthesizePredictions({ samples: release.samples.test, entities: release.entities, track: "closed", accuracy, seed });
+      const text = `${lines.join("\n")}\n`;
+      const expected = validated(text, gold, kb);
+      expect(expected).not.toBeNull();
+      expect(scan(text, gold, kb)).toEqual(expected);
+    }
+  });
+});
