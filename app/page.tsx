@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { findActiveRelease } from "@/lib/releases/get-release";
-import type { ReleaseStats } from "@/lib/releases/release-summary";
+import { readReleaseStats } from "@/lib/releases/release-json";
 import { MAIN_NAV } from "@/lib/site-nav";
 
 export const dynamic = "force-dynamic";
@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 export default async function HomePage() {
   const sections = MAIN_NAV.filter((link) => link.href !== "/");
   const release = await findActiveRelease();
-  const stats = release ? (release.stats as ReleaseStats) : null;
+  const stats = release ? readReleaseStats(release.stats) : null;
   return (
     <div className="space-y-10">
       <section className="space-y-4">

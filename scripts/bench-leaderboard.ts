@@ -29,7 +29,7 @@ const USAGE = `Usage: npm run bench:leaderboard -- [options]
   --help               show this help`;
 
 const ROOT = path.resolve(__dirname, "..");
-// next.config.mjs builds into NEXT_DIST_DIR when it is set (a second checkout or a benchmark beside the main build).
+// next.config.ts builds into NEXT_DIST_DIR when it is set (a second checkout or a benchmark beside the main build).
 const DIST_DIR = process.env.NEXT_DIST_DIR ?? ".next";
 // Browsers and HTTP clients ask for gzip (browsers also for br); one identity row shows the uncompressed cost. The
 // first row is the floor: a request the route answers with a 422 before any work.

@@ -22,7 +22,7 @@ const PLATFORM_ROOTS = [
   "components",
   "workers",
   "instrumentation.ts",
-  "next.config.mjs",
+  "next.config.ts",
   // The offline scorer and the client participants download, and the operator commands of the README.
   "scripts/score.ts",
   "scripts/client.ts",

@@ -33,6 +33,7 @@ import { buildScoreReport } from "@/lib/scoring/score-report";
 import { computeOutcomes } from "@/lib/scoring/track-predictions";
 import { TRACKS, type Track } from "@/lib/scoring/tracks";
 import type { PredictionValidationResult } from "@/lib/scoring/validate-predictions";
+import { formatBytes } from "@/lib/format/bytes";
 
 const MAX_RESAMPLES = 100_000;
 /** Baseline files' worth of work the main thread does besides its share: the entry's file and its bootstrap. */
@@ -219,7 +220,7 @@ async function checkFileSize(file: string): Promise<void> {
   }
   if (bytes > MAX_PREDICTION_FILE_BYTES) {
     throw new ExitError(1, [
-      `${file}: ${(bytes / MIB).toFixed(1)} MiB is over the ${MAX_PREDICTION_FILE_BYTES / MIB} MiB limit; the file was not read`,
+      `${file}: ${formatBytes(bytes)} is over the ${formatBytes(MAX_PREDICTION_FILE_BYTES)} limit; the file was not read`,
     ]);
   }
 }

@@ -4,6 +4,7 @@ import { ProfileForm } from "@/components/auth/profile-form";
 import { requirePageUser } from "@/lib/auth/page-guards";
 import { getProfile } from "@/lib/users/get-profile";
 import { updateProfileAction } from "@/app/account/actions";
+import { formatDate } from "@/lib/format/dates";
 
 export const metadata: Metadata = { title: "Your account" };
 
@@ -31,7 +32,7 @@ export default async function AccountPage() {
           <dt className="font-medium">Role</dt>
           <dd>{profile.role === "MAINTAINER" ? "Maintainer" : "Participant"}</dd>
           <dt className="font-medium">Member since</dt>
-          <dd>{profile.createdAt.toISOString().slice(0, 10)}</dd>
+          <dd>{formatDate(profile.createdAt)}</dd>
         </dl>
       </section>
       <section aria-labelledby="tokens-heading" className="space-y-2">

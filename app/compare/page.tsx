@@ -4,7 +4,7 @@ import { TypeDifferenceChart } from "@/components/charts/type-difference-chart";
 import { Badge, EstimateText } from "@/components/leaderboard/estimate-text";
 import { isAppError } from "@/lib/errors";
 import { comparePublicEntries, type EntryPairComparison } from "@/lib/leaderboard/compare-public-entries";
-import { formatDifference, formatPValue } from "@/lib/leaderboard/format";
+import { formatDecimal, formatDifference, formatPValue } from "@/lib/format/numbers";
 import { listPublicEntries, type PublicEntrySummary } from "@/lib/leaderboard/list-public-entries";
 import { compareQuerySchema, firstValues } from "@/lib/leaderboard/query-schemas";
 import { SIGNIFICANCE_LEVEL } from "@/lib/disclosure/disclose";
@@ -79,7 +79,7 @@ function ComparisonResult({ result }: { result: EntryPairComparison }) {
               <tr className="border-b border-line tabular-nums">
                 <td>{test.b.toLocaleString("en")}</td>
                 <td>{test.c.toLocaleString("en")}</td>
-                <td>{test.chi2.toFixed(2)}</td>
+                <td>{formatDecimal(test.chi2, 2)}</td>
                 <td>{formatPValue(test.p)}</td>
                 <td>{formatPValue(test.p_exact)}</td>
               </tr>

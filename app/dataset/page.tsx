@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { TypeSplitChart } from "@/components/charts/type-split-chart";
-import { formatBytes } from "@/components/submissions/format";
+import { formatBytes } from "@/lib/format/bytes";
 import { ENTITY_TYPES, SPLITS } from "@/lib/dataset/release-schema";
 import { DOWNLOAD_NAMES } from "@/lib/releases/download-format";
 import { getExamplePair } from "@/lib/releases/get-example-pair";
 import { findActiveRelease } from "@/lib/releases/get-release";
-import type { Digest, ReleaseStats } from "@/lib/releases/release-summary";
+import { readDownloadDigests, readReleaseStats } from "@/lib/releases/release-json";
 import { CLI_TOOLS, readCliTool, type CliTool, type CliToolFile } from "@/lib/releases/cli-downloads";
+import { formatDate } from "@/lib/format/dates";
 
 export const metadata: Metadata = { title: "Dataset" };
 
@@ -60,8 +61,8 @@ export default async function DatasetPage() {
       </div>
     );
   }
-  const stats = release.stats as ReleaseStats;
-  const downloads = release.downloads as Record<string, Digest>;
+  const stats = readReleaseStats(release.stats);
+  const downloads = readDownloadDigests(release.downloads);
   const example = await getExamplePair(release.id);
   const [scorer, client] = await Promise.all([readCliTool(CLI_TOOLS.scorer), readCliTool(CLI_TOOLS.client)]);
   const totalSamples = SPLITS.reduce((sum, split) => sum + stats.splits[split].samples, 0);
@@ -77,7 +78,7 @@ export default async function DatasetPage() {
         <p className="max-w-3xl text-muted">{release.description}</p>
         <p className="text-sm text-muted">
           {totalSamples.toLocaleString("en")} samples over {stats.kbEntities.toLocaleString("en")} knowledge-base
-          entities · imported {release.importedAt.toISOString().slice(0, 10)}
+          entities · imported {formatDate(release.importedAt)}
         </p>
       </header>
 

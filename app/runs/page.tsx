@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { RunHistoryChart, type RunSeries } from "@/components/charts/run-history-chart";
-import { formatPercent } from "@/components/submissions/format";
+import { formatPercent } from "@/lib/format/numbers";
 import { NoteEditor } from "@/components/submissions/note-editor";
 import { getActor } from "@/lib/auth/get-actor";
 import { listSubmissionsOf, type SubmissionSummary } from "@/lib/submissions/list-submissions";

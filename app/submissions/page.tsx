@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { formatPercent } from "@/components/submissions/format";
+import { formatPercent } from "@/lib/format/numbers";
 import { getActor } from "@/lib/auth/get-actor";
 import { listSubmissionsOf } from "@/lib/submissions/list-submissions";
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
 import type { EntryComparison, EntryScore } from "@/lib/leaderboard/entry-types";
-import { formatPValue, formatValue } from "@/lib/leaderboard/format";
+import { formatDecimal, formatPValue, formatValue } from "@/lib/format/numbers";
 import { verdictOf } from "@/lib/disclosure/disclose";
 import { METRIC_LABELS, TYPE_SLUGS } from "@/lib/leaderboard/views";
 import { UNRELIABLE_INTERVAL_N } from "@/lib/scoring/bootstrap";
@@ -191,7 +191,7 @@ export function ComparisonsTable({ comparisons, caption }: { comparisons: EntryC
               <td>{comparison.metric}</td>
               <td className="text-right tabular-nums">{comparison.b.toLocaleString("en")}</td>
               <td className="text-right tabular-nums">{comparison.c.toLocaleString("en")}</td>
-              <td className="text-right tabular-nums">{comparison.chi2.toFixed(2)}</td>
+              <td className="text-right tabular-nums">{formatDecimal(comparison.chi2, 2)}</td>
               <td className="text-right tabular-nums">{formatPValue(comparison.p)}</td>
               <td className="text-right tabular-nums">{formatPValue(comparison.pExact)}</td>
               <td className="text-right tabular-nums">{formatPValue(comparison.pHolm)}</td>

@@ -1,4 +1,4 @@
-import { formatInterval, formatValue } from "@/lib/leaderboard/format";
+import { formatInterval, formatValue } from "@/lib/format/numbers";
 import type { Estimate } from "@/lib/leaderboard/leaderboard-types";
 import type { ViewMetric } from "@/lib/leaderboard/views";
 

@@ -14,7 +14,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import { filtersToSearchParams, type LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
-import { formatParameterCount, formatPValue } from "@/lib/leaderboard/format";
+import { formatParameterCount, formatPValue } from "@/lib/format/numbers";
 import type { LeaderboardRow } from "@/lib/leaderboard/leaderboard-types";
 import { describeRank, describeSignificance } from "@/lib/leaderboard/significance";
 import { defaultDescending, type TablePage, type TableSort } from "@/lib/leaderboard/table-query";

@@ -4,7 +4,7 @@ import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import { leaderboardFiltersSchema, type LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
 import type { LeaderboardView } from "@/lib/leaderboard/leaderboard-types";
 import { forestPlotData } from "@/lib/leaderboard/forest-plot-data";
-import { formatEstimate } from "@/lib/leaderboard/format";
+import { formatEstimate } from "@/lib/format/numbers";
 import { applyTableQuery, type TableQuery } from "@/lib/leaderboard/table-query";
 import { matrixHref } from "@/lib/leaderboard/view-links";
 import { METRIC_LABELS, metricGroupsOf, TRACK_LABELS, TYPE_SLUGS } from "@/lib/leaderboard/views";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { ErrorClassChart } from "@/components/charts/error-class-chart";
-import { formatPercent } from "@/components/submissions/format";
+import { formatPercent } from "@/lib/format/numbers";
 import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
 import { ANSWER_TYPE_COLUMNS, ERROR_CLASS_LABELS, type ErrorClass } from "@/lib/scoring/error-taxonomy";
 import type { ErrorAnalysis } from "@/lib/sample-browser/schemas";

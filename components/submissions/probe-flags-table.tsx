@@ -1,4 +1,4 @@
-import { formatPercent } from "@/components/submissions/format";
+import { formatPercent } from "@/lib/format/numbers";
 import type { ProbeFlags } from "@/lib/integrity/probe-flags-schema";
 
 /** A test file's probe flags (docs/integrity.md) for maintainers: share, threshold, raised or not. */

@@ -1,26 +1,26 @@
 import type { ComparisonView } from "@/lib/submissions/get-submission-view";
 import type { DisclosedGroup, DisclosedReport } from "@/lib/disclosure/disclose";
 import { UNRELIABLE_INTERVAL_N } from "@/lib/scoring/bootstrap";
-import { formatInterval, formatMetricName, formatPercent } from "@/components/submissions/format";
-import { formatPValue } from "@/lib/leaderboard/format";
+import { formatMetricName } from "@/lib/format/metric-labels";
+import { formatDecimal, formatDecimalInterval, formatPercent, formatPercentInterval, formatPValue } from "@/lib/format/numbers";
 
-type Intervals = Record<string, [number, number] | null>;
-type Metrics = Record<string, number | null>;
+type Intervals = Partial<Record<string, [number, number] | null>>;
+type Metrics = Partial<Record<string, number | null>>;
 
 function metricCell(key: string, metrics: Metrics, ci: Intervals | undefined, mrrDigits: number) {
   const value = metrics[key];
   const interval = ci?.[key];
-  if (key === "mrr") return value === null || value === undefined ? "–" : `${value.toFixed(mrrDigits)} ${interval ? `[${interval[0].toFixed(mrrDigits)}, ${interval[1].toFixed(mrrDigits)}]` : ""}`;
-  return `${formatPercent(value)} ${formatInterval(interval)}`;
+  if (key === "mrr") return value === null || value === undefined ? "–" : `${formatDecimal(value, mrrDigits)} ${formatDecimalInterval(interval, mrrDigits)}`;
+  return `${formatPercent(value)} ${formatPercentInterval(interval)}`;
 }
 
 const toRows = (groups: Record<string, DisclosedGroup>) =>
-  Object.entries(groups).map(([name, group]) => ({ name, n: group.n, isSuppressed: group.isSuppressed, metrics: group.metrics as Metrics, ci95: group.ci95 as Intervals }));
+  Object.entries(groups).map(([name, group]) => ({ name, n: group.n, isSuppressed: group.isSuppressed, metrics: group.metrics, ci95: group.ci95 }));
 
 /** Overall metrics, per entity type and per collection, each with its 95% CI, as far as the viewer may see them (protocol section 12). */
 export function ScoreTables({ report }: { report: DisclosedReport }) {
-  const metrics = report.metrics as Metrics;
-  const ci = report.ci95 as Intervals;
+  const metrics: Metrics = report.metrics;
+  const ci: Intervals = report.ci95;
   const keys = Object.keys(metrics);
   const isFull = report.disclosure.level === "full";
   const mrrDigits = isFull ? 4 : 3;
@@ -222,7 +222,7 @@ function DetailTable({ details }: { details: DetailRow[] }) {
               <td>{formatMetricName(row.metric)}</td>
               <td className="text-right">{row.b}</td>
               <td className="text-right">{row.c}</td>
-              <td className="text-right">{row.chi2.toFixed(2)}</td>
+              <td className="text-right">{formatDecimal(row.chi2, 2)}</td>
               <td className="text-right">{formatPValue(row.p)}</td>
               <td className="text-right">{formatPValue(row.pExact)}</td>
               <td className="text-right">

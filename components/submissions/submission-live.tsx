@@ -4,9 +4,10 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import type { SubmissionView } from "@/lib/submissions/get-submission-view";
 import { ComparisonTable, ScoreTables } from "@/components/submissions/score-tables";
-import { formatBytes } from "@/components/submissions/format";
+import { formatBytes } from "@/lib/format/bytes";
 import { PublishForm } from "@/components/submissions/publish-form";
 import { ReviewPanel } from "@/components/submissions/review-panel";
+import { formatDateTime } from "@/lib/format/dates";
 
 const POLL_MS = 1500;
 const STEPS = ["QUEUED", "SCORING", "SCORED"] as const;
@@ -16,7 +17,7 @@ function isTerminal(view: SubmissionView): boolean {
 }
 
 function time(value: string | null): string {
-  return value ? new Date(value).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : "–";
+  return formatDateTime(value);
 }
 
 function QueuePositionText({ position }: { position: NonNullable<SubmissionView["queuePosition"]> }) {

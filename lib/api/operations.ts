@@ -401,4 +401,5 @@ export const UNDOCUMENTED_ROUTES: Readonly<Record<string, string>> = {
   "/api/admin/submissions": "maintainers only, with a browser session",
   "/api/admin/submissions/{id}/review": "maintainers only, with a browser session",
   "/api/admin/users/{id}": "maintainers only, with a browser session",
+  "/api/public-page": "internal: scripts/web-server.mjs sends anonymous page requests here for the shared page cache; not an API",
 };

@@ -1,7 +1,8 @@
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import { orderReport } from "@/lib/scoring/order-report";
 import { RANK_SIGNIFICANCE_LEVEL } from "@/lib/scoring/paired-ranks";
-import { scoreReportSchema, type ScoreReport } from "@/lib/scoring/report-schema";
+import { readStoredReport } from "@/lib/scores/stored-report";
+import type { ScoreReport } from "@/lib/scoring/report-schema";
 import type { Track } from "@/lib/scoring/tracks";
 
 /**
@@ -82,17 +83,17 @@ export type DiscloseOptions = { level: Level; minGroupN: number };
 
 /** Parses a stored report (validated when written) and returns what `level` may see of it. */
 export function discloseStoredReport(stored: unknown, options: DiscloseOptions): DisclosedReport | null {
-  const parsed = scoreReportSchema.safeParse(stored);
-  return parsed.success ? discloseReport(parsed.data, options) : null;
+  const report = readStoredReport(stored);
+  return report === null ? null : discloseReport(report, options);
 }
 
 export function discloseReport(raw: ScoreReport, options: DiscloseOptions): DisclosedReport {
   const report = orderReport(raw);
   const level = report.split === "test" ? options.level : "full";
   const metrics: Partial<Record<string, number>> = {};
-  for (const [key, value] of Object.entries(report.metrics as Record<string, number>)) metrics[key] = roundIf(level, value);
+  for (const [key, value] of Object.entries(report.metrics)) metrics[key] = roundIf(level, value);
   const ci95: Partial<Record<string, Interval>> = {};
-  for (const [key, value] of Object.entries(report.ci95 as Record<string, Interval>)) ci95[key] = level === "full" ? value : roundInterval(value);
+  for (const [key, value] of Object.entries(report.ci95)) ci95[key] = level === "full" ? value : roundInterval(value);
   const minGroupN = level === "public" ? options.minGroupN : null;
   return {
     scorer_version: report.scorer_version,
@@ -110,11 +111,11 @@ export function discloseReport(raw: ScoreReport, options: DiscloseOptions): Disc
 type RawGroup = { n: number; metrics: Record<string, number | null>; ci95?: Record<string, Interval | null> };
 
 function collectionGroups(report: ScoreReport): Record<string, RawGroup> {
-  return report.by_collection as Record<string, RawGroup>;
+  return report.by_collection;
 }
 
 function discloseTypeGroups(report: ScoreReport, level: Level, minGroupN: number): Partial<Record<EntityType, DisclosedGroup>> {
-  const byType = report.by_type as Partial<Record<EntityType, RawGroup>>;
+  const byType: Partial<Record<EntityType, RawGroup>> = report.by_type;
   const present: Record<string, RawGroup> = {};
   for (const type of ENTITY_TYPES) {
     const group = byType[type];

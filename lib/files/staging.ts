@@ -8,6 +8,7 @@ import { pipeline } from "node:stream/promises";
 import { Transform } from "node:stream";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { formatBytes } from "@/lib/format/bytes";
 
 /**
  * An upload is first streamed to a temporary file on the receiving machine
@@ -26,12 +27,8 @@ export function stagingDir(): string {
   return path.resolve(getEnv().IRC_DATA_DIR, "staging");
 }
 
-export function formatMiB(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1)} MiB`;
-}
-
 export function tooLargeError(maxBytes: number): AppError {
-  return new AppError("payload_too_large", `The file is larger than the ${formatMiB(maxBytes)} limit. Nothing was scored and no quota was used.`);
+  return new AppError("payload_too_large", `The file is larger than the ${formatBytes(maxBytes)} limit. Nothing was scored and no quota was used.`);
 }
 
 /** Streams `source` to a temporary file, refusing it once it exceeds `maxBytes`. */

@@ -1,3 +1,4 @@
+import { isScoreStale } from "@/lib/scores/score-staleness";
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import type {
   EntrySource,
@@ -114,7 +115,7 @@ function entryRow(entry: EntrySource, input: BuildLeaderboardInput, columns: rea
     parameterCount: entry.parameterCount,
     isOpenWeights: entry.isOpenWeights,
     date: entry.date,
-    isStale: entry.score.scorerVersion !== input.scorerVersion || entry.score.goldSha256 !== input.goldSha256,
+    isStale: isScoreStale(entry.score, input.goldSha256, input.scorerVersion),
     source: null,
     rank: null,
     rankReason: null,

@@ -2,7 +2,7 @@ import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
 import type { MetricKey } from "@/lib/scoring/tracks";
 import type { EntryScore } from "./entry-types";
 import type { Estimate } from "./leaderboard-types";
-import { formatInterval, formatValue } from "./format";
+import { formatInterval, formatValue } from "@/lib/format/numbers";
 import { isRateMetric, METRIC_LABELS } from "./views";
 
 /**

@@ -5,7 +5,7 @@ import { compareOutcomes, type ComparisonMetric } from "@/lib/scoring/compare";
 import type { McNemarResult } from "@/lib/scoring/mcnemar";
 import type { Track } from "@/lib/scoring/tracks";
 import type { Estimate, ReleaseRef } from "./leaderboard-types";
-import { isPublicEntry } from "./public-entry";
+import { isPublicEntry } from "@/lib/scores/public-entry-rule";
 import { discloseStoredReport, disclosureLevelFor } from "@/lib/disclosure/disclose";
 import { typeDifferences, type TypeDifference } from "./type-differences";
 import { reportMetricFor } from "./views";

@@ -2,7 +2,7 @@ import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
 import { metricKeysOf, type MetricKey } from "@/lib/scoring/tracks";
 import { toCsv, type CsvCell, type CsvColumn } from "./csv";
 import type { EntryDetail } from "./entry-types";
-import { formatEstimate, formatValue } from "./format";
+import { formatEstimate, formatValue } from "@/lib/format/numbers";
 import { toLatexTabular, type LatexColumn, type LatexTable } from "./latex";
 import type { Estimate, LeaderboardView } from "./leaderboard-types";
 import { RANK_RULE } from "./rank-rule";

@@ -1,4 +1,4 @@
-import { formatEstimate } from "./format";
+import { formatEstimate } from "@/lib/format/numbers";
 import type { LeaderboardView, RowKind } from "./leaderboard-types";
 import { METRIC_LABELS, TRACK_LABELS } from "./views";
 

@@ -4,7 +4,7 @@ import { disclosureLevelFor, discloseStoredReport } from "@/lib/disclosure/discl
 import { goldVersionId } from "@/lib/disclosure/gold-version";
 import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
 import type { EntryDetail } from "./entry-types";
-import { isPublicEntry } from "./public-entry";
+import { isPublicEntry } from "@/lib/scores/public-entry-rule";
 
 /**
  * One public entry with its score summary and its comparisons with every

@@ -3,10 +3,12 @@ import { db } from "@/lib/db";
 import { discloseHeadline, disclosureLevelFor } from "@/lib/disclosure/disclose";
 import type { Prisma } from "@/lib/generated/prisma";
 import { findActiveRelease } from "@/lib/releases/get-release";
+import { PUBLIC_ENTRY_WHERE } from "@/lib/scores/public-entry-rule";
 import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
 import type { Track } from "@/lib/scoring/tracks";
 import type { ReleaseRef } from "./leaderboard-types";
 import type { EntriesQuery } from "./query-schemas";
+import { formatDate } from "@/lib/format/dates";
 
 /** A public, scored entry in a list: headline numbers only. */
 export type PublicEntrySummary = {
@@ -33,16 +35,13 @@ export async function listPublicEntries(query: EntriesQuery): Promise<PublicEntr
   if (release === null) {
     return null;
   }
-  const publicWhere: Prisma.SubmissionWhereInput[] = [];
-  if (query.kind !== "submissions") publicWhere.push({ isBaseline: true, split: { in: ["dev", "test"] } });
-  if (query.kind !== "baselines") publicWhere.push({ isBaseline: false, publication: "PUBLISHED", split: "test" });
+  const kind: Prisma.SubmissionWhereInput = query.kind === "all" ? {} : { isBaseline: query.kind === "baselines" };
   const rows = await db.submission.findMany({
     where: {
       releaseId: release.id,
       score: { isNot: null },
-      OR: publicWhere,
+      AND: [PUBLIC_ENTRY_WHERE, kind, { split: query.split ?? { in: ["dev", "test"] } }],
       ...(query.track ? { track: query.track } : {}),
-      ...(query.split ? { split: query.split } : {}),
     },
     select: {
       id: true,
@@ -72,7 +71,7 @@ export async function listPublicEntries(query: EntriesQuery): Promise<PublicEntr
         primary: discloseHeadline(row.score.primary, level),
         unified: discloseHeadline(row.score.unified, level),
         isStale: isScoreStale(row.score, releaseGoldOf(release.goldSha256, row.split)),
-        date: (row.publishedAt ?? row.score.computedAt).toISOString().slice(0, 10),
+        date: formatDate(row.publishedAt ?? row.score.computedAt),
       },
     ];
   });

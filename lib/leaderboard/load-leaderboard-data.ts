@@ -1,10 +1,12 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { discloseStoredReport } from "@/lib/disclosure/disclose";
+import { publicEntrySql } from "@/lib/scores/public-entry-rule";
 import { fromDbEntityType } from "@/lib/releases/entity-type";
 import { parseStoredReportedByType, parseStoredReportedMetrics } from "@/lib/reported/reported-schema";
 import type { EntityType } from "@/lib/dataset/release-schema";
 import type { EntrySource, ReleaseRef, ReportedSource } from "./leaderboard-types";
+import { formatDate } from "@/lib/format/dates";
 
 /**
  * The database side of the leaderboard: which release is shown, a cheap
@@ -41,9 +43,8 @@ type StampRow = {
   reported: string;
 };
 
-// Public = a published test entry, or a baseline (baselines are always public). The stamp
-// also counts published dev entries: an extra invalidation when they change, never a missed one.
-const PUBLIC_ENTRY = `(s."isBaseline" OR s."publication" = 'PUBLISHED')`;
+// The stamp covers every public submission (both splits: entry pages show dev baselines); the board reads the test split's.
+const PUBLIC_ENTRY = publicEntrySql("s");
 const PUBLIC_TEST_ENTRY = `s."split" = 'test' AND ${PUBLIC_ENTRY}`;
 
 /**
@@ -133,7 +134,7 @@ async function loadEntries(releaseId: string, minGroupN: number): Promise<EntryS
       team: row.displayName,
       parameterCount: row.parameterCount,
       isOpenWeights: row.isOpenWeights,
-      date: (row.publishedAt ?? row.computedAt).toISOString().slice(0, 10),
+      date: formatDate(row.publishedAt ?? row.computedAt),
       score: {
         n: row.n,
         scorerVersion: row.scorerVersion,

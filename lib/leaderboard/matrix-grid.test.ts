@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatMatrixP, matrixGrid } from "./matrix-grid";
+import { formatPStatement } from "@/lib/format/numbers";
+import { matrixGrid } from "./matrix-grid";
 
 describe("matrix grid", () => {
   it("writes p as the matrix shows it", () => {
-    expect(formatMatrixP(0.0004)).toBe("p < 0.001");
-    expect(formatMatrixP(0.0312)).toBe("p = 0.031");
-    expect(formatMatrixP(0.0499)).toBe("p < 0.05");
-    expect(formatMatrixP(1)).toBe("p = 1.000");
+    expect(formatPStatement(0.0004)).toBe("p < 0.001");
+    expect(formatPStatement(0.0312)).toBe("p = 0.031");
+    expect(formatPStatement(0.0499)).toBe("p < 0.05");
+    expect(formatPStatement(1)).toBe("p = 1.000");
   });
 
   it("labels every cell with its direction, difference in points and p", () => {

@@ -1,6 +1,5 @@
-import { formatDifference, formatValue } from "./format";
+import { formatDifference, formatPStatement, formatValue } from "@/lib/format/numbers";
 import type { LeaderboardView, MatrixCell } from "./leaderboard-types";
-import { SIGNIFICANCE_LEVEL } from "@/lib/disclosure/disclose";
 import { METRIC_LABELS } from "./views";
 
 /**
@@ -30,15 +29,6 @@ export type MatrixGrid = {
   cells: (MatrixGridCell | null)[][];
 };
 
-/** "p < 0.001", "p = 0.031"; never a rounded "p = 0.050" for a p that is below the level. */
-export function formatMatrixP(p: number): string {
-  if (!Number.isFinite(p)) return "p = –";
-  if (p < 0.001) return "p < 0.001";
-  const text = p.toFixed(3);
-  if (p < SIGNIFICANCE_LEVEL && Number(text) >= SIGNIFICANCE_LEVEL) return `p < ${SIGNIFICANCE_LEVEL}`;
-  return `p = ${text}`;
-}
-
 function verdict(cell: MatrixCell, row: string, column: string): string {
   if (cell.winner === "row") return `${row} significantly better`;
   if (cell.winner === "column") return `${column} significantly better`;
@@ -63,7 +53,7 @@ export function matrixGrid(view: Pick<LeaderboardView, "matrix" | "rankMetric">)
       const rowName = entries[i]?.system ?? "";
       const columnName = entries[j]?.system ?? "";
       const difference = formatDifference(cell.difference, rankMetric);
-      const p = formatMatrixP(cell.pHolm);
+      const p = formatPStatement(cell.pHolm);
       return {
         winner: cell.winner,
         difference,

@@ -1,5 +1,5 @@
 import type { PairedRanks } from "@/lib/scoring/paired-ranks";
-import { formatPValue } from "./format";
+import { formatPValue } from "@/lib/format/numbers";
 import type { BestBaseline, SignificanceMark } from "./leaderboard-types";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ENTITY_TYPES, isEntityType } from "@/lib/dataset/release-schema";
-import { parseParameterCount } from "./format";
+import { parseParameterCount } from "@/lib/format/numbers";
 import { filterRows, leaderboardFiltersSchema, type LeaderboardFilters, type ParameterRange } from "./filter-rows";
 import type { LeaderboardRow, LeaderboardView } from "./leaderboard-types";
 

@@ -3,6 +3,7 @@ import { DEFAULT_MIN_GROUP_N } from "@/lib/disclosure/disclose";
 import { readRelease, type LeakageFinding, type LoadedRelease } from "@/lib/dataset/read-release";
 import { SPLITS } from "@/lib/dataset/release-schema";
 import { db } from "@/lib/db";
+import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma";
 import { toDbEntityType } from "@/lib/releases/entity-type";
@@ -31,8 +32,11 @@ const STORED_LEAKAGE_LIMIT = 1000;
 const INSERT_CHUNK = 5000;
 const IMPORT_TIMEOUT_MS = 10 * 60 * 1000;
 
+/** DatasetRelease.files: the SHA-256 of each imported file, to tell a re-import of the same files. */
+const storedFilesSchema = z.record(z.string(), z.object({ sha256: z.string().optional() }).loose());
+
 function sameFiles(stored: Prisma.JsonValue, loaded: LoadedRelease["files"]): string[] {
-  const storedFiles = (stored ?? {}) as Record<string, { sha256?: string }>;
+  const storedFiles = storedFilesSchema.parse(stored ?? {});
   return Object.keys(loaded).filter((file) => storedFiles[file]?.sha256 !== loaded[file]?.sha256);
 }
 

@@ -1,17 +1,11 @@
 import { createHash } from "node:crypto";
-import { ENTITY_TYPES, SPLITS, type Entity, type EntityType, type Sample, type Split } from "@/lib/dataset/release-schema";
+import { ENTITY_TYPES, SPLITS, type Entity, type Sample, type Split } from "@/lib/dataset/release-schema";
 import { DOWNLOAD_NAMES, formatEntityLine, formatSampleLine, type DownloadName } from "@/lib/releases/download-format";
 
-/** Counts shown on the dataset card (protocol section 3). Aggregates only. */
-export type SplitCounts = Record<Split, number>;
-export type ReleaseStats = {
-  splits: Record<Split, { samples: number; entities: number }>;
-  kbEntities: number;
-  byType: Record<EntityType, { samples: SplitCounts; entities: SplitCounts; kbEntities: number }>;
-  byCollection: Record<string, SplitCounts>;
-};
+import type { Digest, ReleaseStats, SplitCounts } from "@/lib/releases/release-json";
 
-export type Digest = { sha256: string; bytes: number };
+/** Counts shown on the dataset card (protocol section 3), aggregates only; the shapes live in release-json.ts. */
+export type { Digest, ReleaseStats, SplitCounts };
 
 const zeroCounts = (): SplitCounts => ({ train: 0, dev: 0, test: 0 });
 

@@ -7,7 +7,7 @@ import type { DatasetRelease } from "@/lib/generated/prisma";
 import { matchesIfNoneMatch } from "@/lib/leaderboard/cached-response";
 import type { DownloadName } from "@/lib/releases/download-format";
 import { getActiveRelease } from "@/lib/releases/get-release";
-import type { Digest } from "@/lib/releases/release-summary";
+import { readDownloadDigests } from "@/lib/releases/release-json";
 import { streamDownload } from "@/lib/releases/stream-download";
 
 const querySchema = z.object({ release: freeText().min(1).max(64).optional() });
@@ -33,7 +33,7 @@ async function resolveRelease(request: Request): Promise<DatasetRelease> {
  */
 export async function serveDownload(request: Request, name: DownloadName): Promise<Response> {
   const release = await resolveRelease(request);
-  const digest = (release.downloads as Record<string, Digest>)[name];
+  const digest = readDownloadDigests(release.downloads)[name];
   if (!digest) throw new AppError("not_found", `Release ${release.name} ${release.version} has no ${name}.`);
   const etag = `"${digest.sha256}"`;
   const headers = new Headers({

@@ -3,7 +3,7 @@ import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma";
-import type { ReleaseStats } from "@/lib/releases/release-summary";
+import { readReleaseStats, type ReleaseStats } from "@/lib/releases/release-json";
 import { findReleaseFor, parseReportedFile, type ReportedFile } from "./reported-schema";
 
 export type ImportReportedOptions = {
@@ -71,7 +71,7 @@ export async function importReportedResults(options: ImportReportedOptions): Pro
     );
   }
 
-  const warnings = countWarnings(file, (release.stats as ReleaseStats | null) ?? null);
+  const warnings = countWarnings(file, release.stats === null ? null : readReleaseStats(release.stats));
   const existing = await db.reportedResult.findMany({
     where: { releaseId: release.id },
     select: { name: true, track: true, split: true },

@@ -18,7 +18,7 @@ export function releaseGoldOf(releaseGold: unknown, split: string): string | nul
 
 export type ScoreStamp = { scorerVersion: string; goldSha256: string };
 
-/** Whether a stored score was made by another scorer version or against other gold than `currentGold`. */
-export function isScoreStale(score: ScoreStamp, currentGold: string | null): boolean {
-  return score.scorerVersion !== SCORER_VERSION || score.goldSha256 !== currentGold;
+/** Whether a stored score was made by another scorer version than `currentScorer` or against other gold than `currentGold`. */
+export function isScoreStale(score: ScoreStamp, currentGold: string | null, currentScorer: string = SCORER_VERSION): boolean {
+  return score.scorerVersion !== currentScorer || score.goldSha256 !== currentGold;
 }

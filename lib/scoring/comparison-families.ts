@@ -29,20 +29,3 @@ export function planComparisonRows(entry: FamilyMember, baselines: readonly Fami
     ...compareWithFamily(entry.outcomes, named(others), { metric: "unified" }).map((row) => ({ ...row, family: "unified" as const })),
   ];
 }
-
-/** A row as the Comparison table stores it (Prisma's field names). */
-export function comparisonRowData(entryId: string, row: FamilyComparisonRow) {
-  return {
-    entryId,
-    baselineId: row.baseline,
-    family: row.family,
-    identicalTo: row.identical_to,
-    metric: row.metric,
-    b: row.b,
-    c: row.c,
-    chi2: row.chi2,
-    p: row.p,
-    pExact: row.p_exact,
-    pHolm: row.p_holm,
-  };
-}

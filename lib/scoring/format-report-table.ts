@@ -1,4 +1,5 @@
 import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
+import { formatDecimal, formatPercent, formatPValue } from "@/lib/format/numbers";
 import type { Interval } from "./bootstrap";
 import type { ScoreReport } from "./report-schema";
 import { metricKeysOf, PRIMARY_METRIC, type MetricKey } from "./tracks";
@@ -18,11 +19,12 @@ export type FormatReportOptions = {
 
 const NONE = "–";
 
+// A terminal shows one more digit than the pages: rates to 0.01 point, MRR to 4 decimals.
 function formatValue(key: MetricKey, value: number | null): string {
   if (value === null) {
     return NONE;
   }
-  return key === "mrr" ? value.toFixed(4) : `${(value * 100).toFixed(2)}%`;
+  return key === "mrr" ? formatDecimal(value, 4) : `${formatPercent(value, 2)}%`;
 }
 
 function formatInterval(key: MetricKey, interval: Interval | null): string {
@@ -30,13 +32,6 @@ function formatInterval(key: MetricKey, interval: Interval | null): string {
     return NONE;
   }
   return `[${formatValue(key, interval[0])}, ${formatValue(key, interval[1])}]`;
-}
-
-function formatP(p: number): string {
-  if (p === 0) {
-    return "0";
-  }
-  return p >= 0.001 ? p.toFixed(4) : p.toExponential(2);
 }
 
 /** Left-aligns the first column and right-aligns the others. */
@@ -114,10 +109,10 @@ export function formatReportTable(report: ScoreReport, options: FormatReportOpti
           row.metric,
           String(row.b),
           String(row.c),
-          row.chi2.toFixed(2),
-          formatP(row.p),
-          formatP(row.p_exact),
-          formatP(row.p_holm),
+          formatDecimal(row.chi2, 2),
+          formatPValue(row.p),
+          formatPValue(row.p_exact),
+          formatPValue(row.p_holm),
         ]),
       ),
     );

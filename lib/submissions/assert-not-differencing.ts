@@ -4,9 +4,9 @@ import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma";
 import { computeAnswerDigests, countDifferingSamples, minimumDifferingSamples } from "@/lib/submissions/answer-digests";
 import { getFileStore } from "@/lib/files/file-store";
-import { loadKb, loadSplitGold } from "@/lib/submissions/load-gold";
-import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
+import { readPredictionFile } from "@/lib/submissions/read-prediction-file";
 import type { Track } from "@/lib/scoring/tracks";
+import { formatDateTime } from "@/lib/format/dates";
 import { logger } from "@/lib/logger";
 
 export type DifferencingCheck = {
@@ -20,10 +20,6 @@ export type DifferencingCheck = {
 
 type EarlierFile = { id: string; createdAt: Date; fileSha256: string; answerDigests: Uint8Array | null };
 
-function formatUploaded(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-}
-
 /**
  * The digests of an earlier file stored before digests existed: computed from
  * the stored file and kept on the row. A file that is gone or no longer valid
@@ -31,11 +27,10 @@ function formatUploaded(date: Date): string {
  */
 async function backfillDigests(earlier: EarlierFile, check: DifferencingCheck): Promise<Uint8Array | null> {
   try {
-    const [kb, { sampleIds }] = await Promise.all([loadKb(check.releaseId), loadSplitGold(check.releaseId, "test")]);
     // Read as pre-flight and the worker read it.
-    const validation = await validatePredictionFile(getFileStore().read(earlier.fileSha256), { sampleIds, kbQids: kb, track: check.track, split: "test" });
+    const { gold, validation } = await readPredictionFile(getFileStore().read(earlier.fileSha256), { releaseId: check.releaseId, split: "test", track: check.track });
     if (!validation.ok) return null;
-    const digests = computeAnswerDigests(sampleIds, validation);
+    const digests = computeAnswerDigests(gold.sampleIds, validation);
     // Outside the caller's transaction: a refusal rolls that back, the digests stay right.
     await db.submission.update({ where: { id: earlier.id }, data: { answerDigests: digests } });
     return digests;
@@ -75,7 +70,7 @@ export async function assertNotDifferencing(check: DifferencingCheck, client: Pr
   }
   if (closest === null) return;
   const { file, differing } = closest;
-  const earlier = `your submission ${file.id} (uploaded ${formatUploaded(file.createdAt)})`;
+  const earlier = `your submission ${file.id} (uploaded ${formatDateTime(file.createdAt)})`;
   const what =
     differing === 0
       ? `This file gives the same answers as ${earlier} in all ${check.sampleCount} samples (compared after normalisation)`

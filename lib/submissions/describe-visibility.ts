@@ -1,4 +1,4 @@
-import { isPublicEntry } from "@/lib/leaderboard/public-entry";
+import { isPublicEntry } from "@/lib/scores/public-entry-rule";
 
 /**
  * Who can see a submission right now, in the owner's words: the same rule the

@@ -1,7 +1,7 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { formatMiB } from "@/lib/files/staging";
+import { formatBytes } from "@/lib/format/bytes";
 import type { Prisma } from "@/lib/generated/prisma";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -40,7 +40,7 @@ export async function assertDevUploadAllowed(userId: string, bytes: number, clie
   }
   const limit = env.DEV_UPLOAD_BYTES_PER_DAY;
   if (bytes > limit) {
-    throw new AppError("rate_limited", `This file (${formatMiB(bytes)}) is larger than the ${formatMiB(limit)} of dev files one participant may store per 24 hours.`);
+    throw new AppError("rate_limited", `This file (${formatBytes(bytes)}) is larger than the ${formatBytes(limit)} of dev files one participant may store per 24 hours.`);
   }
   const used = recent.reduce((sum, row) => sum + row.fileBytes, 0);
   if (used + bytes <= limit) return;
@@ -55,7 +55,7 @@ export async function assertDevUploadAllowed(userId: string, bytes: number, clie
   const wait = describeWait(freesAt, now);
   throw new AppError(
     "rate_limited",
-    `Your dev submissions of the last 24 hours take ${formatMiB(used)} of the ${formatMiB(limit)} one participant may store per day, and this file (${formatMiB(bytes)}) does not fit. It fits ${wait.text}. Nothing was stored.`,
+    `Your dev submissions of the last 24 hours take ${formatBytes(used)} of the ${formatBytes(limit)} one participant may store per day, and this file (${formatBytes(bytes)}) does not fit. It fits ${wait.text}. Nothing was stored.`,
     { retryAfterSeconds: wait.retryAfterSeconds },
   );
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { AppError, type ProblemDetail } from "@/lib/errors";
-import type { Split as DbSplit } from "@/lib/generated/prisma";
 import { decodeUtf8Line } from "@/lib/io/decode-utf8-line";
 import { readLineBytes } from "@/lib/io/read-line-bytes";
 import { MAX_PREDICTION_LINE_BYTES } from "@/lib/scoring/limits";
+import type { Split as DbSplit } from "@/lib/generated/prisma";
 import type { KbIndex } from "@/lib/scoring/gold";
 import { loadKb, loadSplitGold } from "@/lib/submissions/load-gold";
 import { checkInPool } from "@/lib/submissions/preflight-pool";

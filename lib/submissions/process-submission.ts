@@ -1,17 +1,15 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { Prisma } from "@/lib/generated/prisma";
+import type { Prisma } from "@/lib/generated/prisma";
 import { computeProbeFlags } from "@/lib/integrity/probe-flags";
-import { probeFlagsSchema } from "@/lib/integrity/probe-flags-schema";
-import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
-import { getFileStore } from "@/lib/files/file-store";
-import { loadSplitGold } from "@/lib/submissions/load-gold";
-import { refreshComparisons } from "@/lib/submissions/refresh-comparisons";
 import { buildSampleAnalysis, loadKbNames, upsertSampleAnalysis } from "@/lib/submissions/sample-analysis";
-import { PRIMARY_METRIC, UNIFIED_METRIC } from "@/lib/scoring/tracks";
-import { SCORER_VERSION, scorePredictions } from "@/lib/scoring/score-report";
 import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
+import { storeScores } from "@/lib/scores/store-score";
+import { scorePredictions } from "@/lib/scoring/score-report";
+import { getFileStore } from "@/lib/files/file-store";
+import { readPredictionFile } from "@/lib/submissions/read-prediction-file";
+import { compareWithBaselines, lockSplitComparisons, refreshComparisons, REFRESH_TIMEOUT_MS } from "@/lib/submissions/refresh-comparisons";
 
 /** A stored file that fails validation: retrying cannot help. */
 export class InvalidSubmissionError extends Error {
@@ -24,7 +22,10 @@ const LISTED_IN_REASON = 10;
 
 /**
  * Scores one submission with the shared lib/scoring core against the gold in
- * the database. Safe to run twice: the score is an upsert keyed by the
+ * the database, in four steps: mark it SCORING, read the stored file, score
+ * it, then store the score, mark it SCORED and compare it with the baselines
+ * in one transaction (its owner never sees a scored submission without its
+ * comparisons). Safe to run twice: the score is an upsert keyed by the
  * submission, comparisons are replaced, and an up-to-date score is left alone.
  */
 export async function processSubmission(submissionId: string, options: { force?: boolean } = {}): Promise<ProcessOutcome> {
@@ -38,17 +39,12 @@ export async function processSubmission(submissionId: string, options: { force?:
     return "already-scored";
   }
 
-  await db.submission.update({
-    where: { id: submissionId },
-    data: { status: "SCORING", startedAt: new Date(), attempts: { increment: 1 } },
-  });
+  await markSubmissionScoring(submissionId);
 
-  const { gold, kb, sampleIds, knownSplitQids } = await loadSplitGold(submission.releaseId, submission.split);
-  const validation = await validatePredictionFile(getFileStore().read(submission.fileSha256), {
-    sampleIds,
-    kbQids: kb,
-    track: submission.track,
+  const { gold, validation } = await readPredictionFile(getFileStore().read(submission.fileSha256), {
+    releaseId: submission.releaseId,
     split: submission.split,
+    track: submission.track,
   });
   if (!validation.ok) {
     const listed = validation.problems.slice(0, LISTED_IN_REASON).map((problem) => (problem.line ? `line ${problem.line}: ${problem.message}` : problem.message));
@@ -58,38 +54,43 @@ export async function processSubmission(submissionId: string, options: { force?:
   const env = getEnv();
   const { report, outcomes } = scorePredictions({
     ...validation,
-    gold,
-    kb,
+    gold: gold.gold,
+    kb: gold.kb,
     split: submission.split === "train" ? "dev" : submission.split,
     seed: env.BOOTSTRAP_SEED,
     resamples: env.BOOTSTRAP_RESAMPLES,
   });
   // Error classes (docs/scoring.md): per sample on dev, aggregates only on test.
-  const analysis = buildSampleAnalysis({ ...validation, split: submission.split, gold, kb, outcomes, names: await loadKbNames(submission.releaseId) });
-  const metrics = report.metrics as Record<string, number>;
+  const analysis = buildSampleAnalysis({ ...validation, split: submission.split, gold: gold.gold, kb: gold.kb, outcomes, names: await loadKbNames(submission.releaseId) });
   // Protocol section 12: maintainers see these before publishing a test file (docs/integrity.md).
-  const probeFlags = knownSplitQids ? probeFlagsSchema.parse(computeProbeFlags({ ...validation, knownSplitQids })) : null;
-  const scoreData = {
-    scorerVersion: SCORER_VERSION,
-    goldSha256,
-    n: report.n,
-    report,
-    outcomes: Buffer.from(outcomes.codes),
-    primary: metrics[PRIMARY_METRIC[submission.track]] ?? 0,
-    unified: metrics[UNIFIED_METRIC[submission.track]] ?? 0,
-    probeFlags: probeFlags ?? Prisma.DbNull,
-    computedAt: new Date(),
-  };
-  await db.$transaction([
-    db.score.upsert({ where: { submissionId }, create: { submissionId, ...scoreData }, update: scoreData }),
-    // Prisma's query compiler parses number parameters imprecisely (up to 1 ulp
-    // off, prisma/prisma#22249), so the stored report would differ from the
-    // CLI's in the last digit. Text parameters reach PostgreSQL untouched.
-    db.$executeRaw`UPDATE "Score" SET "report" = ${JSON.stringify(report)}::jsonb, "primary" = ${String(scoreData.primary)}::float8, "unified" = ${String(scoreData.unified)}::float8 WHERE "submissionId" = ${submissionId}`,
-    upsertSampleAnalysis(submissionId, analysis),
-  ]);
-  await refreshComparisons(submission.releaseId, submission.split, submissionId, { markScored: true });
+  const probeFlags = gold.knownSplitQids ? computeProbeFlags({ ...validation, knownSplitQids: gold.knownSplitQids }) : null;
+
+  await db.$transaction(
+    async (tx) => {
+      await lockSplitComparisons(tx, submission.releaseId, submission.split);
+      await storeScores(tx, [{ submissionId, report, outcomes: outcomes.codes, goldSha256, probeFlags }]);
+      await upsertSampleAnalysis(submissionId, analysis, tx);
+      await markSubmissionScored(tx, submissionId);
+      await compareWithBaselines(tx, submission.releaseId, submission.split, submissionId);
+    },
+    { timeout: REFRESH_TIMEOUT_MS, maxWait: REFRESH_TIMEOUT_MS },
+  );
   return "scored";
+}
+
+async function markSubmissionScoring(submissionId: string): Promise<void> {
+  await db.submission.update({
+    where: { id: submissionId },
+    data: { status: "SCORING", startedAt: new Date(), attempts: { increment: 1 } },
+  });
+}
+
+/** The status change that makes a score visible; the caller's transaction also holds its comparisons. */
+async function markSubmissionScored(tx: Prisma.TransactionClient, submissionId: string): Promise<void> {
+  await tx.submission.update({
+    where: { id: submissionId },
+    data: { status: "SCORED", finishedAt: new Date(), failureKind: null, failureReason: null },
+  });
 }
 
 /** Records a failure the owner can act on (INVALID) or an internal fault after the last retry (INTERNAL). */

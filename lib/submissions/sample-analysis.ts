@@ -2,15 +2,15 @@ import "server-only";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { z } from "zod";
 import { db } from "@/lib/db";
-import type { Split } from "@/lib/generated/prisma";
-import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
+import type { Prisma, Split } from "@/lib/generated/prisma";
 import { buildKbNameIndex, classifySamples, summarizeClasses, type ErrorClassSummary, type KbNameIndex } from "@/lib/scoring/error-taxonomy";
 import type { GoldRecord, KbIndex } from "@/lib/scoring/gold";
 import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
 import { SCORER_VERSION } from "@/lib/scoring/score-report";
 import type { TrackPredictions } from "@/lib/scoring/track-predictions";
 import { getFileStore } from "@/lib/files/file-store";
-import { loadKb, loadSplitGold } from "@/lib/submissions/load-gold";
+import { loadKb } from "@/lib/submissions/load-gold";
+import { readPredictionFile } from "@/lib/submissions/read-prediction-file";
 
 /**
  * The error classes of a scored submission, stored beside its score (one row
@@ -77,10 +77,10 @@ export function decodeAnswers(bytes: Uint8Array): string[] | string[][] {
   return storedAnswersSchema.parse(JSON.parse(gunzipSync(bytes).toString("utf8")));
 }
 
-/** The upsert of one analysis row (inside the worker's score transaction). */
-export function upsertSampleAnalysis(submissionId: string, data: SampleAnalysisData) {
+/** The upsert of one analysis row (inside the worker's score transaction: pass its client). */
+export function upsertSampleAnalysis(submissionId: string, data: SampleAnalysisData, client: Prisma.TransactionClient = db) {
   const row = { ...data, summary: data.summary as object };
-  return db.sampleAnalysis.upsert({ where: { submissionId }, create: { submissionId, ...row }, update: row });
+  return client.sampleAnalysis.upsert({ where: { submissionId }, create: { submissionId, ...row }, update: row });
 }
 
 /**
@@ -98,19 +98,17 @@ export async function ensureSampleAnalysis(submission: {
 }): Promise<void> {
   const existing = await db.sampleAnalysis.findUnique({ where: { submissionId: submission.id }, select: { scorerVersion: true } });
   if (existing?.scorerVersion === SCORER_VERSION) return;
-  const { gold, kb, sampleIds } = await loadSplitGold(submission.releaseId, submission.split);
-  const validation = await validatePredictionFile(getFileStore().read(submission.fileSha256), {
-    sampleIds,
-    kbQids: kb,
-    track: submission.track,
+  const { gold, validation } = await readPredictionFile(getFileStore().read(submission.fileSha256), {
+    releaseId: submission.releaseId,
     split: submission.split,
+    track: submission.track,
   });
   if (!validation.ok) throw new Error(`submission ${submission.id}: its stored file no longer validates`);
   const data = buildSampleAnalysis({
     ...validation,
     split: submission.split,
-    gold,
-    kb,
+    gold: gold.gold,
+    kb: gold.kb,
     outcomes: { track: submission.track, codes: submission.outcomes },
     names: await loadKbNames(submission.releaseId),
   });

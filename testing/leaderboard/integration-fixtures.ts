@@ -3,20 +3,23 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { db } from "@/lib/db";
-import type { Prisma, PublicationStatus, Split } from "@/lib/generated/prisma";
+import type { PublicationStatus, Split } from "@/lib/generated/prisma";
 import { synthesizeLeaderboardRelease, writeLeaderboardRelease, type SyntheticRelease } from "@/testing/leaderboard/synthetic-release";
 import { importRelease } from "@/lib/releases/import-release";
-import { comparisonRowData, planComparisonRows } from "@/lib/scoring/comparison-families";
+import { releaseGoldOf } from "@/lib/scores/score-staleness";
+import { replaceComparisons } from "@/lib/scores/store-comparisons";
+import { storeScores } from "@/lib/scores/store-score";
+import { planComparisonRows } from "@/lib/scoring/comparison-families";
 import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/scoring/gold";
-import { SCORER_VERSION, scorePredictions } from "@/lib/scoring/score-report";
-import { PRIMARY_METRIC, UNIFIED_METRIC } from "@/lib/scoring/tracks";
+import { scorePredictions } from "@/lib/scoring/score-report";
 
 /**
  * Support for the leaderboard's integration tests (tests/integration/
  * leaderboard-*.int.test.ts), not used by the app: a tiny release and
  * hand-made prediction files, where which samples each system gets right is
  * decided index by index, so expected counts can be worked out by hand.
- * Scores and comparisons are made with lib/scoring, as the worker stores them.
+ * Scores and comparisons are made with lib/scoring and stored with
+ * lib/scores, exactly as the worker stores them.
  */
 
 export type LeaderboardFixtureRelease = {
@@ -81,9 +84,9 @@ export type FixtureEntry = {
 
 export type StoredFixture = { id: string; track: "open" | "closed"; split: Split; codes: Uint8Array; isBaseline: boolean };
 
-/** Stores submissions with their scores as the worker would, then every comparison with the split's baselines. */
+/** Stores submissions with their scores through the worker's writer (lib/scores), then every comparison with the split's baselines. */
 export async function storeScoredEntries(release: LeaderboardFixtureRelease, entries: readonly FixtureEntry[]): Promise<StoredFixture[]> {
-  const goldSha = (await db.datasetRelease.findUniqueOrThrow({ where: { id: release.releaseId } })).goldSha256 as Record<string, string>;
+  const releaseGold = (await db.datasetRelease.findUniqueOrThrow({ where: { id: release.releaseId }, select: { goldSha256: true } })).goldSha256;
   const stored: StoredFixture[] = [];
   for (const entry of entries) {
     const split = entry.split === "dev" ? "dev" : "test";
@@ -92,7 +95,6 @@ export async function storeScoredEntries(release: LeaderboardFixtureRelease, ent
       entry.track === "open"
         ? scorePredictions({ track: "open", predictions: entry.predictions, gold, kb: release.kb, split, seed: 42, resamples: 200 })
         : scorePredictions({ track: "closed", predictions: entry.predictions, gold, kb: release.kb, split, seed: 42, resamples: 200 });
-    const metrics = report.metrics as Record<string, number>;
     await db.submission.create({
       data: {
         id: entry.id,
@@ -115,28 +117,19 @@ export async function storeScoredEntries(release: LeaderboardFixtureRelease, ent
         codeUrl: "https://example.org/code",
         parameterCount: entry.parameterCount ?? null,
         isOpenWeights: entry.isOpenWeights ?? null,
-        score: {
-          create: {
-            scorerVersion: SCORER_VERSION,
-            goldSha256: goldSha[split] ?? "",
-            n: report.n,
-            report: report as Prisma.InputJsonValue,
-            outcomes: Buffer.from(outcomes.codes),
-            primary: metrics[PRIMARY_METRIC[entry.track]] ?? 0,
-            unified: metrics[UNIFIED_METRIC[entry.track]] ?? 0,
-          },
-        },
       },
     });
+    await storeScores(db, [{ submissionId: entry.id, report, outcomes: outcomes.codes, goldSha256: releaseGoldOf(releaseGold, split) ?? "" }]);
     stored.push({ id: entry.id, track: entry.track, split: entry.split, codes: outcomes.codes, isBaseline: entry.isBaseline ?? false });
   }
   const baselines = stored.filter((entry) => entry.isBaseline).map((entry) => ({ id: entry.id, split: entry.split, outcomes: { track: entry.track, codes: entry.codes } }));
-  for (const entry of stored) {
-    const family = baselines.filter((baseline) => baseline.split === entry.split);
-    const rows = planComparisonRows({ id: entry.id, outcomes: { track: entry.track, codes: entry.codes } }, family);
-    if (rows.length === 0) continue;
-    await db.comparison.createMany({ data: rows.map((row) => comparisonRowData(entry.id, row)) });
-  }
+  await replaceComparisons(
+    db,
+    stored.map((entry) => ({
+      entryId: entry.id,
+      rows: planComparisonRows({ id: entry.id, outcomes: { track: entry.track, codes: entry.codes } }, baselines.filter((baseline) => baseline.split === entry.split)),
+    })),
+  );
   return stored;
 }
 

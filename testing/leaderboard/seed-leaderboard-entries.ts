@@ -3,10 +3,12 @@ import { createHash, randomUUID } from "node:crypto";
 import { createSeededRandom } from "@/testing/synthetic/seeded-random";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma";
-import { comparisonRowData, planComparisonRows, type FamilyMember } from "@/lib/scoring/comparison-families";
+import { releaseGoldOf } from "@/lib/scores/score-staleness";
+import { replaceComparisons, type EntryComparisons } from "@/lib/scores/store-comparisons";
+import { storeScores, type ScoreToStore } from "@/lib/scores/store-score";
+import { planComparisonRows, type FamilyMember } from "@/lib/scoring/comparison-families";
 import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
-import { buildScoreReport, SCORER_VERSION } from "@/lib/scoring/score-report";
-import { PRIMARY_METRIC, UNIFIED_METRIC } from "@/lib/scoring/tracks";
+import { buildScoreReport } from "@/lib/scoring/score-report";
 import { loadSplitGold } from "@/lib/submissions/load-gold";
 import { planSyntheticEntries, SYNTHETIC_BASELINES, SYNTHETIC_TEAMS, synthesizeOutcomeCodes, type SyntheticEntry } from "./synthetic-entries";
 
@@ -65,7 +67,7 @@ async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unkn
 
 export async function seedLeaderboardEntries(options: SeedOptions): Promise<SeedResult> {
   const release = await db.datasetRelease.findUniqueOrThrow({ where: { id: options.releaseId }, select: { goldSha256: true } });
-  const goldSha256 = (release.goldSha256 as Record<string, string>).test ?? "";
+  const goldSha256 = releaseGoldOf(release.goldSha256, "test") ?? "";
   const { gold } = await loadSplitGold(options.releaseId, "test");
   const goldTypes = gold.map((record) => record.type);
   const random = createSeededRandom(options.seed);
@@ -120,30 +122,21 @@ export async function seedLeaderboardEntries(options: SeedOptions): Promise<Seed
   });
   await insertInChunks(submissions, (chunk) => db.submission.createMany({ data: chunk }));
 
-  const scores: Prisma.ScoreCreateManyInput[] = [];
-  const comparisonRows: Prisma.ComparisonCreateManyInput[] = [];
+  // Stored through lib/scores, the worker's own writer: floats exact, the same columns.
+  const scores: ScoreToStore[] = [];
+  const comparisons: EntryComparisons[] = [];
   planned.forEach((entry, index) => {
     const report = buildScoreReport({ split: "test", gold, outcomes: entry.outcomes, seed: 42, resamples: options.resamples });
-    const metrics = report.metrics as Record<string, number>;
-    scores.push({
-      submissionId: entry.id,
-      scorerVersion: SCORER_VERSION,
-      goldSha256,
-      n: report.n,
-      report: report as Prisma.InputJsonValue,
-      outcomes: Buffer.from(entry.outcomes.codes),
-      primary: metrics[PRIMARY_METRIC[entry.track]] ?? 0,
-      unified: metrics[UNIFIED_METRIC[entry.track]] ?? 0,
-    });
-    for (const row of planComparisonRows({ id: entry.id, outcomes: entry.outcomes }, baselines)) comparisonRows.push(comparisonRowData(entry.id, row));
+    scores.push({ submissionId: entry.id, report, outcomes: entry.outcomes.codes, goldSha256 });
+    comparisons.push({ entryId: entry.id, rows: planComparisonRows({ id: entry.id, outcomes: entry.outcomes }, baselines) });
     options.onProgress?.(index + 1, planned.length);
   });
-  await insertInChunks(scores, (chunk) => db.score.createMany({ data: chunk }));
-  await insertInChunks(comparisonRows, (chunk) => db.comparison.createMany({ data: chunk }));
+  await insertInChunks(scores, (chunk) => storeScores(db, chunk));
+  await insertInChunks(comparisons, (chunk) => replaceComparisons(db, chunk));
   return {
     entries: planned.filter((entry) => !entry.isBaseline).length,
     baselines: planned.filter((entry) => entry.isBaseline).length,
-    comparisons: comparisonRows.length,
+    comparisons: comparisons.reduce((sum, entry) => sum + entry.rows.length, 0),
     samples: gold.length,
   };
 }

@@ -70,7 +70,8 @@ async function stateOf(user: TestUser) {
 }
 
 function uploadedLabel(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  // ISO 8601 in UTC, to the second (lib/format/dates.ts).
+  return `${date.toISOString().slice(0, 19)}Z`;
 }
 
 describe("differencing (test split)", () => {

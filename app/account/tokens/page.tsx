@@ -6,11 +6,12 @@ import { requirePageUser } from "@/lib/auth/page-guards";
 import type { ApiTokenView } from "@/lib/tokens/api-token-view";
 import { listApiTokens } from "@/lib/tokens/list-api-tokens";
 import { createTokenAction, revokeTokenAction } from "@/app/account/tokens/actions";
+import { formatDateTime } from "@/lib/format/dates";
 
 export const metadata: Metadata = { title: "API tokens" };
 
 function formatDate(value: string | null, empty: string): string {
-  return value ? `${value.slice(0, 16).replace("T", " ")} UTC` : empty;
+  return value ? formatDateTime(value) : empty;
 }
 
 const STATUS_LABELS: Record<ApiTokenView["status"], string> = { active: "Active", expired: "Expired", revoked: "Revoked" };

@@ -6,11 +6,12 @@ import { getEnv } from "@/lib/env";
 import { listRoleChanges, listUsers, type RoleChangeEntry, type UserListEntry } from "@/lib/users/list-users";
 import { isApprovedUser } from "@/lib/users/test-approval";
 import { changeApprovalAction, changeRoleAction } from "@/app/admin/users/actions";
+import { formatDate } from "@/lib/format/dates";
 
 export const metadata: Metadata = { title: "Users" };
 
 function day(value: Date): string {
-  return value.toISOString().slice(0, 10);
+  return formatDate(value);
 }
 
 function describeChange({ action, details }: RoleChangeEntry): string {

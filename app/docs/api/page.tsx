@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { formatBytes } from "@/components/submissions/format";
+import { formatBytes } from "@/lib/format/bytes";
 import { getOpenApiDocument } from "@/lib/api/api-document";
 import { describeType, fieldRows, refName, type FieldRow, type JsonSchema } from "@/lib/api/describe-schema";
 import { CLI_TOOLS, readCliTool } from "@/lib/releases/cli-downloads";

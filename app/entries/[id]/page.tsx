@@ -9,7 +9,7 @@ import { Badge } from "@/components/leaderboard/estimate-text";
 import { ExportLinks } from "@/components/leaderboard/export-links";
 import { OPEN_METRIC_KEYS, PRIMARY_METRIC, metricKeysOf } from "@/lib/scoring/tracks";
 import { describeBars, hitAtKPoints, metricBars, typeBars } from "@/lib/leaderboard/chart-data";
-import { formatEstimate, formatParameterCount } from "@/lib/leaderboard/format";
+import { formatEstimate, formatParameterCount } from "@/lib/format/numbers";
 import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
 import { findPublicEntry } from "@/lib/leaderboard/get-public-entry";
 import { listPublicEntries } from "@/lib/leaderboard/list-public-entries";

@@ -1,3 +1,13 @@
+import type { NextConfig } from "next";
+import { getEnv } from "./lib/env";
+
+// The environment is validated whenever Next.js loads this file: `next build`, `next dev`,
+// `next start` and scripts/web-server.mjs. A bad value stops it with a message naming the
+// variable (lib/env.ts; the worker and the scripts parse the same schema). A build machine
+// without the runtime configuration sets SKIP_ENV_VALIDATION=1; the server still checks at
+// start (instrumentation.ts).
+if (process.env.SKIP_ENV_VALIDATION !== "1") getEnv();
+
 const isDev = process.env.NODE_ENV !== "production";
 
 // Inline scripts carry Next.js hydration data; 'unsafe-eval' only for dev tooling.
@@ -22,8 +32,7 @@ const securityHeaders = [
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
 ];
 
-/** @type {import('next').NextConfig} */
-const nextConfig = {
+const nextConfig: NextConfig = {
   // A separate build directory lets a benchmark or a second checkout build beside the main one.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   poweredByHeader: false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDifference, formatEstimate, formatParameterCount, formatPValue, formatValue, parseParameterCount } from "./format";
+import { formatDifference, formatEstimate, formatParameterCount, formatPValue, formatValue, parseParameterCount } from "./numbers";
 
 describe("formatting scores", () => {
   it("shows rates as percentages with one decimal and their interval", () => {

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { formatBytes } from "./bytes";
+import { formatDate, formatDateTime } from "./dates";
+import { formatMetricName } from "./metric-labels";
+import { formatCount, formatDecimal, formatPercent, formatPercentInterval } from "./numbers";
+
+describe("lib/format", () => {
+  it("sizes in B, KiB and MiB, a whole number of units without a decimal", () => {
+    expect(formatBytes(512)).toBe("512 B");
+    expect(formatBytes(12_800)).toBe("12.5 KiB");
+    expect(formatBytes(2048)).toBe("2 KiB");
+    expect(formatBytes(64 * 1024 * 1024)).toBe("64 MiB");
+    expect(formatBytes(1_572_864 + 1)).toBe("1.5 MiB");
+  });
+
+  it("dates as ISO 8601 in UTC, with the time to the second", () => {
+    expect(formatDateTime(new Date(Date.UTC(2026, 11, 1, 22, 15, 3, 456)))).toBe("2026-12-01T22:15:03Z");
+    expect(formatDateTime("2026-01-02T03:04:05.000Z")).toBe("2026-01-02T03:04:05Z");
+    expect(formatDateTime(null)).toBe("–");
+    expect(formatDate("2026-01-02T23:59:59.000Z")).toBe("2026-01-02");
+  });
+
+  it("counts, percentages, decimals and metric labels", () => {
+    expect(formatCount(4633)).toBe("4,633");
+    expect(formatPercent(0.38912)).toBe("38.9");
+    expect(formatPercent(null)).toBe("–");
+    expect(formatPercentInterval([0.375, 0.4031], 2)).toBe("[37.50, 40.31]");
+    expect(formatDecimal(0.47512)).toBe("0.475");
+    expect(formatMetricName("alias")).toBe("Alias");
+    expect(formatMetricName("no_such_metric")).toBe("no_such_metric");
+  });
+});

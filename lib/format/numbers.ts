@@ -1,0 +1,132 @@
+import type { Estimate } from "@/lib/leaderboard/leaderboard-types";
+import { isRateMetric, type ViewMetric } from "@/lib/leaderboard/views";
+import { RANK_SIGNIFICANCE_LEVEL } from "@/lib/scoring/paired-ranks";
+
+/**
+ * How numbers read, on pages, in exports and in the CLI's table: rates as
+ * percentages ("38.9"), MRR as a decimal ("0.475"), an interval in brackets
+ * after its value ("38.9 [37.5, 40.3]"), counts with thousands separators,
+ * p-values to 3 significant digits. Files and the API keep fractions at full
+ * precision. Pure: pages, client components and the CLI bundle import it.
+ */
+
+const NONE = "–";
+
+/** A count: 4633 -> "4,633". */
+export function formatCount(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NONE;
+  return value.toLocaleString("en");
+}
+
+/** A rate (a fraction in [0, 1]) as a percentage without the sign: 0.3891 -> "38.9". */
+export function formatPercent(value: number | null | undefined, digits = 1): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NONE;
+  return (value * 100).toFixed(digits);
+}
+
+/** An interval of rates as percentages: [0.375, 0.403] -> "[37.5, 40.3]"; empty when there is none. */
+export function formatPercentInterval(interval: readonly [number, number] | null | undefined, digits = 1): string {
+  if (!interval) return "";
+  return `[${formatPercent(interval[0], digits)}, ${formatPercent(interval[1], digits)}]`;
+}
+
+/** A plain decimal (MRR, chi-squared): 0.47512 -> "0.475". */
+export function formatDecimal(value: number | null | undefined, digits = 3): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NONE;
+  return value.toFixed(digits);
+}
+
+/** An interval of decimals: [0.25, 1] -> "[0.250, 1.000]"; empty when there is none. */
+export function formatDecimalInterval(interval: readonly [number, number] | null | undefined, digits = 3): string {
+  if (!interval) return "";
+  return `[${formatDecimal(interval[0], digits)}, ${formatDecimal(interval[1], digits)}]`;
+}
+
+export function formatValue(value: number, metric: ViewMetric): string {
+  return isRateMetric(metric) ? formatPercent(value) : formatDecimal(value);
+}
+
+export function formatInterval(interval: readonly [number, number], metric: ViewMetric): string {
+  return `[${formatValue(interval[0], metric)}, ${formatValue(interval[1], metric)}]`;
+}
+
+export function formatEstimate(estimate: Estimate | null | undefined, metric: ViewMetric): string {
+  if (!estimate) {
+    return "–";
+  }
+  const value = formatValue(estimate.value, metric);
+  return estimate.ci95 ? `${value} ${formatInterval(estimate.ci95, metric)}` : value;
+}
+
+const PARAMETER_UNITS = [
+  { suffix: "T", size: 1e12 },
+  { suffix: "B", size: 1e9 },
+  { suffix: "M", size: 1e6 },
+  { suffix: "K", size: 1e3 },
+] as const;
+
+/** 8000000000 -> "8B", 110000000 -> "110M", 6500000 -> "6.5M". */
+export function formatParameterCount(count: number | null): string {
+  if (count === null || !Number.isFinite(count)) {
+    return "–";
+  }
+  for (const unit of PARAMETER_UNITS) {
+    if (count >= unit.size) {
+      const scaled = count / unit.size;
+      const digits = scaled >= 100 ? 0 : scaled >= 10 ? 1 : 2;
+      return `${Number(scaled.toFixed(digits))}${unit.suffix}`;
+    }
+  }
+  return String(count);
+}
+
+/**
+ * Reads a parameter count as people write it: "8B", "110M", "6.5m", "1.2T",
+ * "7e9" or "350000000". Returns null for anything else (including negatives).
+ */
+export function parseParameterCount(text: string): number | null {
+  const match = /^\s*(\d+(?:\.\d+)?(?:e\d+)?)\s*([kmbt])?\s*$/i.exec(text);
+  if (!match) {
+    return null;
+  }
+  const base = Number(match[1]);
+  const unit = (match[2] ?? "").toUpperCase();
+  const factor = PARAMETER_UNITS.find((candidate) => candidate.suffix === unit)?.size ?? 1;
+  const value = base * factor;
+  return Number.isFinite(value) ? value : null;
+}
+
+/** A p-value, everywhere (pages, exports, the CLI): 3 significant digits, exponent notation below 0.001; an exact 0 is a double's underflow. */
+export function formatPValue(p: number): string {
+  if (!Number.isFinite(p)) {
+    return "–";
+  }
+  if (p === 0) {
+    return "< 1e-300";
+  }
+  if (p < 0.001) {
+    return p.toExponential(2);
+  }
+  return p.toPrecision(3);
+}
+
+/** A percentage-point difference with its sign: "+3.4", "−1.2". */
+export function formatDifference(difference: number, metric: ViewMetric): string {
+  if (!Number.isFinite(difference)) {
+    return "–";
+  }
+  const magnitude = formatValue(Math.abs(difference), metric);
+  if (Number(magnitude) === 0) {
+    return magnitude;
+  }
+  return `${difference > 0 ? "+" : "−"}${magnitude}`;
+}
+
+/** A p-value in a sentence (the pairwise matrix): "p < 0.001", "p = 0.031"; never a rounded "p = 0.050" for a p below the level. */
+export function formatPStatement(p: number): string {
+  if (!Number.isFinite(p)) return "p = –";
+  if (p < 0.001) return "p < 0.001";
+  const text = p.toFixed(3);
+  if (p < RANK_SIGNIFICANCE_LEVEL && Number(text) >= RANK_SIGNIFICANCE_LEVEL) return `p < ${RANK_SIGNIFICANCE_LEVEL}`;
+  return `p = ${text}`;
+}
