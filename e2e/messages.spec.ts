@@ -49,7 +49,7 @@ test("[MESSAGES] with no test submission left, /submit says when the next one fr
   const freeAt = new Date(oldest.getTime() + 24 * 60 * 60 * 1000).toISOString();
   const expected = `${freeAt.slice(0, 19)}Z`;
   await expect(page.getByTestId("quota-next-free")).toHaveText(
-    `You have used your 5 test submissions of the last 24 hours. The next one frees at ${expected}. Dev submissions stay unlimited.`,
+    `You have used your 5 test submissions of the last 24 hours. The next one frees at ${expected}. Dev submissions cost no test quota.`,
   );
 
   // Dates on the submission pages are ISO too, not en-GB.

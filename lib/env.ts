@@ -55,9 +55,29 @@ export const envSchema = z.object({
     .string()
     .regex(/^http:\/\/127\.0\.0\.1:\d{1,5}$/, "must be http://127.0.0.1:PORT")
     .optional(),
-  /** Uploaded prediction files are kept content-addressed under this directory. */
+  /** Local data: uploads being received (staging/), the disk file store, project-local services. */
   IRC_DATA_DIR: z.string().min(1).default(".data"),
+  /**
+   * Where prediction files are kept (lib/files/file-store.ts): "postgres"
+   * (chunked bytea in DATABASE_URL; a worker needs nothing else), "disk"
+   * (IRC_DATA_DIR/submissions/, one machine or a shared mount) or "s3" (an
+   * S3-compatible bucket, IRC_S3_*).
+   */
+  IRC_FILE_STORE: z.enum(["postgres", "disk", "s3"], { message: "must be postgres, disk or s3" }).default("postgres"),
+  /** Path-style endpoint of the S3-compatible service: https://s3.eu-west-1.amazonaws.com, http://minio.internal:9000. */
+  IRC_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  IRC_S3_BUCKET: z.string().min(1).optional(),
+  IRC_S3_REGION: z.string().min(1).default("us-east-1"),
+  IRC_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  IRC_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  IRC_S3_SESSION_TOKEN: z.string().min(1).optional(),
+  /** Key prefix of the prediction files in the bucket. */
+  IRC_S3_PREFIX: z.string().default("submissions/"),
   UPLOAD_MAX_BYTES: positiveInt(64 * MIB),
+  /** Dev-split uploads one participant may make per rolling hour (429 past it). */
+  DEV_UPLOADS_PER_HOUR: positiveInt(30),
+  /** Bytes of dev-split files one participant may store per rolling 24 hours (429 past it). */
+  DEV_UPLOAD_BYTES_PER_DAY: positiveInt(512 * MIB),
   TEST_QUOTA_PER_DAY: positiveInt(5),
   TEST_QUOTA_TOTAL: positiveInt(50),
   WORKER_CONCURRENCY: positiveInt(2),
@@ -80,6 +100,11 @@ export const envSchema = z.object({
   LOG_LEVEL: logLevelSchema.optional(),
   BOOTSTRAP_RESAMPLES: positiveInt(1000),
   BOOTSTRAP_SEED: z.coerce.number().int().nonnegative().default(42),
+}).superRefine((env, context) => {
+  if (env.IRC_FILE_STORE !== "s3") return;
+  for (const name of ["IRC_S3_ENDPOINT", "IRC_S3_BUCKET", "IRC_S3_ACCESS_KEY_ID", "IRC_S3_SECRET_ACCESS_KEY"] as const) {
+    if (env[name] === undefined) context.addIssue({ code: "custom", path: [name], message: "is required when IRC_FILE_STORE=s3" });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   const { importRelease } = await import("@/lib/releases/import-release");
   const { runBaselines } = await import("@/lib/baselines/run-baselines");
   const { createSubmission } = await import("@/lib/submissions/create-submission");
-  const { stageUpload } = await import("@/lib/submissions/file-store");
+  const { stageUpload } = await import("@/lib/files/staging");
   const { getScoringQueue } = await import("@/lib/submissions/scoring-queue");
   const { getEnv } = await import("@/lib/env");
 

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   const { synthesizePredictions } = await import("@/testing/synthetic/synth-predictions");
   const { importRelease } = await import("@/lib/releases/import-release");
   const { createSubmission } = await import("@/lib/submissions/create-submission");
-  const { stageUpload } = await import("@/lib/submissions/file-store");
+  const { stageUpload } = await import("@/lib/files/staging");
   const { processSubmission } = await import("@/lib/submissions/process-submission");
   const { getScoringQueue } = await import("@/lib/submissions/scoring-queue");
   const { createApiToken } = await import("@/lib/tokens/create-api-token");

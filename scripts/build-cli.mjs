@@ -157,6 +157,38 @@ export async function buildCli({ name = "scorer", isOptional = false } = {}) {
   return bundle;
 }
 
+/**
+ * The web server's pre-flight thread (workers/preflight-thread.ts, started by
+ * lib/submissions/preflight-pool.ts), bundled the same way: in production
+ * there is no tsx to run TypeScript in a worker thread. Built with the scorer.
+ */
+export const PREFLIGHT_BUNDLE_PATH = path.join(ROOT, "dist", "preflight", "preflight-thread.mjs");
+
+export async function buildPreflightThread({ isOptional = false } = {}) {
+  const esbuild = await loadEsbuild(isOptional);
+  if (esbuild === null) return null;
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [path.join(ROOT, "workers", "preflight-thread.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    minify: true,
+    tsconfig: path.join(ROOT, "tsconfig.json"),
+    // Validation only: a database or framework module in the thread is a mistake.
+    plugins: [forbidServerModules()],
+    write: false,
+    logLevel: "warning",
+  });
+  const output = result.outputFiles[0];
+  mkdirSync(path.dirname(PREFLIGHT_BUNDLE_PATH), { recursive: true });
+  const temporary = `${PREFLIGHT_BUNDLE_PATH}.${process.pid}.tmp`;
+  writeFileSync(temporary, output.contents);
+  renameSync(temporary, PREFLIGHT_BUNDLE_PATH);
+  return { bytes: output.contents.length };
+}
+
 const FORBIDDEN = /^(server-only|next(\/.*)?|@prisma\/.*|prisma|ioredis|bullmq|pg|@\/lib\/(db|redis|env)|@\/lib\/generated\/.*)$/;
 
 function forbidServerModules(fileName) {
@@ -216,6 +248,8 @@ async function main() {
     const relative = path.relative(process.cwd(), bundlePath(name)) || bundlePath(name);
     const kib = (bundle.bytes / 1024).toFixed(0);
     console.log(`build-cli: ${relative} (${kib} KiB, sha256 ${bundle.sha256}) in ${(performance.now() - started).toFixed(0)} ms`);
+    const preflight = await buildPreflightThread({ isOptional: flags.has("--if-possible") });
+    if (preflight !== null) console.log(`build-cli: ${path.relative(process.cwd(), PREFLIGHT_BUNDLE_PATH)} (${(preflight.bytes / 1024).toFixed(0)} KiB)`);
   }
 }
 

@@ -31,6 +31,7 @@ const PLATFORM_ROOTS = [
   "scripts/baselines.ts",
   "scripts/demo-entries.ts",
   "scripts/rescore.ts",
+  "scripts/files-migrate.ts",
   "scripts/user-create.ts",
 ];
 

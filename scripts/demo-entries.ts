@@ -13,7 +13,7 @@ import path from "node:path";
 import { db } from "@/lib/db";
 import { getActiveRelease } from "@/lib/releases/get-release";
 import { createSubmission } from "@/lib/submissions/create-submission";
-import { discardStagedFile, stageUpload } from "@/lib/submissions/file-store";
+import { discardStagedFile, stageUpload } from "@/lib/files/staging";
 import { getEnv } from "@/lib/env";
 
 const DEMO_RELEASE = "irc-bench-demo";

@@ -37,6 +37,6 @@ trap 'kill $worker_pid 2>/dev/null || true' EXIT INT TERM
 echo
 echo "IRC-Bench is starting on http://localhost:$PORT"
 echo "  a maintainer account:  npm run user:create -- --email you@example.org --maintainer"
-echo "  more workers:          npm run worker   (same DATABASE_URL, REDIS_URL, IRC_DATA_DIR)"
+echo "  more workers:          npm run worker   (same DATABASE_URL and REDIS_URL; no shared disk)"
 echo
 NODE_ENV=production node scripts/web-server.mjs --port "$PORT"

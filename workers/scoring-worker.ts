@@ -19,10 +19,14 @@ import {
   markSubmissionRetrying,
   processSubmission,
 } from "@/lib/submissions/process-submission";
+import { sweepOrphans } from "@/lib/files/sweep-orphans";
 import { reconcileScoringQueue } from "@/lib/submissions/reconcile-queue";
 import { SCORING_QUEUE, closeScoringQueue, scoringJobSchema, type ScoringJob } from "@/lib/submissions/scoring-queue";
 import { HEARTBEAT_INTERVAL_MS, forgetWorkerHeartbeat, recordWorkerHeartbeat } from "@/lib/submissions/worker-heartbeat";
 import { workerTiming } from "@/lib/submissions/worker-timing";
+
+/** How often a worker removes orphan files (lib/files/sweep-orphans.ts); every worker may, the sweep is idempotent. */
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 const logger = rootLogger.child({ service: "worker" });
 const metrics = createWorkerMetrics();
@@ -101,6 +105,7 @@ async function main(): Promise<void> {
       };
     });
   // One loop that awaits each run: a slow reconcile (Redis coming back, say) cannot overlap the next.
+  let lastSweepAt = 0;
   const reconcileLoop = async () => {
     while (!isClosing) {
       try {
@@ -108,6 +113,15 @@ async function main(): Promise<void> {
         if (requeued > 0) logger.info({ requeued }, `re-queued ${requeued} submission(s) without a live job`);
       } catch (error) {
         logger.warn({ err: toError(error) }, "reconcile failed");
+      }
+      if (Date.now() - lastSweepAt >= SWEEP_INTERVAL_MS) {
+        lastSweepAt = Date.now();
+        try {
+          const swept = await sweepOrphans();
+          if (swept.stagedFiles + swept.storedFiles > 0) logger.info(swept, `swept ${swept.storedFiles} unreferenced stored file(s), ${swept.stagedFiles} old staged file(s)`);
+        } catch (error) {
+          logger.warn({ err: toError(error) }, "sweep failed");
+        }
       }
       if (!isClosing) await pause(env.WORKER_RECONCILE_MS);
     }

@@ -23,7 +23,7 @@ export default async function SubmitPage() {
     <div className="max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold">Submit predictions</h1>
       <p>
-        Upload a prediction file for the <strong>dev</strong> split (unlimited; you see per-sample feedback) or the{" "}
+        Upload a prediction file for the <strong>dev</strong> split (no quota; you see per-sample feedback) or the{" "}
         <strong>test</strong> split (limited; aggregate scores only) of {release.name} {release.version}. The track and
         split are read from the file. Every line is checked before anything is queued, and each problem is listed with
         its line number. See the <Link href="/dataset">dataset page</Link> for the formats.

@@ -20,7 +20,7 @@ function isTerminal(view: SubmissionView): boolean {
 
 /** Whose quota a submission used, in the words of the person reading. */
 function quotaText(view: SubmissionView, isOwner: boolean): string {
-  if (!view.countsToQuota) return view.split === "dev" ? "free (dev submissions are unlimited)" : "free (does not count toward a quota)";
+  if (!view.countsToQuota) return view.split === "dev" ? "free (dev submissions cost no quota)" : "free (does not count toward a quota)";
   return isOwner ? "counts toward your test quota" : `counts toward ${view.ownerName}'s test quota`;
 }
 

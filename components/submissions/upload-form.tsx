@@ -10,9 +10,9 @@ type Quota = { remaining: number; perDay: number; total: number; usedToday: numb
 
 /** Why no test file can be sent now, and when one can: the day's window frees at nextFreeAt; the release total never does. */
 export function describeNoQuota(quota: Quota): string {
-  if (quota.usedTotal >= quota.total) return `You have used all ${quota.total} test submissions for this release. Dev submissions stay unlimited.`;
+  if (quota.usedTotal >= quota.total) return `You have used all ${quota.total} test submissions for this release. Dev submissions cost no test quota.`;
   const when = quota.nextFreeAt ? `at ${formatDateTime(quota.nextFreeAt)}` : "within 24 hours";
-  return `You have used your ${quota.perDay} test submissions of the last 24 hours. The next one frees ${when}. Dev submissions stay unlimited.`;
+  return `You have used your ${quota.perDay} test submissions of the last 24 hours. The next one frees ${when}. Dev submissions cost no test quota.`;
 }
 
 const SNIFF_BYTES = 64 * 1024;
@@ -46,10 +46,13 @@ export function UploadForm({ quota, maxBytes }: { quota: Quota; maxBytes: number
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
+  const [idempotencyKey, setIdempotencyKey] = useState("");
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
     setFile(chosen);
+    // One key per chosen file: pressing Submit again after a lost answer returns the same submission, charged once.
+    setIdempotencyKey(crypto.randomUUID());
     setDetected(null);
     setError(null);
     setProblems([]);
@@ -68,6 +71,7 @@ export function UploadForm({ quota, maxBytes }: { quota: Quota; maxBytes: number
     form.set("file", file);
     const request = new XMLHttpRequest();
     request.open("POST", "/api/submissions");
+    request.setRequestHeader("Idempotency-Key", idempotencyKey);
     request.upload.onprogress = (event) => event.lengthComputable && setProgress(Math.round((event.loaded / event.total) * 100));
     request.onerror = () => {
       setProgress(null);
@@ -76,7 +80,7 @@ export function UploadForm({ quota, maxBytes }: { quota: Quota; maxBytes: number
     request.onload = () => {
       setProgress(null);
       const body = JSON.parse(request.responseText || "{}") as { pageUrl?: string; id?: string; error?: { message: string; problems?: Problem[] } };
-      if (request.status === 201 && body.id) {
+      if ((request.status === 201 || request.status === 200) && body.id) {
         router.push(`/submissions/${body.id}`);
         return;
       }
@@ -94,7 +98,7 @@ export function UploadForm({ quota, maxBytes }: { quota: Quota; maxBytes: number
     <div className="space-y-4">
       <p className="rounded border border-line bg-white p-3 text-sm" data-testid="quota">
         Test submissions left: <strong>{quota.remaining}</strong> (used {quota.usedToday} of {quota.perDay} in the last 24 hours,{" "}
-        {quota.usedTotal} of {quota.total} in total). Dev submissions are unlimited, and a file rejected by the checks costs nothing.
+        {quota.usedTotal} of {quota.total} in total). Dev submissions cost no quota (they are limited per hour and in stored bytes per day), and a file rejected by the checks costs nothing.
         {quota.remaining === 0 && (
           <span className="mt-1 block font-semibold text-amber-900" data-testid="quota-next-free">
             {describeNoQuota(quota)}

@@ -112,18 +112,24 @@ export const API = {
     headers: [
       {
         name: "Idempotency-Key",
-        description: "a key you choose per upload (for example a UUID): sending the same upload again with the same key, after a timeout, does not create a second submission",
+        description:
+          "a key you choose per upload (1-255 visible ASCII characters, for example a UUID): sending the same file again with the same key, after a timeout, answers 200 with the first submission and charges nothing more; the same key with another file is a 422",
       },
     ],
     responses: {
+      200: {
+        description: "A retry with an Idempotency-Key already used for this file: the submission that key made, charged once",
+        schema: submissionCreatedSchema,
+        headers: { Location: "the submission's page", "Idempotent-Replayed": "true" },
+      },
       201: { description: "Accepted and queued for scoring", schema: submissionCreatedSchema, headers: { Location: "the submission's page" } },
       400: { description: "The upload was cut off or is not multipart/form-data with a file field" },
       401: UNAUTHENTICATED,
       403: { description: "Test submissions need a maintainer's approval of the account (TEST_REQUIRES_APPROVAL=1)" },
       413: { description: "The file is over the server's size limit; it was not read" },
-      422: { description: "The file is invalid: one problem per line (first 50), or a near-copy of an earlier test file" },
-      429: { description: "No test submission left: per 24 hours or in total", headers: RETRY_AFTER },
-      503: { description: "The file store is unusable; nothing was charged, try again later", headers: { "Retry-After": "seconds" } },
+      422: { description: "The file is invalid: one problem per line (first 50), a near-copy of an earlier test file, or an Idempotency-Key already used for another file" },
+      429: { description: "No test submission left (per 24 hours or in total), or past the dev upload limits (per hour, stored bytes per day)", headers: RETRY_AFTER },
+      503: { description: "The staging folder, the file store or the scoring queue is unusable; nothing was charged, try again later", headers: { "Retry-After": "seconds" } },
     },
   },
   listSubmissions: {

@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import type { Submission } from "@/lib/generated/prisma";
 import { computeBaselinePredictions } from "@/lib/baselines/compute-baselines";
 import { createSubmission } from "@/lib/submissions/create-submission";
-import { discardStagedFile, stageUpload } from "@/lib/submissions/file-store";
+import { discardStagedFile, stageUpload } from "@/lib/files/staging";
 import { getEnv } from "@/lib/env";
 
 export const SYSTEM_USER_EMAIL = "baselines@irc-bench.invalid";

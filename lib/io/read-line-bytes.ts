@@ -13,6 +13,9 @@ import { createReadStream } from "node:fs";
  * `bytes` is null and `byteLength` tells how long it was, so memory stays
  * bounded whatever the file holds. Read errors (missing file, permissions) are
  * thrown.
+ *
+ * The source is a path or any stream of byte chunks (a stored file read from
+ * the file store, chunk by chunk).
  */
 
 export type ByteLine = {
@@ -75,12 +78,18 @@ class PendingLine {
   }
 }
 
-export async function* readLineBytes(path: string, options: ReadLineBytesOptions = {}): AsyncGenerator<ByteLine, void, undefined> {
+export type ByteSource = string | AsyncIterable<Uint8Array>;
+
+function asBuffer(chunk: Uint8Array): Buffer {
+  return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+}
+
+export async function* readLineBytes(source: ByteSource, options: ReadLineBytesOptions = {}): AsyncGenerator<ByteLine, void, undefined> {
   const pending = new PendingLine(options.maxLineBytes ?? Number.MAX_SAFE_INTEGER - 1);
-  const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES });
+  const stream: AsyncIterable<Uint8Array> = typeof source === "string" ? createReadStream(source, { highWaterMark: CHUNK_BYTES }) : source;
   let lineNo = 0;
   for await (const chunk of stream) {
-    const buffer = chunk as Buffer;
+    const buffer = asBuffer(chunk);
     let start = 0;
     let end = buffer.indexOf(LF, start);
     while (end !== -1) {

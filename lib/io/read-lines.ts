@@ -1,5 +1,5 @@
 import { decodeUtf8Line } from "./decode-utf8-line";
-import { readLineBytes } from "./read-line-bytes";
+import { readLineBytes, type ByteSource } from "./read-line-bytes";
 
 /**
  * Streams a UTF-8 text file line by line, so a large file never has to be one
@@ -13,11 +13,11 @@ import { readLineBytes } from "./read-line-bytes";
 
 export type NumberedLine = { line: string; lineNo: number };
 
-export async function* readLines(path: string): AsyncGenerator<NumberedLine, void, undefined> {
-  for await (const { bytes, lineNo } of readLineBytes(path)) {
+export async function* readLines(source: ByteSource, name = typeof source === "string" ? source : "stored file"): AsyncGenerator<NumberedLine, void, undefined> {
+  for await (const { bytes, lineNo } of readLineBytes(source)) {
     const line = bytes === null ? null : decodeUtf8Line(bytes);
     if (line === null) {
-      throw new Error(`${path}:${lineNo}: not valid UTF-8`);
+      throw new Error(`${name}:${lineNo}: not valid UTF-8`);
     }
     yield { line, lineNo };
   }

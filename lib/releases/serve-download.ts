@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { freeText } from "@/lib/validation/text";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { DatasetRelease } from "@/lib/generated/prisma";
@@ -9,7 +10,7 @@ import { getActiveRelease } from "@/lib/releases/get-release";
 import { readDownloadDigests } from "@/lib/releases/release-json";
 import { streamDownload } from "@/lib/releases/stream-download";
 
-const querySchema = z.object({ release: z.string().min(1).max(64).optional() });
+const querySchema = z.object({ release: freeText().min(1).max(64).optional() });
 
 async function resolveRelease(request: Request): Promise<DatasetRelease> {
   const url = new URL(request.url);

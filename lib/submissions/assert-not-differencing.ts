@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma";
 import { formatDateTime } from "@/lib/format/dates";
 import { computeAnswerDigests, countDifferingSamples, minimumDifferingSamples } from "@/lib/submissions/answer-digests";
-import { storedFilePath } from "@/lib/submissions/file-store";
+import { getFileStore } from "@/lib/files/file-store";
 import { readPredictionFile } from "@/lib/submissions/read-prediction-file";
 import type { Track } from "@/lib/scoring/tracks";
 import { logger } from "@/lib/logger";
@@ -28,7 +28,7 @@ type EarlierFile = { id: string; createdAt: Date; fileSha256: string; answerDige
 async function backfillDigests(earlier: EarlierFile, check: DifferencingCheck): Promise<Uint8Array | null> {
   try {
     // Read as pre-flight and the worker read it.
-    const { gold, validation } = await readPredictionFile(storedFilePath(earlier.fileSha256), { releaseId: check.releaseId, split: "test", track: check.track });
+    const { gold, validation } = await readPredictionFile(getFileStore().read(earlier.fileSha256), { releaseId: check.releaseId, split: "test", track: check.track });
     if (!validation.ok) return null;
     const digests = computeAnswerDigests(gold.sampleIds, validation);
     // Outside the caller's transaction: a refusal rolls that back, the digests stay right.

@@ -1,47 +1,91 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import type { Submission } from "@/lib/generated/prisma";
+import { AppError, isAppError } from "@/lib/errors";
+import { getFileStore } from "@/lib/files/file-store";
+import { discardStagedFile, type StagedFile } from "@/lib/files/staging";
+import type { Prisma, Submission } from "@/lib/generated/prisma";
 import { logger } from "@/lib/logger";
 import { webMetrics } from "@/lib/metrics/web-metrics";
 import { getActiveRelease } from "@/lib/releases/get-release";
-import { commitStagedFile, discardStagedFile, type StagedFile } from "@/lib/submissions/file-store";
-import { computeAnswerDigests } from "@/lib/submissions/answer-digests";
 import { assertNotDifferencing } from "@/lib/submissions/assert-not-differencing";
+import { assertDevUploadAllowed } from "@/lib/submissions/dev-upload-limits";
+import { findIdempotentReplay } from "@/lib/submissions/find-idempotent-replay";
 import { runPreflight, type ScoredSplitName } from "@/lib/submissions/preflight";
 import { assertQuotaLeft, getTestQuota } from "@/lib/submissions/quota";
 import { enqueueScoring } from "@/lib/submissions/scoring-queue";
 import type { Track } from "@/lib/scoring/tracks";
+import { isUniqueViolation } from "@/lib/users/is-unique-violation";
 import { assertMayUserSubmitTest } from "@/lib/users/test-approval";
 
 export type CreateSubmissionOptions = {
   userId: string;
-  /** The upload, already streamed to disk under the size limit (file-store.ts stageUpload). */
+  /** The upload, already streamed to a staged file under the size limit (lib/files/staging.ts). */
   staged: StagedFile;
   originalName: string;
   declaredSplit?: ScoredSplitName;
   declaredTrack?: Track;
-  /** Quota applies to participants; the system account's baselines are exempt. */
+  /** The uploader's Idempotency-Key: a retry with the same key and file returns the first submission. */
+  idempotencyKey?: string;
+  /** Quota and dev upload limits apply to participants; the system account's baselines are exempt. */
   isQuotaExempt?: boolean;
   baseline?: { label: string; description: string };
   releaseId?: string;
 };
 
+/** isReplay: an earlier upload with the same Idempotency-Key made this submission; nothing new was stored or charged. */
+export type CreatedSubmission = Submission & { isReplay: boolean };
+
 const MAX_NAME_LENGTH = 200;
+/** A 64 MiB file is 64 chunk inserts; a loaded machine must not time the transaction out half-way. */
+const TRANSACTION_TIMEOUT_MS = 120_000;
+
+function storeFailure(error: unknown): AppError {
+  logger.error({ err: error }, "submissions: the file store refused a file");
+  return new AppError("unavailable", "We could not store your file on our side. Nothing was scored and no quota was used; please try again in a few minutes.", {
+    retryAfterSeconds: 60,
+  });
+}
+
+function commitFailure(error: unknown): AppError {
+  logger.error({ err: error }, "submissions: recording a submission failed");
+  return new AppError("unavailable", "We could not record your submission on our side. Nothing was stored and no quota was used; please try again in a few minutes.", {
+    retryAfterSeconds: 60,
+  });
+}
+
+async function replayOf(options: CreateSubmissionOptions, client?: Prisma.TransactionClient): Promise<CreatedSubmission | null> {
+  if (options.idempotencyKey === undefined) return null;
+  const earlier = await findIdempotentReplay(
+    {
+      userId: options.userId,
+      idempotencyKey: options.idempotencyKey,
+      sha256: options.staged.sha256,
+      declaredSplit: options.declaredSplit,
+      declaredTrack: options.declaredTrack,
+    },
+    client,
+  );
+  return earlier ? { ...earlier, isReplay: true } : null;
+}
+
 /**
- * A staged upload -> pre-flight validation -> approval (TEST_REQUIRES_APPROVAL)
- * -> differencing check (protocol §12) -> quota -> stored submission -> queued
- * scoring job. The row, the stored file and the quota charge commit together
- * or not at all; a file rejected before that is deleted and costs no quota,
- * and so does one whose job Redis cannot take (503, see queueOrWithdraw).
+ * A staged upload -> (a replayed Idempotency-Key returns its submission) ->
+ * pre-flight validation -> approval (TEST_REQUIRES_APPROVAL) -> differencing
+ * check (protocol §12) -> quota or dev upload limits -> the stored file, the
+ * row and the charge in one transaction -> queued scoring job. A file
+ * rejected or failing anywhere before the commit costs no quota and leaves no
+ * row; the staged file is removed whatever happens. So does one whose job
+ * Redis cannot take (503, see queueOrWithdraw).
  */
-export async function createSubmission(options: CreateSubmissionOptions): Promise<Submission> {
-  const release = options.releaseId
-    ? await db.datasetRelease.findUniqueOrThrow({ where: { id: options.releaseId } })
-    : await getActiveRelease();
+export async function createSubmission(options: CreateSubmissionOptions): Promise<CreatedSubmission> {
   const { staged } = options;
-  let submission: Submission;
+  let submission: CreatedSubmission;
   try {
+    const replay = await replayOf(options);
+    if (replay) return replay;
+    const release = options.releaseId
+      ? await db.datasetRelease.findUniqueOrThrow({ where: { id: options.releaseId } })
+      : await getActiveRelease();
     const preflight = await runPreflight({
       path: staged.tempPath,
       releaseId: release.id,
@@ -49,52 +93,78 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
       declaredTrack: options.declaredTrack,
     });
     const countsToQuota = preflight.split === "test" && !options.isQuotaExempt;
+    const isDevLimited = preflight.split === "dev" && !options.isQuotaExempt;
     // Baselines (the system account) are computed, not chosen to read the gold.
     const isDifferencingChecked = preflight.split === "test" && options.baseline === undefined && !options.isQuotaExempt;
-    const answerDigests = computeAnswerDigests(preflight.sampleIds, preflight.validation);
+    const { answerDigests } = preflight;
     if (preflight.split === "test") await assertMayUserSubmitTest(options.userId);
-    submission = await db.$transaction(async (tx) => {
-      if (countsToQuota || isDifferencingChecked) {
-        // One participant's concurrent uploads queue up here, so neither the
-        // quota nor the differencing check can be raced.
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`quota:${options.userId}`}))`;
-      }
-      if (isDifferencingChecked) {
-        await assertNotDifferencing(
-          { userId: options.userId, releaseId: release.id, track: preflight.track, digests: answerDigests, sampleCount: preflight.sampleCount },
-          tx,
-        );
-      }
-      if (countsToQuota) assertQuotaLeft(await getTestQuota(options.userId, release.id, new Date(), tx));
-      const created = await tx.submission.create({
-        data: {
-          userId: options.userId,
-          releaseId: release.id,
-          split: preflight.split,
-          track: preflight.track,
-          fileSha256: staged.sha256,
-          fileBytes: staged.bytes,
-          originalName: options.originalName.slice(0, MAX_NAME_LENGTH) || "predictions.jsonl",
-          sampleCount: preflight.sampleCount,
-          answerDigests,
-          countsToQuota,
-          isBaseline: options.baseline !== undefined,
-          baselineLabel: options.baseline?.label,
-          systemName: options.baseline?.label,
-          methodDescription: options.baseline?.description,
+    const store = getFileStore();
+    try {
+      submission = await db.$transaction(
+        async (tx) => {
+          if (countsToQuota || isDifferencingChecked || isDevLimited) {
+            // One participant's concurrent uploads queue up here, so neither the
+            // quota, the dev limits nor the differencing check can be raced.
+            await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`quota:${options.userId}`}))`;
+          }
+          // A concurrent upload with the same key may have committed while this one waited for the lock.
+          const concurrent = await replayOf(options, tx);
+          if (concurrent) return concurrent;
+          if (isDifferencingChecked) {
+            await assertNotDifferencing(
+              { userId: options.userId, releaseId: release.id, track: preflight.track, digests: answerDigests, sampleCount: preflight.sampleCount },
+              tx,
+            );
+          }
+          if (countsToQuota) assertQuotaLeft(await getTestQuota(options.userId, release.id, new Date(), tx));
+          if (isDevLimited) await assertDevUploadAllowed(options.userId, staged.bytes, tx);
+          const created = await tx.submission.create({
+            data: {
+              userId: options.userId,
+              releaseId: release.id,
+              split: preflight.split,
+              track: preflight.track,
+              fileSha256: staged.sha256,
+              fileBytes: staged.bytes,
+              originalName: options.originalName.slice(0, MAX_NAME_LENGTH) || "predictions.jsonl",
+              sampleCount: preflight.sampleCount,
+              answerDigests,
+              countsToQuota,
+              idempotencyKey: options.idempotencyKey,
+              isBaseline: options.baseline !== undefined,
+              baselineLabel: options.baseline?.label,
+              systemName: options.baseline?.label,
+              methodDescription: options.baseline?.description,
+            },
+          });
+          // The file is stored inside the transaction: with the PostgreSQL
+          // store its chunks commit with the row and the charge or not at all;
+          // with disk or S3 a failed write rolls the row back, and a commit
+          // failing after it leaves only an unreferenced content-addressed file.
+          await store.put(staged, tx).catch((error: unknown) => {
+            throw storeFailure(error);
+          });
+          // Deferred checks would otherwise run inside COMMIT, and a COMMIT that
+          // fails leaves its connection checked out of @prisma/adapter-pg 6.19's
+          // pool for good: run them here, where a failure rolls back cleanly.
+          await tx.$executeRaw`SET CONSTRAINTS ALL IMMEDIATE`;
+          return { ...created, isReplay: false };
         },
-      });
-      // The file goes into place inside the transaction: a failed move rolls
-      // back the row and with it the quota charge. A commit that fails after
-      // the move leaves only an unreferenced content-addressed file behind,
-      // which costs nobody anything (another upload may share those bytes).
-      await commitStagedFile(staged);
-      return created;
-    });
-  } catch (error) {
+        { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 30_000 },
+      );
+    } catch (error) {
+      // A concurrent upload with the same Idempotency-Key committed first (one that takes no lock): this one is its retry.
+      if (options.idempotencyKey !== undefined && isUniqueViolation(error)) {
+        const concurrent = await replayOf(options);
+        if (concurrent) return concurrent;
+      }
+      if (isAppError(error)) throw error;
+      throw commitFailure(error);
+    }
+  } finally {
     await discardStagedFile(staged);
-    throw error;
   }
+  if (submission.isReplay) return submission;
   await queueOrWithdraw(submission);
   webMetrics().uploadBytes.observe({ split: submission.split, track: submission.track }, submission.fileBytes);
   logger.info({ submissionId: submission.id, split: submission.split, track: submission.track, bytes: submission.fileBytes }, "submission queued");

@@ -18,6 +18,7 @@ import { describeVisibility, type SubmissionVisibility } from "@/lib/submissions
 import { getQueuePosition, type QueuePosition } from "@/lib/submissions/get-queue-position";
 import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
 import type { Actor } from "@/lib/auth/actor";
+import { parseRecordId } from "@/lib/validation/text";
 
 export type ComparisonView = DisclosedComparison;
 
@@ -75,7 +76,7 @@ const iso = (date: Date | null): string | null => (date ? date.toISOString() : n
 /** What the owner (or a maintainer) may see of a submission: for the test split, aggregates only. */
 export async function getSubmissionView(actor: Actor, submissionId: string): Promise<SubmissionView> {
   const submission = await db.submission.findUnique({
-    where: { id: submissionId },
+    where: { id: parseRecordId(submissionId, "submission") },
     include: {
       user: { select: { displayName: true } },
       release: { select: { name: true, version: true, goldSha256: true, minGroupN: true } },

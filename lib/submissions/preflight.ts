@@ -4,8 +4,10 @@ import { AppError, type ProblemDetail } from "@/lib/errors";
 import { decodeUtf8Line } from "@/lib/io/decode-utf8-line";
 import { readLineBytes } from "@/lib/io/read-line-bytes";
 import { MAX_PREDICTION_LINE_BYTES } from "@/lib/scoring/limits";
-import { readPredictionFile } from "@/lib/submissions/read-prediction-file";
-import type { PredictionValidationResult } from "@/lib/scoring/validate-predictions";
+import type { Split as DbSplit } from "@/lib/generated/prisma";
+import type { KbIndex } from "@/lib/scoring/gold";
+import { loadKb, loadSplitGold } from "@/lib/submissions/load-gold";
+import { checkInPool } from "@/lib/submissions/preflight-pool";
 import type { Track } from "@/lib/scoring/tracks";
 
 export type ScoredSplitName = "dev" | "test";
@@ -13,10 +15,21 @@ export type PreflightResult = {
   split: ScoredSplitName;
   track: Track;
   sampleCount: number;
-  /** The split's sample ids in gold order (the order of stored outcomes and answer digests). */
-  sampleIds: readonly string[];
-  validation: Extract<PredictionValidationResult, { ok: true }>;
+  /** Protocol §12: one digest per sample of the parsed answer, in gold order (answer-digests.ts). */
+  answerDigests: Uint8Array<ArrayBuffer>;
 };
+
+/** The KB's QIDs as an array for the pre-flight threads, made once per loaded KB. */
+const kbQidArrays = new WeakMap<KbIndex, readonly string[]>();
+
+function kbQidArray(kb: KbIndex): readonly string[] {
+  let qids = kbQidArrays.get(kb);
+  if (!qids) {
+    qids = [...kb.keys()];
+    kbQidArrays.set(kb, qids);
+  }
+  return qids;
+}
 
 /** How many non-blank lines are searched for an id; blank lines do not count (section 4: ignored wherever they stand). */
 const ID_SCAN_LINES = 50;
@@ -77,7 +90,16 @@ export async function runPreflight(options: {
   if (options.declaredSplit && options.declaredSplit !== split) {
     throw new AppError("validation", `You chose the ${options.declaredSplit} split, but the file's ids are ${split} samples.`);
   }
-  const { gold, validation } = await readPredictionFile(options.path, { releaseId: options.releaseId, split, track: options.declaredTrack });
+  const [kb, { sampleIds }] = await Promise.all([loadKb(options.releaseId), loadSplitGold(options.releaseId, split as DbSplit)]);
+  // The line-by-line check runs in a worker thread: the event loop keeps serving reads meanwhile.
+  const validation = await checkInPool({
+    path: options.path,
+    referenceKey: `${options.releaseId}:${split}`,
+    sampleIds,
+    kbQids: kbQidArray(kb),
+    track: options.declaredTrack,
+    split,
+  });
   if (!validation.ok) {
     const problems: ProblemDetail[] = validation.problems;
     throw new AppError(
@@ -86,5 +108,5 @@ export async function runPreflight(options: {
       { problems },
     );
   }
-  return { split, track: validation.track, sampleCount: gold.sampleIds.length, sampleIds: gold.sampleIds, validation };
+  return { split, track: validation.track, sampleCount: sampleIds.length, answerDigests: validation.answerDigests };
 }

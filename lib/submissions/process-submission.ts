@@ -7,7 +7,7 @@ import { buildSampleAnalysis, loadKbNames, upsertSampleAnalysis } from "@/lib/su
 import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
 import { storeScores } from "@/lib/scores/store-score";
 import { scorePredictions } from "@/lib/scoring/score-report";
-import { storedFilePath } from "@/lib/submissions/file-store";
+import { getFileStore } from "@/lib/files/file-store";
 import { readPredictionFile } from "@/lib/submissions/read-prediction-file";
 import { compareWithBaselines, lockSplitComparisons, refreshComparisons, REFRESH_TIMEOUT_MS } from "@/lib/submissions/refresh-comparisons";
 
@@ -41,7 +41,7 @@ export async function processSubmission(submissionId: string, options: { force?:
 
   await markSubmissionScoring(submissionId);
 
-  const { gold, validation } = await readPredictionFile(storedFilePath(submission.fileSha256), {
+  const { gold, validation } = await readPredictionFile(getFileStore().read(submission.fileSha256), {
     releaseId: submission.releaseId,
     split: submission.split,
     track: submission.track,

@@ -45,12 +45,12 @@ export async function getTestQuota(userId: string, releaseId: string, now: Date 
 export function assertQuotaLeft(quota: TestQuota, now: Date = new Date()): void {
   if (quota.remaining > 0) return;
   if (quota.usedTotal >= quota.total) {
-    throw new AppError("quota", `You have used all ${quota.total} test submissions for this release. Dev submissions stay unlimited.`);
+    throw new AppError("quota", `You have used all ${quota.total} test submissions for this release. Dev submissions cost no quota.`);
   }
   const waitSeconds = quota.nextFreeAt ? Math.max(1, Math.ceil((quota.nextFreeAt.getTime() - now.getTime()) / 1000)) : 3600;
   throw new AppError(
     "quota",
-    `You have used your ${quota.perDay} test submissions of the last 24 hours. The next one is available at ${quota.nextFreeAt?.toISOString() ?? "a later time"}. Dev submissions stay unlimited.`,
+    `You have used your ${quota.perDay} test submissions of the last 24 hours. The next one is available at ${quota.nextFreeAt?.toISOString() ?? "a later time"}. Dev submissions cost no quota.`,
     { retryAfterSeconds: waitSeconds },
   );
 }

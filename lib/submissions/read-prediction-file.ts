@@ -1,5 +1,6 @@
 import "server-only";
 import type { Split as DbSplit } from "@/lib/generated/prisma";
+import type { ByteSource } from "@/lib/io/read-line-bytes";
 import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
 import { loadSplitGold, type SplitGold } from "@/lib/submissions/load-gold";
 import type { PredictionValidationResult } from "@/lib/scoring/validate-predictions";
@@ -11,13 +12,13 @@ export type ReadPredictionFile = { gold: SplitGold; validation: PredictionValida
 /**
  * Reads a prediction file against one split of a release under the rules of
  * protocol section 4: the one reading of an upload. The upload's pre-flight
- * calls it to answer 422 with every problem before anything is stored; the
+ * (a path, or a stored file's chunks from lib/files/file-store.ts) calls it to answer 422 with every problem before anything is stored; the
  * worker calls it on the stored copy to get the predictions it scores (a
  * release never changes, so there it fails only if the stored bytes did).
  */
-export async function readPredictionFile(path: string, options: ReadPredictionFileOptions): Promise<ReadPredictionFile> {
+export async function readPredictionFile(source: ByteSource, options: ReadPredictionFileOptions): Promise<ReadPredictionFile> {
   const gold = await loadSplitGold(options.releaseId, options.split);
-  const validation = await validatePredictionFile(path, {
+  const validation = await validatePredictionFile(source, {
     sampleIds: gold.sampleIds,
     kbQids: gold.kb,
     track: options.track,

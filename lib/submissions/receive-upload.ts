@@ -4,12 +4,22 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import Busboy from "busboy";
 import { getEnv } from "@/lib/env";
 import { AppError, isAppError } from "@/lib/errors";
+import { discardStagedFile, stageUpload, sweepStagedFiles, tooLargeError, type StagedFile } from "@/lib/files/staging";
 import { findNulByte } from "@/lib/http/parse-input";
-import { discardStagedFile, stageUpload, tooLargeError, type StagedFile } from "@/lib/submissions/file-store";
 import { uploadFieldsSchema, type UploadFields } from "@/lib/submissions/schemas";
 import { logger } from "@/lib/logger";
 
 export type ReceivedUpload = { staged: StagedFile; originalName: string; fields: UploadFields };
+
+/** How often a web process removes its machine's old staged files (a process killed mid-upload leaves them). */
+const STAGING_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+let lastStagingSweepAt = 0;
+
+function sweepStagingNowAndThen(): void {
+  if (Date.now() - lastStagingSweepAt < STAGING_SWEEP_INTERVAL_MS) return;
+  lastStagingSweepAt = Date.now();
+  sweepStagedFiles().catch((error: unknown) => console.error("[upload] sweeping old staged files failed", error));
+}
 
 /** Multipart overhead allowed on top of the file itself when checking Content-Length up front. */
 const MULTIPART_SLACK = 64 * 1024;
@@ -115,6 +125,7 @@ export async function receiveUpload(request: Request): Promise<ReceivedUpload> {
   const declaredLength = Number(request.headers.get("content-length") ?? "0");
   if (declaredLength > maxBytes + MULTIPART_SLACK) throw tooLargeError(maxBytes);
   if (!request.body) throw new AppError("bad_request", "The request has no body.");
+  sweepStagingNowAndThen();
 
   const { staged, originalName, rawFields } = await readParts(request.body as WebReadableStream, contentType, maxBytes);
   if (!staged) {

@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/parse-input";
 import { publicationRequestSchema } from "@/lib/submissions/schemas";
+import { parseRecordId } from "@/lib/validation/text";
 
 /**
  * The owner asks to publish a scored test submission with its method's
@@ -11,7 +12,7 @@ import { publicationRequestSchema } from "@/lib/submissions/schemas";
  */
 export async function requestPublication(actor: Actor, submissionId: string, input: unknown): Promise<void> {
   const user = requireUser(actor);
-  const submission = await db.submission.findUnique({ where: { id: submissionId } });
+  const submission = await db.submission.findUnique({ where: { id: parseRecordId(submissionId, "submission") } });
   if (!submission || submission.userId !== user.userId) throw new AppError("not_found", "Not found.");
   if (submission.split !== "test") throw new AppError("validation", "Only test submissions can be published; dev scores are for your own use.");
   if (submission.status !== "SCORED") throw new AppError("validation", "The submission must be scored before it can be published.");

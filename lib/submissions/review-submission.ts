@@ -8,6 +8,7 @@ import { raisedProbeFlags, readProbeFlags, type ProbeFlag, type ProbeFlagId } fr
 import { refreshComparisons } from "@/lib/submissions/refresh-comparisons";
 import { FLAGGED_REASON_MIN, reviewActionSchema, type ReviewAction } from "@/lib/submissions/schemas";
 import { enqueueScoring } from "@/lib/submissions/scoring-queue";
+import { parseRecordId } from "@/lib/validation/text";
 import { logger } from "@/lib/logger";
 
 export type ReviewResult = { submissionId: string; action: ReviewAction["action"] };
@@ -21,7 +22,7 @@ export async function reviewSubmission(actor: Actor, submissionId: string, input
   const maintainer = requireMaintainer(actor);
   const { action, reason, baselineLabel, acknowledge = [] } = parseInput(reviewActionSchema, input);
   const submission = await db.submission.findUnique({
-    where: { id: submissionId },
+    where: { id: parseRecordId(submissionId, "submission") },
     include: { user: { select: { isSystem: true, role: true } }, score: { select: { probeFlags: true } } },
   });
   if (!submission) throw new AppError("not_found", "Not found.");

@@ -8,7 +8,7 @@ import type { GoldRecord, KbIndex } from "@/lib/scoring/gold";
 import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
 import { SCORER_VERSION } from "@/lib/scoring/score-report";
 import type { TrackPredictions } from "@/lib/scoring/track-predictions";
-import { storedFilePath } from "@/lib/submissions/file-store";
+import { getFileStore } from "@/lib/files/file-store";
 import { loadKb } from "@/lib/submissions/load-gold";
 import { readPredictionFile } from "@/lib/submissions/read-prediction-file";
 
@@ -98,7 +98,7 @@ export async function ensureSampleAnalysis(submission: {
 }): Promise<void> {
   const existing = await db.sampleAnalysis.findUnique({ where: { submissionId: submission.id }, select: { scorerVersion: true } });
   if (existing?.scorerVersion === SCORER_VERSION) return;
-  const { gold, validation } = await readPredictionFile(storedFilePath(submission.fileSha256), {
+  const { gold, validation } = await readPredictionFile(getFileStore().read(submission.fileSha256), {
     releaseId: submission.releaseId,
     split: submission.split,
     track: submission.track,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { freeText } from "@/lib/validation/text";
 import { PROBE_FLAG_IDS, probeFlagIdSchema } from "@/lib/integrity/probe-flags-schema";
 
 /** Shapes of submission inputs, shared by the upload form, the API and the server. */
@@ -11,16 +12,22 @@ export const uploadFieldsSchema = z.object({
 });
 export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
-const optionalUrl = z
+/** The Idempotency-Key header of an upload: 1-255 visible ASCII characters (a UUID is a good key). */
+export const idempotencyKeySchema = z
   .string()
+  .min(1, "must not be empty")
+  .max(255, "must be at most 255 characters")
+  .regex(/^[\x21-\x7e]+$/, "must be visible ASCII characters without spaces (a UUID is a good key)");
+
+const optionalUrl = freeText()
   .trim()
   .max(500)
   .transform((value) => (value === "" ? undefined : value))
   .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional());
 
 export const publicationRequestSchema = z.object({
-  systemName: z.string().trim().min(2, "at least 2 characters").max(80, "at most 80 characters"),
-  methodDescription: z.string().trim().min(20, "describe the method in at least 20 characters").max(5000, "at most 5,000 characters"),
+  systemName: freeText().trim().min(2, "at least 2 characters").max(80, "at most 80 characters"),
+  methodDescription: freeText().trim().min(20, "describe the method in at least 20 characters").max(5000, "at most 5,000 characters"),
   paperUrl: optionalUrl.optional(),
   codeUrl: optionalUrl.optional(),
   parameterCount: z
@@ -31,7 +38,7 @@ export const publicationRequestSchema = z.object({
     .union([z.boolean(), z.enum(["true", "false", "unknown"])])
     .optional()
     .transform((value) => (value === "unknown" || value === undefined ? undefined : value === true || value === "true")),
-  externalData: z.string().trim().max(1000, "at most 1,000 characters").optional(),
+  externalData: freeText().trim().max(1000, "at most 1,000 characters").optional(),
 });
 export type PublicationRequest = z.infer<typeof publicationRequestSchema>;
 
@@ -58,9 +65,9 @@ export const REVIEW_ACTIONS = ["approve", "reject", "hide", "rescore", "mark-bas
 export const reviewActionSchema = z
   .object({
     action: z.enum(REVIEW_ACTIONS),
-    reason: z.string().trim().max(2000).optional(),
+    reason: freeText().trim().max(2000).optional(),
     /** The public name of a baseline, typed by the maintainer (never the file name). */
-    baselineLabel: z.string().trim().min(1, "must not be empty").max(BASELINE_LABEL_MAX, `at most ${BASELINE_LABEL_MAX} characters`).optional(),
+    baselineLabel: freeText().trim().min(1, "must not be empty").max(BASELINE_LABEL_MAX, `at most ${BASELINE_LABEL_MAX} characters`).optional(),
     /** Raised probe flags the maintainer has looked at (docs/integrity.md); needed to approve or mark a flagged test file. */
     acknowledge: z.array(probeFlagIdSchema).max(PROBE_FLAG_IDS.length).optional(),
   })

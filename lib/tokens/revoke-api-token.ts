@@ -3,6 +3,7 @@ import { requireOwnerOrMaintainer, requireUser, type Actor } from "@/lib/auth/ac
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { API_TOKEN_VIEW_SELECT, toApiTokenView, type ApiTokenView } from "@/lib/tokens/api-token-view";
+import { parseRecordId } from "@/lib/validation/text";
 
 /**
  * Revokes a token. Its owner may (also with the token itself), and so may a
@@ -13,7 +14,7 @@ import { API_TOKEN_VIEW_SELECT, toApiTokenView, type ApiTokenView } from "@/lib/
 export async function revokeApiToken(options: { actor: Actor; tokenId: string; now?: Date }): Promise<ApiTokenView> {
   requireUser(options.actor);
   const now = options.now ?? new Date();
-  const token = await db.apiToken.findUnique({ where: { id: options.tokenId }, select: { ...API_TOKEN_VIEW_SELECT, userId: true } });
+  const token = await db.apiToken.findUnique({ where: { id: parseRecordId(options.tokenId, "token") }, select: { ...API_TOKEN_VIEW_SELECT, userId: true } });
   if (!token) throw new AppError("not_found", "Not found.");
   const user = requireOwnerOrMaintainer(options.actor, token.userId);
   if (token.revokedAt) return toApiTokenView(token, now);

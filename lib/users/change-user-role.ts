@@ -3,6 +3,7 @@ import { requireMaintainer, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Role } from "@/lib/generated/prisma";
+import { parseRecordId } from "@/lib/validation/text";
 
 /** Someone with shell access to the server (npm run user:create -- --promote). */
 export type OperatorActor = { kind: "operator"; via: "cli" };
@@ -28,7 +29,7 @@ export async function changeUserRole(options: ChangeUserRoleOptions): Promise<Ro
 
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT "id" FROM "User" WHERE "role" = 'MAINTAINER' AND "isSystem" = false FOR UPDATE`;
-    const target = await tx.user.findUnique({ where: { id: options.userId }, select: { id: true, role: true, isSystem: true } });
+    const target = await tx.user.findUnique({ where: { id: parseRecordId(options.userId, "user") }, select: { id: true, role: true, isSystem: true } });
     if (!target) throw new AppError("not_found", "No such user.");
     if (target.isSystem) throw new AppError("forbidden", "The system account's role cannot be changed.");
     if (target.role === options.role) return { userId: target.id, from: target.role, to: target.role, isChanged: false };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { freeText } from "@/lib/validation/text";
 import { affiliationSchema, displayNameSchema } from "@/lib/auth/schemas";
 
 export const ROLES = ["PARTICIPANT", "MAINTAINER"] as const;
@@ -18,7 +19,7 @@ export const profilePatchSchema = z
     error: "Send displayName, affiliation or both.",
   });
 
-const reasonSchema = z.string().trim().max(500, { error: "Keep the reason under 500 characters." }).optional();
+const reasonSchema = freeText().trim().max(500, { error: "Keep the reason under 500 characters." }).optional();
 
 export const roleChangeSchema = z.object({
   role: roleSchema,

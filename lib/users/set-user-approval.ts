@@ -2,6 +2,7 @@ import "server-only";
 import { requireMaintainer, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { parseRecordId } from "@/lib/validation/text";
 
 export type SetUserApprovalOptions = {
   actor: Actor;
@@ -22,7 +23,7 @@ export async function setUserApproval(options: SetUserApprovalOptions): Promise<
   const reason = options.reason?.trim() || null;
 
   return db.$transaction(async (tx) => {
-    const target = await tx.user.findUnique({ where: { id: options.userId }, select: { id: true, isSystem: true, approvedAt: true } });
+    const target = await tx.user.findUnique({ where: { id: parseRecordId(options.userId, "user") }, select: { id: true, isSystem: true, approvedAt: true } });
     if (!target) throw new AppError("not_found", "No such user.");
     if (target.isSystem) throw new AppError("forbidden", "The system account is always approved.");
     const isApproved = target.approvedAt !== null;

@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getEntryRoute } from "@/app/api/entries/[id]/route";
 import { GET as getSubmissionRoute } from "@/app/api/submissions/[id]/route";
@@ -7,13 +6,13 @@ import { AppError } from "@/lib/errors";
 import { getSharedRedis } from "@/lib/redis";
 import { runBaselines } from "@/lib/baselines/run-baselines";
 import type { Sample } from "@/lib/dataset/release-schema";
-import { storedFilePath } from "@/lib/submissions/file-store";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { createApiToken } from "@/lib/tokens/create-api-token";
 import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
+import { readStoredText } from "./support/stored-files";
 import { submitLines } from "./support/uploads";
 import { actorOf, createTestUser, type TestUser } from "./support/users";
 import { waitForAllSettled } from "./support/wait";
@@ -245,7 +244,7 @@ describe("[INTEGRITY] reproducible baselines", () => {
   async function searchBaseline(id: string, report: ReportLike | null): Promise<number> {
     if (report === null) return 0;
     const submission = await db.submission.findUniqueOrThrow({ where: { id } });
-    const lines = (await readFile(storedFilePath(submission.fileSha256), "utf8")).split("\n").filter((line) => line.trim() !== "");
+    const lines = (await readStoredText(submission.fileSha256)).split("\n").filter((line) => line.trim() !== "");
     const answers = new Map(
       lines.map((line) => {
         const parsed = JSON.parse(line) as { id: string; ranking?: string[]; prediction?: string };

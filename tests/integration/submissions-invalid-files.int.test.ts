@@ -1,16 +1,15 @@
-import { writeFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { AppError, type ProblemDetail } from "@/lib/errors";
 import { getSharedRedis } from "@/lib/redis";
 import { createSubmission } from "@/lib/submissions/create-submission";
-import { storedFilePath } from "@/lib/submissions/file-store";
 import { getTestQuota } from "@/lib/submissions/quota";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
+import { isStored, overwriteStoredText } from "./support/stored-files";
 import { fileExists, stageText, submitLines } from "./support/uploads";
 import { createTestUser, type TestUser } from "./support/users";
 import { waitFor, waitForStatus } from "./support/wait";
@@ -55,7 +54,7 @@ async function expectRejected(text: string, options: { declaredSplit?: "dev" | "
   if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
   expect(await db.submission.count()).toBe(before);
   expect(await fileExists(staged.tempPath)).toBe(false);
-  expect(await fileExists(storedFilePath(staged.sha256))).toBe(false);
+  expect(await isStored(staged.sha256)).toBe(false);
   const quotaAfter = await getTestQuota(participant.id, release.releaseId);
   expect(quotaAfter.usedTotal).toBe(quotaBefore.usedTotal);
   expect(quotaAfter.remaining).toBe(quotaBefore.remaining);
@@ -133,7 +132,7 @@ describe("a stored file that no longer validates", () => {
     // Corrupt the content-addressed copy behind the submission's back.
     const corrupted = [...lines];
     corrupted[3] = JSON.stringify({ id: "irc-corrupted", prediction: "x" });
-    await writeFile(storedFilePath(submission.fileSha256), toJsonl(corrupted), "utf8");
+    await overwriteStoredText(submission.fileSha256, toJsonl(corrupted));
 
     worker = await startWorker({ WORKER_CONCURRENCY: "1" });
     const failed = await waitForStatus(submission.id, ["FAILED", "SCORED"], { timeoutMs: 60_000, workers: [worker] });

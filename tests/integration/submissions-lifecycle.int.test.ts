@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBaselines } from "@/lib/baselines/run-baselines";
 import { db } from "@/lib/db";
@@ -6,13 +5,13 @@ import { getSharedRedis } from "@/lib/redis";
 import { planComparisonRows } from "@/lib/scoring/comparison-families";
 import { outcomesFromBytes } from "@/lib/submissions/refresh-comparisons";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { storedFilePath } from "@/lib/submissions/file-store";
 import { comparisonPairCounts, scoredBaselineIds } from "./support/comparisons";
 import { assertTestServices } from "@/testing/local-database";
 import { expectNearlyEqualRecords } from "./support/numbers";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, scoreOffline, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
+import { readStoredText } from "./support/stored-files";
 import { createTestUser, type TestUser } from "./support/users";
 import { submitLines } from "./support/uploads";
 import { waitFor, waitForAllSettled } from "./support/wait";
@@ -57,7 +56,7 @@ describe("submission lifecycle", () => {
     expect(submission.finishedAt).toBeNull();
     expect(submission.countsToQuota).toBe(false);
     // The exact bytes are kept, content-addressed.
-    expect(await readFile(storedFilePath(submission.fileSha256), "utf8")).toBe(toJsonl(lines));
+    expect(await readStoredText(submission.fileSha256)).toBe(toJsonl(lines));
     const job = await getScoringQueue().getJob(submission.id);
     expect(job?.data).toEqual({ submissionId: submission.id });
 

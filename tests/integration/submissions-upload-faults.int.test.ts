@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readlinkSync } from "node:fs";
-import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/submissions/route";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { stagingDir } from "@/lib/files/staging";
 import { getSharedRedis } from "@/lib/redis";
 import { getTestQuota } from "@/lib/submissions/quota";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
@@ -36,8 +37,10 @@ beforeAll(async () => {
   release = await importSmallRelease(7);
   participant = await createTestUser("upload-faults");
   ({ token } = await createApiToken({ actor: actorOf(participant), name: "upload faults" }));
-  // A run killed mid-test may have left the file that stands in for the staging folder.
-  await rm(storeDir("tmp"), { recursive: true, force: true });
+  // A run killed mid-test may have left the file that stands in for the staging folder, or a trigger.
+  await rm(stagingDir(), { recursive: true, force: true });
+  await failChunkWrites(false);
+  await failCommits(false);
   process.on("uncaughtException", onUncaught);
 });
 
@@ -52,12 +55,8 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-function storeDir(...parts: string[]): string {
-  return path.resolve(getEnv().IRC_DATA_DIR, "submissions", ...parts);
-}
-
 async function partFiles(): Promise<string[]> {
-  const names = await readdir(storeDir("tmp")).catch(() => []);
+  const names = await readdir(stagingDir()).catch(() => []);
   return names.filter((name) => name.endsWith(".part"));
 }
 
@@ -172,9 +171,9 @@ describe("uploads that always end", () => {
     const before = await submissionCount();
     const quotaBefore = await getTestQuota(participant.id, release.releaseId);
     // Root ignores permission bits, so the folder is made unusable by putting a file where it should be.
-    await rm(storeDir("tmp"), { recursive: true, force: true });
-    await mkdir(storeDir(), { recursive: true });
-    await writeFile(storeDir("tmp"), "not a folder");
+    await rm(stagingDir(), { recursive: true, force: true });
+    await mkdir(path.dirname(stagingDir()), { recursive: true });
+    await writeFile(stagingDir(), "not a folder");
     try {
       const text = toJsonl(predictionLines(release, "test", "open", 0.5, 303));
       const content = encoder.encode(text.repeat(Math.ceil((132 * 1024) / text.length)));
@@ -190,7 +189,7 @@ describe("uploads that always end", () => {
       expect(body.error.message).toMatch(/could not store your upload.*no quota was used/);
       expect(body.error.message).not.toMatch(/ENOTDIR|EEXIST|\//);
     } finally {
-      await rm(storeDir("tmp"), { force: true });
+      await rm(stagingDir(), { force: true });
     }
     expect(await submissionCount()).toBe(before);
     expect(await getTestQuota(participant.id, release.releaseId)).toEqual(quotaBefore);
@@ -212,27 +211,23 @@ describe("uploads that always end", () => {
     expect(openPartDescriptors()).toEqual([]);
   });
 
-  it("a store that cannot take the file after staging leaves no row and no quota charge", async () => {
+  it("a file store that fails after staging answers 503, with no row, no stored chunk and no quota charge", async () => {
     const text = toJsonl(predictionLines(release, "test", "open", 0.5, 304));
     const sha256 = createHash("sha256").update(text).digest("hex");
-    const prefixDir = storeDir(sha256.slice(0, 2));
-    const aside = `${prefixDir}.aside`;
-    const hadPrefixDir = await rename(prefixDir, aside).then(
-      () => true,
-      () => false,
-    );
     const before = await submissionCount();
     const quotaBefore = await getTestQuota(participant.id, release.releaseId);
-    await writeFile(prefixDir, "not a folder");
+    // PostgreSQL itself refuses the chunk, as a full tablespace or a lost connection would.
+    await failChunkWrites(true);
     try {
       const failed = await uploadForm(text);
-      expect(failed.status).toBe(500);
+      expect(failed.status).toBe(503);
+      expect(failed.body.error?.message).toMatch(/could not store your file.*no quota was used/);
     } finally {
-      await rm(prefixDir, { force: true });
-      if (hadPrefixDir) await rename(aside, prefixDir);
+      await failChunkWrites(false);
     }
     expect(await submissionCount()).toBe(before);
     expect(await getTestQuota(participant.id, release.releaseId)).toEqual(quotaBefore);
+    expect(await db.storedFile.count({ where: { sha256 } })).toBe(0);
     expect(await partFiles()).toEqual([]);
 
     // The same file once the store is back: stored, charged once.
@@ -240,5 +235,45 @@ describe("uploads that always end", () => {
     expect(retried.status).toBe(201);
     const quotaAfter = await getTestQuota(participant.id, release.releaseId);
     expect(quotaAfter.usedTotal).toBe(quotaBefore.usedTotal + 1);
+    expect(await db.storedFile.count({ where: { sha256 } })).toBe(1);
+  });
+
+  it("a commit-time check that fails after the file was stored leaves no row, no stored file, no quota charge and no held connection", async () => {
+    const text = toJsonl(predictionLines(release, "test", "open", 0.4, 305));
+    const sha256 = createHash("sha256").update(text).digest("hex");
+    const before = await submissionCount();
+    const quotaBefore = await getTestQuota(participant.id, release.releaseId);
+    // A deferred constraint trigger: a check PostgreSQL runs at commit, after the row and the chunks were written.
+    await failCommits(true);
+    try {
+      const failed = await uploadForm(text);
+      expect(failed.status).toBe(503);
+      expect(failed.body.error?.message).toMatch(/could not record your submission.*no quota was used/);
+    } finally {
+      await failCommits(false);
+    }
+    expect(await submissionCount()).toBe(before);
+    expect(await getTestQuota(participant.id, release.releaseId)).toEqual(quotaBefore);
+    expect(await db.storedFile.count({ where: { sha256 } })).toBe(0);
+    expect(await db.storedFileChunk.count({ where: { sha256 } })).toBe(0);
+    expect(await partFiles()).toEqual([]);
   });
 });
+
+/** A trigger that makes every StoredFileChunk insert fail (on) or its removal (off). */
+async function failChunkWrites(isOn: boolean): Promise<void> {
+  await db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS test_fail_chunks ON "StoredFileChunk"`);
+  if (!isOn) return;
+  await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION test_fail_chunks() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'could not extend file: No space left on device'; END $$`);
+  await db.$executeRawUnsafe(`CREATE TRIGGER test_fail_chunks BEFORE INSERT ON "StoredFileChunk" FOR EACH ROW EXECUTE FUNCTION test_fail_chunks()`);
+}
+
+/** A deferred constraint trigger on Submission inserts that fails at COMMIT time. */
+async function failCommits(isOn: boolean): Promise<void> {
+  await db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS test_fail_commit ON "Submission"`);
+  if (!isOn) return;
+  await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION test_fail_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'commit refused'; END $$`);
+  await db.$executeRawUnsafe(
+    `CREATE CONSTRAINT TRIGGER test_fail_commit AFTER INSERT ON "Submission" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_fail_commit()`,
+  );
+}

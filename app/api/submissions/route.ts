@@ -1,3 +1,4 @@
+import { AppError } from "@/lib/errors";
 import { API } from "@/lib/api/operations";
 import type { SubmissionCreated, SubmissionSummaryBody } from "@/lib/api/schemas/submissions";
 import { errorResponse } from "@/lib/http/error-response";
@@ -5,16 +6,29 @@ import { jsonNoStore, route } from "@/lib/http/route";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { listSubmissionsOf } from "@/lib/submissions/list-submissions";
 import { receiveUpload } from "@/lib/submissions/receive-upload";
+import { idempotencyKeySchema } from "@/lib/submissions/schemas";
 
 export const dynamic = "force-dynamic";
+
+function readIdempotencyKey(request: Request): string | undefined {
+  const header = request.headers.get("idempotency-key");
+  if (header === null) return undefined;
+  const parsed = idempotencyKeySchema.safeParse(header);
+  if (!parsed.success) throw new AppError("validation", `The Idempotency-Key header ${parsed.error.issues[0]?.message ?? "is invalid"}.`);
+  return parsed.data;
+}
 
 /**
  * POST /api/submissions — multipart upload (field "file", optional "split", "track"); session or Bearer token.
  * The body is streamed (busboy) to a staged file, not read by the wrapper: docs/architecture.md follows it to the leaderboard.
+ * 201 with the new submission; with an Idempotency-Key header already used for the same file, 200 with the
+ * submission that key made (Idempotent-Replayed: true), charged once (docs/submissions.md).
  */
 export const POST = route(API.createSubmission.input, async ({ request, actor }) => {
   let upload;
+  let idempotencyKey;
   try {
+    idempotencyKey = readIdempotencyKey(request);
     upload = await receiveUpload(request);
   } catch (error) {
     // The rest of a refused body is not read: close the connection instead of draining it.
@@ -28,8 +42,11 @@ export const POST = route(API.createSubmission.input, async ({ request, actor })
     originalName: upload.originalName,
     declaredSplit: upload.fields.split,
     declaredTrack: upload.fields.track,
+    idempotencyKey,
   });
   const pageUrl = new URL(`/submissions/${submission.id}`, request.url).toString();
+  const headers: Record<string, string> = { Location: pageUrl };
+  if (submission.isReplay) headers["Idempotent-Replayed"] = "true";
   return jsonNoStore(
     {
       id: submission.id,
@@ -40,7 +57,7 @@ export const POST = route(API.createSubmission.input, async ({ request, actor })
       statusUrl: new URL(`/api/submissions/${submission.id}`, request.url).toString(),
       pageUrl,
     } satisfies SubmissionCreated,
-    { status: 201, headers: { Location: pageUrl } },
+    { status: submission.isReplay ? 200 : 201, headers },
   );
 });
 

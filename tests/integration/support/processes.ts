@@ -119,8 +119,8 @@ process.once("exit", () => {
   for (const handle of spawned) handle.killGroup("SIGKILL");
 });
 
-export function spawnChild(name: string, command: string, args: readonly string[], env: NodeJS.ProcessEnv): ChildHandle {
-  const child = spawn(command, args, { cwd: REPO_ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+export function spawnChild(name: string, command: string, args: readonly string[], env: NodeJS.ProcessEnv, options: { cwd?: string } = {}): ChildHandle {
+  const child = spawn(command, args, { cwd: options.cwd ?? REPO_ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   const handle = new ChildHandle(name, child);
   spawned.add(handle);
   child.once("error", (error) => handle.lines.push(`spawn error: ${error.message}`));

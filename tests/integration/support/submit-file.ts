@@ -12,7 +12,7 @@ import path from "node:path";
 import { getEnv } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { createSubmission } from "@/lib/submissions/create-submission";
-import { stageUpload } from "@/lib/submissions/file-store";
+import { stageUpload } from "@/lib/files/staging";
 import { assertTestDatabase } from "@/testing/local-database";
 
 async function main(): Promise<number> {

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { getEnv } from "@/lib/env";
 import type { Submission } from "@/lib/generated/prisma";
 import { createSubmission } from "@/lib/submissions/create-submission";
-import { stageUpload, type StagedFile } from "@/lib/submissions/file-store";
+import { stageUpload, type StagedFile } from "@/lib/files/staging";
 import type { ScoredSplitName } from "@/lib/submissions/preflight";
 import type { Track } from "@/lib/scoring/tracks";
 import { toJsonl } from "./release";

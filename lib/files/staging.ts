@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -11,20 +11,20 @@ import { AppError } from "@/lib/errors";
 import { formatBytes } from "@/lib/format/bytes";
 
 /**
- * Prediction files are kept byte for byte, content-addressed by SHA-256 under
- * IRC_DATA_DIR/submissions/ab/abcdef....jsonl. An upload is first streamed to a
- * temporary file (hashing and counting as it goes, refusing past the size
- * limit before any parsing), then moved into place.
+ * An upload is first streamed to a temporary file on the receiving machine
+ * (IRC_DATA_DIR/staging/<uuid>.part), hashed and counted as it goes and
+ * refused past the size limit before any parsing. Pre-flight reads it there;
+ * createSubmission then hands it to the file store (file-store.ts) inside the
+ * transaction that records the submission, and the staged file is removed
+ * whatever happened. Staged files are never shared between machines.
  */
 export type StagedFile = { tempPath: string; sha256: string; bytes: number };
 
-function storeRoot(): string {
-  return path.resolve(getEnv().IRC_DATA_DIR, "submissions");
-}
+/** A staged file older than this belongs to no request any more (a crashed process): the sweeper removes it. */
+export const STAGED_FILE_MAX_AGE_MS = 60 * 60 * 1000;
 
-export function storedFilePath(sha256: string): string {
-  if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`not a SHA-256: ${sha256}`);
-  return path.join(storeRoot(), sha256.slice(0, 2), `${sha256}.jsonl`);
+export function stagingDir(): string {
+  return path.resolve(getEnv().IRC_DATA_DIR, "staging");
 }
 
 export function tooLargeError(maxBytes: number): AppError {
@@ -33,7 +33,7 @@ export function tooLargeError(maxBytes: number): AppError {
 
 /** Streams `source` to a temporary file, refusing it once it exceeds `maxBytes`. */
 export async function stageUpload(source: Readable, maxBytes: number): Promise<StagedFile> {
-  const tempDir = path.join(storeRoot(), "tmp");
+  const tempDir = stagingDir();
   await mkdir(tempDir, { recursive: true });
   const tempPath = path.join(tempDir, `${randomUUID()}.part`);
   const hash = createHash("sha256");
@@ -58,22 +58,24 @@ export async function stageUpload(source: Readable, maxBytes: number): Promise<S
   return { tempPath, sha256: hash.digest("hex"), bytes };
 }
 
-/** Moves a staged file to its content address (a no-op when those bytes are already stored). */
-export async function commitStagedFile(staged: StagedFile): Promise<string> {
-  const target = storedFilePath(staged.sha256);
-  await mkdir(path.dirname(target), { recursive: true });
-  const exists = await stat(target).then(
-    () => true,
-    () => false,
-  );
-  if (exists) {
-    await rm(staged.tempPath, { force: true });
-  } else {
-    await rename(staged.tempPath, target);
-  }
-  return target;
-}
-
 export async function discardStagedFile(staged: StagedFile): Promise<void> {
   await rm(staged.tempPath, { force: true });
+}
+
+/**
+ * Removes staged files older than `maxAgeMs` (left by a process that was
+ * killed while receiving or checking an upload). Returns how many it removed.
+ */
+export async function sweepStagedFiles(maxAgeMs = STAGED_FILE_MAX_AGE_MS, now = Date.now()): Promise<number> {
+  const names = await readdir(stagingDir()).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith(".part")) continue;
+    const file = path.join(stagingDir(), name);
+    const info = await stat(file).catch(() => null);
+    if (!info || now - info.mtimeMs < maxAgeMs) continue;
+    await rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
 }

@@ -1,0 +1,41 @@
+import type { ProblemDetail } from "@/lib/errors";
+import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
+import { computeAnswerDigests } from "@/lib/submissions/answer-digests";
+import type { Track } from "@/lib/scoring/tracks";
+
+export type PredictionFileCheckInput = {
+  path: string;
+  sampleIds: readonly string[];
+  kbQids: ReadonlySet<string>;
+  track?: Track;
+  split: "dev" | "test";
+};
+
+export type PredictionFileCheck =
+  | { ok: true; track: Track; answerDigests: Uint8Array<ArrayBuffer> }
+  | { ok: false; problems: ProblemDetail[]; problemCount: number };
+
+/**
+ * The CPU-bound half of pre-flight: the protocol's validation of every line
+ * (section 4) and the answer digests of the differencing check (§12). No
+ * database, no shared state, so it runs in a worker thread
+ * (workers/preflight-thread.ts) and only its small result crosses back.
+ */
+export async function checkPredictionFile(input: PredictionFileCheckInput): Promise<PredictionFileCheck> {
+  const validation = await validatePredictionFile(input.path, { sampleIds: input.sampleIds, kbQids: input.kbQids, track: input.track, split: input.split });
+  if (!validation.ok) return { ok: false, problems: validation.problems, problemCount: validation.problemCount };
+  return { ok: true, track: validation.track, answerDigests: computeAnswerDigests(input.sampleIds, validation) };
+}
+
+/** What lib/submissions/preflight-pool.ts sends a pre-flight thread (workers/preflight-thread.ts), and its answer. */
+export type PreflightTask = {
+  taskId: number;
+  path: string;
+  referenceKey: string;
+  /** Present the first time this thread sees `referenceKey`. */
+  reference?: { sampleIds: string[]; kbQids: string[] };
+  track?: Track;
+  split: "dev" | "test";
+};
+
+export type PreflightReply = { taskId: number; result: PredictionFileCheck } | { taskId: number; error: string };
