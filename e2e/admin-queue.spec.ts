@@ -57,7 +57,8 @@ test("[ADMIN] a maintainer sees a failed submission on /admin/queue and retries 
   await page.goto("/admin/queue");
   await expect(page.getByTestId(`failed-${id}`)).toHaveCount(0);
   await page.goto("/admin/audit");
-  const audit = page.getByRole("row").filter({ hasText: id });
+  // The audit log names the submission by its system or file and links to it.
+  const audit = page.getByRole("row").filter({ has: page.locator(`a[href="/submissions/${id}"]`) });
   await expect(audit.filter({ hasText: "submission.retry" })).toContainText("e2e: worker fixed");
   await api.dispose();
 });
