@@ -16,7 +16,8 @@ afterEach(async () => {
 
 describe("the client's token file", () => {
   it("lives under IRC_BENCH_CONFIG, else XDG_CONFIG_HOME, else ~/.config", () => {
-    expect(configPath({ IRC_BENCH_CONFIG: "/tmp/x/c.json" })).toBe("/tmp/x/c.json");
+    const chosen = path.join(dir, "c.json");
+    expect(configPath({ IRC_BENCH_CONFIG: chosen })).toBe(chosen);
     expect(configPath({ XDG_CONFIG_HOME: "/home/ada/.cfg", HOME: "/home/ada" })).toBe("/home/ada/.cfg/irc-bench/config.json");
     expect(configPath({ HOME: "/home/ada" })).toBe("/home/ada/.config/irc-bench/config.json");
   });
