@@ -132,7 +132,8 @@ export async function buildCli({ name = "scorer", isOptional = false } = {}) {
     tsconfig: path.join(ROOT, "tsconfig.json"),
     // The tools must stay free of server code: a database, a queue or the web framework in a participant's download fails the build.
     plugins: [forbidServerModules(spec.fileName), onlyEnglishZodLocale()],
-    banner: { js: ["#!/usr/bin/env node", ...spec.banner(version)].join("\n") },
+    // The last banner line marks when the bundle was read and compiled, for IRC_BENCH_SCORE_TIMINGS (scripts/score-timings.ts).
+    banner: { js: ["#!/usr/bin/env node", ...spec.banner(version), "globalThis.__ircBenchLoaded = performance.now();"].join("\n") },
     define: { IRC_BENCH_PLATFORM_VERSION: JSON.stringify(version) },
     write: false,
     metafile: true,

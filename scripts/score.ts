@@ -34,6 +34,10 @@ import { computeOutcomes } from "@/lib/scoring/track-predictions";
 import { TRACKS, type Track } from "@/lib/scoring/tracks";
 import type { PredictionValidationResult } from "@/lib/scoring/validate-predictions";
 import { formatBytes } from "@/lib/format/bytes";
+import { createPhaseTimer } from "./score-timings";
+
+/** IRC_BENCH_SCORE_TIMINGS=1: one "phase ms" line per phase on stderr (scripts/score-timings.ts). */
+const timer = createPhaseTimer(process.env.IRC_BENCH_SCORE_TIMINGS === "1" && isMainThread);
 
 const MAX_RESAMPLES = 100_000;
 /** Baseline files' worth of work the main thread does besides its share: the entry's file and its bootstrap. */
@@ -184,8 +188,10 @@ async function loadGold(args: Args): Promise<LoadedGold> {
       ...(more > 0 ? [`... and ${more} more problems`] : []),
     ]);
   }
+  timer.mark("release read (KB + gold split, validated)");
   const kb = buildKbIndex(result.release.entities);
   const gold = buildGold(result.release.samples[args.split], kb);
+  timer.mark("KB index + gold join");
   let scan: ClosedScanContext | undefined;
   return { gold, kb, scan: () => (scan ??= prepareClosedScan(gold, kb)) };
 }
@@ -335,12 +341,15 @@ async function run(argv: readonly string[]): Promise<number> {
     loaded = await loadGold(args);
     const { gold, kb } = loaded;
     entry = (await scanClosedFile(args.predictions, loaded, args.track)) ?? (await validateFile(args.predictions, { gold, kb, split: args.split, track: args.track }));
+    timer.mark("prediction scan/validation");
     for (const index of workers.mainIndices) {
       checks[index] = await checkBaseline(args.baseline[index] ?? "", loaded, args.split);
     }
+    timer.mark("main thread's baselines");
     for (const { index, check } of await workers.results) {
       checks[index] = check;
     }
+    timer.mark("waiting for baseline workers");
   } catch (error) {
     // An invalid release (or any failure here) ends the run now, not when the workers finish.
     workers.terminate();
@@ -359,12 +368,16 @@ async function run(argv: readonly string[]): Promise<number> {
   });
   // scorePredictions is computeOutcomes then buildScoreReport: a scanned file only skips the first half.
   const outcomes = "codes" in entry ? entry : computeOutcomes({ ...entry, gold: loaded.gold, kb: loaded.kb });
+  timer.mark("outcomes");
   const report = buildScoreReport({ split: args.split, gold: loaded.gold, baselines, seed: args.seed, resamples: args.resamples, outcomes });
+  timer.mark("report (metrics, bootstrap CIs, McNemar)");
   if (args.json) {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
     process.stdout.write(formatReportTable(report, { seed: args.seed, resamples: args.resamples, source: args.predictions }));
   }
+  timer.mark("output");
+  timer.report();
   return 0;
 }
 
@@ -376,6 +389,7 @@ if (!isMainThread && isBaselineWorkerData(workerData)) {
   // A failure rejects here and reaches the main thread as the worker's "error" event.
   void runBaselineWorker(workerData);
 } else {
+  timer.start();
   run(process.argv.slice(2)).then(
     (status) => {
       process.exitCode = status;
