@@ -12,11 +12,10 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { z } from "zod";
-import { readRelease, resolveReleaseFile } from "@/lib/dataset/read-release";
-import { SPLIT_FILES } from "@/lib/dataset/release-schema";
+import { readScoringRelease } from "@/lib/dataset/read-scoring-release";
+import { SPLIT_FILES } from "@/lib/dataset/release-constants";
+import { resolveReleaseFile } from "@/lib/dataset/resolve-release-file";
 import { readLines } from "@/lib/io/read-lines";
-import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
 import type { NamedOutcomes } from "@/lib/scoring/compare";
 import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
 import { formatReportTable } from "@/lib/scoring/format-report-table";
@@ -24,6 +23,7 @@ import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/sc
 import {
   DEFAULT_BOOTSTRAP_RESAMPLES,
   DEFAULT_BOOTSTRAP_SEED,
+  MAX_BOOTSTRAP_RESAMPLES,
   MAX_PREDICTION_FILE_BYTES,
   MAX_PREDICTION_LENGTH,
   MAX_RANKING_LENGTH,
@@ -31,15 +31,30 @@ import {
 import { prepareClosedScan, scanClosedPredictions, type ClosedScanContext } from "@/lib/scoring/scan-closed-predictions";
 import { buildScoreReport } from "@/lib/scoring/score-report";
 import { computeOutcomes } from "@/lib/scoring/track-predictions";
-import { TRACKS, type Track } from "@/lib/scoring/tracks";
+import type { Track } from "@/lib/scoring/tracks";
 import type { PredictionValidationResult } from "@/lib/scoring/validate-predictions";
 import { formatBytes } from "@/lib/format/bytes";
 import { createPhaseTimer } from "./score-timings";
 
+type FullValidation = typeof import("./score-full-validation");
+let fullValidation: Promise<FullValidation> | undefined;
+
+/**
+ * zod and everything that reports problems with its messages (the release
+ * validator, the prediction-file validator, the command line's schema),
+ * loaded on first need: a valid closed-track run of the usual form needs
+ * none of it. In the bundle this import is a second, self-contained module
+ * that scripts/build-cli.mjs embeds as a data: URL, so Node neither parses
+ * nor evaluates it unless it is needed.
+ */
+function loadFullValidation(): Promise<FullValidation> {
+  fullValidation ??= import("./score-full-validation");
+  return fullValidation;
+}
+
 /** IRC_BENCH_SCORE_TIMINGS=1: one "phase ms" line per phase on stderr (scripts/score-timings.ts). */
 const timer = createPhaseTimer(process.env.IRC_BENCH_SCORE_TIMINGS === "1" && isMainThread);
 
-const MAX_RESAMPLES = 100_000;
 /** Baseline files' worth of work the main thread does besides its share: the entry's file and its bootstrap. */
 const MAIN_THREAD_EXTRA_FILES = 3;
 const MAX_RELEASE_PROBLEMS_SHOWN = 50;
@@ -68,7 +83,7 @@ Scores an IRC-Bench prediction file exactly as the leaderboard server does.
   --track TRACK        open or closed; default: read from the first line that has
                        "prediction" or "ranking"
   --seed N             bootstrap PRNG seed, a non-negative integer (default ${DEFAULT_BOOTSTRAP_SEED})
-  --resamples N        bootstrap resamples, 1..${MAX_RESAMPLES} (default ${DEFAULT_BOOTSTRAP_RESAMPLES})
+  --resamples N        bootstrap resamples, 1..${MAX_BOOTSTRAP_RESAMPLES} (default ${DEFAULT_BOOTSTRAP_RESAMPLES})
   --json               print one JSON object (the leaderboard's score report) instead
                        of tables; rates are fractions in [0, 1]
   -h, --help           show this help
@@ -79,27 +94,51 @@ problem on stderr as FILE:LINE: message; files over ${MAX_PREDICTION_FILE_BYTES 
 
 Scoring rules: docs/scoring.md.`;
 
-const nonNegativeInteger = (flag: string) =>
-  z
-    .string()
-    .regex(/^\d+$/, { error: `${flag} must be a non-negative integer` })
-    .transform(Number)
-    .refine(Number.isSafeInteger, { error: `${flag} is too large` });
+/** What the command line means once checked (scripts/score-full-validation.ts has its zod schema, the contract). */
+export type Args = {
+  release: string;
+  split: "dev" | "test";
+  predictions: string;
+  baseline: string[];
+  track?: Track;
+  seed: number;
+  resamples: number;
+  json: boolean;
+};
 
-const argsSchema = z.object({
-  release: z.string({ error: "--release DIR is required" }).min(1, { error: "--release DIR is required" }),
-  split: z.enum(["dev", "test"], { error: "--split must be dev or test" }),
-  predictions: z.string({ error: "--predictions FILE is required" }).min(1, { error: "--predictions FILE is required" }),
-  baseline: z.array(z.string().min(1, { error: "--baseline needs a FILE" })).default([]),
-  track: z.enum(TRACKS, { error: "--track must be open or closed" }).optional(),
-  seed: nonNegativeInteger("--seed").default(DEFAULT_BOOTSTRAP_SEED),
-  resamples: nonNegativeInteger("--resamples")
-    .refine((value) => value >= 1 && value <= MAX_RESAMPLES, { error: `--resamples must be 1..${MAX_RESAMPLES}` })
-    .default(DEFAULT_BOOTSTRAP_RESAMPLES),
-  json: z.boolean().default(false),
-});
+type ArgValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
-type Args = z.infer<typeof argsSchema>;
+const DIGITS = /^\d+$/;
+
+function quickInteger(value: unknown, fallback: number): number | null {
+  if (value === undefined) return fallback;
+  if (typeof value !== "string" || !DIGITS.test(value)) return null;
+  const number = Number(value);
+  return Number.isSafeInteger(number) ? number : null;
+}
+
+function isFilledString(value: unknown): value is string {
+  return typeof value === "string" && value.length > 0;
+}
+
+/**
+ * The command line checked by hand, for the common case: what argsSchema
+ * (scripts/score-full-validation.ts) gives for values it accepts, or null,
+ * and then the schema itself runs, for its messages. Keeps zod out of a
+ * scorer run that needs none of it.
+ */
+function quickArgs(values: ArgValues): Args | null {
+  const { release, split, predictions, baseline = [], track, json = false } = values;
+  const seed = quickInteger(values.seed, DEFAULT_BOOTSTRAP_SEED);
+  const resamples = quickInteger(values.resamples, DEFAULT_BOOTSTRAP_RESAMPLES);
+  if (!isFilledString(release) || !isFilledString(predictions) || (split !== "dev" && split !== "test")) return null;
+  if (!Array.isArray(baseline) || !baseline.every(isFilledString) || typeof json !== "boolean") return null;
+  if (track !== undefined && track !== "open" && track !== "closed") return null;
+  if (seed === null || resamples === null || resamples < 1 || resamples > MAX_BOOTSTRAP_RESAMPLES) return null;
+  return { release, split, predictions, baseline, track, seed, resamples, json };
+}
+
+
 
 /** A failure that ends the run with an exit status and messages for stderr. */
 class ExitError extends Error {
@@ -111,8 +150,8 @@ class ExitError extends Error {
   }
 }
 
-function parseCommandLine(argv: readonly string[]): Args | "help" {
-  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+async function parseCommandLine(argv: readonly string[]): Promise<Args | "help"> {
+  let values: ArgValues;
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -135,11 +174,15 @@ function parseCommandLine(argv: readonly string[]): Args | "help" {
   if (values.help === true) {
     return "help";
   }
-  const parsed = argsSchema.safeParse(values);
-  if (!parsed.success) {
-    throw new ExitError(2, [...parsed.error.issues.map((issue) => issue.message), "Run with --help for usage."]);
+  const quick = quickArgs(values);
+  if (quick !== null) {
+    return quick;
   }
-  return parsed.data;
+  const parsed = (await loadFullValidation()).parseArgValues(values);
+  if (!parsed.ok) {
+    throw new ExitError(2, [...parsed.messages, "Run with --help for usage."]);
+  }
+  return parsed.args;
 }
 
 /** The released test.jsonl has no qid: say so plainly instead of listing a problem per line. */
@@ -174,7 +217,14 @@ async function assertSplitHasGold(dir: string, split: Args["split"]): Promise<vo
 type LoadedGold = { gold: GoldRecord[]; kb: KbIndex; scan: () => ClosedScanContext };
 
 async function loadGold(args: Args): Promise<LoadedGold> {
+  // The common case: a valid release of the usual form, scanned as bytes; anything else is read and reported by readRelease.
+  const scanned = await readScoringRelease(args.release, args.split);
+  if (scanned !== null) {
+    timer.mark("release read (KB + gold split, validated)");
+    return indexGold(scanned.entities, scanned.samples);
+  }
   await assertSplitHasGold(args.release, args.split);
+  const { readRelease } = await loadFullValidation();
   const result = await readRelease(args.release, { splits: [args.split], isMetaOptional: true, isLeakageSkipped: true, isDigestSkipped: true });
   if (!result.ok) {
     const shown = result.problems.slice(0, MAX_RELEASE_PROBLEMS_SHOWN).map((problem) => {
@@ -189,8 +239,12 @@ async function loadGold(args: Args): Promise<LoadedGold> {
     ]);
   }
   timer.mark("release read (KB + gold split, validated)");
-  const kb = buildKbIndex(result.release.entities);
-  const gold = buildGold(result.release.samples[args.split], kb);
+  return indexGold(result.release.entities, result.release.samples[args.split]);
+}
+
+function indexGold(entities: Parameters<typeof buildKbIndex>[0], samples: Parameters<typeof buildGold>[0]): LoadedGold {
+  const kb = buildKbIndex(entities);
+  const gold = buildGold(samples, kb);
   timer.mark("KB index + gold join");
   let scan: ClosedScanContext | undefined;
   return { gold, kb, scan: () => (scan ??= prepareClosedScan(gold, kb)) };
@@ -235,6 +289,7 @@ async function validateFile(
   file: string,
   options: { gold: readonly GoldRecord[]; kb: KbIndex; split: string; track?: Track },
 ): Promise<PredictionValidationResult> {
+  const { validatePredictionFile } = await loadFullValidation();
   return validatePredictionFile(file, {
     sampleIds: options.gold.map((sample) => sample.id),
     kbQids: options.kb,
@@ -309,7 +364,7 @@ function startBaselineWorkers(
 }
 
 async function runBaselineWorker(data: BaselineWorkerData): Promise<void> {
-  const args = parseCommandLine(data.argv);
+  const args = await parseCommandLine(data.argv);
   if (args === "help") {
     return;
   }
@@ -322,7 +377,7 @@ async function runBaselineWorker(data: BaselineWorkerData): Promise<void> {
 }
 
 async function run(argv: readonly string[]): Promise<number> {
-  const args = parseCommandLine(argv);
+  const args = await parseCommandLine(argv);
   if (args === "help") {
     process.stdout.write(`${USAGE}\n`);
     return 0;

@@ -1,4 +1,4 @@
-import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
+import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-constants";
 import { bootstrapIntervals, type Interval } from "./bootstrap";
 import { compareWithBaselines, type NamedOutcomes } from "./compare";
 import type { GoldRecord, KbIndex } from "./gold";
