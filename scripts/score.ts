@@ -29,7 +29,9 @@ import {
   MAX_RANKING_LENGTH,
 } from "@/lib/scoring/limits";
 import { prepareClosedScan, scanClosedPredictions, type ClosedScanContext } from "@/lib/scoring/scan-closed-predictions";
-import { buildScoreReport } from "@/lib/scoring/score-report";
+import { bootstrapIntervals, type Interval } from "@/lib/scoring/bootstrap";
+import { metricTablesOf } from "@/lib/scoring/metric-values";
+import { bootstrapGroupsOf, buildScoreReport, type BootstrapGroupKey } from "@/lib/scoring/score-report";
 import { computeOutcomes } from "@/lib/scoring/track-predictions";
 import type { Track } from "@/lib/scoring/tracks";
 import type { PredictionValidationResult } from "@/lib/scoring/validate-predictions";
@@ -335,8 +337,7 @@ function startBaselineWorkers(
   argv: readonly string[],
   baselineCount: number,
 ): { mainIndices: number[]; results: Promise<BaselineWorkerMessage[]>; terminate: () => void } {
-  // Uncompiled (tsx scripts/score.ts), a worker could not load this TypeScript file: check sequentially then.
-  const isBundled = !import.meta.url.endsWith(".ts");
+  // Uncompiled, baseline files are checked sequentially.
   const threads = isBundled ? Math.min(availableParallelism(), baselineCount) : 1;
   const workerShares: number[][] = Array.from({ length: Math.max(0, threads - 1) }, () => []);
   // The main thread also scores the entry and runs its bootstrap, about MAIN_THREAD_EXTRA_FILES files' work: it takes fewer.
@@ -376,6 +377,74 @@ async function runBaselineWorker(data: BaselineWorkerData): Promise<void> {
   }
 }
 
+type BootstrapWorkerData = { kind: "irc-bench-bootstrap" };
+type BootstrapRequest = { track: Track; seed: number; resamples: number; groups: [BootstrapGroupKey, Uint8Array][] };
+type BootstrapReply = [BootstrapGroupKey, Interval[]][];
+
+/** Whether this is the bundle: uncompiled (tsx scripts/score.ts), a worker could not load this TypeScript file. */
+const isBundled = !import.meta.url.endsWith(".ts");
+
+/**
+ * A thread for the per-type bootstrap intervals (protocol section 9: each
+ * group has its own stream, so any thread gives the same bits), started
+ * first so it has booted by the time the outcomes are known: the main thread
+ * then resamples the whole split while it resamples the seven types, about
+ * half the draws each. Only with a core to spare and no baseline workers;
+ * null otherwise, and the report computes every interval itself.
+ */
+function startBootstrapWorker(baselineCount: number) {
+  if (!isBundled || baselineCount > 0 || availableParallelism() < 2) {
+    return null;
+  }
+  const worker = new Worker(new URL(import.meta.url), { workerData: { kind: "irc-bench-bootstrap" } satisfies BootstrapWorkerData });
+  const failed = new Promise<never>((_, reject) => {
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`bootstrap worker exited with ${code}`)));
+  });
+  failed.catch(() => undefined);
+  return {
+    intervals: (request: BootstrapRequest): Promise<BootstrapReply> => {
+      const reply = new Promise<BootstrapReply>((resolve) => worker.once("message", resolve));
+      worker.postMessage(request);
+      return Promise.race([reply, failed]);
+    },
+    terminate: () => void worker.terminate(),
+  };
+}
+
+function runBootstrapWorker(): void {
+  parentPort?.once("message", (request: BootstrapRequest) => {
+    const tables = metricTablesOf(request.track);
+    const options = { seed: request.seed, resamples: request.resamples };
+    // The main thread terminates this thread once it has the reply.
+    parentPort?.postMessage(request.groups.map(([group, codes]): [BootstrapGroupKey, Interval[]] => [group, bootstrapIntervals(codes, tables, options)]));
+  });
+}
+
+/** The report's intervals: the whole split here, the types on the bootstrap thread when there is one. */
+async function computeIntervals(
+  bootstrapWorker: ReturnType<typeof startBootstrapWorker>,
+  gold: readonly GoldRecord[],
+  outcomes: SampleOutcomes,
+  args: Args,
+): Promise<Map<BootstrapGroupKey, readonly Interval[]>> {
+  if (bootstrapWorker === null) {
+    return new Map();
+  }
+  const options = { seed: args.seed, resamples: args.resamples };
+  const groups = bootstrapGroupsOf(gold, outcomes).filter(([group]) => group !== "all");
+  const pending = bootstrapWorker.intervals({ track: outcomes.track, ...options, groups });
+  const intervals = new Map<BootstrapGroupKey, readonly Interval[]>([["all", bootstrapIntervals(outcomes.codes, metricTablesOf(outcomes.track), options)]]);
+  try {
+    for (const [group, groupIntervals] of await pending) {
+      intervals.set(group, groupIntervals);
+    }
+  } catch {
+    // The thread failed: the report computes the types' intervals itself.
+  }
+  return intervals;
+}
+
 async function run(argv: readonly string[]): Promise<number> {
   const args = await parseCommandLine(argv);
   if (args === "help") {
@@ -386,6 +455,15 @@ async function run(argv: readonly string[]): Promise<number> {
   for (const file of files) {
     await checkFileSize(file);
   }
+  const bootstrapWorker = startBootstrapWorker(args.baseline.length);
+  try {
+    return await scoreWith(args, argv, bootstrapWorker);
+  } finally {
+    bootstrapWorker?.terminate();
+  }
+}
+
+async function scoreWith(args: Args, argv: readonly string[], bootstrapWorker: ReturnType<typeof startBootstrapWorker>): Promise<number> {
   const workers = startBaselineWorkers(argv, args.baseline.length);
   // Handled below; without this a worker's failure during loadGold would be an unhandled rejection.
   workers.results.catch(() => undefined);
@@ -424,7 +502,8 @@ async function run(argv: readonly string[]): Promise<number> {
   // scorePredictions is computeOutcomes then buildScoreReport: a scanned file only skips the first half.
   const outcomes = "codes" in entry ? entry : computeOutcomes({ ...entry, gold: loaded.gold, kb: loaded.kb });
   timer.mark("outcomes");
-  const report = buildScoreReport({ split: args.split, gold: loaded.gold, baselines, seed: args.seed, resamples: args.resamples, outcomes });
+  const intervals = await computeIntervals(bootstrapWorker, loaded.gold, outcomes, args);
+  const report = buildScoreReport({ split: args.split, gold: loaded.gold, baselines, seed: args.seed, resamples: args.resamples, outcomes, intervals });
   timer.mark("report (metrics, bootstrap CIs, McNemar)");
   if (args.json) {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
@@ -443,6 +522,8 @@ function isBaselineWorkerData(value: unknown): value is BaselineWorkerData {
 if (!isMainThread && isBaselineWorkerData(workerData)) {
   // A failure rejects here and reaches the main thread as the worker's "error" event.
   void runBaselineWorker(workerData);
+} else if (!isMainThread && (workerData as Partial<BootstrapWorkerData> | null)?.kind === "irc-bench-bootstrap") {
+  runBootstrapWorker();
 } else {
   timer.start();
   run(process.argv.slice(2)).then(
