@@ -57,6 +57,8 @@ function loadFullValidation(): Promise<FullValidation> {
 /** IRC_BENCH_SCORE_TIMINGS=1: one "phase ms" line per phase on stderr (scripts/score-timings.ts). */
 const timer = createPhaseTimer(process.env.IRC_BENCH_SCORE_TIMINGS === "1" && isMainThread);
 
+/** Whether this is the bundle: uncompiled (tsx scripts/score.ts), a worker thread could not load this TypeScript file. */
+const isBundled = !import.meta.url.endsWith(".ts");
 /** Baseline files' worth of work the main thread does besides its share: the entry's file and its bootstrap. */
 const MAIN_THREAD_EXTRA_FILES = 3;
 const MAX_RELEASE_PROBLEMS_SHOWN = 50;
@@ -139,8 +141,6 @@ function quickArgs(values: ArgValues): Args | null {
   if (seed === null || resamples === null || resamples < 1 || resamples > MAX_BOOTSTRAP_RESAMPLES) return null;
   return { release, split, predictions, baseline, track, seed, resamples, json };
 }
-
-
 
 /** A failure that ends the run with an exit status and messages for stderr. */
 class ExitError extends Error {
@@ -380,9 +380,6 @@ async function runBaselineWorker(data: BaselineWorkerData): Promise<void> {
 type BootstrapWorkerData = { kind: "irc-bench-bootstrap" };
 type BootstrapRequest = { track: Track; seed: number; resamples: number; groups: [BootstrapGroupKey, Uint8Array][] };
 type BootstrapReply = [BootstrapGroupKey, Interval[]][];
-
-/** Whether this is the bundle: uncompiled (tsx scripts/score.ts), a worker could not load this TypeScript file. */
-const isBundled = !import.meta.url.endsWith(".ts");
 
 /**
  * A thread for the per-type bootstrap intervals (protocol section 9: each
