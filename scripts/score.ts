@@ -8,7 +8,7 @@
  * error or an unreadable or invalid release.
  */
 import { readFile, stat } from "node:fs/promises";
-import { availableParallelism } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
@@ -382,15 +382,26 @@ type BootstrapRequest = { track: Track; seed: number; resamples: number; groups:
 type BootstrapReply = [BootstrapGroupKey, Interval[]][];
 
 /**
+ * True when a core is idle: a thread costs some 50 ms of CPU to start, which
+ * only pays when it runs beside the main thread rather than taking turns with
+ * it (on a busy machine it made the run slower).
+ */
+function hasSpareCore(): boolean {
+  const cores = availableParallelism();
+  return cores >= 2 && (loadavg()[0] ?? 0) <= cores - 1;
+}
+
+/**
  * A thread for the per-type bootstrap intervals (protocol section 9: each
  * group has its own stream, so any thread gives the same bits), started
  * first so it has booted by the time the outcomes are known: the main thread
  * then resamples the whole split while it resamples the seven types, about
  * half the draws each. Only with a core to spare and no baseline workers;
- * null otherwise, and the report computes every interval itself.
+ * null otherwise, and the report computes every interval itself (the same
+ * bits either way).
  */
 function startBootstrapWorker(baselineCount: number) {
-  if (!isBundled || baselineCount > 0 || availableParallelism() < 2) {
+  if (!isBundled || baselineCount > 0 || !hasSpareCore()) {
     return null;
   }
   const worker = new Worker(new URL(import.meta.url), { workerData: { kind: "irc-bench-bootstrap" } satisfies BootstrapWorkerData });
