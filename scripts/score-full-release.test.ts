@@ -82,18 +82,21 @@ async function referenceOutput(predictions: string, baselineFiles: readonly stri
   return isJson ? `${JSON.stringify(report, null, 2)}\n` : formatReportTable(report, { seed: SEED, resamples: RESAMPLES, source: predictions });
 }
 
-async function scorerOutput(predictions: string, baselineFiles: readonly string[], isJson: boolean): Promise<string> {
+async function scorerOutput(predictions: string, baselineFiles: readonly string[], isJson: boolean, bootstrapThread = ""): Promise<string> {
   const args = ["--release", releaseDir, "--split", "test", "--predictions", predictions, "--seed", String(SEED), "--resamples", String(RESAMPLES)];
   const { stdout } = await run(process.execPath, [BUNDLE, ...args, ...baselineFiles.flatMap((file) => ["--baseline", file]), ...(isJson ? ["--json"] : [])], {
     cwd: ROOT,
     maxBuffer: 16 * 1024 * 1024,
+    env: { ...process.env, IRC_BENCH_SCORE_BOOTSTRAP_THREAD: bootstrapThread },
   });
   return stdout;
 }
 
 describe("the compiled scorer on the full-size release gives the reference path's reports byte for byte", () => {
-  it("for one closed-track file (the byte scanner)", async () => {
-    expect(await scorerOutput(files.closed, [], true)).toBe(await referenceOutput(files.closed, [], true));
+  it("for one closed-track file (the byte scanner), with and without the bootstrap thread", async () => {
+    const expected = await referenceOutput(files.closed, [], true);
+    expect(await scorerOutput(files.closed, [], true, "1")).toBe(expected);
+    expect(await scorerOutput(files.closed, [], true, "0")).toBe(expected);
   }, 120_000);
 
   it("for one open-track file (the full validator, loaded on need)", async () => {
