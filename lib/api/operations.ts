@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { entriesQuerySchema, entryExportQuerySchema, entryIdSchema, leaderboardExportQuerySchema, leaderboardQuerySchema } from "@/lib/leaderboard/query-schemas";
+import { entriesQuerySchema, entryExportQuerySchema, entryIdSchema, leaderboardExportQuerySchema, leaderboardQuerySchema, progressQuerySchema } from "@/lib/leaderboard/query-schemas";
+import { progressSchema } from "./schemas/progress";
 import { createApiTokenSchema } from "@/lib/tokens/schemas";
 import { entryVisibilitySchema, primaryEntrySchema, publicationRequestSchema } from "@/lib/submissions/schemas";
 import { profilePatchSchema } from "@/lib/users/schemas";
@@ -328,6 +329,17 @@ export const API = {
     description: "Ranks by paired tests (protocol section 13). Gzip and brotli bodies with a strong ETag (304 on If-None-Match).",
     input: { auth: "public", query: leaderboardQuerySchema },
     responses: { 200: { description: "One page of the leaderboard", schema: leaderboardSchema }, 404: { description: "No release is active" }, 422: INVALID },
+  },
+  getLeaderboardProgress: {
+    method: "get",
+    path: "/api/leaderboard/progress",
+    tag: "Leaderboard",
+    summary: "Progress over time: the best published score of a view by date, with its states of the art",
+    description:
+      "Every public entry and baseline of the view by publication date, and reported results at their paper's date. A new state of the art " +
+      "is marked only when McNemar's exact test against the previous one is significant (p < 0.05); reported results never are. Values are the disclosed ones.",
+    input: { auth: "public", query: progressQuerySchema },
+    responses: { 200: { description: "The timeline", schema: progressSchema }, 404: { description: "No release is active" }, 422: INVALID },
   },
   exportLeaderboard: {
     method: "get",

@@ -165,3 +165,14 @@ export function describeProgressStatus(point: Pick<ProgressPoint, "status" | "te
       return "scored against other gold: not tested";
   }
 }
+
+/** The rule in one paragraph, as the page, the API (`sota_rule`) and the docs state it. */
+export function describeSotaRule(): string {
+  return (
+    "Entries are taken by date (same day: best first). The first tested entry opens the timeline; a later entry above the best " +
+    "value so far is a new state of the art only when McNemar's exact two-sided binomial test (protocol section 9, p_exact) " +
+    `against the current state of the art gives p < ${SOTA_SIGNIFICANCE_LEVEL} with more of the differing samples right; ` +
+    "otherwise it is shown as not significantly better. Reported results (papers) have no per-sample outcomes: they are drawn " +
+    "at their paper's date and are never a state of the art. Hidden and withdrawn entries are left out; baselines are included."
+  );
+}

@@ -60,6 +60,16 @@ export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 /** Downloads always hold every row of the view. */
 export const leaderboardExportQuerySchema = z.object({ ...viewQuery, format: formatSchema.default("csv") }).strict();
 
+/** The progress timeline of a view: all public entries, so no scope. */
+export const progressQuerySchema = z.object({ track: viewQuery.track, type: viewQuery.type }).strict();
+export type ProgressQuery = z.infer<typeof progressQuerySchema>;
+
+/** The progress page: a bad track falls back to "open"; an unknown type shows the overall timeline. */
+export const progressPageQuerySchema = z.object({
+  track: trackSchema.catch("open"),
+  type: entityTypeParamSchema.optional().catch(undefined),
+});
+
 export const ENTRY_KINDS = ["all", "submissions", "baselines"] as const;
 
 export const entriesQuerySchema = z
