@@ -6,7 +6,7 @@ import type { LeaderboardView } from "@/lib/leaderboard/leaderboard-types";
 import { forestPlotData } from "@/lib/leaderboard/forest-plot-data";
 import { formatEstimate } from "@/lib/format/numbers";
 import { applyTableQuery, type TableQuery } from "@/lib/leaderboard/table-query";
-import { matrixHref } from "@/lib/leaderboard/view-links";
+import { matrixHref, progressHref } from "@/lib/leaderboard/view-links";
 import { METRIC_LABELS, metricGroupsOf, TRACK_LABELS, TYPE_SLUGS } from "@/lib/leaderboard/views";
 import { ExportLinks } from "./export-links";
 import { LeaderboardTable } from "./leaderboard-table";
@@ -74,7 +74,8 @@ export function LeaderboardViewSection({ view, query }: { view: LeaderboardView;
       <ForestPlot data={forestPlotData(view)} />
       <p className="text-sm">
         <Link href={matrixHref(track, type)}>Pairwise significance matrix</Link> of this view: the paired test behind the
-        ranks, for every pair of its top entries.
+        ranks, for every pair of its top entries. <Link href={progressHref(track, type)}>Progress over time</Link>: the best
+        published score of this view by date, with its states of the art.
       </p>
       {view.rows.length === 0 ? (
         <p>No entry is on this leaderboard yet.</p>
