@@ -374,11 +374,15 @@ export const API = {
     method: "get",
     path: "/api/entries/{id}/export",
     tag: "Leaderboard",
-    summary: "One of an entry's tables as a file",
+    summary: "One of an entry's tables as a file, or its results for other hubs",
+    description:
+      "`table` with format csv, json or tex: the per-type or per-collection table. Format model-index: a Hugging Face model-card block; " +
+      "eval-results: a Hugging Face .eval_results YAML (the 95% CI in notes); pwc: a Papers-with-Code-style evaluation table. " +
+      "Values are the disclosed ones the entry page shows; rates are fractions. Sent as a download (Content-Disposition).",
     input: { auth: "public", params: ["id"], query: entryExportQuerySchema },
     paramDocs: ENTRY_PARAM,
     responses: {
-      200: { description: "The table", contentType: "text/csv, application/json or application/x-tex" },
+      200: { description: "The file", contentType: "text/csv, application/json, application/x-tex or application/yaml" },
       404: { description: "No public, scored entry has this id" },
       422: INVALID,
     },
