@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma";
 import type { ScoreReport } from "@/lib/scoring/report-schema";
 import { readStoredReport } from "./stored-report";
@@ -41,19 +42,12 @@ export async function recordRescore(client: Prisma.TransactionClient, rescore: R
   const isUnchanged =
     rescore.previous.scorerVersion === rescore.report.scorer_version && rescore.previous.goldSha256 === rescore.goldSha256 && isSameMetrics(before, after);
   if (isUnchanged || rescore.submission.split === "train") return false;
-  await client.rescoreEvent.create({
-    data: {
-      releaseId: rescore.submission.releaseId,
-      submissionId: rescore.submission.id,
-      split: rescore.submission.split,
-      track: rescore.submission.track,
-      beforeScorerVersion: rescore.previous.scorerVersion,
-      afterScorerVersion: rescore.report.scorer_version,
-      beforeGoldSha256: rescore.previous.goldSha256,
-      afterGoldSha256: rescore.goldSha256,
-      beforeMetrics: before,
-      afterMetrics: after,
-    },
-  });
+  // JSON as text, as store-score.ts does: Prisma's JSON parameters can move a double by one ulp.
+  await client.$executeRaw`
+    INSERT INTO "RescoreEvent" ("id", "releaseId", "submissionId", "split", "track", "beforeScorerVersion", "afterScorerVersion",
+                                "beforeGoldSha256", "afterGoldSha256", "beforeMetrics", "afterMetrics", "createdAt")
+    VALUES (${randomUUID()}, ${rescore.submission.releaseId}, ${rescore.submission.id}, ${rescore.submission.split}::"Split", ${rescore.submission.track}::"Track",
+            ${rescore.previous.scorerVersion}, ${rescore.report.scorer_version}, ${rescore.previous.goldSha256}, ${rescore.goldSha256},
+            ${JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb, now())`;
   return true;
 }
