@@ -103,7 +103,8 @@ export function ProgressSection({ view }: { view: ProgressView }) {
       ) : (
         <>
           <ProgressChart title={title} line={line} series={series} />
-          <table className="w-full text-sm" aria-label={`${title} (table)`}>
+          <div className="relative overflow-x-auto">
+          <table className="min-w-full bg-white text-sm" aria-label={`${title} (table)`}>
             <caption className="text-left font-medium">{title}: every point of the chart</caption>
             <thead>
               <tr>
@@ -132,6 +133,7 @@ export function ProgressSection({ view }: { view: ProgressView }) {
               ))}
             </tbody>
           </table>
+          </div>
         </>
       )}
       {view.undatedReported.length > 0 && (
