@@ -8,6 +8,16 @@ export type ProgressChartSeries = { key: string; label: string; color: string; s
 
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
+const MAX_TICKS = 8;
+
+/** The days that have points, thinned evenly to at most MAX_TICKS (first and last kept). */
+function dayTicks(times: readonly number[]): number[] {
+  const days = [...new Set(times)].sort((a, b) => a - b);
+  if (days.length <= MAX_TICKS) return days;
+  const step = (days.length - 1) / (MAX_TICKS - 1);
+  return Array.from({ length: MAX_TICKS }, (_, index) => days[Math.round(index * step)] ?? 0);
+}
+
 type TooltipPayload = { payload?: ProgressChartPoint | { time: number; best: number } };
 
 function PointTooltip({ active, payload }: { active?: boolean; payload?: readonly TooltipPayload[] }) {
@@ -30,13 +40,14 @@ function PointTooltip({ active, payload }: { active?: boolean; payload?: readonl
  * data for screen readers and keyboard users.
  */
 export function ProgressChart({ title, line, series }: { title: string; line: { time: number; best: number }[]; series: ProgressChartSeries[] }) {
+  const ticks = dayTicks(series.flatMap((item) => item.points.map((point) => point.time)));
   return (
     <figure role="group" aria-label={title} className="h-80 w-full">
       <figcaption className="sr-only">{title}</figcaption>
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart margin={{ top: 10, right: 20, bottom: 30, left: 10 }}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="time" type="number" scale="time" domain={["dataMin - 86400000", "dataMax + 86400000"]} tickFormatter={(time: number) => dayOf(time)} />
+          <XAxis dataKey="time" type="number" scale="time" domain={["dataMin - 86400000", "dataMax + 86400000"]} ticks={ticks} tickFormatter={(time: number) => dayOf(time)} />
           <YAxis domain={[0, 100]} unit="%" />
           <Tooltip content={<PointTooltip />} />
           <Legend verticalAlign="top" />
