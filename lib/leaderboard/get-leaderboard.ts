@@ -35,19 +35,33 @@ type CachedRelease = {
 let cached: CachedRelease | null = null;
 
 const DEFAULT_STAMP_TTL_MS = 1000;
-let stampTtlMs = DEFAULT_STAMP_TTL_MS;
-let stampCheck: { at: number; result: Promise<ActiveReleaseStamp | null> } | null = null;
+
+type StampCheck = { at: number; result: Promise<ActiveReleaseStamp | null> };
+type StampChecks = { ttlMs: number; last: StampCheck | null };
+
+const STAMP_CHECKS = Symbol.for("irc-bench.public-read-stamp");
+/**
+ * One check per process, on globalThis: the web server's fast path
+ * (public-fast-path.ts, loaded from instrumentation.ts) and the route
+ * handlers can be separate instances of this module in Next.js's server
+ * bundles; sharing the check keeps them on the same stamp.
+ */
+const stampChecks: StampChecks = ((globalThis as typeof globalThis & { [STAMP_CHECKS]?: StampChecks })[STAMP_CHECKS] ??= {
+  ttlMs: DEFAULT_STAMP_TTL_MS,
+  last: null,
+});
 
 function currentStamp(): Promise<ActiveReleaseStamp | null> {
   const now = Date.now();
-  if (stampCheck !== null && now - stampCheck.at < stampTtlMs) {
-    return stampCheck.result;
+  const last = stampChecks.last;
+  if (last !== null && now - last.at < stampChecks.ttlMs) {
+    return last.result;
   }
-  const check = { at: now, result: findActiveReleaseStamp() };
+  const check: StampCheck = { at: now, result: findActiveReleaseStamp() };
   check.result.catch(() => {
-    if (stampCheck === check) stampCheck = null;
+    if (stampChecks.last === check) stampChecks.last = null;
   });
-  stampCheck = check;
+  stampChecks.last = check;
   return check.result;
 }
 
@@ -119,11 +133,11 @@ export async function getLeaderboard(options: { track: LeaderboardTrack; type?: 
 /** Drops the cache (tests that rewrite the database under the same stamp). */
 export function clearLeaderboardCache(): void {
   cached = null;
-  stampCheck = null;
+  stampChecks.last = null;
 }
 
 /** How long a stamp check is reused; integration tests set 0 to see every change at once. */
 export function setLeaderboardStampTtl(milliseconds: number): void {
-  stampTtlMs = milliseconds;
-  stampCheck = null;
+  stampChecks.ttlMs = milliseconds;
+  stampChecks.last = null;
 }

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { getEnv } from "@/lib/env";
-import { encodeBody, encodedBodyResponse, getPublicBody, type EncodedBody } from "./public-body-cache";
+import { encodeBody, encodedBodyResponse, getPublicBody, type EncodedBody, type EncodedResponseOptions } from "./public-body-cache";
 
 /**
  * Rendered public pages (/leaderboard in all its views, /leaderboard/matrix,
@@ -89,13 +89,21 @@ function uncachedResponse(page: RenderedPage): Response {
   return new Response(body, { status: page.status, headers });
 }
 
+/** How a shared page goes out, from the route or from the web server's fast path (public-fast-path.ts). */
+export const PAGE_BODY_OPTIONS: EncodedResponseOptions = {
+  contentType: "text/html; charset=utf-8",
+  cacheControl: PAGE_CACHE_CONTROL,
+  vary: ["Cookie"],
+  extraHeaders: { [SHARED_PAGE_HEADER]: "shared" },
+};
+
+/** The key of a page's body in the public body cache (`pagePath` canonical, public-page-routing.mjs). */
+export function pageBodyKey(pagePath: string): string {
+  return `page:${currentBuildId()}:${pagePath}`;
+}
+
 function pageResponse(request: Request, encoded: EncodedBody): Response {
-  return encodedBodyResponse(request, encoded, {
-    contentType: "text/html; charset=utf-8",
-    cacheControl: PAGE_CACHE_CONTROL,
-    vary: ["Cookie"],
-    extraHeaders: { [SHARED_PAGE_HEADER]: "shared" },
-  });
+  return encodedBodyResponse(request, encoded, PAGE_BODY_OPTIONS);
 }
 
 /**
@@ -109,7 +117,7 @@ export async function servePublicPage(request: Request, pagePath: string): Promi
     return new Response("The page cache is served by scripts/web-server.mjs (npm start).", { status: 404 });
   }
   let uncached: RenderedPage | null = null;
-  const encoded = await getPublicBody(`page:${currentBuildId()}:${pagePath}`, async () => {
+  const encoded = await getPublicBody(pageBodyKey(pagePath), async () => {
     const page = await renderPage(origin, pagePath);
     if (!isCacheableRender(page)) {
       uncached = page;
