@@ -82,11 +82,6 @@ const renderServer = createServer((req, res) => handle(req, res));
 process.env.IRC_PAGE_RENDER_ORIGIN = await listenPrivately(renderServer);
 await app.prepare();
 
-const fastPath = globalThis[PUBLIC_FAST_PATH];
-if (typeof fastPath !== "function") {
-  logger.warn({ service: "web" }, "the public cache's fast path is not installed (instrumentation.ts); every request goes through Next.js");
-}
-
 let lastFaultLoggedAt = 0;
 /** One line per FAULT_LOG_INTERVAL_MS while the fast path fails (the database or Redis is down): Next.js answers meanwhile. */
 function logFastPathFault(error) {
@@ -103,6 +98,8 @@ function handleWithNext(req, res) {
 }
 
 const server = createServer((req, res) => {
+  // Looked up per request: Next.js runs instrumentation.ts when it first handles one, not in prepare().
+  const fastPath = globalThis[PUBLIC_FAST_PATH];
   const pending = typeof fastPath === "function" ? fastPath(req) : null;
   if (pending === null) return handleWithNext(req, res);
   pending.then(

@@ -124,8 +124,12 @@ export async function encodeBody(body: string): Promise<EncodedBody> {
   return { hash, identity, gzip: gzipped, br: brotli };
 }
 
+let hashedStamp: { stamp: string; hash: string } | null = null;
+
+/** Hashed once per stamp: every cache hit builds a key. */
 function redisKey(stamp: string, key: string): string {
-  return `${REDIS_PREFIX}${createHash("sha256").update(stamp).digest("base64url")}:${key}`;
+  if (hashedStamp?.stamp !== stamp) hashedStamp = { stamp, hash: createHash("sha256").update(stamp).digest("base64url") };
+  return `${REDIS_PREFIX}${hashedStamp.hash}:${key}`;
 }
 
 async function readShared(fullKey: string): Promise<EncodedBody | null> {

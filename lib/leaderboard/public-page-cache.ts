@@ -1,8 +1,7 @@
 import "server-only";
-import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import path from "node:path";
 import { getEnv } from "@/lib/env";
+import { pageBodyKey } from "./public-body-keys";
 import { encodeBody, encodedBodyResponse, getPublicBody, type EncodedBody, type EncodedResponseOptions } from "./public-body-cache";
 
 /**
@@ -31,24 +30,6 @@ export const PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 export const SHARED_PAGE_HEADER = "X-Irc-Page-Cache";
 
 const RENDER_TIMEOUT_MS = 60_000;
-
-let buildId: string | null = null;
-
-/**
- * The build's id: a new deployment must not serve pages that name the old
- * build's scripts, so it is part of every key.
- */
-function currentBuildId(): string {
-  if (buildId === null) {
-    const distDir = process.env.NEXT_DIST_DIR ?? ".next";
-    try {
-      buildId = readFileSync(path.join(process.cwd(), distDir, "BUILD_ID"), "utf8").trim();
-    } catch {
-      buildId = "development";
-    }
-  }
-  return buildId;
-}
 
 /** One anonymous render of `pagePath` by this process's private listener. */
 export function renderPage(origin: string, pagePath: string): Promise<RenderedPage> {
@@ -96,11 +77,6 @@ export const PAGE_BODY_OPTIONS: EncodedResponseOptions = {
   vary: ["Cookie"],
   extraHeaders: { [SHARED_PAGE_HEADER]: "shared" },
 };
-
-/** The key of a page's body in the public body cache (`pagePath` canonical, public-page-routing.mjs). */
-export function pageBodyKey(pagePath: string): string {
-  return `page:${currentBuildId()}:${pagePath}`;
-}
 
 function pageResponse(request: Request, encoded: EncodedBody): Response {
   return encodedBodyResponse(request, encoded, PAGE_BODY_OPTIONS);
