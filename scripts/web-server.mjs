@@ -97,10 +97,21 @@ function handleWithNext(req, res) {
   handle(req, res);
 }
 
-const server = createServer((req, res) => {
+/** The fast path's answer (a promise), or null when Next.js answers. */
+function askFastPath(req) {
   // Looked up per request: Next.js runs instrumentation.ts when it first handles one, not in prepare().
   const fastPath = globalThis[PUBLIC_FAST_PATH];
-  const pending = typeof fastPath === "function" ? fastPath(req) : null;
+  if (typeof fastPath !== "function") return null;
+  try {
+    return fastPath(req);
+  } catch (error) {
+    logFastPathFault(error);
+    return null;
+  }
+}
+
+const server = createServer((req, res) => {
+  const pending = askFastPath(req);
   if (pending === null) return handleWithNext(req, res);
   pending.then(
     (answer) => {
