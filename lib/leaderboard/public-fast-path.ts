@@ -37,6 +37,11 @@ export const PUBLIC_FAST_PATH = Symbol.for("irc-bench.public-fast-path");
  */
 const NEXT_ROUTER_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch";
 
+/** The headers next.config.ts gives every response (the module loads after web-server.mjs set NODE_ENV). */
+const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fromEntries(
+  securityHeaders(process.env.NODE_ENV !== "production").map((header) => [header.key, header.value]),
+);
+
 function headerText(value: string | string[] | undefined): string | null {
   if (value === undefined) return null;
   return Array.isArray(value) ? value.join(", ") : value;
@@ -50,10 +55,7 @@ async function answerCachedBody(request: FastPathRequest, wanted: CachedBodyRequ
     encoded,
     wanted.kind === "page" ? PAGE_BODY_OPTIONS : JSON_BODY_OPTIONS,
   );
-  const headers: Record<string, string> = {};
-  // The headers next.config.ts gives every response.
-  for (const header of securityHeaders(process.env.NODE_ENV !== "production")) headers[header.key] = header.value;
-  Object.assign(headers, answer.headers, { Vary: `${NEXT_ROUTER_VARY}, ${answer.headers.Vary ?? "Accept-Encoding"}` });
+  const headers: Record<string, string> = { ...SECURITY_HEADERS, ...answer.headers, Vary: `${NEXT_ROUTER_VARY}, ${answer.headers.Vary ?? "Accept-Encoding"}` };
   return { status: answer.status, headers, body: request.method === "HEAD" ? null : answer.body };
 }
 
