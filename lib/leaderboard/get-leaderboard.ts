@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import type { EntityType } from "@/lib/dataset/release-schema";
 import { SCORER_VERSION } from "@/lib/scoring/score-report";
 import { buildLeaderboard } from "./build-leaderboard";
-import type { LeaderboardView } from "./leaderboard-types";
+import type { LeaderboardView, ReleaseRef } from "./leaderboard-types";
 import { findActiveReleaseStamp, loadLeaderboardData, type ActiveReleaseStamp, type LeaderboardData } from "./load-leaderboard-data";
 import { selectPrimaryEntries, type EntryScope } from "./primary-entries";
 import type { LeaderboardTrack } from "./views";
@@ -114,6 +114,31 @@ export async function findPublicReadStamp(): Promise<PublicReadStamp | null> {
   return { releaseId: active.release.id, stamp: `${active.release.id}/${fullStamp(active)}` };
 }
 
+/** The cached data of the active release at `active`'s stamp, loading it when the stamp changed. */
+function cachedRelease(active: ActiveReleaseStamp): CachedRelease {
+  const stamp = fullStamp(active);
+  if (cached === null || cached.releaseId !== active.release.id || cached.stamp !== stamp) {
+    const data = loadLeaderboardData(active.release.id);
+    const entry: CachedRelease = { releaseId: active.release.id, stamp, data, views: new Map() };
+    // A failed load must not stick: the next call tries again.
+    data.catch(() => {
+      if (cached === entry) cached = null;
+    });
+    cached = entry;
+  }
+  return cached;
+}
+
+export type ActiveLeaderboardData = { release: ReleaseRef; goldSha256: string | null; data: LeaderboardData };
+
+/** The public entries and reported results of the active release, from the same cache as the views (the progress timeline reads them). */
+export async function getActiveLeaderboardData(): Promise<ActiveLeaderboardData | null> {
+  const active = await currentStamp();
+  if (active === null) return null;
+  const data = await cachedRelease(active).data;
+  return { release: active.release, goldSha256: active.goldSha256, data };
+}
+
 function viewKey(track: LeaderboardTrack, type: EntityType | null, scope: EntryScope): string {
   return `${track}|${type ?? ""}|${scope}`;
 }
@@ -130,17 +155,8 @@ export async function getLeaderboard(options: { track: LeaderboardTrack; type?: 
   if (active === null) {
     return null;
   }
-  const stamp = fullStamp(active);
-  if (cached === null || cached.releaseId !== active.release.id || cached.stamp !== stamp) {
-    const data = loadLeaderboardData(active.release.id);
-    const entry: CachedRelease = { releaseId: active.release.id, stamp, data, views: new Map() };
-    // A failed load must not stick: the next call tries again.
-    data.catch(() => {
-      if (cached === entry) cached = null;
-    });
-    cached = entry;
-  }
-  const current = cached;
+  const current = cachedRelease(active);
+  const stamp = current.stamp;
   const key = viewKey(options.track, type, scope);
   const existing = current.views.get(key);
   if (existing !== undefined) {
