@@ -21,6 +21,18 @@ export const envSchema = z.object({
   /** next-auth secret: signs session tokens and CSRF tokens. */
   NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   NEXTAUTH_URL: z.url().optional(),
+  /**
+   * The address participants reach the site at (https://irc-bench.example.org),
+   * used for every absolute link the platform returns (lib/http/public-url.ts).
+   * Unset: NEXTAUTH_URL. An origin only: the app is served at the root of its host.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://irc-bench.example.org" })
+    .refine((value) => {
+      const url = new URL(value);
+      return url.pathname === "/" && url.search === "" && url.hash === "" && url.username === "" && url.password === "";
+    }, "must be an origin only (scheme, host and optional port, e.g. https://irc-bench.example.org): the site is served at the root of its host")
+    .optional(),
   GITHUB_ID: z.string().min(1).optional(),
   GITHUB_SECRET: z.string().min(1).optional(),
   /**
