@@ -42,6 +42,14 @@ export const envSchema = z.object({
    * proxy saw). Used by the sign-up and sign-in rate limits (protocol §12).
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * The address the web server listens on (scripts/web-server.mjs: npm start, npm run up).
+   * 0.0.0.0 (default): every interface; 127.0.0.1 behind a reverse proxy on the same machine.
+   */
+  BIND_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:[\]-]+$/, "must be an address or host name to listen on, such as 127.0.0.1 or 0.0.0.0")
+    .default("0.0.0.0"),
   /** 1: test submissions wait until a maintainer approves the account (User.approvedAt). */
   TEST_REQUIRES_APPROVAL: z
     .enum(["0", "1", "true", "false"], { message: "must be 0 or 1" })
