@@ -29,6 +29,8 @@ export const envSchema = z.object({
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://irc-bench.example.org" })
     .refine((value) => {
+      // Not a URL at all is the check above's message alone (zod runs both checks).
+      if (!URL.canParse(value)) return true;
       const url = new URL(value);
       return url.pathname === "/" && url.search === "" && url.hash === "" && url.username === "" && url.password === "";
     }, "must be an origin only (scheme, host and optional port, e.g. https://irc-bench.example.org): the site is served at the root of its host")
