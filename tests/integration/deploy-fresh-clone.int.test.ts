@@ -23,7 +23,8 @@ import { waitFor } from "./support/wait";
  * TypeScript compiler), then `npm start` bound to loopback behind a "proxy"
  * and `npm run worker`, each with only the variables the guide sets. An upload
  * sent as nginx forwards it (an internal Host, X-Forwarded-Host and -Proto)
- * must answer with links on PUBLIC_URL, and the worker must score it.
+ * must answer with links on PUBLIC_URL (so must the OpenAPI document and an
+ * export), and the worker must score it.
  *
  * Slow (two installs and a production build, several minutes on a busy
  * machine), and always from scratch: what it proves is that nothing left
@@ -176,6 +177,10 @@ describe("a production deployment from a fresh clone (docs/deploy.md)", () => {
     const openApi = await sendAsProxy("/api/openapi.json", { method: "GET", headers: {} });
     expect(openApi.status).toBe(200);
     expect((JSON.parse(openApi.body) as { servers: { url: string }[] }).servers.map((server) => server.url)).toEqual([PUBLIC_URL]);
+
+    const exported = await sendAsProxy("/api/leaderboard/export?track=closed&format=json", { method: "GET", headers: {} });
+    expect(exported.status, exported.body).toBe(200);
+    expect((JSON.parse(exported.body) as { url: string }).url).toBe(`${PUBLIC_URL}/leaderboard?track=closed`);
 
     await waitFor(
       async () => ((await db.submission.findUniqueOrThrow({ where: { id: body.id } })).status === "SCORED" ? true : undefined),

@@ -1,5 +1,6 @@
 import { API } from "@/lib/api/operations";
 import { AppError } from "@/lib/errors";
+import { publicOrigin } from "@/lib/http/public-url";
 import { route } from "@/lib/http/route";
 import { downloadResponse } from "@/lib/leaderboard/cached-response";
 import { entryCollectionExport, entryTypeExport, renderExport } from "@/lib/leaderboard/export-tables";
@@ -16,6 +17,6 @@ export const GET = route(API.exportEntry.input, async ({ request, params, query 
   if (entry === null || entry.score === null) {
     throw new AppError("not_found", `No public, scored entry has the id "${params.id.slice(0, 64)}".`);
   }
-  const table = query.table === "by-type" ? entryTypeExport(entry) : entryCollectionExport(entry);
+  const table = query.table === "by-type" ? entryTypeExport(entry, publicOrigin()) : entryCollectionExport(entry, publicOrigin());
   return downloadResponse(request, renderExport(table, query.format));
 });
