@@ -18,9 +18,9 @@ export async function register(): Promise<void> {
   }
   // next-auth builds its callback and redirect URLs from NEXTAUTH_URL: unset, it follows PUBLIC_URL (lib/http/public-url.ts).
   if (env.NEXTAUTH_URL === undefined && env.PUBLIC_URL !== undefined) process.env.NEXTAUTH_URL = env.PUBLIC_URL;
-  if (env.NODE_ENV === "production" && env.PUBLIC_URL === undefined && env.NEXTAUTH_URL === undefined) {
+  const { isPublicUrlConfigured, publicOrigin } = await import("@/lib/http/public-url");
+  if (env.NODE_ENV === "production" && !isPublicUrlConfigured(env)) {
     const { logger } = await import("@/lib/logger");
-    const { publicOrigin } = await import("@/lib/http/public-url");
     logger.warn({ service: "web" }, `PUBLIC_URL is not set: links in API answers will point to ${publicOrigin(env)}; set PUBLIC_URL to the address participants use (docs/deploy.md)`);
   }
   const { installSocketAddressStamp } = await import("@/lib/server/socket-address");
