@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { NextConfig } from "next";
+import { securityHeaders } from "./lib/http/security-headers";
 
 // No environment validation here: `next build` must succeed on a build machine (a CI image,
 // a Docker build) with no database, Redis or secrets. The web server validates the
@@ -34,28 +35,6 @@ function tsconfigFor(directory: string): string | undefined {
 
 const isDev = process.env.NODE_ENV !== "production";
 
-// Inline scripts carry Next.js hydration data; 'unsafe-eval' only for dev tooling.
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ""}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self' https://github.com",
-  "object-src 'none'",
-].join("; ");
-
-const securityHeaders = [
-  { key: "Content-Security-Policy", value: contentSecurityPolicy },
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
-];
-
 const nextConfig: NextConfig = {
   distDir,
   poweredByHeader: false,
@@ -65,7 +44,7 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "bullmq", "ioredis", "pino", "prom-client"],
   experimental: { serverActions: { bodySizeLimit: "2mb" } },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [{ source: "/:path*", headers: securityHeaders(isDev) }];
   },
 };
 

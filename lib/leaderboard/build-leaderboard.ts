@@ -137,7 +137,7 @@ function reportedRow(result: ReportedSource, input: BuildLeaderboardInput, colum
     n: type === null ? result.n : (result.byType?.[type]?.n ?? null),
     parameterCount: null,
     isOpenWeights: null,
-    date: null,
+    date: result.date,
     isStale: false,
     source: result.source,
     rank: null,

@@ -3,6 +3,7 @@ import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
 import { leaderboardApiBody } from "@/lib/leaderboard/api-shapes";
 import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
+import { leaderboardBodyKey } from "@/lib/leaderboard/public-body-keys";
 import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/leaderboard/public-body-cache";
 
 export const dynamic = "force-dynamic";
@@ -19,8 +20,7 @@ function nextPageUrl(track: string, type: string | undefined, scope: string, off
 /** GET /api/leaderboard?track=open|closed|unified[&type=Person][&scope=primary|all][&limit=100][&offset=0]: the public leaderboard of the active release, best first. */
 export const GET = route(API.getLeaderboard.input, async ({ request, query }) => {
   // One body (and its gzip and brotli variants) per page and version of the leaderboard, shared by all web processes.
-  const key = `leaderboard:${query.track}:${query.type ?? ""}:${query.scope}:${query.offset}:${query.limit}`;
-  const encoded = await getPublicBody(key, async (): Promise<ProducedBody> => {
+  const encoded = await getPublicBody(leaderboardBodyKey(query), async (): Promise<ProducedBody> => {
     const snapshot = await getLeaderboard({ track: query.track, type: query.type ?? null, scope: query.scope });
     if (snapshot === null) return null;
     const hasMore = query.offset + query.limit < snapshot.view.rows.length;

@@ -7,6 +7,7 @@ import { HitAtKChart } from "@/components/charts/hit-at-k-chart";
 import { CollectionTable, ComparisonsTable, MetricsTable, TypeMatrix } from "@/components/leaderboard/entry-tables";
 import { Badge } from "@/components/leaderboard/estimate-text";
 import { ExportLinks } from "@/components/leaderboard/export-links";
+import { HubExportLinks } from "@/components/leaderboard/hub-export-links";
 import { OPEN_METRIC_KEYS, PRIMARY_METRIC, metricKeysOf } from "@/lib/scoring/tracks";
 import { describeBars, hitAtKPoints, metricBars, typeBars } from "@/lib/leaderboard/chart-data";
 import { formatEstimate, formatParameterCount } from "@/lib/format/numbers";
@@ -132,6 +133,7 @@ export default async function EntryPage({ params }: PageProps) {
               keys={keys}
               caption={`Every metric on the ${score.n.toLocaleString("en")} samples of the ${splitLabel}, in percent (MRR as a decimal), with 95% bootstrap intervals`}
             />
+            <HubExportLinks entryId={entry.id} />
             <div className="grid gap-6 lg:grid-cols-2">
               {entry.track === "open" ? (
                 <CiBarChart
