@@ -2,8 +2,8 @@
  * node scripts/build-server.mjs [--if-possible] [--check NAME]
  *
  * Compiles the scoring worker and the operators' scripts ahead of time with
- * esbuild, so a production install (`npm ci --omit=dev`: no tsx, no esbuild,
- * no TypeScript) runs them with plain Node:
+ * esbuild, so a production install (`npm ci --omit=dev`: no tsx, no esbuild)
+ * runs them with plain Node:
  *
  *   dist/server/scoring-worker.cjs   workers/scoring-worker.ts   (npm run worker)
  *   dist/server/dataset-import.cjs   scripts/dataset-import.ts   (npm run dataset:import)

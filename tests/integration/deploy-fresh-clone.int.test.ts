@@ -19,8 +19,8 @@ import { waitFor } from "./support/wait";
  * docs/deploy.md, "Build" and "Run", the way an operator does it on a fresh
  * clone: `npm ci`, `npm run build` with no database, Redis or secret in the
  * environment (and a second build directory, NEXT_DIST_DIR, which used to
- * rewrite tsconfig.json), then `npm ci --omit=dev` (no tsx, no esbuild, no
- * TypeScript compiler), then `npm start` bound to loopback behind a "proxy"
+ * rewrite tsconfig.json), then `npm ci --omit=dev` (no tsx, no esbuild), then
+ * `npm start` bound to loopback behind a "proxy"
  * and `npm run worker`, each with only the variables the guide sets. An upload
  * sent as nginx forwards it (an internal Host, X-Forwarded-Host and -Proto)
  * must answer with links on PUBLIC_URL (so must the OpenAPI document and an
