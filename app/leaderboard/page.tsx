@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { LeaderboardViewSection } from "@/components/leaderboard/leaderboard-view-section";
+import { cohortOfPageFilters } from "@/lib/leaderboard/cohort-filters";
 import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
 import { firstValues, pageTrack } from "@/lib/leaderboard/query-schemas";
 import { tableQuerySchema } from "@/lib/leaderboard/table-query";
@@ -13,7 +14,7 @@ export default async function LeaderboardPage({ searchParams }: PageProps) {
   const params = firstValues(await searchParams);
   const track = pageTrack(params);
   const query = tableQuerySchema.parse(params);
-  const snapshot = await getLeaderboard({ track, scope: query.scope });
+  const snapshot = await getLeaderboard({ track, scope: query.scope, cohort: cohortOfPageFilters(query) });
   if (snapshot === null) {
     return (
       <div className="space-y-4">

@@ -5,6 +5,7 @@ import { leaderboardFiltersSchema, type LeaderboardFilters } from "@/lib/leaderb
 import type { LeaderboardView } from "@/lib/leaderboard/leaderboard-types";
 import { forestPlotData } from "@/lib/leaderboard/forest-plot-data";
 import { formatEstimate } from "@/lib/format/numbers";
+import { cohortOfPageFilters, cohortPairs, describeCohort, hasCohort } from "@/lib/leaderboard/cohort-filters";
 import { applyTableQuery, type TableQuery } from "@/lib/leaderboard/table-query";
 import { matrixHref } from "@/lib/leaderboard/view-links";
 import { METRIC_LABELS, metricGroupsOf, TRACK_LABELS, TYPE_SLUGS } from "@/lib/leaderboard/views";
@@ -36,7 +37,12 @@ function filtersOf(query: TableQuery): LeaderboardFilters {
 /** A leaderboard view (all types, or one entity type) with its switchers, guide, table and downloads. */
 export function LeaderboardViewSection({ view, query }: { view: LeaderboardView; query: TableQuery }) {
   const { track, type, release } = view;
-  const typeQuery = `${type === null ? "" : `&type=${TYPE_SLUGS[type]}`}${query.scope === "all" ? "&scope=all" : ""}`;
+  const cohort = cohortOfPageFilters(query);
+  const cohortQuery = cohortPairs(cohort)
+    .map(([key, value]) => `&${key}=${encodeURIComponent(value)}`)
+    .join("");
+  const typeQuery = `${type === null ? "" : `&type=${TYPE_SLUGS[type]}`}${query.scope === "all" ? "&scope=all" : ""}${cohortQuery}`;
+  const scopeQuery = query.scope === "all" ? "&scope=all" : "";
   const rankLabel = METRIC_LABELS[view.rankMetric];
   const best = view.bestBaseline;
   const bestRow = best === null ? undefined : view.rows.find((row) => row.key === best.id);
@@ -48,8 +54,8 @@ export function LeaderboardViewSection({ view, query }: { view: LeaderboardView;
   return (
     <div className="space-y-5">
       <div className="space-y-3">
-        <TrackSwitcher current={track} type={type} />
-        <TypeSwitcher current={type} track={track} />
+        <TrackSwitcher current={track} type={type} keep={`${scopeQuery}${cohortQuery}`} />
+        <TypeSwitcher current={type} track={track} keep={`${scopeQuery}${cohortQuery}`} />
       </div>
       <p className="max-w-3xl text-sm">{TRACK_NOTES[track]}</p>
       {type !== null && (
@@ -69,7 +75,13 @@ export function LeaderboardViewSection({ view, query }: { view: LeaderboardView;
             {formatEstimate(bestRow?.metrics[view.rankMetric], view.rankMetric)}).
           </p>
         ))}
-      <ScopeSwitcher track={track} type={type} scope={query.scope} />
+      <ScopeSwitcher track={track} type={type} scope={query.scope} keep={cohortQuery} />
+      {hasCohort(cohort) && (
+        <p className="max-w-3xl rounded border border-accent bg-white p-2 text-sm" data-testid="cohort-note">
+          Filtered by fact sheet or provenance ({describeCohort(cohort)}): ranks, marks and intervals are recomputed among the
+          entries shown; baselines always stay as the reference. <Link href={`${type === null ? "/leaderboard" : `/leaderboard/types/${TYPE_SLUGS[type]}`}?track=${track}${scopeQuery}`}>Show every entry</Link>.
+        </p>
+      )}
       <ReadingGuide withSignificance={type === null && best !== null} />
       <ForestPlot data={forestPlotData(view)} />
       <p className="text-sm">

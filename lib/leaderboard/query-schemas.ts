@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
+import { cohortQueryShape } from "./cohort-filters";
 import { EXPORT_FORMATS } from "./export-tables";
 import { ENTRY_SCOPES } from "./primary-entries";
 import { LEADERBOARD_TRACKS, TYPE_SLUGS, typeFromSlug } from "./views";
@@ -38,6 +39,8 @@ const viewQuery = {
   type: entityTypeParamSchema.optional(),
   /** "primary" (default): each participant's primary entry of a track; "all": every public entry. */
   scope: z.enum(ENTRY_SCOPES, { message: `must be one of ${ENTRY_SCOPES.join(", ")}` }).default("primary"),
+  /** Fact-sheet and provenance filters: the view is built from the matching entries, ranks recomputed among them. */
+  ...cohortQueryShape,
 };
 
 export const API_PAGE_LIMIT = { default: 100, max: 1000 } as const;
