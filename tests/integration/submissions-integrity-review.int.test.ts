@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicationRequest } from "@/testing/publication-request";
 import { runBaselines } from "@/lib/baselines/run-baselines";
 import { db } from "@/lib/db";
 import { readProbeFlags } from "@/lib/integrity/probe-flags-schema";
@@ -35,10 +36,7 @@ let privateId = "";
 let devId = "";
 let systemBaselineId = "";
 
-const METHOD = {
-  systemName: "Single Guess",
-  methodDescription: "One entity per sample, chosen by a retriever trained on the train split.",
-};
+const METHOD = publicationRequest("Single Guess", { methodDescription: "One entity per sample, chosen by a retriever trained on the train split." });
 
 beforeAll(async () => {
   assertTestServices();
