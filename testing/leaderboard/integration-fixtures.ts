@@ -1,5 +1,5 @@
-import { buildFactSheet } from "@/lib/fact-sheet/build-fact-sheet";
 import "server-only";
+import { buildFactSheet } from "@/lib/fact-sheet/build-fact-sheet";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
