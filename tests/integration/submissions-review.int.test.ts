@@ -104,7 +104,7 @@ describe("publication requests and review", () => {
   });
 
   it("a rejection needs a reason; the owner then sees it", async () => {
-    await requestPublication(actorOf(owner), rejectedId, { ...METHOD, systemName: "Closed Ranker" });
+    await requestPublication(actorOf(owner), rejectedId, { ...METHOD, factSheet: { ...METHOD.factSheet, systemName: "Closed Ranker" } });
     for (const input of [{ action: "reject" }, { action: "reject", reason: "no" }, { action: "reject", reason: "    " }]) {
       const error = await caught(() => reviewSubmission(actorOf(maintainer), rejectedId, input));
       expect(error.code).toBe("validation");
@@ -121,7 +121,7 @@ describe("publication requests and review", () => {
     expect(view.isViewerOwner).toBe(true);
     expect(await auditOf(rejectedId)).toMatchObject([{ actorId: maintainer.id, action: "submission.reject", reason }]);
     // The owner may ask again after fixing it.
-    await requestPublication(actorOf(owner), rejectedId, { ...METHOD, systemName: "Closed Ranker", externalData: "none" });
+    await requestPublication(actorOf(owner), rejectedId, { ...METHOD, factSheet: { ...METHOD.factSheet, systemName: "Closed Ranker", dataUsed: { ...METHOD.factSheet.dataUsed, details: "none" } } });
     expect((await getSubmissionView(actorOf(owner), rejectedId)).publication).toBe("PENDING");
   });
 
