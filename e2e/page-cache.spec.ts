@@ -2,6 +2,7 @@ import path from "node:path";
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { apiContextFor, createTestApiToken, expect, signInContext, test } from "./fixtures";
+import { publicationBody } from "./fixtures/publication";
 
 /**
  * The shared cache of rendered public pages (lib/leaderboard/public-page-cache.ts)
@@ -61,7 +62,7 @@ test("[LEADERBOARD] anonymous readers get the shared cached page (gzip, brotli, 
 
   const id = await uploadScored(ownerApi);
   const publication = await ownerApi.post(`/api/submissions/${id}/publication`, {
-    data: { systemName, methodDescription: "One train entity per sample, published to read it back through the page cache." },
+    data: publicationBody(systemName, { methodDescription: "One train entity per sample, published to read it back through the page cache." }),
   });
   expect(publication.status(), await publication.text()).toBe(202);
 

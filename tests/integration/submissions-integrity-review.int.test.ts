@@ -139,7 +139,7 @@ describe("probe flags", () => {
   });
 
   it("a file with no raised flag is approved without acknowledgements", async () => {
-    await requestPublication(actorOf(owner), honestId, { ...METHOD, systemName: "Honest Ranker" });
+    await requestPublication(actorOf(owner), honestId, { ...METHOD, factSheet: { ...METHOD.factSheet, systemName: "Honest Ranker" } });
     await reviewSubmission(actorOf(maintainer), honestId, { action: "approve" });
     expect((await db.submission.findUniqueOrThrow({ where: { id: honestId } })).publication).toBe("PUBLISHED");
     expect((await db.auditLog.findFirstOrThrow({ where: { targetId: honestId } })).details).toMatchObject({ probeFlags: { raised: [], acknowledged: [] } });

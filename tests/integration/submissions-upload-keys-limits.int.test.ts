@@ -211,7 +211,7 @@ describe("NUL and other invalid input", () => {
       new Request(`${BASE}/api/submissions/x/publication`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify({ methodDescription: "A method description that is long enough.", factSheet: { ...publicationRequest("x").factSheet, systemName: "My\u0000system" } }),
+        body: JSON.stringify({ methodDescription: "A method description that is long enough.", factSheet: { ...publicationRequest("My system").factSheet, systemName: "My\u0000system" } }),
       }),
       params(accepted.body.id ?? ""),
     );
