@@ -85,7 +85,7 @@ export function LeaderboardViewSection({ view, query }: { view: LeaderboardView;
       <ReadingGuide withSignificance={type === null && best !== null} />
       <ForestPlot data={forestPlotData(view)} />
       <p className="text-sm">
-        <Link href={matrixHref(track, type)}>Pairwise significance matrix</Link> of this view: the paired test behind the
+        <Link href={matrixHref(track, type, cohortQuery)}>Pairwise significance matrix</Link> of this view: the paired test behind the
         ranks, for every pair of its top entries.
       </p>
       {view.rows.length === 0 ? (

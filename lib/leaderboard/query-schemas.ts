@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
-import { cohortQueryShape } from "./cohort-filters";
+import { cohortQueryShape, pageCohortSchema } from "./cohort-filters";
 import { EXPORT_FORMATS } from "./export-tables";
 import { ENTRY_SCOPES } from "./primary-entries";
 import { LEADERBOARD_TRACKS, TYPE_SLUGS, typeFromSlug } from "./views";
@@ -99,6 +99,8 @@ export function firstValues(params: Record<string, string | string[] | undefined
 export const matrixPageQuerySchema = z.object({
   track: trackSchema.catch("open"),
   type: entityTypeParamSchema.optional(),
+  // The matrix of a filtered view is built from the same entries (lib/leaderboard/cohort-filters.ts).
+  ...pageCohortSchema.shape,
 });
 export type MatrixPageQuery = z.infer<typeof matrixPageQuerySchema>;
 
