@@ -30,13 +30,16 @@ function described(name: string, errors: Record<string, string>) {
   return errors[name] ? { "aria-invalid": true, "aria-describedby": `${idOf(name)}-error` } : {};
 }
 
+/** The error sits outside the label, so the input's accessible name stays the label's words. */
 function Field({ name, label, errors, children }: { name: string; label: string; errors: Record<string, string>; children: ReactNode }) {
   return (
-    <label className="block" htmlFor={idOf(name)}>
-      {label}
+    <div>
+      <label className="block" htmlFor={idOf(name)}>
+        {label}
+      </label>
       {children}
       <ErrorText name={name} errors={errors} />
-    </label>
+    </div>
   );
 }
 
