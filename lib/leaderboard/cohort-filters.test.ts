@@ -3,6 +3,7 @@ import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/l
 import { buildLeaderboard } from "./build-leaderboard";
 import { cohortKeyOf, cohortOf, cohortOfPageFilters, describeCohort, isEntryInCohort, selectCohort } from "./cohort-filters";
 import { DEFAULT_FILTERS } from "./filter-rows";
+import { canonicalPagePath } from "./public-page-routing.mjs";
 import { leaderboardQuerySchema } from "./query-schemas";
 
 const RELEASE_DATE = "2026-12-01";
@@ -63,5 +64,14 @@ describe("cohort filters", () => {
 
   it("treats a baseline as in every cohort", () => {
     expect(isEntryInCohort(baseline, { approach: "retriever", weights: "no", source: "yes", cutoff: "after", tier: "reproduced" }, RELEASE_DATE)).toBe(true);
+  });
+});
+
+describe("the shared page cache and the filters", () => {
+  it("keys a page by its filters: each filter set is its own cached page, in one canonical order", () => {
+    expect(canonicalPagePath("/leaderboard?track=open&weights=yes&approach=fine-tuned-llm")).toBe("/leaderboard?approach=fine-tuned-llm&track=open&weights=yes");
+    expect(canonicalPagePath("/leaderboard?approach=fine-tuned-llm&weights=yes&track=open")).toBe("/leaderboard?approach=fine-tuned-llm&track=open&weights=yes");
+    expect(canonicalPagePath("/leaderboard?track=open&weights=no")).not.toBe(canonicalPagePath("/leaderboard?track=open&weights=yes"));
+    expect(canonicalPagePath("/leaderboard/types/person?track=open&tier=reproduced")).toBe("/leaderboard/types/person?tier=reproduced&track=open");
   });
 });
