@@ -73,7 +73,7 @@ test("[FACT SHEET] a participant requests publication with a fact sheet; after a
   await page.getByLabel("Seeds", { exact: true }).fill("42");
   await page.getByRole("button", { name: "Request publication" }).click();
   // A bad answer is named beside its field, in the label's words.
-  await expect(page.getByRole("alert")).toContainText("Knowledge cutoff must be an ISO month (2024-06) or date (2024-06-30).");
+  await expect(page.getByRole("alert").filter({ hasText: "Some publication details need fixing" })).toContainText("Knowledge cutoff must be an ISO month (2024-06) or date (2024-06-30).");
   await expect(page.getByLabel("Knowledge cutoff", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("Knowledge cutoff", { exact: true }).fill("2023-12");
   await page.getByRole("button", { name: "Request publication" }).click();
@@ -125,8 +125,9 @@ test("[FACT SHEET] a reader filters the leaderboard to open-weights fine-tuned s
   await expect(page).toHaveURL(/approach=fine-tuned-llm/);
   await expect(page).toHaveURL(/source=no/);
   await expect(page.getByTestId("cohort-note")).toContainText("ranks, marks and intervals are recomputed");
-  const row = board(page).getByRole("row").filter({ hasText: systemName });
-  await expect(row.getByTestId("tier-badge")).toHaveText(/^documented/);
+  // The system's own cell: other rows mention it in their rank reasons.
+  const cell = board(page).getByRole("rowheader", { name: systemName });
+  await expect(cell.getByTestId("tier-badge")).toHaveText(/^documented/);
   // Only baselines (weights not stated) and matching entries remain: no closed-weights entry of other specs.
   for (const text of await board(page).getByTestId("entry-details").allTextContents()) {
     expect(text).not.toContain("closed weights");
@@ -174,8 +175,8 @@ test("[FACT SHEET] a maintainer checks a reproduction: different outcomes are re
   await reader.goto(`/entries/${entryId}`);
   await expect(reader.getByTestId("reproduced-by")).toContainText(`Reproduced by ${maintainer.displayName}`);
   await reader.goto("/leaderboard?track=open&scope=all&tier=reproduced");
-  const row = board(reader).getByRole("row").filter({ hasText: systemName });
-  await expect(row.getByTestId("tier-badge")).toHaveText(/^reproduced/);
+  const cell = board(reader).getByRole("rowheader", { name: systemName });
+  await expect(cell.getByTestId("tier-badge")).toHaveText(/^reproduced/);
   await expect(board(reader).getByTestId("tier-badge").filter({ hasText: /^documented/ })).toHaveCount(0);
   await anonymous.close();
 });
