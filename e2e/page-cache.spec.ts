@@ -1,3 +1,5 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import path from "node:path";
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
@@ -8,7 +10,8 @@ import { publicationBody } from "./fixtures/publication";
  * The shared cache of rendered public pages (lib/leaderboard/public-page-cache.ts)
  * behind the production server (scripts/web-server.mjs): anonymous readers
  * get one body per version of the public data, signed-in readers always
- * their own render.
+ * their own render. Cache hits are answered by the web server itself
+ * (lib/leaderboard/public-fast-path.ts), before Next.js sees them.
  */
 
 const RELEASE = path.join(__dirname, "..", "data", "demo-release");
@@ -141,4 +144,104 @@ test("[LEADERBOARD] a signed-in reader never gets the anonymous or another user'
   expect(signedOut?.headers()[SHARED]).toBe("shared");
   await expect(page.getByRole("list", { name: "Account" })).toContainText("Sign in");
   await Promise.all([anonymous.close(), bobContext.close()]);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A second production web process on the same database and Redis, as a deployment with two would run. */
+async function startSecondWebProcess(): Promise<{ origin: string; server: ChildProcess }> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn("node", [path.join(__dirname, "..", "scripts", "web-server.mjs"), "--port", String(port), "--hostname", "127.0.0.1"], {
+    cwd: path.join(__dirname, ".."),
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), NEXTAUTH_URL: origin },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await expect
+    .poll(
+      async () => {
+        if (server.exitCode !== null) throw new Error(`the second web process exited with ${server.exitCode}`);
+        return fetch(`${origin}/api/health`).then(
+          (response) => response.status,
+          () => 0,
+        );
+      },
+      { timeout: 90_000, intervals: [250] },
+    )
+    .toBeGreaterThan(0);
+  return { origin, server };
+}
+
+test("[LEADERBOARD] two web processes both stop serving the old cached page and API body within a second of a publish", async ({
+  playwright,
+  baseURL,
+  createUser,
+}) => {
+  test.setTimeout(180_000);
+  const second = await startSecondWebProcess();
+  const owner = await createUser({ label: "cache2-owner" });
+  const maintainer = await createUser({ label: "cache2-maint", role: "MAINTAINER" });
+  const ownerApi = await apiContextFor(playwright, baseURL ?? "", { kind: "token", token: (await createTestApiToken(owner.id)).token });
+  const maintainerApi = await apiContextFor(playwright, baseURL ?? "", { kind: "session", user: maintainer });
+  const readers = [await playwright.request.newContext({ baseURL }), await playwright.request.newContext({ baseURL: second.origin })];
+  try {
+    const systemName = `Two process check ${Date.now()}`;
+    const pageUrl = `/leaderboard?track=closed&q=${encodeURIComponent(systemName)}`;
+    const apiUrl = "/api/entries?track=closed&split=test";
+    const id = await uploadScored(ownerApi);
+    const publication = await ownerApi.post(`/api/submissions/${id}/publication`, {
+      data: { systemName, methodDescription: "Published to check that no web process keeps serving the old body." },
+    });
+    expect(publication.status(), await publication.text()).toBe(202);
+
+    // Both processes serve the old bodies from the cache (a second read is a hit of a body a route made).
+    const oldTags: string[] = [];
+    for (const reader of readers) {
+      for (const url of [pageUrl, apiUrl]) {
+        await reader.get(url, { headers: { "accept-encoding": "gzip" } });
+        const cached = await reader.get(url, { headers: { "accept-encoding": "gzip" } });
+        expect(cached.status(), url).toBe(200);
+        expect(cached.headers()["content-encoding"], url).toBe("gzip");
+        if (url === pageUrl) expect(cached.headers()[SHARED]).toBe("shared");
+        expect(await textOf(cached), url).not.toContain(id);
+        oldTags.push(cached.headers()["etag"] ?? "");
+      }
+    }
+
+    const approval = await maintainerApi.post(`/api/admin/submissions/${id}/review`, {
+      data: { action: "approve", acknowledge: ["single_entry_rankings", "top1_from_known_splits"], reason: "Two web processes, one publish." },
+    });
+    expect(approval.status(), await approval.text()).toBe(200);
+    const approvedAt = Date.now();
+
+    // Each process re-reads the data stamp at most a second after its last read, which came before the approval:
+    // the first reads a second later must no longer get an old body, in any encoding, on either process.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, approvedAt + 1000 - Date.now()) + 50));
+    let index = 0;
+    for (const reader of readers) {
+      for (const url of [pageUrl, apiUrl]) {
+        const fresh = await reader.get(url, { headers: { "accept-encoding": "gzip" } });
+        expect(fresh.status(), url).toBe(200);
+        expect(fresh.headers()["etag"], url).not.toBe(oldTags[index]);
+        expect(await textOf(fresh), url).toContain(id);
+        const brotli = await reader.get(url, { headers: { "accept-encoding": "br" } });
+        expect(brotli.headers()["content-encoding"], url).toBe("br");
+        expect(await textOf(brotli), url).toContain(id);
+        index += 1;
+      }
+    }
+  } finally {
+    await Promise.all([ownerApi.dispose(), maintainerApi.dispose(), ...readers.map((reader) => reader.dispose())]);
+    second.server.kill("SIGTERM");
+  }
 });

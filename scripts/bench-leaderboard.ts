@@ -24,6 +24,7 @@ const USAGE = `Usage: npm run bench:leaderboard -- [options]
   --test-samples N     test samples of the synthetic release (default 1000)
   --connections N      concurrent connections (default 50)
   --duration S         seconds per URL (default 10)
+  --warmup S           seconds of load per URL before the measured run, not counted (default 2; 0: none)
   --reuse              keep an already seeded bench database (default: reseed)
   --build              run next build first (default: use the existing .next build)
   --help               show this help`;
@@ -31,8 +32,9 @@ const USAGE = `Usage: npm run bench:leaderboard -- [options]
 const ROOT = path.resolve(__dirname, "..");
 // next.config.ts builds into NEXT_DIST_DIR when it is set (a second checkout or a benchmark beside the main build).
 const DIST_DIR = process.env.NEXT_DIST_DIR ?? ".next";
-// Browsers and HTTP clients ask for gzip (browsers also for br); one identity row shows the uncompressed cost. The
-// first row is the floor: a request the route answers with a 422 before any work.
+// Browsers and HTTP clients ask for gzip (browsers also for br); one identity row shows the uncompressed cost. Two
+// floors come first: a plain Node.js server (the machine's), and a request Next.js routes to a route that answers
+// with a 422 before any work (what every cache miss, signed-in read and API error still pays).
 const FLOOR = "/api/leaderboard?track=none";
 type Encoding = "gzip" | "br" | "identity";
 /** Replaced by the first published entry's page once the server answers. */
@@ -98,7 +100,49 @@ async function waitForServer(base: string, server: ChildProcess): Promise<void> 
 
 type Row = { path: string; encoding: Target["encoding"]; bytes: number; rps: number; p50: number; p99: number; errors: number };
 
-async function measure(base: string, target: Target, connections: number, duration: number): Promise<Row> {
+/** The machine's floor: a plain Node.js http server that sends one fixed body of about a cached page's size, nothing else. */
+const MACHINE_FLOOR = "plain node http, fixed 20 KiB body (machine floor)";
+const MACHINE_FLOOR_SERVER = `
+const http = require("node:http");
+const body = Buffer.alloc(20 * 1024, "irc-bench ");
+http.createServer((req, res) => {
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
+  res.end(body);
+}).listen(Number(process.argv[1]), "127.0.0.1", () => console.log("ready"));
+`;
+
+type Load = { connections: number; duration: number; warmup: number };
+
+/** A run of `warmup` seconds first (JIT, first reads from Redis), then the measured one. */
+async function load(url: string, options: Load, headers: Record<string, string> = {}): Promise<autocannon.Result> {
+  if (options.warmup > 0) await autocannon({ url, connections: options.connections, duration: options.warmup, headers });
+  return autocannon({ url, connections: options.connections, duration: options.duration, headers });
+}
+
+async function measureMachineFloor(options: Load): Promise<Row> {
+  const port = await freePort();
+  const floor = spawn("node", ["-e", MACHINE_FLOOR_SERVER, String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      floor.once("error", reject);
+      floor.stdout?.once("data", () => resolve());
+    });
+    const result = await load(`http://127.0.0.1:${port}/`, options);
+    return {
+      path: MACHINE_FLOOR,
+      encoding: "identity",
+      bytes: result.throughput.total / Math.max(1, result.requests.total),
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts + result.non2xx,
+    };
+  } finally {
+    floor.kill("SIGTERM");
+  }
+}
+
+async function measure(base: string, target: Target, options: Load): Promise<Row> {
   const isFloor = target.path === FLOOR;
   const isSignedIn = target.encoding === SIGNED_IN;
   const wanted: Encoding = isSignedIn ? "gzip" : (target.encoding as Encoding);
@@ -116,7 +160,7 @@ async function measure(base: string, target: Target, connections: number, durati
   if (!target.path.startsWith("/api/") && isShared === isSignedIn) {
     throw new Error(`${target.path} (${target.encoding}) was ${isShared ? "" : "not "}served from the shared page cache`);
   }
-  const result = await autocannon({ url: `${base}${target.path}`, connections, duration, headers });
+  const result = await load(`${base}${target.path}`, options, headers);
   return {
     path: target.path,
     encoding: target.encoding,
@@ -139,6 +183,7 @@ async function main(): Promise<number> {
         "test-samples": { type: "string" },
         connections: { type: "string" },
         duration: { type: "string" },
+        warmup: { type: "string" },
         reuse: { type: "boolean" },
         build: { type: "boolean" },
         help: { type: "boolean" },
@@ -156,10 +201,15 @@ async function main(): Promise<number> {
   const testSamples = Number(values["test-samples"] ?? 1000);
   const connections = Number(values.connections ?? 50);
   const duration = Number(values.duration ?? 10);
+  const warmup = Number(values.warmup ?? 2);
   // The rank computation of one view on the full-size test split, before any server work.
   console.log(formatRankBench(benchRanks({ entries, samples: 4633, runs: 5 })));
   if (![entries, testSamples, connections, duration].every((value) => Number.isInteger(value) && value > 0)) {
     console.error(`--entries, --test-samples, --connections and --duration take positive integers\n\n${USAGE}`);
+    return 2;
+  }
+  if (!Number.isInteger(warmup) || warmup < 0) {
+    console.error(`--warmup takes a whole number of seconds (0 or more)\n\n${USAGE}`);
     return 2;
   }
   let databaseUrl: string;
@@ -210,22 +260,24 @@ async function main(): Promise<number> {
     const listed = (await (await fetch(`${base}/api/entries`)).json()) as { entries: { id: string; baseline: boolean }[] };
     const firstEntry = listed.entries.find((entry) => !entry.baseline) ?? listed.entries[0];
     if (firstEntry === undefined) throw new Error("no public entry to load the entry page of");
-    const rows: Row[] = [];
     const loadBefore = loadavg()[0] ?? 0;
+    console.error(`[bench] ${MACHINE_FLOOR}: ${connections} connections for ${duration} s`);
+    const options: Load = { connections, duration, warmup };
+    const rows: Row[] = [await measureMachineFloor(options)];
     for (const listedTarget of TARGETS) {
       const target = listedTarget.path === ENTRY_PAGE ? { ...listedTarget, path: `/entries/${firstEntry.id}` } : listedTarget;
       console.error(`[bench] ${target.path} (${target.encoding}): ${connections} connections for ${duration} s`);
-      rows.push(await measure(base, target, connections, duration));
+      rows.push(await measure(base, target, options));
     }
     console.log(
-      `\n${entries} published entries (+4 baselines), ${connections} connections, ${duration} s per URL, autocannon; ` +
+      `\n${entries} published entries (+4 baselines), ${connections} connections, ${duration} s per URL after ${warmup} s of warm-up, autocannon; ` +
         `${cpus().length} CPUs, 1-min load average ${loadBefore.toFixed(1)} before and ${(loadavg()[0] ?? 0).toFixed(1)} after\n`,
     );
     console.log("| URL | encoding | bytes/response | req/s | p50 (ms) | p99 (ms) | errors |");
     console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
     for (const row of rows) {
       console.log(
-        `| \`${row.path}\`${row.path === FLOOR ? " (422, framework floor)" : ""} | ${row.encoding} | ${(row.bytes / 1024).toFixed(0)} KiB | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} |`,
+        `| ${row.path === MACHINE_FLOOR ? row.path : `\`${row.path}\``}${row.path === FLOOR ? " (422, through Next.js)" : ""} | ${row.encoding} | ${(row.bytes / 1024).toFixed(0)} KiB | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} |`,
       );
     }
     return 0;

@@ -17,6 +17,15 @@
  * the render sees this process's own data stamp. Signed-in readers, client-side
  * navigations and every other path go to Next.js as they came.
  *
+ * Cache hits do not reach Next.js at all: its per-request work costs more than
+ * sending a stored body. Before handing a request on, this server asks the fast
+ * path that instrumentation.ts installed on globalThis
+ * (lib/leaderboard/public-fast-path.ts, built by Next.js with the rest of the
+ * app): an anonymous page request or a public API read whose body for the
+ * current data stamp is already in this process or in Redis is answered here,
+ * with the same encodings, ETags, 304s and headers. A miss, or any fault,
+ * goes to Next.js as before.
+ *
  *   node scripts/web-server.mjs [--port 3000] [--hostname 127.0.0.1]
  */
 import { createServer } from "node:http";
@@ -28,6 +37,9 @@ import { cacheablePageRequest, PUBLIC_PAGE_ROUTE } from "../lib/leaderboard/publ
 
 const PRECOMPRESSED_HEADER = "x-irc-content-encoding";
 const ENCODINGS = new Set(["gzip", "br"]);
+/** Where instrumentation.ts puts the fast path (lib/leaderboard/public-fast-path.ts, PUBLIC_FAST_PATH). */
+const PUBLIC_FAST_PATH = Symbol.for("irc-bench.public-fast-path");
+const FAULT_LOG_INTERVAL_MS = 30_000;
 
 const { values } = parseArgs({ options: { port: { type: "string" }, hostname: { type: "string" } } });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
@@ -70,10 +82,48 @@ const renderServer = createServer((req, res) => handle(req, res));
 process.env.IRC_PAGE_RENDER_ORIGIN = await listenPrivately(renderServer);
 await app.prepare();
 
-const server = createServer((req, res) => {
+let lastFaultLoggedAt = 0;
+/** One line per FAULT_LOG_INTERVAL_MS while the fast path fails (the database or Redis is down): Next.js answers meanwhile. */
+function logFastPathFault(error) {
+  const now = Date.now();
+  if (now - lastFaultLoggedAt < FAULT_LOG_INTERVAL_MS) return;
+  lastFaultLoggedAt = now;
+  logger.warn({ service: "web", err: error }, "public cache fast path failed; Next.js answers instead");
+}
+
+function handleWithNext(req, res) {
   passEncodingOn(res);
   routeToPageCache(req);
   handle(req, res);
+}
+
+/** The fast path's answer (a promise), or null when Next.js answers. */
+function askFastPath(req) {
+  // Looked up per request: Next.js runs instrumentation.ts when it first handles one, not in prepare().
+  const fastPath = globalThis[PUBLIC_FAST_PATH];
+  if (typeof fastPath !== "function") return null;
+  try {
+    return fastPath(req);
+  } catch (error) {
+    logFastPathFault(error);
+    return null;
+  }
+}
+
+const server = createServer((req, res) => {
+  const pending = askFastPath(req);
+  if (pending === null) return handleWithNext(req, res);
+  pending.then(
+    (answer) => {
+      if (answer === null) return handleWithNext(req, res);
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.body ?? undefined);
+    },
+    (error) => {
+      logFastPathFault(error);
+      handleWithNext(req, res);
+    },
+  );
 });
 server.listen(port, hostname, () => {
   logger.info({ service: "web", bind: hostname, port }, `ready on http://${hostname}:${port}`);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { TypeSplitChart } from "@/components/charts/type-split-chart";
 import { formatBytes } from "@/lib/format/bytes";
 import { ENTITY_TYPES, SPLITS } from "@/lib/dataset/release-schema";
@@ -78,7 +79,9 @@ export default async function DatasetPage() {
         <p className="max-w-3xl text-muted">{release.description}</p>
         <p className="text-sm text-muted">
           {totalSamples.toLocaleString("en")} samples over {stats.kbEntities.toLocaleString("en")} knowledge-base
-          entities · imported {formatDate(release.importedAt)}
+          entities · imported {formatDate(release.importedAt)} ·{" "}
+          <Link href={`/dataset/releases/${encodeURIComponent(release.version)}`}>this release&apos;s page</Link> ·{" "}
+          <Link href="/dataset/releases">all releases and their changelog</Link>
         </p>
       </header>
 

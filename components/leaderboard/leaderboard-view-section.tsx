@@ -7,7 +7,7 @@ import { forestPlotData } from "@/lib/leaderboard/forest-plot-data";
 import { formatEstimate } from "@/lib/format/numbers";
 import { cohortOfPageFilters, cohortPairs, describeCohort, hasCohort } from "@/lib/leaderboard/cohort-filters";
 import { applyTableQuery, type TableQuery } from "@/lib/leaderboard/table-query";
-import { matrixHref } from "@/lib/leaderboard/view-links";
+import { matrixHref, progressHref } from "@/lib/leaderboard/view-links";
 import { METRIC_LABELS, metricGroupsOf, TRACK_LABELS, TYPE_SLUGS } from "@/lib/leaderboard/views";
 import { ExportLinks } from "./export-links";
 import { LeaderboardTable } from "./leaderboard-table";
@@ -35,12 +35,16 @@ function filtersOf(query: TableQuery): LeaderboardFilters {
 }
 
 /** A leaderboard view (all types, or one entity type) with its switchers, guide, table and downloads. */
-export function LeaderboardViewSection({ view, query }: { view: LeaderboardView; query: TableQuery }) {
+export function LeaderboardViewSection({ view, query, archivedVersion }: { view: LeaderboardView; query: TableQuery; archivedVersion?: string }) {
   const { track, type, release } = view;
   const cohort = cohortOfPageFilters(query);
   const cohortQuery = cohortPairs(cohort)
     .map(([key, value]) => `&${key}=${encodeURIComponent(value)}`)
     .join("");
+  // A superseded release's board (?release=VERSION) keeps its version in the table's links; the matrix, timeline and downloads are the active release's.
+  const baseQuery: [string, string][] = [["track", track]];
+  if (query.scope === "all") baseQuery.push(["scope", "all"]);
+  if (archivedVersion !== undefined) baseQuery.push(["release", archivedVersion]);
   const typeQuery = `${type === null ? "" : `&type=${TYPE_SLUGS[type]}`}${query.scope === "all" ? "&scope=all" : ""}${cohortQuery}`;
   const scopeQuery = query.scope === "all" ? "&scope=all" : "";
   const rankLabel = METRIC_LABELS[view.rankMetric];
@@ -84,10 +88,13 @@ export function LeaderboardViewSection({ view, query }: { view: LeaderboardView;
       )}
       <ReadingGuide withSignificance={type === null && best !== null} />
       <ForestPlot data={forestPlotData(view)} />
-      <p className="text-sm">
-        <Link href={matrixHref(track, type, cohortQuery)}>Pairwise significance matrix</Link> of this view: the paired test behind the
-        ranks, for every pair of its top entries.
-      </p>
+      {archivedVersion === undefined && (
+        <p className="text-sm">
+          <Link href={matrixHref(track, type, cohortQuery)}>Pairwise significance matrix</Link> of this view: the paired test behind the
+          ranks, for every pair of its top entries. <Link href={progressHref(track, type)}>Progress over time</Link>: the
+          best published score of this view by date, with its states of the art.
+        </p>
+      )}
       {view.rows.length === 0 ? (
         <p>No entry is on this leaderboard yet.</p>
       ) : (
@@ -105,14 +112,16 @@ export function LeaderboardViewSection({ view, query }: { view: LeaderboardView;
           typeCounts={typeCountsOf(view)}
           hasReported={view.rows.some((row) => row.kind === "reported")}
           caption={caption}
-          baseQuery={query.scope === "all" ? [["track", track], ["scope", "all"]] : [["track", track]]}
+          baseQuery={baseQuery}
         />
       )}
-      <ExportLinks
-        base={`/api/leaderboard/export?track=${track}${typeQuery}`}
-        label="Download this table (all rows)"
-        apiUrl={`/api/leaderboard?track=${track}${typeQuery}`}
-      />
+      {archivedVersion === undefined && (
+        <ExportLinks
+          base={`/api/leaderboard/export?track=${track}${typeQuery}`}
+          label="Download this table (all rows)"
+          apiUrl={`/api/leaderboard?track=${track}${typeQuery}`}
+        />
+      )}
       <p className="text-sm">
         <Link href="/compare">Compare two entries</Link> with McNemar&apos;s test and per-type differences.
       </p>

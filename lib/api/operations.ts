@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { entriesQuerySchema, entryExportQuerySchema, entryIdSchema, leaderboardExportQuerySchema, leaderboardQuerySchema } from "@/lib/leaderboard/query-schemas";
+import { entriesQuerySchema, entryExportQuerySchema, entryIdSchema, leaderboardExportQuerySchema, leaderboardQuerySchema, progressQuerySchema } from "@/lib/leaderboard/query-schemas";
+import { progressSchema } from "./schemas/progress";
 import { createApiTokenSchema } from "@/lib/tokens/schemas";
 import { entryVisibilitySchema, factSheetEditSchema, primaryEntrySchema, publicationRequestSchema } from "@/lib/submissions/schemas";
 import { profilePatchSchema } from "@/lib/users/schemas";
@@ -350,6 +351,17 @@ export const API = {
     input: { auth: "public", query: leaderboardQuerySchema },
     responses: { 200: { description: "One page of the leaderboard", schema: leaderboardSchema }, 404: { description: "No release is active" }, 422: INVALID },
   },
+  getLeaderboardProgress: {
+    method: "get",
+    path: "/api/leaderboard/progress",
+    tag: "Leaderboard",
+    summary: "Progress over time: the best published score of a view by date, with its states of the art",
+    description:
+      "Every public entry and baseline of the view by publication date, and reported results at their paper's date. A new state of the art " +
+      "is marked only when McNemar's exact test against the previous one is significant (p < 0.05); reported results never are. Values are the disclosed ones.",
+    input: { auth: "public", query: progressQuerySchema },
+    responses: { 200: { description: "The timeline", schema: progressSchema }, 404: { description: "No release is active" }, 422: INVALID },
+  },
   exportLeaderboard: {
     method: "get",
     path: "/api/leaderboard/export",
@@ -383,11 +395,15 @@ export const API = {
     method: "get",
     path: "/api/entries/{id}/export",
     tag: "Leaderboard",
-    summary: "One of an entry's tables as a file",
+    summary: "One of an entry's tables as a file, or its results for other hubs",
+    description:
+      "`table` with format csv, json or tex: the per-type or per-collection table. Format model-index: a Hugging Face model-card block; " +
+      "eval-results: a Hugging Face .eval_results YAML (the 95% CI in notes); pwc: a Papers-with-Code-style evaluation table. " +
+      "Values are the disclosed ones the entry page shows; rates are fractions. Sent as a download (Content-Disposition).",
     input: { auth: "public", params: ["id"], query: entryExportQuerySchema },
     paramDocs: ENTRY_PARAM,
     responses: {
-      200: { description: "The table", contentType: "text/csv, application/json or application/x-tex" },
+      200: { description: "The file", contentType: "text/csv, application/json, application/x-tex or application/yaml" },
       404: { description: "No public, scored entry has this id" },
       422: INVALID,
     },

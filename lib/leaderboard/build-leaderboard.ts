@@ -145,7 +145,7 @@ function reportedRow(result: ReportedSource, input: BuildLeaderboardInput, colum
     usesSourceData: null,
     knowledgeCutoff: null,
     tier: "reported",
-    date: null,
+    date: result.date,
     isStale: false,
     source: result.source,
     rank: null,

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import type { EntityType } from "@/lib/dataset/release-schema";
 import { SCORER_VERSION } from "@/lib/scoring/score-report";
 import { buildLeaderboard } from "./build-leaderboard";
-import type { LeaderboardView } from "./leaderboard-types";
+import type { LeaderboardView, ReleaseRef } from "./leaderboard-types";
 import { findActiveReleaseStamp, loadLeaderboardData, type ActiveReleaseStamp, type LeaderboardData } from "./load-leaderboard-data";
 import { cohortKeyOf, selectCohort, type CohortFilters } from "./cohort-filters";
 import { selectPrimaryEntries, type EntryScope } from "./primary-entries";
@@ -13,9 +13,10 @@ import type { LeaderboardTrack } from "./views";
  * The leaderboard of the active release, cached in memory per process.
  *
  * One cheap query reads the active release and a version stamp of its public
- * entries, scores, comparisons and reported results; under load it runs at
- * most once per STAMP_TTL_MS (callers in between share its answer), so a
- * change shows within a second. While the stamp is unchanged the data loaded
+ * entries, scores, comparisons and reported results. Callers share one
+ * answer for less than the TTL (a second), so a change shows within a second;
+ * under load the next query starts shortly before the answer expires, so
+ * callers seldom wait for it. While the stamp is unchanged the data loaded
  * before is reused and each view (track x entity type) is built once; a
  * change of the stamp reloads the data. Concurrent callers share one load.
  */
@@ -36,19 +37,64 @@ type CachedRelease = {
 let cached: CachedRelease | null = null;
 
 const DEFAULT_STAMP_TTL_MS = 1000;
-let stampTtlMs = DEFAULT_STAMP_TTL_MS;
-let stampCheck: { at: number; result: Promise<ActiveReleaseStamp | null> } | null = null;
+
+type StampCheck = { at: number; result: Promise<ActiveReleaseStamp | null> };
+/** `next`: the check started ahead of time, before `last` expires. */
+type StampChecks = { ttlMs: number; last: StampCheck | null; next: StampCheck | null };
+
+/**
+ * From this share of the TTL on, the next check starts ahead of time, so that
+ * readers rarely wait for the query when `last` expires. Every reader still
+ * gets a check issued less than the TTL before it asked.
+ */
+const REFRESH_AHEAD_SHARE = 0.75;
+
+const STAMP_CHECKS = Symbol.for("irc-bench.public-read-stamp");
+/**
+ * One check per process, on globalThis: the web server's fast path
+ * (public-fast-path.ts, loaded from instrumentation.ts) and the route
+ * handlers can be separate instances of this module in Next.js's server
+ * bundles; sharing the check keeps them on the same stamp.
+ */
+const stampChecks: StampChecks = ((globalThis as typeof globalThis & { [STAMP_CHECKS]?: StampChecks })[STAMP_CHECKS] ??= {
+  ttlMs: DEFAULT_STAMP_TTL_MS,
+  last: null,
+  next: null,
+});
+
+function startCheck(now: number): StampCheck {
+  const check: StampCheck = { at: now, result: findActiveReleaseStamp() };
+  check.result.then(
+    () => {
+      // A check started ahead of time takes over once it has its answer.
+      if (stampChecks.next !== check) return;
+      stampChecks.next = null;
+      stampChecks.last = check;
+    },
+    () => {
+      if (stampChecks.last === check) stampChecks.last = null;
+      if (stampChecks.next === check) stampChecks.next = null;
+    },
+  );
+  return check;
+}
 
 function currentStamp(): Promise<ActiveReleaseStamp | null> {
   const now = Date.now();
-  if (stampCheck !== null && now - stampCheck.at < stampTtlMs) {
-    return stampCheck.result;
+  const { last, next, ttlMs } = stampChecks;
+  if (last !== null && now - last.at < ttlMs) {
+    if (next === null && now - last.at >= ttlMs * REFRESH_AHEAD_SHARE) stampChecks.next = startCheck(now);
+    return last.result;
   }
-  const check = { at: now, result: findActiveReleaseStamp() };
-  check.result.catch(() => {
-    if (stampCheck === check) stampCheck = null;
-  });
-  stampCheck = check;
+  // `last` expired: the check started ahead of time is younger than the TTL (it started after `last`); wait for it.
+  if (next !== null && now - next.at < ttlMs) {
+    stampChecks.next = null;
+    stampChecks.last = next;
+    return next.result;
+  }
+  const check = startCheck(now);
+  stampChecks.last = check;
+  stampChecks.next = null;
   return check.result;
 }
 
@@ -67,6 +113,31 @@ export async function findPublicReadStamp(): Promise<PublicReadStamp | null> {
   const active = await currentStamp();
   if (active === null) return null;
   return { releaseId: active.release.id, stamp: `${active.release.id}/${fullStamp(active)}` };
+}
+
+/** The cached data of the active release at `active`'s stamp, loading it when the stamp changed. */
+function cachedRelease(active: ActiveReleaseStamp): CachedRelease {
+  const stamp = fullStamp(active);
+  if (cached === null || cached.releaseId !== active.release.id || cached.stamp !== stamp) {
+    const data = loadLeaderboardData(active.release.id);
+    const entry: CachedRelease = { releaseId: active.release.id, stamp, data, views: new Map() };
+    // A failed load must not stick: the next call tries again.
+    data.catch(() => {
+      if (cached === entry) cached = null;
+    });
+    cached = entry;
+  }
+  return cached;
+}
+
+export type ActiveLeaderboardData = { release: ReleaseRef; goldSha256: string | null; data: LeaderboardData };
+
+/** The public entries and reported results of the active release, from the same cache as the views (the progress timeline reads them). */
+export async function getActiveLeaderboardData(): Promise<ActiveLeaderboardData | null> {
+  const active = await currentStamp();
+  if (active === null) return null;
+  const data = await cachedRelease(active).data;
+  return { release: active.release, goldSha256: active.goldSha256, data };
 }
 
 function viewKey(track: LeaderboardTrack, type: EntityType | null, scope: EntryScope, cohort: CohortFilters): string {
@@ -93,17 +164,8 @@ export async function getLeaderboard(options: {
   if (active === null) {
     return null;
   }
-  const stamp = fullStamp(active);
-  if (cached === null || cached.releaseId !== active.release.id || cached.stamp !== stamp) {
-    const data = loadLeaderboardData(active.release.id);
-    const entry: CachedRelease = { releaseId: active.release.id, stamp, data, views: new Map() };
-    // A failed load must not stick: the next call tries again.
-    data.catch(() => {
-      if (cached === entry) cached = null;
-    });
-    cached = entry;
-  }
-  const current = cached;
+  const current = cachedRelease(active);
+  const stamp = current.stamp;
   const key = viewKey(options.track, type, scope, cohort);
   const existing = current.views.get(key);
   if (existing !== undefined) {
@@ -118,8 +180,7 @@ export async function getLeaderboard(options: {
     scorerVersion: SCORER_VERSION,
     track: options.track,
     type,
-    goldTypes: data.goldTypes,
-    minGroupN: data.minGroupN,
+    ...data,
     entries: chosen.entries,
     reported: chosen.reported,
   });
@@ -132,11 +193,13 @@ export async function getLeaderboard(options: {
 /** Drops the cache (tests that rewrite the database under the same stamp). */
 export function clearLeaderboardCache(): void {
   cached = null;
-  stampCheck = null;
+  stampChecks.last = null;
+  stampChecks.next = null;
 }
 
 /** How long a stamp check is reused; integration tests set 0 to see every change at once. */
 export function setLeaderboardStampTtl(milliseconds: number): void {
-  stampTtlMs = milliseconds;
-  stampCheck = null;
+  stampChecks.ttlMs = milliseconds;
+  stampChecks.last = null;
+  stampChecks.next = null;
 }

@@ -72,6 +72,8 @@ export type ReportedSource = {
   metrics: Partial<Record<string, number>>;
   byType: Partial<Record<EntityType, { n?: number; metrics: Partial<Record<string, number>> }>> | null;
   source: string;
+  /** The paper's date (YYYY-MM-DD), where the progress timeline draws the row; null when the file gave none. */
+  date: string | null;
 };
 
 export type RowKind = "submission" | "baseline" | "reported";

@@ -76,7 +76,7 @@ export async function findActiveReleaseStamp(): Promise<ActiveReleaseStamp | nul
          JOIN "Submission" s ON s."id" = c."entryId"
         WHERE s."releaseId" = r."id" AND ${PUBLIC_ENTRY}) AS "comparisons",
       (SELECT concat(count(*), ':', coalesce(sum(hashtext(concat_ws('|', rr."id", rr."name", rr."track", rr."split",
-                rr."metrics"::text, rr."byType"::text, rr."source"))::bigint), 0))
+                rr."metrics"::text, rr."byType"::text, rr."source", rr."publishedOn"))::bigint), 0))
          FROM "ReportedResult" rr
         WHERE rr."releaseId" = r."id") AS "reported"
     FROM "DatasetRelease" r
@@ -172,7 +172,7 @@ async function loadGoldTypes(releaseId: string): Promise<EntityType[]> {
 async function loadReported(releaseId: string): Promise<ReportedSource[]> {
   const rows = await db.reportedResult.findMany({
     where: { releaseId, split: "test" },
-    select: { id: true, name: true, track: true, metrics: true, byType: true, source: true },
+    select: { id: true, name: true, track: true, metrics: true, byType: true, source: true, publishedOn: true },
     orderBy: { name: "asc" },
   });
   // A reported row has no sample count of its own; per-type counts come with its by-type numbers.
@@ -184,6 +184,7 @@ async function loadReported(releaseId: string): Promise<ReportedSource[]> {
     metrics: parseStoredReportedMetrics(row.metrics),
     byType: parseStoredReportedByType(row.byType),
     source: row.source,
+    date: row.publishedOn === null ? null : formatDate(row.publishedOn),
   }));
 }
 

@@ -49,35 +49,62 @@ const brotliAsync = promisify(brotliCompress);
 
 type LocalEntry = { pending: Promise<EncodedBody | null>; bytes: number };
 
-let localStamp: string | null = null;
-const local = new Map<string, LocalEntry>();
-let localBytes = 0;
+type LocalBodies = { stamp: string | null; entries: Map<string, LocalEntry>; bytes: number };
+
+const LOCAL_BODIES = Symbol.for("irc-bench.public-body-cache");
+/**
+ * One copy per process, on globalThis: the web server's fast path
+ * (public-fast-path.ts, loaded from instrumentation.ts) and the route
+ * handlers can be separate instances of this module in Next.js's server
+ * bundles, and must share the bodies and the stamp they belong to.
+ */
+const local: LocalBodies = ((globalThis as typeof globalThis & { [LOCAL_BODIES]?: LocalBodies })[LOCAL_BODIES] ??= {
+  stamp: null,
+  entries: new Map(),
+  bytes: 0,
+});
 
 function encodedBytes(encoded: EncodedBody): number {
   return encoded.identity.length + encoded.gzip.length + encoded.br.length;
 }
 
 function dropLocal(fullKey: string): void {
-  const entry = local.get(fullKey);
+  const entry = local.entries.get(fullKey);
   if (entry === undefined) return;
-  localBytes -= entry.bytes;
-  local.delete(fullKey);
+  local.bytes -= entry.bytes;
+  local.entries.delete(fullKey);
 }
 
 function clearLocal(): void {
-  local.clear();
-  localBytes = 0;
+  local.entries.clear();
+  local.bytes = 0;
+}
+
+/** Keeps this process's copies for `stamp` only. */
+function keepOnlyStamp(stamp: string): void {
+  if (local.stamp === stamp) return;
+  clearLocal();
+  local.stamp = stamp;
 }
 
 /** Counts a finished body against the budget and evicts the least recently used until it fits. */
 function chargeLocal(fullKey: string, entry: LocalEntry, encoded: EncodedBody): void {
-  if (local.get(fullKey) !== entry) return;
+  if (local.entries.get(fullKey) !== entry) return;
   entry.bytes = encodedBytes(encoded);
-  localBytes += entry.bytes;
-  for (const [key, candidate] of local) {
-    if (localBytes <= LOCAL_MAX_BYTES) break;
+  local.bytes += entry.bytes;
+  for (const [key, candidate] of local.entries) {
+    if (local.bytes <= LOCAL_MAX_BYTES) break;
     if (candidate.bytes > 0) dropLocal(key);
   }
+}
+
+/** The local entry, marked most recently used (eviction walks the map from the front). */
+function touchLocal(fullKey: string): LocalEntry | undefined {
+  const existing = local.entries.get(fullKey);
+  if (existing === undefined) return undefined;
+  local.entries.delete(fullKey);
+  local.entries.set(fullKey, existing);
+  return existing;
 }
 
 export async function encodeBody(body: string): Promise<EncodedBody> {
@@ -97,8 +124,12 @@ export async function encodeBody(body: string): Promise<EncodedBody> {
   return { hash, identity, gzip: gzipped, br: brotli };
 }
 
+let hashedStamp: { stamp: string; hash: string } | null = null;
+
+/** Hashed once per stamp: every cache hit builds a key. */
 function redisKey(stamp: string, key: string): string {
-  return `${REDIS_PREFIX}${createHash("sha256").update(stamp).digest("base64url")}:${key}`;
+  if (hashedStamp?.stamp !== stamp) hashedStamp = { stamp, hash: createHash("sha256").update(stamp).digest("base64url") };
+  return `${REDIS_PREFIX}${hashedStamp.hash}:${key}`;
 }
 
 async function readShared(fullKey: string): Promise<EncodedBody | null> {
@@ -147,40 +178,58 @@ export async function getPublicBody(key: string, produce: () => Promise<Produced
     const produced = await produce();
     return produced === null ? null : encodeBody(produced.body);
   }
-  if (localStamp !== stamp.stamp) {
-    clearLocal();
-    localStamp = stamp.stamp;
-  }
+  keepOnlyStamp(stamp.stamp);
   const fullKey = redisKey(stamp.stamp, key);
-  const existing = local.get(fullKey);
-  if (existing !== undefined) {
-    // Most recently used last: eviction walks the map from the front.
-    local.delete(fullKey);
-    local.set(fullKey, existing);
-    return existing.pending;
-  }
+  const existing = touchLocal(fullKey);
+  if (existing !== undefined) return existing.pending;
   const entry: LocalEntry = { pending: loadOrProduce(fullKey, produce), bytes: 0 };
-  local.set(fullKey, entry);
+  local.entries.set(fullKey, entry);
   // Failures and "nothing here" are not kept: the next request asks again.
   entry.pending.then(
     (encoded) => {
       if (encoded === null) {
-        if (local.get(fullKey) === entry) dropLocal(fullKey);
+        if (local.entries.get(fullKey) === entry) dropLocal(fullKey);
         return;
       }
       chargeLocal(fullKey, entry, encoded);
     },
     () => {
-      if (local.get(fullKey) === entry) dropLocal(fullKey);
+      if (local.entries.get(fullKey) === entry) dropLocal(fullKey);
     },
   );
   return entry.pending;
 }
 
+/**
+ * The body for `key` at the current stamp when this process or Redis already
+ * holds it; never produces one. Null means "ask the route": it produces the
+ * body (or finds there is none) exactly as before. The web server's fast path
+ * (public-fast-path.ts) reads through this, so it can only ever send a body
+ * some route made under the stamp that is current now.
+ */
+export async function peekPublicBody(key: string): Promise<EncodedBody | null> {
+  const stamp = await findPublicReadStamp();
+  if (stamp === null) return null;
+  keepOnlyStamp(stamp.stamp);
+  const fullKey = redisKey(stamp.stamp, key);
+  const existing = touchLocal(fullKey);
+  // A body a route is producing right now: wait for it (null when it found nothing cacheable).
+  if (existing !== undefined) return existing.pending;
+  const shared = await readShared(fullKey);
+  if (shared === null) return null;
+  // Kept only while its stamp is still current and no route made an entry for it meanwhile.
+  if (local.stamp === stamp.stamp && !local.entries.has(fullKey)) {
+    const entry: LocalEntry = { pending: Promise.resolve(shared), bytes: 0 };
+    local.entries.set(fullKey, entry);
+    chargeLocal(fullKey, entry, shared);
+  }
+  return shared;
+}
+
 /** Drops this process's copies (tests that rewrite the database under one stamp). */
 export function clearLocalPublicBodies(): void {
   clearLocal();
-  localStamp = null;
+  local.stamp = null;
 }
 
 function etagFor(encoded: EncodedBody, encoding: BodyEncoding): string {
@@ -205,36 +254,61 @@ export type EncodedResponseOptions = {
   extraHeaders?: Record<string, string>;
 };
 
+/** The request headers an encoded answer depends on. */
+export type EncodedRequestHeaders = { acceptEncoding: string | null; ifNoneMatch: string | null };
+
+/** Status, headers and body of an answer, before it becomes a Web Response or a Node.js one. */
+export type EncodedAnswer = {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  /** The chosen variant; null for a 304. */
+  body: Buffer | null;
+  encoding: BodyEncoding;
+};
+
 /**
  * The variant the client accepts, with its own strong ETag, Content-Encoding
  * and Vary: Accept-Encoding; 304 when If-None-Match names that variant. Only
  * the plain body unless the server passes a Content-Encoding on
  * (IRC_PRECOMPRESSED_RESPONSES, set by scripts/web-server.mjs).
  */
-export function encodedBodyResponse(request: Request, encoded: EncodedBody, options: EncodedResponseOptions): Response {
-  const encoding = getEnv().IRC_PRECOMPRESSED_RESPONSES ? chooseBodyEncoding(request.headers.get("accept-encoding")) : "identity";
+export function encodedBodyAnswer(request: EncodedRequestHeaders, encoded: EncodedBody, options: EncodedResponseOptions): EncodedAnswer {
+  const encoding = getEnv().IRC_PRECOMPRESSED_RESPONSES ? chooseBodyEncoding(request.acceptEncoding) : "identity";
   const etag = etagFor(encoded, encoding);
-  const headers = new Headers({
+  const headers: Record<string, string> = {
     ...options.extraHeaders,
     "Cache-Control": options.cacheControl,
     ETag: etag,
     Vary: ["Accept-Encoding", ...(options.vary ?? [])].join(", "),
-  });
-  if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
-    return new Response(null, { status: 304, headers });
+  };
+  if (matchesIfNoneMatch(request.ifNoneMatch, etag)) {
+    return { status: 304, headers, body: null, encoding };
   }
   const body = encoded[encoding];
-  headers.set("Content-Type", options.contentType);
-  headers.set("Content-Length", String(body.length));
-  if (encoding !== "identity") {
-    headers.set("Content-Encoding", encoding);
-    headers.set(PRECOMPRESSED_HEADER, encoding);
-  }
-  // zlib and Buffer.from give buffers over a plain ArrayBuffer, never a SharedArrayBuffer.
-  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { status: 200, headers });
+  headers["Content-Type"] = options.contentType;
+  headers["Content-Length"] = String(body.length);
+  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+  return { status: 200, headers, body, encoding };
 }
+
+/** encodedBodyAnswer as a route handler's Response. */
+export function encodedBodyResponse(request: Request, encoded: EncodedBody, options: EncodedResponseOptions): Response {
+  const answer = encodedBodyAnswer(
+    { acceptEncoding: request.headers.get("accept-encoding"), ifNoneMatch: request.headers.get("if-none-match") },
+    encoded,
+    options,
+  );
+  const headers = new Headers(answer.headers);
+  if (answer.body === null) return new Response(null, { status: answer.status, headers });
+  if (answer.encoding !== "identity") headers.set(PRECOMPRESSED_HEADER, answer.encoding);
+  const body = answer.body;
+  // zlib and Buffer.from give buffers over a plain ArrayBuffer, never a SharedArrayBuffer.
+  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { status: answer.status, headers });
+}
+
+export const JSON_BODY_OPTIONS: EncodedResponseOptions = { contentType: "application/json; charset=utf-8", cacheControl: PUBLIC_CACHE_CONTROL };
 
 /** A public API body: JSON, cacheable for a short while by browsers and shared caches. */
 export function encodedJsonResponse(request: Request, encoded: EncodedBody): Response {
-  return encodedBodyResponse(request, encoded, { contentType: "application/json; charset=utf-8", cacheControl: PUBLIC_CACHE_CONTROL });
+  return encodedBodyResponse(request, encoded, JSON_BODY_OPTIONS);
 }

@@ -1,9 +1,8 @@
 import "server-only";
-import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import path from "node:path";
 import { getEnv } from "@/lib/env";
-import { encodeBody, encodedBodyResponse, getPublicBody, type EncodedBody } from "./public-body-cache";
+import { pageBodyKey } from "./public-body-keys";
+import { encodeBody, encodedBodyResponse, getPublicBody, type EncodedBody, type EncodedResponseOptions } from "./public-body-cache";
 
 /**
  * Rendered public pages (/leaderboard in all its views, /leaderboard/matrix,
@@ -31,24 +30,6 @@ export const PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 export const SHARED_PAGE_HEADER = "X-Irc-Page-Cache";
 
 const RENDER_TIMEOUT_MS = 60_000;
-
-let buildId: string | null = null;
-
-/**
- * The build's id: a new deployment must not serve pages that name the old
- * build's scripts, so it is part of every key.
- */
-function currentBuildId(): string {
-  if (buildId === null) {
-    const distDir = process.env.NEXT_DIST_DIR ?? ".next";
-    try {
-      buildId = readFileSync(path.join(process.cwd(), distDir, "BUILD_ID"), "utf8").trim();
-    } catch {
-      buildId = "development";
-    }
-  }
-  return buildId;
-}
 
 /** One anonymous render of `pagePath` by this process's private listener. */
 export function renderPage(origin: string, pagePath: string): Promise<RenderedPage> {
@@ -89,13 +70,16 @@ function uncachedResponse(page: RenderedPage): Response {
   return new Response(body, { status: page.status, headers });
 }
 
+/** How a shared page goes out, from the route or from the web server's fast path (public-fast-path.ts). */
+export const PAGE_BODY_OPTIONS: EncodedResponseOptions = {
+  contentType: "text/html; charset=utf-8",
+  cacheControl: PAGE_CACHE_CONTROL,
+  vary: ["Cookie"],
+  extraHeaders: { [SHARED_PAGE_HEADER]: "shared" },
+};
+
 function pageResponse(request: Request, encoded: EncodedBody): Response {
-  return encodedBodyResponse(request, encoded, {
-    contentType: "text/html; charset=utf-8",
-    cacheControl: PAGE_CACHE_CONTROL,
-    vary: ["Cookie"],
-    extraHeaders: { [SHARED_PAGE_HEADER]: "shared" },
-  });
+  return encodedBodyResponse(request, encoded, PAGE_BODY_OPTIONS);
 }
 
 /**
@@ -109,7 +93,7 @@ export async function servePublicPage(request: Request, pagePath: string): Promi
     return new Response("The page cache is served by scripts/web-server.mjs (npm start).", { status: 404 });
   }
   let uncached: RenderedPage | null = null;
-  const encoded = await getPublicBody(`page:${currentBuildId()}:${pagePath}`, async () => {
+  const encoded = await getPublicBody(pageBodyKey(pagePath), async () => {
     const page = await renderPage(origin, pagePath);
     if (!isCacheableRender(page)) {
       uncached = page;

@@ -48,6 +48,8 @@ export function canonicalPagePath(target) {
     return null;
   }
   if (!isCacheablePagePath(url.pathname) || url.searchParams.has("_rsc")) return null;
+  // An earlier release's board (?release=VERSION) is outside the active release's stamp that versions the cache.
+  if (url.searchParams.has("release")) return null;
   url.searchParams.sort();
   const query = url.searchParams.toString();
   return query === "" ? url.pathname : `${url.pathname}?${query}`;

@@ -27,6 +27,7 @@ describe("canonicalPagePath", () => {
       "/entries/..%2Faccount",
       "/api/leaderboard",
       "/leaderboard?_rsc=abc",
+      "/leaderboard?release=1.0&track=open",
       "//evil.example/leaderboard",
       "http://evil.example/leaderboard",
       "leaderboard",

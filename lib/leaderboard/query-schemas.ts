@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import { cohortQueryShape, pageCohortSchema } from "./cohort-filters";
 import { EXPORT_FORMATS } from "./export-tables";
+import { HUB_EXPORT_FORMATS } from "./hub-exports";
 import { ENTRY_SCOPES } from "./primary-entries";
 import { LEADERBOARD_TRACKS, TYPE_SLUGS, typeFromSlug } from "./views";
 
@@ -63,6 +64,16 @@ export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 /** Downloads always hold every row of the view. */
 export const leaderboardExportQuerySchema = z.object({ ...viewQuery, format: formatSchema.default("csv") }).strict();
 
+/** The progress timeline of a view: all public entries, so no scope. */
+export const progressQuerySchema = z.object({ track: viewQuery.track, type: viewQuery.type }).strict();
+export type ProgressQuery = z.infer<typeof progressQuerySchema>;
+
+/** The progress page: a bad track falls back to "open"; an unknown type shows the overall timeline. */
+export const progressPageQuerySchema = z.object({
+  track: trackSchema.catch("open"),
+  type: entityTypeParamSchema.optional().catch(undefined),
+});
+
 export const ENTRY_KINDS = ["all", "submissions", "baselines"] as const;
 
 export const entriesQuerySchema = z
@@ -76,12 +87,27 @@ export type EntriesQuery = z.infer<typeof entriesQuerySchema>;
 
 export const ENTRY_TABLES = ["by-type", "by-collection"] as const;
 
+const ENTRY_EXPORT_FORMATS = [...EXPORT_FORMATS, ...HUB_EXPORT_FORMATS] as const;
+
+/**
+ * One of an entry's tables (`table` with csv, json or tex), or its results for
+ * another hub (`format` model-index, eval-results or pwc, no table).
+ */
 export const entryExportQuerySchema = z
   .object({
-    table: z.enum(ENTRY_TABLES, { message: `must be one of ${ENTRY_TABLES.join(", ")}` }),
-    format: formatSchema.default("csv"),
+    table: z.enum(ENTRY_TABLES, { message: `must be one of ${ENTRY_TABLES.join(", ")}` }).optional(),
+    format: z.enum(ENTRY_EXPORT_FORMATS, { message: `must be one of ${ENTRY_EXPORT_FORMATS.join(", ")}` }).default("csv"),
   })
-  .strict();
+  .strict()
+  .superRefine((query, context) => {
+    const isTableFormat = (EXPORT_FORMATS as readonly string[]).includes(query.format);
+    if (isTableFormat && query.table === undefined) {
+      context.addIssue({ code: "custom", path: ["table"], message: `is required with format ${query.format}: one of ${ENTRY_TABLES.join(", ")}` });
+    }
+    if (!isTableFormat && query.table !== undefined) {
+      context.addIssue({ code: "custom", path: ["table"], message: `is not used with format ${query.format} (the export holds the entry's overall results); leave it out` });
+    }
+  });
 
 export const compareQuerySchema = z.object({ a: entryIdSchema, b: entryIdSchema });
 

@@ -11,3 +11,8 @@ export function leaderboardViewHref(track: LeaderboardTrack, type: EntityType | 
 export function matrixHref(track: LeaderboardTrack, type: EntityType | null, keep = ""): string {
   return `${type === null ? `/leaderboard/matrix?track=${track}` : `/leaderboard/matrix?track=${track}&type=${TYPE_SLUGS[type]}`}${keep}`;
 }
+
+/** The address of a view's progress timeline (/leaderboard/progress). */
+export function progressHref(track: LeaderboardTrack, type: EntityType | null): string {
+  return type === null ? `/leaderboard/progress?track=${track}` : `/leaderboard/progress?track=${track}&type=${TYPE_SLUGS[type]}`;
+}

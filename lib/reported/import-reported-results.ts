@@ -90,6 +90,7 @@ export async function importReportedResults(options: ImportReportedOptions): Pro
       metrics: row.metrics as Prisma.InputJsonValue,
       byType: row.by_type === undefined ? Prisma.DbNull : (row.by_type as Prisma.InputJsonValue),
       source: row.source,
+      publishedOn: row.date === undefined ? null : new Date(`${row.date}T00:00:00Z`),
     };
     writes.push(
       db.reportedResult.upsert({

@@ -75,6 +75,15 @@ describe("parseReportedFile", () => {
     ]);
   });
 
+  it("takes an optional paper date written YYYY-MM-DD and names a bad one", () => {
+    const dated = { ...valid, results: [{ ...valid.results[0], date: "2026-05-01" }] };
+    const parsed = parseReportedFile(dated);
+    expect(parsed.ok && parsed.file.results[0]?.date).toBe("2026-05-01");
+    expect(problemsOf({ ...valid, results: [{ ...valid.results[0], date: "May 2026" }] })).toEqual([
+      "results[0].date: must be a date written YYYY-MM-DD (the paper's publication date)",
+    ]);
+  });
+
   it("refuses the same result twice", () => {
     const file = { ...valid, results: [...valid.results, valid.results[0]] };
     expect(problemsOf(file)).toEqual(['results[2].name: repeats the open-world test result "O1 GPT-4o, zero-shot" of results[0]']);

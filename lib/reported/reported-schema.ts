@@ -14,9 +14,12 @@ import { CLOSED_METRIC_KEYS, OPEN_METRIC_KEYS } from "@/lib/scoring/tracks";
  *       {"name": "O1 GPT-4o, zero-shot", "track": "open", "split": "test",
  *        "metrics": {"exact": 0.2702, "alias": 0.333, "contain": 0.333, "jaccard": 0.3505},
  *        "by_type": {"Place": {"n": 2076, "metrics": {"jaccard": 0.3815}}},
- *        "source": "IRC-Bench paper, Table 4"}
+ *        "source": "IRC-Bench paper, Table 4", "date": "2026-05-01"}
  *     ]
  *   }
+ *
+ * `date` (optional) is the paper's publication date; rows without one are
+ * listed under the progress timeline but not drawn on it.
  *
  * Rates are fractions in [0, 1] like everywhere else (protocol: "All rates
  * are fractions"). Metrics are the protocol's keys for the row's track; any
@@ -57,6 +60,8 @@ const rowBase = {
   name: z.string().trim().min(1).max(200),
   split: z.enum(["dev", "test"]),
   source: z.string().trim().min(1).max(500),
+  /** The paper's publication date (YYYY-MM-DD): the progress timeline draws the row there. */
+  date: z.iso.date({ message: "must be a date written YYYY-MM-DD (the paper's publication date)" }).optional(),
 };
 
 const openRowSchema = z

@@ -75,6 +75,8 @@ const ACTION_LABELS: Record<string, string> = {
   "user.oauth_linked": "linked a GitHub account",
   "user.created_via_oauth": "created via GitHub",
   "api_token.revoked": "revoked an API token",
+  "release.superseded": "marked the release superseded",
+  "release.superseded_removed": "took back the release's superseded mark",
 };
 
 export function describeAuditAction(action: string): string {
@@ -93,14 +95,16 @@ export async function listAuditLog(actor: Actor, take = 200): Promise<AuditRow[]
   requireMaintainer(actor);
   const rows = await db.auditLog.findMany({ orderBy: { createdAt: "desc" }, take, include: { actor: { select: { displayName: true } } } });
   const idsOf = (type: string) => [...new Set(rows.filter((row) => row.targetType === type).map((row) => row.targetId))];
-  const [submissions, users, tokens] = await Promise.all([
+  const [submissions, users, tokens, releases] = await Promise.all([
     db.submission.findMany({
       where: { id: { in: idsOf("Submission") } },
       select: { id: true, systemName: true, baselineLabel: true, originalName: true, track: true, split: true, user: { select: { displayName: true } } },
     }),
     db.user.findMany({ where: { id: { in: idsOf("User") } }, select: { id: true, displayName: true, email: true } }),
     db.apiToken.findMany({ where: { id: { in: idsOf("ApiToken") } }, select: { id: true, name: true, prefix: true, user: { select: { displayName: true } } } }),
+    db.datasetRelease.findMany({ where: { id: { in: idsOf("DatasetRelease") } }, select: { id: true, name: true, version: true } }),
   ]);
+  const releaseById = new Map(releases.map((row) => [row.id, row]));
   const submissionById = new Map(submissions.map((row) => [row.id, row]));
   const userById = new Map(users.map((row) => [row.id, row]));
   const tokenById = new Map(tokens.map((row) => [row.id, row]));
@@ -116,6 +120,10 @@ export async function listAuditLog(actor: Actor, take = 200): Promise<AuditRow[]
     if (type === "ApiToken") {
       const token = tokenById.get(id);
       return { type, id, label: token ? `API token "${token.name}" (${token.prefix}…) of ${token.user.displayName}` : `a deleted API token (${id})`, href: null };
+    }
+    if (type === "DatasetRelease") {
+      const release = releaseById.get(id);
+      return { type, id, label: release ? `release ${release.name} ${release.version}` : `a deleted release (${id})`, href: release ? `/dataset/releases/${encodeURIComponent(release.version)}` : null };
     }
     return { type, id, label: `${type} ${id}`, href: null };
   };

@@ -5,6 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma";
 import { computeProbeFlags } from "@/lib/integrity/probe-flags";
 import { buildSampleAnalysis, loadKbNames, upsertSampleAnalysis } from "@/lib/submissions/sample-analysis";
 import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
+import { recordRescore } from "@/lib/scores/record-rescore";
 import { storeScores } from "@/lib/scores/store-score";
 import { scorePredictions } from "@/lib/scoring/score-report";
 import { getFileStore } from "@/lib/files/file-store";
@@ -68,6 +69,8 @@ export async function processSubmission(submissionId: string, options: { force?:
   await db.$transaction(
     async (tx) => {
       await lockSplitComparisons(tx, submission.releaseId, submission.split);
+      // A re-score that changes anything is recorded for the release page (lib/scores/record-rescore.ts).
+      if (submission.score !== null) await recordRescore(tx, { submission, previous: submission.score, report, goldSha256 });
       await storeScores(tx, [{ submissionId, report, outcomes: outcomes.codes, goldSha256, probeFlags }]);
       await upsertSampleAnalysis(submissionId, analysis, tx);
       await markSubmissionScored(tx, submissionId);

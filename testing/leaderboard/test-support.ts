@@ -82,6 +82,6 @@ export function entry(options: {
   };
 }
 
-export function reported(options: { id: string; track: "open" | "closed"; metrics: Metrics; byType?: ReportedSource["byType"] }): ReportedSource {
-  return { id: options.id, name: `paper ${options.id}`, track: options.track, n: null, metrics: options.metrics, byType: options.byType ?? null, source: "a paper, Table 4" };
+export function reported(options: { id: string; track: "open" | "closed"; metrics: Metrics; byType?: ReportedSource["byType"]; date?: string | null }): ReportedSource {
+  return { id: options.id, name: `paper ${options.id}`, track: options.track, n: null, metrics: options.metrics, byType: options.byType ?? null, source: "a paper, Table 4", date: options.date ?? null };
 }

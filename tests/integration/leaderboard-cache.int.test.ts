@@ -7,6 +7,7 @@ import { db } from "@/lib/db";
 import { setLeaderboardStampTtl } from "@/lib/leaderboard/get-leaderboard";
 import { importLeaderboardRelease, openPredictions, storeScoredEntries } from "@/testing/leaderboard/integration-fixtures";
 import { clearLocalPublicBodies } from "@/lib/leaderboard/public-body-cache";
+import { answerFromPublicCache, type FastPathAnswer } from "@/lib/leaderboard/public-fast-path";
 import { closeSharedRedis } from "@/lib/redis";
 import { assertTestDatabase } from "@/testing/local-database";
 import { flushTestRedis, resetDatabase } from "./support/reset";
@@ -135,5 +136,87 @@ describe("precompressed public API bodies", () => {
     await db.submission.update({ where: { id: "cachealpha" }, data: { methodDescription: "A new description" } });
     const after = await plainText(await getEntry(request("/api/entries/cachealpha", { "Accept-Encoding": "br" }), params("cachealpha")));
     expect(after).toContain("A new description");
+  });
+});
+
+/** What scripts/web-server.mjs asks before handing a request to Next.js. */
+async function fastPath(url: string, headers: Record<string, string> = {}, method = "GET"): Promise<FastPathAnswer | null> {
+  return answerFromPublicCache({ method, url, headers });
+}
+
+function fastPathText(answer: FastPathAnswer): string {
+  const bytes = answer.body ?? Buffer.alloc(0);
+  const encoding = answer.headers["Content-Encoding"];
+  if (encoding === "br") return brotliDecompressSync(bytes).toString("utf8");
+  if (encoding === "gzip") return gunzipSync(bytes).toString("utf8");
+  return bytes.toString("utf8");
+}
+
+describe("the web server's fast path for cached public bodies", () => {
+  it("answers only with a body a route made for the current data, with the route's variant, ETag and headers", async () => {
+    setLeaderboardStampTtl(0);
+    clearLocalPublicBodies();
+    await flushTestRedis();
+    const url = "/api/entries?kind=submissions";
+    // Nothing stored yet: the route must make it.
+    expect(await fastPath(url, { "accept-encoding": "gzip" })).toBeNull();
+
+    const fromRoute = await getEntries(request(url, { "Accept-Encoding": "gzip" }));
+    const answer = await fastPath(url, { "accept-encoding": "gzip" });
+    expect(answer?.status).toBe(200);
+    expect(answer?.headers["Content-Encoding"]).toBe("gzip");
+    expect(answer?.headers["ETag"]).toBe(fromRoute.headers.get("etag"));
+    expect(answer?.headers["Cache-Control"]).toBe(fromRoute.headers.get("cache-control"));
+    expect(answer?.headers["Content-Type"]).toBe("application/json; charset=utf-8");
+    expect(answer?.headers["Vary"]).toBe("rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding");
+    expect(answer?.headers["X-Frame-Options"]).toBe("DENY");
+    expect(answer?.headers["x-irc-content-encoding"]).toBeUndefined();
+    expect(answer?.headers["Content-Length"]).toBe(String(answer?.body?.length));
+    expect(fastPathText(answer as FastPathAnswer)).toBe(await plainText(fromRoute));
+
+    // Each encoding is one variant, never a mix; HEAD has the headers and no body; 304 for the variant's own ETag.
+    const plain = await fastPath(url);
+    expect(plain?.headers["Content-Encoding"]).toBeUndefined();
+    expect(plain?.body?.toString("utf8")).toBe(fastPathText(answer as FastPathAnswer));
+    const brotli = await fastPath(url, { "accept-encoding": "gzip, br" });
+    expect(brotli?.headers["Content-Encoding"]).toBe("br");
+    expect(fastPathText(brotli as FastPathAnswer)).toBe(plain?.body?.toString("utf8"));
+    const head = await fastPath(url, { "accept-encoding": "gzip" }, "HEAD");
+    expect(head?.body).toBeNull();
+    expect(head?.headers["Content-Length"]).toBe(answer?.headers["Content-Length"]);
+    const notModified = await fastPath(url, { "accept-encoding": "gzip", "if-none-match": answer?.headers["ETag"] ?? "" });
+    expect(notModified?.status).toBe(304);
+    expect(notModified?.body).toBeNull();
+
+    // Another process (no local copies) answers from Redis.
+    clearLocalPublicBodies();
+    const fromRedis = await fastPath(url, { "accept-encoding": "br" });
+    expect(fromRedis?.headers["ETag"]).toBe(brotli?.headers["ETag"]);
+  });
+
+  it("never answers with the body of data that changed: the route makes the new one", async () => {
+    setLeaderboardStampTtl(0);
+    const url = "/api/entries/cachealpha";
+    await getEntry(request(url, { "Accept-Encoding": "br" }), params("cachealpha"));
+    const before = await fastPath(url, { "accept-encoding": "br" });
+    expect(before).not.toBeNull();
+    expect(fastPathText(before as FastPathAnswer)).not.toContain("Described for the fast path");
+
+    await db.submission.update({ where: { id: "cachealpha" }, data: { methodDescription: "Described for the fast path" } });
+    expect(await fastPath(url, { "accept-encoding": "br" })).toBeNull();
+    expect(await fastPath("/api/leaderboard?track=open", { "accept-encoding": "gzip" })).toBeNull();
+
+    const fromRoute = await getEntry(request(url, { "Accept-Encoding": "br" }), params("cachealpha"));
+    expect(await plainText(fromRoute)).toContain("Described for the fast path");
+    const after = await fastPath(url, { "accept-encoding": "br" });
+    expect(fastPathText(after as FastPathAnswer)).toContain("Described for the fast path");
+    expect(after?.headers["ETag"]).not.toBe(before?.headers["ETag"]);
+  });
+
+  it("leaves a hidden entry, a bad query and a page without a rendering server to the routes", async () => {
+    setLeaderboardStampTtl(0);
+    expect(await fastPath("/api/entries/cachelater")).toBeNull();
+    expect(await fastPath("/api/leaderboard?track=none")).toBeNull();
+    expect(await fastPath("/leaderboard")).toBeNull();
   });
 });

@@ -3,14 +3,14 @@ import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
 import { entriesApiBody } from "@/lib/leaderboard/api-shapes";
 import { listPublicEntries } from "@/lib/leaderboard/list-public-entries";
+import { entriesBodyKey } from "@/lib/leaderboard/public-body-keys";
 import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/leaderboard/public-body-cache";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/entries[?track=open|closed][&split=dev|test][&kind=all|submissions|baselines]: public entries of the active release. */
 export const GET = route(API.listEntries.input, async ({ request, query }) => {
-  const key = `entries:${query.track ?? ""}:${query.split ?? ""}:${query.kind}`;
-  const encoded = await getPublicBody(key, async (): Promise<ProducedBody> => {
+  const encoded = await getPublicBody(entriesBodyKey(query), async (): Promise<ProducedBody> => {
     const list = await listPublicEntries(query);
     return list === null ? null : { body: JSON.stringify(entriesApiBody(list)), isCacheable: true };
   });

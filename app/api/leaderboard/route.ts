@@ -2,8 +2,9 @@ import { API } from "@/lib/api/operations";
 import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
 import { leaderboardApiBody } from "@/lib/leaderboard/api-shapes";
-import { cohortKeyOf, cohortOf, cohortPairs, type CohortFilters } from "@/lib/leaderboard/cohort-filters";
+import { cohortOf, cohortPairs, type CohortFilters } from "@/lib/leaderboard/cohort-filters";
 import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
+import { leaderboardBodyKey } from "@/lib/leaderboard/public-body-keys";
 import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/leaderboard/public-body-cache";
 
 export const dynamic = "force-dynamic";
@@ -25,8 +26,7 @@ function nextPageUrl(track: string, type: string | undefined, scope: string, coh
 export const GET = route(API.getLeaderboard.input, async ({ request, query }) => {
   const cohort = cohortOf(query);
   // One body (and its gzip and brotli variants) per page, filter set and version of the leaderboard, shared by all web processes.
-  const key = `leaderboard:${query.track}:${query.type ?? ""}:${query.scope}:${cohortKeyOf(cohort)}:${query.offset}:${query.limit}`;
-  const encoded = await getPublicBody(key, async (): Promise<ProducedBody> => {
+  const encoded = await getPublicBody(leaderboardBodyKey(query), async (): Promise<ProducedBody> => {
     const snapshot = await getLeaderboard({ track: query.track, type: query.type ?? null, scope: query.scope, cohort });
     if (snapshot === null) return null;
     const hasMore = query.offset + query.limit < snapshot.view.rows.length;

@@ -10,6 +10,7 @@ import { FactSheetView } from "@/components/fact-sheet/fact-sheet-view";
 import { TierBadge } from "@/components/provenance/tier-badge";
 import { TIER_DESCRIPTIONS } from "@/lib/provenance/tiers";
 import { ExportLinks } from "@/components/leaderboard/export-links";
+import { HubExportLinks } from "@/components/leaderboard/hub-export-links";
 import { OPEN_METRIC_KEYS, PRIMARY_METRIC, metricKeysOf } from "@/lib/scoring/tracks";
 import { describeBars, hitAtKPoints, metricBars, typeBars } from "@/lib/leaderboard/chart-data";
 import { formatEstimate, formatParameterCount } from "@/lib/format/numbers";
@@ -157,6 +158,7 @@ export default async function EntryPage({ params }: PageProps) {
               keys={keys}
               caption={`Every metric on the ${score.n.toLocaleString("en")} samples of the ${splitLabel}, in percent (MRR as a decimal), with 95% bootstrap intervals`}
             />
+            <HubExportLinks entryId={entry.id} />
             <div className="grid gap-6 lg:grid-cols-2">
               {entry.track === "open" ? (
                 <CiBarChart

@@ -4,6 +4,7 @@ import { route } from "@/lib/http/route";
 import { entryApiBody } from "@/lib/leaderboard/api-shapes";
 import { findPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
 import { findPublicEntry } from "@/lib/leaderboard/get-public-entry";
+import { entryBodyKey } from "@/lib/leaderboard/public-body-keys";
 import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/leaderboard/public-body-cache";
 import { entryIdSchema } from "@/lib/leaderboard/query-schemas";
 
@@ -14,7 +15,7 @@ export const GET = route(API.getEntry.input, async ({ request, params }) => {
   const parsedId = entryIdSchema.safeParse(params.id);
   const encoded = !parsedId.success
     ? null
-    : await getPublicBody(`entry:${parsedId.data}`, async (): Promise<ProducedBody> => {
+    : await getPublicBody(entryBodyKey(parsedId.data), async (): Promise<ProducedBody> => {
         const active = await findPublicReadStamp();
         const entry = await findPublicEntry(parsedId.data);
         if (entry === null) return null;

@@ -1,0 +1,240 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { SupersedeForm } from "@/components/releases/supersede-form";
+import { SupersededBanner } from "@/components/releases/superseded-banner";
+import { isMaintainer } from "@/lib/auth/actor";
+import { getActor } from "@/lib/auth/get-actor";
+import { formatBytes } from "@/lib/format/bytes";
+import { formatDate, formatDateTime } from "@/lib/format/dates";
+import { formatPercent } from "@/lib/format/numbers";
+import { getReleaseDetail } from "@/lib/releases/release-history";
+import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import { supersedeReleaseAction } from "./actions";
+
+export const dynamic = "force-dynamic";
+
+/** Protocol section 12: below this many test samples, no rounding protects single samples. */
+const PROTECTED_TEST_SIZE = 1000;
+
+type PageProps = { params: Promise<{ version: string }> };
+
+function decodeVersion(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  return { title: `Release ${decodeVersion((await params).version).slice(0, 64)}` };
+}
+
+function leaderboardHref(version: string, isActive: boolean): string {
+  return isActive ? "/leaderboard" : `/leaderboard?release=${encodeURIComponent(version)}`;
+}
+
+/** A primary metric (alias or hit@1: both rates) as the leaderboard shows it. */
+function RescoreValue({ value }: { value: number | null }) {
+  return <>{value === null ? "–" : formatPercent(value)}</>;
+}
+
+export default async function ReleasePage({ params }: PageProps) {
+  const version = decodeVersion((await params).version);
+  const release = version.length <= 64 ? await getReleaseDetail(version) : null;
+  if (release === null) notFound();
+  const actor = await getActor();
+  const { stats } = release;
+  const status = release.isActive ? "active (the leaderboard's default)" : release.supersededBy ? `superseded by ${release.supersededBy.version}` : "not active";
+
+  return (
+    <div className="space-y-10">
+      <header className="space-y-2">
+        <p className="text-sm">
+          <Link href="/dataset/releases">← All releases</Link>
+        </p>
+        <h1 className="text-3xl font-bold">
+          Release {release.name} {release.version}
+        </h1>
+        <p className="max-w-3xl text-muted">{release.description}</p>
+        <SupersededBanner version={release.version} supersededBy={release.supersededBy} supersededAt={release.supersededAt} />
+      </header>
+
+      <section aria-labelledby="card" className="space-y-3">
+        <h2 id="card" className="text-2xl font-semibold">
+          Card
+        </h2>
+        <dl className="grid max-w-2xl grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+          <dt className="font-medium">Status</dt>
+          <dd data-testid="release-status">{status}</dd>
+          <dt className="font-medium">Imported</dt>
+          <dd>{formatDateTime(release.importedAt)}</dd>
+          <dt className="font-medium">Samples</dt>
+          <dd>
+            train {stats.splits.train.samples.toLocaleString("en")}, dev {stats.splits.dev.samples.toLocaleString("en")}, test{" "}
+            {stats.splits.test.samples.toLocaleString("en")}
+          </dd>
+          <dt className="font-medium">Knowledge base</dt>
+          <dd>{stats.kbEntities.toLocaleString("en")} entities</dd>
+          <dt className="font-medium">Smallest group shown</dt>
+          <dd>{release.minGroupN} test samples (protocol §12)</dd>
+          <dt className="font-medium">Leaderboard</dt>
+          <dd>
+            <Link href={leaderboardHref(release.version, release.isActive)}>Leaderboard of release {release.version}</Link>
+          </dd>
+        </dl>
+        {stats.splits.test.samples < PROTECTED_TEST_SIZE && (
+          <p role="note" className="max-w-3xl text-sm">
+            The test split has fewer than {PROTECTED_TEST_SIZE.toLocaleString("en")} samples: its gold is illustrative, not protected (protocol §12).
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="files" className="space-y-3">
+        <h2 id="files" className="text-2xl font-semibold">
+          Files
+        </h2>
+        <div className="relative overflow-x-auto">
+          <table className="min-w-full bg-white text-sm">
+            <caption className="mb-1 text-left text-muted">The exact bytes served, with their size and SHA-256 (check with sha256sum)</caption>
+            <thead className="border-b border-line">
+              <tr>
+                <th scope="col" className="text-left">File</th>
+                <th scope="col" className="text-right">Size</th>
+                <th scope="col" className="text-left">SHA-256</th>
+              </tr>
+            </thead>
+            <tbody>
+              {release.files.map((file) => (
+                <tr key={file.name} className="border-b border-line">
+                  <th scope="row" className="text-left">
+                    <a href={`/dataset/download/${file.name}?release=${encodeURIComponent(release.id)}`} download>
+                      {release.name}-{release.version}-{file.name}
+                    </a>
+                  </th>
+                  <td className="text-right whitespace-nowrap">{formatBytes(file.digest.bytes)}</td>
+                  <td>
+                    <code className="break-all text-xs">{file.digest.sha256}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="scorers" className="space-y-3">
+        <h2 id="scorers" className="text-2xl font-semibold">
+          Scorer versions
+        </h2>
+        {release.scorerVersions.length === 0 ? (
+          <p>Nothing has been scored on this release yet.</p>
+        ) : (
+          <table className="bg-white text-sm">
+            <caption className="mb-1 text-left text-muted">Stored scores of this release by the scorer version that made them (this server runs {SCORER_VERSION})</caption>
+            <thead className="border-b border-line">
+              <tr>
+                <th scope="col" className="text-left">Scorer</th>
+                <th scope="col" className="text-left">Split</th>
+                <th scope="col" className="text-right">Scores</th>
+              </tr>
+            </thead>
+            <tbody>
+              {release.scorerVersions.map((row) => (
+                <tr key={`${row.scorerVersion}|${row.split}`} className="border-b border-line">
+                  <td>
+                    {row.scorerVersion}
+                    {row.isCurrent ? " (current)" : " (stale until re-scored)"}
+                  </td>
+                  <td>{row.split}</td>
+                  <td className="text-right">{row.scores.toLocaleString("en")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section aria-labelledby="rescores" className="space-y-3">
+        <h2 id="rescores" className="text-2xl font-semibold">
+          Re-scoring events
+        </h2>
+        {release.publicRescores.length === 0 && release.privateRescores.length === 0 ? (
+          <p>No score of this release has been re-made with a different result, scorer or gold.</p>
+        ) : (
+          <>
+            {release.publicRescores.length > 0 && (
+              <div className="relative overflow-x-auto">
+                <table className="min-w-full bg-white text-sm">
+                  <caption className="mb-1 text-left text-muted">
+                    Public entries and baselines whose score was re-made: the primary metric before and after (test: rounded to 0.1 point, protocol §12)
+                  </caption>
+                  <thead className="border-b border-line">
+                    <tr>
+                      <th scope="col" className="text-left">When</th>
+                      <th scope="col" className="text-left">Entry</th>
+                      <th scope="col" className="text-left">Split</th>
+                      <th scope="col" className="text-left">Scorer</th>
+                      <th scope="col" className="text-left">Gold</th>
+                      <th scope="col" className="text-right">Before</th>
+                      <th scope="col" className="text-right">After</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {release.publicRescores.map((rescore) => (
+                      <tr key={`${rescore.entryId}|${rescore.at}`} className="border-b border-line" data-testid="public-rescore">
+                        <td className="whitespace-nowrap">{formatDate(rescore.at)}</td>
+                        <td>
+                          <Link href={`/entries/${rescore.entryId}`}>{rescore.system}</Link> ({rescore.track}-world, {rescore.metric})
+                        </td>
+                        <td>{rescore.split}</td>
+                        <td>{rescore.beforeScorerVersion === rescore.afterScorerVersion ? rescore.afterScorerVersion : `${rescore.beforeScorerVersion} → ${rescore.afterScorerVersion}`}</td>
+                        <td>{rescore.beforeGoldVersion === rescore.afterGoldVersion ? "unchanged" : `${rescore.beforeGoldVersion} → ${rescore.afterGoldVersion}`}</td>
+                        <td className="text-right tabular-nums">
+                          <RescoreValue value={rescore.before} />
+                        </td>
+                        <td className="text-right tabular-nums">
+                          <RescoreValue value={rescore.after} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {release.privateRescores.length > 0 && (
+              <ul className="list-disc pl-6 text-sm">
+                {release.privateRescores.map((group) => (
+                  <li key={`${group.split}|${group.beforeScorerVersion}|${group.afterScorerVersion}|${group.isGoldChanged}`}>
+                    {group.count.toLocaleString("en")} unpublished {group.split} submission{group.count === 1 ? "" : "s"} re-scored (scorer {group.beforeScorerVersion} →{" "}
+                    {group.afterScorerVersion}
+                    {group.isGoldChanged ? ", new gold" : ""}); their numbers are their owners'.
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </section>
+
+      {isMaintainer(actor) && (
+        <section aria-labelledby="maintain" className="space-y-3">
+          <h2 id="maintain" className="text-2xl font-semibold">
+            Maintainers
+          </h2>
+          {release.isActive ? (
+            <p className="text-sm">This is the active release: activate its successor first, then mark this one superseded.</p>
+          ) : (
+            <SupersedeForm
+              action={supersedeReleaseAction}
+              version={release.version}
+              candidates={release.otherReleases.map((other) => other.version)}
+              supersededBy={release.supersededBy?.version ?? null}
+            />
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+/** Download links for an entry's results in the formats other hubs read (lib/leaderboard/hub-exports.ts). */
+export function HubExportLinks({ entryId }: { entryId: string }) {
+  const base = `/api/entries/${entryId}/export`;
+  return (
+    <p className="text-sm" data-testid="hub-exports">
+      <span className="font-medium">Use these results elsewhere:</span>{" "}
+      <a href={`${base}?format=model-index`} download>
+        Hugging Face model-index (YAML, paste into a model card)
+      </a>
+      {" · "}
+      <a href={`${base}?format=eval-results`} download>
+        Hugging Face .eval_results (YAML)
+      </a>
+      {" · "}
+      <a href={`${base}?format=pwc`} download>
+        Papers-with-Code-style JSON
+      </a>
+      . Values are the ones shown here, as fractions.
+    </p>
+  );
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { component } from "./registry";
+
+/** Body of GET /api/leaderboard/progress (lib/leaderboard/progress-api.ts, docs/leaderboard.md "Progress over time"). */
+
+const pointSchema = z.object({
+  id: z.string().describe("the entry id, or reported:<id> for a paper's number"),
+  system: z.string(),
+  kind: z.enum(["submission", "baseline", "reported"]),
+  date: z.string().describe("UTC day, YYYY-MM-DD: publication (baselines: scoring); a reported row's paper date"),
+  value: z.number().describe("the disclosed value on the view's metric (rounded, protocol section 12)"),
+  status: z
+    .enum(["first", "sota", "not-significant", "not-higher", "reported", "untested"])
+    .describe("first: opens the timeline; sota: significantly better than the previous state of the art; not-significant: higher but not significantly better"),
+  best: z.number().nullable().describe("the best tested value on or before this point (the line)"),
+  sota_id: z.string().nullable().describe("the state of the art after this point"),
+  test: z
+    .object({ against_id: z.string(), against: z.string(), b: z.number().int(), c: z.number().int(), p_exact: z.number() })
+    .nullable()
+    .describe("the test against the previous state of the art; b counts samples this entry gets right and it wrong"),
+  url: z.string().nullable(),
+});
+
+export const progressSchema = component(
+  "LeaderboardProgress",
+  z.object({
+    release: z.object({ name: z.string(), version: z.string() }),
+    split: z.literal("test"),
+    track: z.enum(["open", "closed", "unified"]),
+    type: z.string().nullable(),
+    metric: z.string(),
+    sota_rule: z.string(),
+    significance_level: z.number(),
+    unavailable: z.string().nullable().describe("why there is no timeline (a type too small to show); null when there is one"),
+    points: z.array(pointSchema),
+    undated_reported: z.array(z.object({ id: z.string(), system: z.string(), value: z.number() })),
+  }),
+);

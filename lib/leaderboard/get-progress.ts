@@ -1,0 +1,21 @@
+import "server-only";
+import type { EntityType } from "@/lib/dataset/release-schema";
+import { getActiveLeaderboardData } from "./get-leaderboard";
+import { buildProgressView, type ProgressView } from "./progress-view";
+import type { LeaderboardTrack } from "./views";
+
+/** The progress timeline of one view of the active release, from the leaderboard's cached data; null when no release is active. */
+export async function getProgress(options: { track: LeaderboardTrack; type: EntityType | null }): Promise<ProgressView | null> {
+  const active = await getActiveLeaderboardData();
+  if (active === null) return null;
+  return buildProgressView({
+    release: active.release,
+    goldSha256: active.goldSha256,
+    track: options.track,
+    type: options.type,
+    entries: active.data.entries,
+    reported: active.data.reported,
+    goldTypes: active.data.goldTypes,
+    minGroupN: active.data.minGroupN,
+  });
+}

@@ -1,0 +1,102 @@
+import type { EntityType } from "@/lib/dataset/release-schema";
+import { packBits } from "@/lib/scoring/bitset";
+import { correctnessVector, type ComparisonMetric } from "@/lib/scoring/compare";
+import { entryEstimate } from "./build-leaderboard";
+import type { EntrySource, ReleaseRef, ReportedSource } from "./leaderboard-types";
+import { buildProgressTimeline, SOTA_SIGNIFICANCE_LEVEL, type ProgressCandidate, type ProgressPoint, type ProgressTimeline } from "./progress";
+import { isTrackInView, rankMetricOf, reportMetricFor, type LeaderboardTrack, type ViewMetric } from "./views";
+
+/**
+ * The progress timeline of one leaderboard view (track x entity type): the
+ * view's public entries (every one, not only primaries: a state of the art is
+ * one whoever holds it) and reported results as candidates of the rule in
+ * progress.ts. Values are the disclosed ones the leaderboard shows (section
+ * 12); outcomes stay here and only b, c and p leave, as on the leaderboard.
+ * Pure: the caller passes what the leaderboard loader read.
+ */
+
+export const SOTA_TEST_NAME = "McNemar's exact two-sided binomial test (protocol section 9, p_exact)";
+
+export type ProgressView = {
+  release: ReleaseRef;
+  track: LeaderboardTrack;
+  type: EntityType | null;
+  metric: ViewMetric;
+  significanceLevel: number;
+  test: string;
+  /** Why there is no timeline (a type too small to show on the test split); null when there is one. */
+  unavailable: string | null;
+  points: ProgressPoint[];
+  undatedReported: ProgressTimeline["undatedReported"];
+};
+
+export type ProgressViewInput = {
+  release: ReleaseRef;
+  goldSha256: string | null;
+  track: LeaderboardTrack;
+  type: EntityType | null;
+  entries: readonly EntrySource[];
+  reported: readonly ReportedSource[];
+  goldTypes: readonly EntityType[];
+  minGroupN: number;
+};
+
+function comparisonMetricOf(metric: ViewMetric): ComparisonMetric {
+  return metric === "alias" || metric === "hit@1" ? metric : "unified";
+}
+
+function reportedValue(result: ReportedSource, metric: ViewMetric, type: EntityType | null): number | null {
+  const key = reportMetricFor(metric, result.track);
+  if (key === null) return null;
+  const value = type === null ? result.metrics[key] : result.byType?.[type]?.metrics[key];
+  return value ?? null;
+}
+
+export function buildProgressView(input: ProgressViewInput): ProgressView {
+  const metric = rankMetricOf(input.track);
+  const base = {
+    release: input.release,
+    track: input.track,
+    type: input.type,
+    metric,
+    significanceLevel: SOTA_SIGNIFICANCE_LEVEL,
+    test: SOTA_TEST_NAME,
+  };
+  const keep = input.type === null ? null : input.goldTypes.map((sampleType) => sampleType === input.type);
+  const size = keep === null ? input.goldTypes.length : keep.filter(Boolean).length;
+  if (input.type !== null && size < input.minGroupN) {
+    // Section 12: a group this small shows n and no metrics, so it has no timeline either.
+    return { ...base, unavailable: `${input.type} has ${size} test samples, fewer than the release's minimum group size of ${input.minGroupN}: no numbers are shown for it.`, points: [], undatedReported: [] };
+  }
+
+  const comparison = comparisonMetricOf(metric);
+  const entries: ProgressCandidate[] = input.entries
+    .filter((entry) => isTrackInView(input.track, entry.track))
+    .map((entry) => {
+      const isComparable = entry.score.goldSha256 === input.goldSha256 && entry.outcomes.codes.length === input.goldTypes.length;
+      const vector = isComparable ? correctnessVector(entry.outcomes, comparison) : null;
+      return {
+        id: entry.id,
+        system: entry.system,
+        kind: entry.isBaseline ? "baseline" : "submission",
+        date: entry.date,
+        value: entryEstimate(entry, metric, input.type)?.value ?? null,
+        correct: vector === null ? null : packBits(keep === null ? vector : vector.filter((_, index) => keep[index])),
+        // The loader reads public entries only (lib/scores/public-entry-rule.ts).
+        isPublic: true,
+      };
+    });
+  const reported: ProgressCandidate[] = input.reported
+    .filter((result) => isTrackInView(input.track, result.track))
+    .map((result) => ({
+      id: `reported:${result.id}`,
+      system: result.name,
+      kind: "reported",
+      date: result.date,
+      value: reportedValue(result, metric, input.type),
+      correct: null,
+      isPublic: true,
+    }));
+  const timeline = buildProgressTimeline([...entries, ...reported]);
+  return { ...base, unavailable: null, points: timeline.points, undatedReported: timeline.undatedReported };
+}

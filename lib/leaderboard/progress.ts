@@ -1,0 +1,178 @@
+import { discordantCounts, type Bitset } from "@/lib/scoring/bitset";
+import { mcnemarTest } from "@/lib/scoring/mcnemar";
+import { RANK_SIGNIFICANCE_LEVEL } from "@/lib/scoring/paired-ranks";
+
+/**
+ * The state-of-the-art rule of the progress timeline (docs/leaderboard.md,
+ * "Progress over time"). Pure: the loader hands in the public entries of one
+ * view (track x entity type) with their disclosed values (section 12) and
+ * their per-sample correctness on the view's metric and samples.
+ *
+ * Entries are taken in date order; entries of the same day best first (so a
+ * day gives at most one new state of the art), then by name and id. The first
+ * tested entry opens the timeline. A later entry whose value is above the best
+ * so far is compared with the current state of the art by McNemar's exact
+ * two-sided binomial test (section 9, `p_exact`): one pre-planned test per
+ * step, not a family, and exact because few samples may differ. It becomes
+ * the new state of the art only when it is right on more of the differing
+ * samples and p_exact < 0.05 (the protocol's level); otherwise it is "not
+ * significantly better" and the state of the art stays. The best-score line
+ * still follows the highest value.
+ *
+ * Reported results (papers) have no per-sample outcomes: they are drawn at
+ * their paper's date, labelled, and never a state of the art nor part of the
+ * line. An entry scored against other gold (stale: no comparable outcomes) is
+ * drawn as untested. Entries the public cannot see (hidden, withdrawn,
+ * unpublished) are left out entirely; baselines are included and marked.
+ */
+
+export const SOTA_SIGNIFICANCE_LEVEL = RANK_SIGNIFICANCE_LEVEL;
+
+export type ProgressKind = "submission" | "baseline" | "reported";
+
+export type ProgressCandidate = {
+  id: string;
+  system: string;
+  kind: ProgressKind;
+  /** UTC day, YYYY-MM-DD: publication (baselines: scoring); a reported row's paper date. Null: not drawn. */
+  date: string | null;
+  /** The disclosed value on the view's metric (section 12 rounding); null when the view shows none. */
+  value: number | null;
+  /** Per-sample correctness on the view's metric and samples; null for reported rows and stale scores. */
+  correct: Bitset | null;
+  /** A baseline or a published entry; hidden, withdrawn and unpublished entries are false. */
+  isPublic: boolean;
+};
+
+export type ProgressStatus =
+  /** The first tested entry: it opens the timeline as the state of the art. */
+  | "first"
+  /** Significantly better than the previous state of the art. */
+  | "sota"
+  /** Above the best value so far, but not significantly better than the state of the art. */
+  | "not-significant"
+  /** Not above the best value so far (ties included). */
+  | "not-higher"
+  /** A paper's number: no outcomes, no test. */
+  | "reported"
+  /** Scored against other gold: no comparable outcomes, no test. */
+  | "untested";
+
+export type SotaTest = {
+  /** The state of the art it was tested against. */
+  againstId: string;
+  againstSystem: string;
+  /** Samples this entry gets right and the state of the art wrong, and the reverse. */
+  b: number;
+  c: number;
+  /** McNemar's exact two-sided binomial p (section 9). */
+  pExact: number;
+};
+
+export type ProgressPoint = {
+  id: string;
+  system: string;
+  kind: ProgressKind;
+  date: string;
+  value: number;
+  status: ProgressStatus;
+  /** The best tested value on or before this point (the line); null before the first tested entry. */
+  best: number | null;
+  /** The state of the art after this point. */
+  sotaId: string | null;
+  test: SotaTest | null;
+};
+
+export type ProgressTimeline = {
+  points: ProgressPoint[];
+  /** Public reported rows with a value but no paper date: listed, not drawn. */
+  undatedReported: { id: string; system: string; value: number }[];
+};
+
+function compareCandidates(x: DatedCandidate, y: DatedCandidate): number {
+  if (x.date !== y.date) return x.date < y.date ? -1 : 1;
+  if (x.value !== y.value) return y.value - x.value;
+  return x.system.localeCompare(y.system, "en") || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
+}
+
+type DatedCandidate = ProgressCandidate & { date: string; value: number };
+
+function isDrawable(candidate: ProgressCandidate): candidate is DatedCandidate {
+  return candidate.isPublic && candidate.date !== null && candidate.value !== null && Number.isFinite(candidate.value);
+}
+
+type Sota = { id: string; system: string; correct: Bitset };
+
+export function buildProgressTimeline(candidates: readonly ProgressCandidate[]): ProgressTimeline {
+  const undatedReported = candidates
+    .filter((candidate) => candidate.isPublic && candidate.kind === "reported" && candidate.date === null && candidate.value !== null)
+    .map((candidate) => ({ id: candidate.id, system: candidate.system, value: candidate.value ?? 0 }));
+  const ordered = candidates.filter(isDrawable).sort(compareCandidates);
+
+  const points: ProgressPoint[] = [];
+  let sota: Sota | null = null;
+  let best: number | null = null;
+  for (const candidate of ordered) {
+    const base = { id: candidate.id, system: candidate.system, kind: candidate.kind, date: candidate.date, value: candidate.value };
+    if (candidate.kind === "reported" || candidate.correct === null) {
+      const status: ProgressStatus = candidate.kind === "reported" ? "reported" : "untested";
+      points.push({ ...base, status, best, sotaId: sota?.id ?? null, test: null });
+      continue;
+    }
+    if (sota === null || best === null) {
+      sota = { id: candidate.id, system: candidate.system, correct: candidate.correct };
+      best = candidate.value;
+      points.push({ ...base, status: "first", best, sotaId: sota.id, test: null });
+      continue;
+    }
+    if (candidate.value <= best) {
+      points.push({ ...base, status: "not-higher", best, sotaId: sota.id, test: null });
+      continue;
+    }
+    best = candidate.value;
+    const test = testAgainst(candidate.correct, sota);
+    const isSignificant = test.b > test.c && test.pExact < SOTA_SIGNIFICANCE_LEVEL;
+    if (isSignificant) {
+      sota = { id: candidate.id, system: candidate.system, correct: candidate.correct };
+    }
+    points.push({ ...base, status: isSignificant ? "sota" : "not-significant", best, sotaId: sota.id, test });
+  }
+  return { points, undatedReported };
+}
+
+function testAgainst(correct: Bitset, sota: Sota): SotaTest {
+  if (correct.length !== sota.correct.length) {
+    throw new Error(`cannot compare outcomes of ${correct.length} and ${sota.correct.length} samples`);
+  }
+  const { b, c } = discordantCounts(correct, sota.correct);
+  return { againstId: sota.id, againstSystem: sota.system, b, c, pExact: mcnemarTest(b, c).p_exact };
+}
+
+/** One line for a point's status, for the table and the chart's tooltip. */
+export function describeProgressStatus(point: Pick<ProgressPoint, "status" | "test">): string {
+  switch (point.status) {
+    case "first":
+      return "first tested entry: state of the art";
+    case "sota":
+      return `new state of the art: significantly better than ${point.test?.againstSystem ?? "the previous one"}`;
+    case "not-significant":
+      return `higher, not significantly better than ${point.test?.againstSystem ?? "the state of the art"}`;
+    case "not-higher":
+      return "not above the best score so far";
+    case "reported":
+      return "reported in a paper: no per-sample outcomes, never a state of the art";
+    case "untested":
+      return "scored against other gold: not tested";
+  }
+}
+
+/** The rule in one paragraph, as the page, the API (`sota_rule`) and the docs state it. */
+export function describeSotaRule(): string {
+  return (
+    "Entries are taken by date (same day: best first). The first tested entry opens the timeline; a later entry above the best " +
+    "value so far is a new state of the art only when McNemar's exact two-sided binomial test (protocol section 9, p_exact) " +
+    `against the current state of the art gives p < ${SOTA_SIGNIFICANCE_LEVEL} with more of the differing samples right; ` +
+    "otherwise it is shown as not significantly better. Reported results (papers) have no per-sample outcomes: they are drawn " +
+    "at their paper's date and are never a state of the art. Hidden and withdrawn entries are left out; baselines are included."
+  );
+}

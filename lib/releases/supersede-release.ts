@@ -1,0 +1,58 @@
+import "server-only";
+import { requireMaintainer, type Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import type { SupersedeReleaseInput } from "./schemas";
+
+export type SupersedeReleaseOptions = { actor: Actor; version: string; change: SupersedeReleaseInput };
+
+export type SupersedeResult = { version: string; supersededBy: string | null; isChanged: boolean };
+
+/**
+ * Marks a release superseded by another one (or takes the mark back), in the
+ * audit log. The release's leaderboard stays readable (/leaderboard?release=VERSION)
+ * under a "superseded by" banner. The active release cannot be superseded:
+ * activate its successor first (npm run dataset:import -- DIR activates it).
+ */
+export async function supersedeRelease(options: SupersedeReleaseOptions): Promise<SupersedeResult> {
+  const actorId = requireMaintainer(options.actor).userId;
+  const { change } = options;
+  return db.$transaction(async (tx) => {
+    const release = await tx.datasetRelease.findFirst({
+      where: { version: options.version },
+      orderBy: { importedAt: "desc" },
+      select: { id: true, version: true, isActive: true, supersededById: true, supersededBy: { select: { version: true } } },
+    });
+    if (release === null) throw new AppError("not_found", `No release has the version "${options.version.slice(0, 64)}".`);
+
+    if (change.action === "restore") {
+      if (release.supersededById === null) return { version: release.version, supersededBy: null, isChanged: false };
+      await tx.datasetRelease.update({ where: { id: release.id }, data: { supersededAt: null, supersededById: null } });
+      await tx.auditLog.create({
+        data: { actorId, action: "release.superseded_removed", targetType: "DatasetRelease", targetId: release.id, reason: change.reason || null, details: { version: release.version, was: release.supersededBy?.version ?? null } },
+      });
+      return { version: release.version, supersededBy: null, isChanged: true };
+    }
+
+    if (release.isActive) {
+      throw new AppError("conflict", `Release ${release.version} is the active release; activate its successor first, then mark ${release.version} superseded.`);
+    }
+    const successor = await tx.datasetRelease.findFirst({ where: { version: change.supersededBy }, orderBy: { importedAt: "desc" }, select: { id: true, version: true } });
+    if (successor === null) throw new AppError("validation", `supersededBy: no release has the version "${change.supersededBy.slice(0, 64)}".`);
+    if (successor.id === release.id) throw new AppError("validation", "supersededBy: a release cannot supersede itself; choose another version.");
+    if (release.supersededById === successor.id) return { version: release.version, supersededBy: successor.version, isChanged: false };
+
+    await tx.datasetRelease.update({ where: { id: release.id }, data: { supersededAt: new Date(), supersededById: successor.id } });
+    await tx.auditLog.create({
+      data: {
+        actorId,
+        action: "release.superseded",
+        targetType: "DatasetRelease",
+        targetId: release.id,
+        reason: change.reason,
+        details: { version: release.version, supersededBy: successor.version, was: release.supersededBy?.version ?? null },
+      },
+    });
+    return { version: release.version, supersededBy: successor.version, isChanged: true };
+  });
+}

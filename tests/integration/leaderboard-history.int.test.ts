@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { GET as getEntryExport } from "@/app/api/entries/[id]/export/route";
+import { GET as getProgressApi } from "@/app/api/leaderboard/progress/route";
+import { GET as getLeaderboardApi } from "@/app/api/leaderboard/route";
+import { db } from "@/lib/db";
+import { setLeaderboardStampTtl } from "@/lib/leaderboard/get-leaderboard";
+import { callJson, importLeaderboardRelease, openPredictions, storeScoredEntries, type LeaderboardFixtureRelease } from "@/testing/leaderboard/integration-fixtures";
+import { assertTestDatabase } from "@/testing/local-database";
+import { resetDatabase } from "./support/reset";
+
+/**
+ * The progress timeline (GET /api/leaderboard/progress) and the exports for
+ * other hubs (GET /api/entries/[id]/export?format=model-index|eval-results|pwc)
+ * against a real PostgreSQL, on 56 test samples. Who is right where (sample i):
+ *
+ *   Open Baseline  2026-01-01  i even                          28 right (0.5)
+ *   Early          2026-02-01  i even, or i in {1, 3, 5}       31 right (0.554)
+ *   Paper system   2026-02-15  reported, 0.6
+ *   Strong         2026-03-01  all but i % 8 == 0              49 right (0.875)
+ *   Hidden Best    2026-03-15  all, HIDDEN: never shown
+ *   Late           2026-04-01  i even                          28 right (0.5)
+ *
+ * By hand: Early against the baseline has b = 3 (samples 1, 3, 5), c = 0, so
+ * p_exact = 2 / 2^3 = 0.25: not significantly better. Strong against the
+ * baseline (still the state of the art) has b = 28 (every odd i), c = 7
+ * (i = 0, 8, ..., 48): a new state of the art. Late is not above the best.
+ */
+
+const RELEASE_NAME = "history-int";
+let release: LeaderboardFixtureRelease;
+
+function request(path: string): Request {
+  return new Request(`http://127.0.0.1${path}`);
+}
+
+function params(id: string) {
+  return { params: Promise.resolve({ id }) };
+}
+
+type ProgressBody = {
+  track: string;
+  metric: string;
+  points: { id: string; system: string; kind: string; date: string; value: number; status: string; best: number | null; test: { against: string; b: number; c: number; p_exact: number } | null }[];
+  undated_reported: unknown[];
+};
+
+beforeAll(async () => {
+  assertTestDatabase();
+  setLeaderboardStampTtl(0);
+  await resetDatabase();
+  release = await importLeaderboardRelease(RELEASE_NAME, 56);
+  const owner = await db.user.create({ data: { email: "owner@history-int.invalid", displayName: "Team History" } });
+  const system = await db.user.create({ data: { email: "system@history-int.invalid", displayName: "IRC-Bench maintainers", isSystem: true } });
+  const test = release.gold.test;
+  await storeScoredEntries(release, [
+    { id: "baseopen", userId: system.id, split: "test", publication: "PRIVATE", isBaseline: true, systemName: "Open Baseline", track: "open", predictions: openPredictions(test, (i) => (i % 2 === 0 ? "exact" : "miss")) },
+    { id: "early", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Early", track: "open", predictions: openPredictions(test, (i) => (i % 2 === 0 || i <= 5 ? "exact" : "miss")) },
+    { id: "strong", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Strong", track: "open", predictions: openPredictions(test, (i) => (i % 8 === 0 ? "miss" : "exact")) },
+    { id: "hiddenbest", userId: owner.id, split: "test", publication: "HIDDEN", systemName: "Hidden Best", track: "open", predictions: openPredictions(test, () => "exact") },
+    { id: "late", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Late", track: "open", predictions: openPredictions(test, (i) => (i % 2 === 0 ? "exact" : "miss")) },
+  ]);
+  const dates: Record<string, string> = { baseopen: "2026-01-01", early: "2026-02-01", strong: "2026-03-01", hiddenbest: "2026-03-15", late: "2026-04-01" };
+  for (const [id, day] of Object.entries(dates)) {
+    await db.submission.update({ where: { id }, data: { publishedAt: new Date(`${day}T12:00:00Z`) } });
+  }
+  await db.reportedResult.create({
+    data: { releaseId: release.releaseId, name: "Paper system", track: "open", split: "test", metrics: { exact: 0.5, alias: 0.6 }, source: "A paper, Table 4", publishedOn: new Date("2026-02-15T00:00:00Z") },
+  });
+});
+
+afterAll(async () => {
+  await resetDatabase();
+});
+
+describe("GET /api/leaderboard/progress", () => {
+  it("marks a state of the art only where the exact McNemar test against the previous one is significant", async () => {
+    const { status, body } = await callJson(await getProgressApi(request("/api/leaderboard/progress?track=open")));
+    expect(status).toBe(200);
+    const progress = body as ProgressBody;
+    expect(progress.metric).toBe("alias");
+    expect(progress.points.map((point) => [point.system, point.date, point.kind, point.status])).toEqual([
+      ["Open Baseline", "2026-01-01", "baseline", "first"],
+      ["Early", "2026-02-01", "submission", "not-significant"],
+      ["Paper system", "2026-02-15", "reported", "reported"],
+      ["Strong", "2026-03-01", "submission", "sota"],
+      ["Late", "2026-04-01", "submission", "not-higher"],
+    ]);
+    const [baseline, early, paper, strong, late] = progress.points;
+    // Values are the leaderboard's disclosed ones: rounded to 3 decimals (protocol section 12).
+    expect([baseline?.value, early?.value, paper?.value, strong?.value, late?.value]).toEqual([0.5, 0.554, 0.6, 0.875, 0.5]);
+    expect(early?.test).toMatchObject({ against: "Open Baseline", b: 3, c: 0, p_exact: 0.25 });
+    expect(strong?.test).toMatchObject({ against: "Open Baseline", b: 28, c: 7 });
+    expect(strong?.test?.p_exact).toBeLessThan(0.05);
+    expect(paper?.test).toBeNull();
+    expect(late?.best).toBe(0.875);
+  });
+
+  it("answers 422 naming a bad parameter, and shows no timeline for a type too small to show (section 12)", async () => {
+    const bad = await callJson(await getProgressApi(request("/api/leaderboard/progress?track=sideways")));
+    expect(bad.status).toBe(422);
+    expect(bad.text).toContain("track");
+    const unknown = await callJson(await getProgressApi(request("/api/leaderboard/progress?track=open&scope=all")));
+    expect(unknown.status).toBe(422);
+    // 56 samples over seven types: every type is below min_group_n (30).
+    const person = await callJson(await getProgressApi(request("/api/leaderboard/progress?track=open&type=person")));
+    expect(person.status).toBe(200);
+    const body = person.body as ProgressBody & { unavailable: string | null };
+    expect(body.unavailable).toMatch(/^Person has \d+ test samples, fewer than the release's minimum group size of 30/);
+    expect(body.points).toEqual([]);
+  });
+});
+
+describe("GET /api/entries/[id]/export for other hubs", () => {
+  async function leaderboardRow(system: string) {
+    const { body } = await callJson(await getLeaderboardApi(request("/api/leaderboard?track=open&scope=all")));
+    const rows = (body as { entries: { system: string; metrics: Record<string, { value: number; ci95: [number, number] | null } | null> }[] }).entries;
+    const row = rows.find((candidate) => candidate.system === system);
+    if (row === undefined) throw new Error(`${system} is not on the leaderboard`);
+    return row;
+  }
+
+  it("gives a model-index block with the leaderboard's numbers, as a YAML download", async () => {
+    const response = await getEntryExport(request("/api/entries/strong/export?format=model-index"), params("strong"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/yaml; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="history-int-1.0-strong-model-index.yaml"');
+    const parsed = parse(await response.text()) as { "model-index": { name: string; results: { dataset: { split: string; revision: string }; metrics: { type: string; value: number }[]; source: { url: string } }[] }[] };
+    const row = await leaderboardRow("Strong");
+    const [model] = parsed["model-index"];
+    expect(model?.name).toBe("Strong");
+    const [result] = model?.results ?? [];
+    expect(result?.dataset).toMatchObject({ split: "test", revision: "1.0" });
+    expect(result?.source.url).toBe("http://127.0.0.1/entries/strong");
+    for (const metric of result?.metrics ?? []) {
+      expect(metric.value, metric.type).toBe(row.metrics[metric.type]?.value);
+    }
+    expect(result?.metrics.find((metric) => metric.type === "alias")?.value).toBe(0.875);
+  });
+
+  it("gives .eval_results items with the interval in their notes", async () => {
+    const response = await getEntryExport(request("/api/entries/strong/export?format=eval-results"), params("strong"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="history-int-1.0-strong.yaml"');
+    const items = parse(await response.text()) as { dataset: { id: string; task_id: string }; value: number; date: string; notes: string }[];
+    const row = await leaderboardRow("Strong");
+    const alias = items.find((item) => item.dataset.task_id === "open_alias");
+    expect(alias?.value).toBe(row.metrics.alias?.value);
+    expect(alias?.date).toBe("2026-03-01");
+    const ci = row.metrics.alias?.ci95;
+    expect(alias?.notes).toContain(`95% CI [${ci?.[0]}, ${ci?.[1]}]`);
+  });
+
+  it("gives a Papers-with-Code-style JSON with the same numbers", async () => {
+    const response = await getEntryExport(request("/api/entries/early/export?format=pwc"), params("early"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const body = JSON.parse(await response.text()) as { datasets: { sota: { rows: { model_name: string; metrics: Record<string, number> }[] } }[] };
+    const [row] = body.datasets[0]?.sota.rows ?? [];
+    expect(row?.model_name).toBe("Early");
+    expect(row?.metrics.Alias).toBe((await leaderboardRow("Early")).metrics.alias?.value);
+  });
+
+  it("refuses a hidden entry like an unknown one, and a table format without its table", async () => {
+    expect((await getEntryExport(request("/api/entries/hiddenbest/export?format=model-index"), params("hiddenbest"))).status).toBe(404);
+    const missing = await callJson(await getEntryExport(request("/api/entries/strong/export?format=csv"), params("strong")));
+    expect(missing.status).toBe(422);
+    expect(missing.text).toContain("table");
+    const extra = await callJson(await getEntryExport(request("/api/entries/strong/export?format=pwc&table=by-type"), params("strong")));
+    expect(extra.status).toBe(422);
+  });
+});

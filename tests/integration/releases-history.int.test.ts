@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { getReleaseLeaderboard } from "@/lib/leaderboard/get-release-leaderboard";
+import { getSharedRedis } from "@/lib/redis";
+import { findReleaseByVersion, getReleaseDetail, listReleaseChangelog } from "@/lib/releases/release-history";
+import { supersedeRelease } from "@/lib/releases/supersede-release";
+import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import { processSubmission } from "@/lib/submissions/process-submission";
+import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { assertTestServices } from "@/testing/local-database";
+import { caught } from "./support/errors";
+import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
+import { resetTestState } from "./support/reset";
+import { submitLines } from "./support/uploads";
+import { actorOf, createTestUser, type TestUser } from "./support/users";
+
+/**
+ * Release pages and their history against a real PostgreSQL and Redis:
+ * re-scores are recorded once with what changed, the release page shows a
+ * public entry's numbers through disclosure and counts the others, and a
+ * maintainer marks a release superseded (audited) while its leaderboard stays
+ * readable.
+ */
+
+let first: TestRelease;
+let firstVersion: string;
+let participant: TestUser;
+let maintainer: TestUser;
+let publishedId: string;
+let privateId: string;
+
+async function scored(lines: string[]): Promise<string> {
+  const submission = await submitLines(lines, { userId: participant.id });
+  expect(await processSubmission(submission.id)).toBe("scored");
+  return submission.id;
+}
+
+beforeAll(async () => {
+  assertTestServices();
+  await resetTestState();
+  first = await importSmallRelease(7);
+  firstVersion = (await db.datasetRelease.findUniqueOrThrow({ where: { id: first.releaseId } })).version;
+  participant = await createTestUser("history");
+  maintainer = await createTestUser("history-maintainer", "MAINTAINER");
+  publishedId = await scored(predictionLines(first, "test", "open", 0.4, 51));
+  await db.submission.update({ where: { id: publishedId }, data: { publication: "PUBLISHED", publishedAt: new Date("2026-11-20T00:00:00Z"), systemName: "History Open" } });
+  privateId = await scored(predictionLines(first, "dev", "open", 0.5, 52));
+});
+
+afterAll(async () => {
+  await getScoringQueue().close();
+  await getSharedRedis().quit();
+  await db.$disconnect();
+});
+
+describe("re-scoring events", () => {
+  it("records a re-score under a new scorer version once, with the metrics before and after", async () => {
+    // As after a scorer upgrade: the stored scores were made by 1.0.0 and are stale.
+    await db.score.updateMany({ where: { submissionId: { in: [publishedId, privateId] } }, data: { scorerVersion: "1.0.0" } });
+    expect(await processSubmission(publishedId)).toBe("scored");
+    expect(await processSubmission(privateId)).toBe("scored");
+    // A repeated delivery of the forced job changes nothing and records nothing.
+    expect(await processSubmission(publishedId, { force: true })).toBe("scored");
+
+    const events = await db.rescoreEvent.findMany({ where: { releaseId: first.releaseId }, orderBy: { createdAt: "asc" } });
+    expect(events.map((event) => [event.submissionId, event.beforeScorerVersion, event.afterScorerVersion])).toEqual([
+      [publishedId, "1.0.0", SCORER_VERSION],
+      [privateId, "1.0.0", SCORER_VERSION],
+    ]);
+    // Exactly the stored report's numbers (JSON written as text, never moved by an ulp).
+    const [stored] = await db.$queryRaw<{ alias: number }[]>`SELECT ("report"->'metrics'->>'alias')::float8 AS "alias" FROM "Score" WHERE "submissionId" = ${publishedId}`;
+    expect((events[0]?.afterMetrics as Record<string, number>).alias).toBe(stored?.alias);
+  });
+
+  it("shows a public entry's primary metric rounded (section 12) and only counts the unpublished ones", async () => {
+    const detail = await getReleaseDetail(firstVersion);
+    expect(detail).not.toBeNull();
+    const score = await db.score.findUniqueOrThrow({ where: { submissionId: publishedId } });
+    expect(detail?.publicRescores).toHaveLength(1);
+    const [rescore] = detail?.publicRescores ?? [];
+    expect(rescore).toMatchObject({ entryId: publishedId, system: "History Open", split: "test", metric: "alias", beforeScorerVersion: "1.0.0", afterScorerVersion: SCORER_VERSION });
+    expect(rescore?.after).toBe(Number(score.primary.toFixed(3)));
+    expect(rescore?.beforeGoldVersion).toBe(rescore?.afterGoldVersion);
+    expect(rescore?.beforeGoldVersion).toMatch(/^gv-[0-9a-f]{16}$/);
+    expect(detail?.privateRescores).toEqual([{ split: "dev", beforeScorerVersion: "1.0.0", afterScorerVersion: SCORER_VERSION, isGoldChanged: false, count: 1 }]);
+    expect(JSON.stringify(detail)).not.toContain(score.goldSha256);
+  });
+
+  it("lists the release's files with sizes and SHA-256 and its scorer versions", async () => {
+    const detail = await getReleaseDetail(firstVersion);
+    expect(detail?.files.map((file) => file.name)).toEqual(["train.jsonl", "dev.jsonl", "test.jsonl", "kb.jsonl"]);
+    for (const file of detail?.files ?? []) {
+      expect(file.digest.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(file.digest.bytes).toBeGreaterThan(0);
+    }
+    expect(detail?.scorerVersions).toEqual([
+      { scorerVersion: SCORER_VERSION, split: "dev", scores: 1, isCurrent: true },
+      { scorerVersion: SCORER_VERSION, split: "test", scores: 1, isCurrent: true },
+    ]);
+  });
+});
+
+describe("superseded releases", () => {
+  let secondVersion: string;
+
+  beforeAll(async () => {
+    const second = await importSmallRelease(8);
+    secondVersion = (await db.datasetRelease.findUniqueOrThrow({ where: { id: second.releaseId } })).version;
+  });
+
+  it("refuses participants, the active release and unknown successors, each with what to do", async () => {
+    const change = { action: "supersede" as const, supersededBy: secondVersion, reason: "a corrected release" };
+    expect((await caught(() => supersedeRelease({ actor: actorOf(participant), version: firstVersion, change }))).code).toBe("forbidden");
+    const active = await caught(() => supersedeRelease({ actor: actorOf(maintainer), version: secondVersion, change: { ...change, supersededBy: firstVersion } }));
+    expect(active.code).toBe("conflict");
+    expect(active.message).toContain("activate its successor first");
+    const unknown = await caught(() => supersedeRelease({ actor: actorOf(maintainer), version: firstVersion, change: { ...change, supersededBy: "9.9" } }));
+    expect(unknown.code).toBe("validation");
+    expect(unknown.message).toBe('supersededBy: no release has the version "9.9".');
+  });
+
+  it("marks a release superseded in the audit log, and its leaderboard stays readable", async () => {
+    const result = await supersedeRelease({ actor: actorOf(maintainer), version: firstVersion, change: { action: "supersede", supersededBy: secondVersion, reason: "a corrected release" } });
+    expect(result).toEqual({ version: firstVersion, supersededBy: secondVersion, isChanged: true });
+    const again = await supersedeRelease({ actor: actorOf(maintainer), version: firstVersion, change: { action: "supersede", supersededBy: secondVersion, reason: "twice" } });
+    expect(again.isChanged).toBe(false);
+
+    const audit = await db.auditLog.findMany({ where: { targetType: "DatasetRelease", targetId: first.releaseId } });
+    expect(audit.map((row) => [row.action, row.actorId, row.reason])).toEqual([["release.superseded", maintainer.id, "a corrected release"]]);
+
+    const summary = await findReleaseByVersion(firstVersion);
+    expect(summary?.supersededBy).toEqual({ name: expect.any(String), version: secondVersion });
+    expect(summary?.isActive).toBe(false);
+
+    const board = await getReleaseLeaderboard({ releaseId: first.releaseId, track: "open", scope: "primary" });
+    expect(board?.release.version).toBe(firstVersion);
+    const row = board?.rows.find((candidate) => candidate.entryId === publishedId);
+    const score = await db.score.findUniqueOrThrow({ where: { submissionId: publishedId } });
+    expect(row?.metrics.alias?.value).toBe(Number(score.primary.toFixed(3)));
+
+    const changelog = await listReleaseChangelog();
+    expect(changelog.map((entry) => [entry.version, entry.isActive, entry.supersededBy?.version ?? null])).toEqual([
+      [secondVersion, true, null],
+      [firstVersion, false, secondVersion],
+    ]);
+    expect(changelog[0]?.changes.join("; ")).toContain("gold changed on");
+    expect(changelog[1]?.rescoreCount).toBe(2);
+  });
+
+  it("takes the mark back, also audited", async () => {
+    const result = await supersedeRelease({ actor: actorOf(maintainer), version: firstVersion, change: { action: "restore", reason: "marked by mistake" } });
+    expect(result).toEqual({ version: firstVersion, supersededBy: null, isChanged: true });
+    expect((await findReleaseByVersion(firstVersion))?.supersededBy).toBeNull();
+    const actions = (await db.auditLog.findMany({ where: { targetId: first.releaseId }, orderBy: { createdAt: "asc" } })).map((row) => row.action);
+    expect(actions).toEqual(["release.superseded", "release.superseded_removed"]);
+  });
+});
