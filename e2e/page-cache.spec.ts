@@ -200,7 +200,7 @@ test("[LEADERBOARD] two web processes both stop serving the old cached page and 
     const apiUrl = "/api/entries?track=closed&split=test";
     const id = await uploadScored(ownerApi);
     const publication = await ownerApi.post(`/api/submissions/${id}/publication`, {
-      data: { systemName, methodDescription: "Published to check that no web process keeps serving the old body." },
+      data: publicationBody(systemName, { methodDescription: "Published to check that no web process keeps serving the old body." }),
     });
     expect(publication.status(), await publication.text()).toBe(202);
 
