@@ -1,7 +1,7 @@
 /**
  * Runs once when a Next.js server process starts. In the Node.js runtime it
  * validates the environment (lib/env.ts: a bad value stops the server with a
- * message naming the variable, even when the build skipped that check) and
+ * message naming the variable; `next build` does not look at it) and
  * makes the socket address of each request visible to rate limits (see
  * lib/server/socket-address.ts and lib/rate-limit/client-ip.ts) and times
  * every request for /metrics (lib/metrics/http-metrics.ts). It also hands
@@ -12,11 +12,19 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getEnv } = await import("@/lib/env");
+  let env;
   try {
-    getEnv();
+    env = getEnv();
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
+  }
+  // next-auth builds its callback and redirect URLs from NEXTAUTH_URL: unset, it follows PUBLIC_URL (lib/http/public-url.ts).
+  if (env.NEXTAUTH_URL === undefined && env.PUBLIC_URL !== undefined) process.env.NEXTAUTH_URL = env.PUBLIC_URL;
+  const { isPublicUrlConfigured, publicOrigin } = await import("@/lib/http/public-url");
+  if (env.NODE_ENV === "production" && !isPublicUrlConfigured(env)) {
+    const { logger } = await import("@/lib/logger");
+    logger.warn({ service: "web" }, `PUBLIC_URL is not set: links in API answers will point to ${publicOrigin(env)}; set PUBLIC_URL to the address participants use (docs/deploy.md)`);
   }
   const { installSocketAddressStamp } = await import("@/lib/server/socket-address");
   installSocketAddressStamp();

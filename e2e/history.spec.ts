@@ -103,7 +103,7 @@ test("[HISTORY] a reader opens the release page from the dataset page: card, fil
 
   await page.getByRole("link", { name: "← All releases" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Releases" })).toBeVisible();
-  await expect(page.getByTestId("changelog-entry").first()).toContainText("active");
+  await expect(page.getByTestId("changelog-entry").first()).toContainText(/imported \d{4}-\d{2}-\d{2} · active/);
 });
 
 test("[HISTORY] a reader downloads an entry's model-index block and its numbers are the leaderboard's", async ({ page, request }) => {
@@ -123,5 +123,43 @@ test("[HISTORY] a reader downloads an entry's model-index block and its numbers 
   expect(metrics.length).toBe(4);
   for (const metric of metrics) {
     expect(metric.value, metric.type).toBe(entry.metrics[metric.type]?.value);
+  }
+});
+
+test("[HISTORY] a maintainer marks an earlier release superseded; its leaderboard stays readable under a banner", async ({ page, createUser, signInAs }) => {
+  const version = "0.9-e2e";
+  const dir = mkdtempSync(path.join(tmpdir(), "history-e2e-release-"));
+  try {
+    // An earlier release beside the active demo release: its copy under another version, imported without --activate.
+    for (const name of ["dataset.json", "kb.jsonl", "train.jsonl", "dev.jsonl", "test.jsonl"]) {
+      const text = readFileSync(path.join("data", "demo-release", name), "utf8");
+      writeFileSync(path.join(dir, name), name === "dataset.json" ? JSON.stringify({ ...(JSON.parse(text) as object), version }) : text);
+    }
+    runScript("scripts/dataset-import.ts", [dir, "--no-baselines"]);
+    const maintainer = await createUser({ label: "history-maintainer", role: "MAINTAINER" });
+    await signInAs(maintainer);
+
+    await page.goto(`/dataset/releases/${version}`);
+    await expect(page.getByTestId("release-status")).toHaveText("not active");
+    const form = page.getByRole("form", { name: "Mark this release superseded" });
+    await form.getByLabel("Superseded by").selectOption("1.0");
+    await form.getByLabel("Reason (audit log)").fill("the demo release 1.0 replaces it");
+    await form.getByRole("button", { name: "Mark superseded" }).click();
+    await expect(form.getByRole("status")).toHaveText(`Release ${version} is now superseded by 1.0.`);
+    await page.reload();
+    await expect(page.getByTestId("superseded-banner")).toContainText("superseded by 1.0");
+
+    await page.goto(`/leaderboard?release=${version}`);
+    await expect(page.getByRole("heading", { level: 1, name: `Leaderboard of release ${version}` })).toBeVisible();
+    await expect(page.getByTestId("superseded-banner")).toContainText("superseded by 1.0");
+    await page.goto("/dataset/releases");
+    await expect(page.getByTestId("changelog-entry").filter({ hasText: version })).toContainText("superseded by 1.0");
+
+    await page.goto("/admin/audit");
+    const row = page.getByRole("row", { name: new RegExp(`marked the release superseded.*release irc-bench-demo ${version.replace(".", "\\.")}`) });
+    await expect(row).toContainText("the demo release 1.0 replaces it");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await getTestPool().query(`DELETE FROM "DatasetRelease" WHERE "version" = $1`, [version]);
   }
 });

@@ -21,6 +21,20 @@ export const envSchema = z.object({
   /** next-auth secret: signs session tokens and CSRF tokens. */
   NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   NEXTAUTH_URL: z.url().optional(),
+  /**
+   * The address participants reach the site at (https://irc-bench.example.org),
+   * used for every absolute link the platform returns (lib/http/public-url.ts).
+   * Unset: NEXTAUTH_URL. An origin only: the app is served at the root of its host.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://irc-bench.example.org" })
+    .refine((value) => {
+      // Not a URL at all is the check above's message alone (zod runs both checks).
+      if (!URL.canParse(value)) return true;
+      const url = new URL(value);
+      return url.pathname === "/" && url.search === "" && url.hash === "" && url.username === "" && url.password === "";
+    }, "must be an origin only (scheme, host and optional port, e.g. https://irc-bench.example.org): the site is served at the root of its host")
+    .optional(),
   GITHUB_ID: z.string().min(1).optional(),
   GITHUB_SECRET: z.string().min(1).optional(),
   /**
@@ -30,6 +44,14 @@ export const envSchema = z.object({
    * proxy saw). Used by the sign-up and sign-in rate limits (protocol §12).
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * The address the web server listens on (scripts/web-server.mjs: npm start, npm run up).
+   * 0.0.0.0 (default): every interface; 127.0.0.1 behind a reverse proxy on the same machine.
+   */
+  BIND_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:[\]-]+$/, "must be an address or host name to listen on, such as 127.0.0.1 or 0.0.0.0")
+    .default("0.0.0.0"),
   /** 1: test submissions wait until a maintainer approves the account (User.approvedAt). */
   TEST_REQUIRES_APPROVAL: z
     .enum(["0", "1", "true", "false"], { message: "must be 0 or 1" })

@@ -195,6 +195,35 @@ async function timeCli(variant: CliVariant, args: readonly string[], cpuFile?: s
   return { wallMs, cpuMs: (user + system) * 1000 };
 }
 
+/**
+ * The bundle's own phase timings for one closed-track file (IRC_BENCH_SCORE_TIMINGS=1,
+ * scripts/score-timings.ts): median wall and CPU per phase over CLI_RUNS runs.
+ */
+async function printPhases(args: readonly string[]): Promise<void> {
+  const byPhase = new Map<string, { wall: number[]; cpu: number[] }>();
+  for (let run = 0; run < CLI_RUNS; run += 1) {
+    const { stderr } = await execFileAsync(process.execPath, [BUNDLE, ...args], {
+      cwd: ROOT,
+      maxBuffer: 64 * MIB,
+      env: { ...process.env, IRC_BENCH_SCORE_TIMINGS: "1" },
+    });
+    for (const match of stderr.matchAll(/^timing: (.+?)\s+([\d.]+) ms(?:\s+cpu\s+([\d.]+) ms)?$/gm)) {
+      const [, phase = "", wall = "0", cpu] = match;
+      const entry = byPhase.get(phase) ?? { wall: [], cpu: [] };
+      entry.wall.push(Number(wall));
+      if (cpu !== undefined) entry.cpu.push(Number(cpu));
+      byPhase.set(phase, entry);
+    }
+  }
+  console.log(`\nPhases of one closed-track file (IRC_BENCH_SCORE_TIMINGS=1, median of ${CLI_RUNS}; CPU of all threads, start-up CPU on the module line):\n`);
+  console.log("| phase | wall ms | CPU ms |");
+  console.log("| --- | ---: | ---: |");
+  for (const [phase, { wall, cpu }] of byPhase) {
+    if (median(wall) === 0 && cpu.every((value) => value === 0)) continue;
+    console.log(`| ${phase} | ${ms(median(wall))} | ${cpu.length === 0 ? "-" : ms(median(cpu))} |`);
+  }
+}
+
 async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<void> {
   const variants: CliVariant[] = [
     { label: "`node irc-bench-score.mjs` (the bundle)", command: process.execPath, prefix: [BUNDLE] },
@@ -250,6 +279,7 @@ async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<
         console.log(`| ${variant.label} | ${label} | ${s(median(times))} | ${s(Math.min(...times))} | ${s(Math.max(...times))} | ${targetSeconds} | ${met} | ${cpuText} |`);
       }
     }
+    await printPhases(cases[0]?.args ?? base);
     const startup: number[] = [];
     await timeCli(variants[0] as CliVariant, ["--help"]);
     for (let run = 0; run < CLI_RUNS; run += 1) {

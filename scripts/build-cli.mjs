@@ -32,6 +32,8 @@ export const BUNDLES = {
   scorer: {
     fileName: "irc-bench-score.mjs",
     entry: path.join(ROOT, "scripts", "score.ts"),
+    // Loaded on first need (scripts/score.ts, loadFullValidation): embedded, not evaluated at start.
+    deferred: { specifier: "./score-full-validation", entry: path.join(ROOT, "scripts", "score-full-validation.ts") },
     banner: (version) => [
       `// irc-bench-score.mjs: the IRC-Bench offline scorer (platform ${version}), one self-contained file.`,
       "// Needs only Node >= 20: node irc-bench-score.mjs --release FOLDER --split dev --predictions preds.jsonl",
@@ -119,9 +121,8 @@ export async function buildCli({ name = "scorer", isOptional = false } = {}) {
     return null;
   }
   const { version } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"));
-  const result = await esbuild.build({
+  const common = {
     absWorkingDir: ROOT,
-    entryPoints: [spec.entry],
     bundle: true,
     platform: "node",
     format: "esm",
@@ -130,13 +131,19 @@ export async function buildCli({ name = "scorer", isOptional = false } = {}) {
     minify: true,
     legalComments: "eof",
     tsconfig: path.join(ROOT, "tsconfig.json"),
-    // The tools must stay free of server code: a database, a queue or the web framework in a participant's download fails the build.
-    plugins: [forbidServerModules(spec.fileName), onlyEnglishZodLocale()],
-    banner: { js: ["#!/usr/bin/env node", ...spec.banner(version)].join("\n") },
     define: { IRC_BENCH_PLATFORM_VERSION: JSON.stringify(version) },
     write: false,
     metafile: true,
     logLevel: "warning",
+  };
+  const deferred = spec.deferred === undefined ? null : await buildDeferred(esbuild, common, spec);
+  const result = await esbuild.build({
+    ...common,
+    entryPoints: [spec.entry],
+    // The tools must stay free of server code: a database, a queue or the web framework in a participant's download fails the build.
+    plugins: [forbidServerModules(spec.fileName), onlyEnglishZodLocale(), ...(deferred === null ? [] : [deferred.plugin])],
+    // The last banner line marks when the bundle was read and compiled, for IRC_BENCH_SCORE_TIMINGS (scripts/score-timings.ts).
+    banner: { js: ["#!/usr/bin/env node", ...spec.banner(version), "globalThis.__ircBenchLoaded = performance.now();"].join("\n") },
   });
   const output = result.outputFiles[0];
   const target = bundlePath(name);
@@ -147,7 +154,8 @@ export async function buildCli({ name = "scorer", isOptional = false } = {}) {
   renameSync(temporary, target);
 
   const inputs = {};
-  for (const relative of [...Object.keys(result.metafile.inputs), ...EXTRA_INPUTS].sort()) {
+  const sources = new Set([...Object.keys(result.metafile.inputs), ...Object.keys(deferred?.inputs ?? {}), ...EXTRA_INPUTS]);
+  for (const relative of [...sources].sort()) {
     inputs[relative] = describeInput(relative);
   }
   const bundle = { bytes: output.contents.length, sha256: createHash("sha256").update(output.contents).digest("hex") };
@@ -155,6 +163,31 @@ export async function buildCli({ name = "scorer", isOptional = false } = {}) {
   writeFileSync(stampTemporary, `${JSON.stringify({ version: STAMP_VERSION, bundle, inputs }, null, 1)}\n`);
   renameSync(stampTemporary, stampPath(name));
   return bundle;
+}
+
+/**
+ * The part of a tool that only some runs need (the scorer's zod validation),
+ * bundled on its own and put into the tool as a data: URL that its dynamic
+ * import() loads. The tool stays one self-contained file, and Node reads
+ * the embedded part as one string literal at start instead of parsing and
+ * evaluating its code (zod alone was four fifths of the scorer's bytes).
+ */
+async function buildDeferred(esbuild, common, spec) {
+  const { specifier, entry } = spec.deferred;
+  const result = await esbuild.build({
+    ...common,
+    entryPoints: [entry],
+    legalComments: "inline",
+    plugins: [forbidServerModules(spec.fileName), onlyEnglishZodLocale()],
+  });
+  const url = `data:text/javascript;base64,${Buffer.from(result.outputFiles[0].contents).toString("base64")}`;
+  const plugin = {
+    name: "deferred-module",
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^${specifier.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`) }, () => ({ path: url, external: true }));
+    },
+  };
+  return { plugin, inputs: result.metafile.inputs };
 }
 
 /**

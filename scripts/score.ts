@@ -8,15 +8,14 @@
  * error or an unreadable or invalid release.
  */
 import { readFile, stat } from "node:fs/promises";
-import { availableParallelism } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { z } from "zod";
-import { readRelease, resolveReleaseFile } from "@/lib/dataset/read-release";
-import { SPLIT_FILES } from "@/lib/dataset/release-schema";
+import { readScoringRelease } from "@/lib/dataset/read-scoring-release";
+import { SPLIT_FILES } from "@/lib/dataset/release-constants";
+import { resolveReleaseFile } from "@/lib/dataset/resolve-release-file";
 import { readLines } from "@/lib/io/read-lines";
-import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
 import type { NamedOutcomes } from "@/lib/scoring/compare";
 import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
 import { formatReportTable } from "@/lib/scoring/format-report-table";
@@ -24,18 +23,42 @@ import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/sc
 import {
   DEFAULT_BOOTSTRAP_RESAMPLES,
   DEFAULT_BOOTSTRAP_SEED,
+  MAX_BOOTSTRAP_RESAMPLES,
   MAX_PREDICTION_FILE_BYTES,
   MAX_PREDICTION_LENGTH,
   MAX_RANKING_LENGTH,
 } from "@/lib/scoring/limits";
 import { prepareClosedScan, scanClosedPredictions, type ClosedScanContext } from "@/lib/scoring/scan-closed-predictions";
-import { buildScoreReport } from "@/lib/scoring/score-report";
+import { bootstrapIntervals, type Interval } from "@/lib/scoring/bootstrap";
+import { metricTablesOf } from "@/lib/scoring/metric-values";
+import { bootstrapGroupsOf, buildScoreReport, type BootstrapGroupKey } from "@/lib/scoring/score-report";
 import { computeOutcomes } from "@/lib/scoring/track-predictions";
-import { TRACKS, type Track } from "@/lib/scoring/tracks";
+import type { Track } from "@/lib/scoring/tracks";
 import type { PredictionValidationResult } from "@/lib/scoring/validate-predictions";
 import { formatBytes } from "@/lib/format/bytes";
+import { createPhaseTimer } from "./score-timings";
 
-const MAX_RESAMPLES = 100_000;
+type FullValidation = typeof import("./score-full-validation");
+let fullValidation: Promise<FullValidation> | undefined;
+
+/**
+ * zod and everything that reports problems with its messages (the release
+ * validator, the prediction-file validator, the command line's schema),
+ * loaded on first need: a valid closed-track run of the usual form needs
+ * none of it. In the bundle this import is a second, self-contained module
+ * that scripts/build-cli.mjs embeds as a data: URL, so Node neither parses
+ * nor evaluates it unless it is needed.
+ */
+function loadFullValidation(): Promise<FullValidation> {
+  fullValidation ??= import("./score-full-validation");
+  return fullValidation;
+}
+
+/** IRC_BENCH_SCORE_TIMINGS=1: one "phase ms" line per phase on stderr (scripts/score-timings.ts). */
+const timer = createPhaseTimer(process.env.IRC_BENCH_SCORE_TIMINGS === "1" && isMainThread);
+
+/** Whether this is the bundle: uncompiled (tsx scripts/score.ts), a worker thread could not load this TypeScript file. */
+const isBundled = !import.meta.url.endsWith(".ts");
 /** Baseline files' worth of work the main thread does besides its share: the entry's file and its bootstrap. */
 const MAIN_THREAD_EXTRA_FILES = 3;
 const MAX_RELEASE_PROBLEMS_SHOWN = 50;
@@ -64,7 +87,7 @@ Scores an IRC-Bench prediction file exactly as the leaderboard server does.
   --track TRACK        open or closed; default: read from the first line that has
                        "prediction" or "ranking"
   --seed N             bootstrap PRNG seed, a non-negative integer (default ${DEFAULT_BOOTSTRAP_SEED})
-  --resamples N        bootstrap resamples, 1..${MAX_RESAMPLES} (default ${DEFAULT_BOOTSTRAP_RESAMPLES})
+  --resamples N        bootstrap resamples, 1..${MAX_BOOTSTRAP_RESAMPLES} (default ${DEFAULT_BOOTSTRAP_RESAMPLES})
   --json               print one JSON object (the leaderboard's score report) instead
                        of tables; rates are fractions in [0, 1]
   -h, --help           show this help
@@ -75,27 +98,49 @@ problem on stderr as FILE:LINE: message; files over ${MAX_PREDICTION_FILE_BYTES 
 
 Scoring rules: docs/scoring.md.`;
 
-const nonNegativeInteger = (flag: string) =>
-  z
-    .string()
-    .regex(/^\d+$/, { error: `${flag} must be a non-negative integer` })
-    .transform(Number)
-    .refine(Number.isSafeInteger, { error: `${flag} is too large` });
+/** What the command line means once checked (scripts/score-full-validation.ts has its zod schema, the contract). */
+export type Args = {
+  release: string;
+  split: "dev" | "test";
+  predictions: string;
+  baseline: string[];
+  track?: Track;
+  seed: number;
+  resamples: number;
+  json: boolean;
+};
 
-const argsSchema = z.object({
-  release: z.string({ error: "--release DIR is required" }).min(1, { error: "--release DIR is required" }),
-  split: z.enum(["dev", "test"], { error: "--split must be dev or test" }),
-  predictions: z.string({ error: "--predictions FILE is required" }).min(1, { error: "--predictions FILE is required" }),
-  baseline: z.array(z.string().min(1, { error: "--baseline needs a FILE" })).default([]),
-  track: z.enum(TRACKS, { error: "--track must be open or closed" }).optional(),
-  seed: nonNegativeInteger("--seed").default(DEFAULT_BOOTSTRAP_SEED),
-  resamples: nonNegativeInteger("--resamples")
-    .refine((value) => value >= 1 && value <= MAX_RESAMPLES, { error: `--resamples must be 1..${MAX_RESAMPLES}` })
-    .default(DEFAULT_BOOTSTRAP_RESAMPLES),
-  json: z.boolean().default(false),
-});
+type ArgValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
-type Args = z.infer<typeof argsSchema>;
+const DIGITS = /^\d+$/;
+
+function quickInteger(value: unknown, fallback: number): number | null {
+  if (value === undefined) return fallback;
+  if (typeof value !== "string" || !DIGITS.test(value)) return null;
+  const number = Number(value);
+  return Number.isSafeInteger(number) ? number : null;
+}
+
+function isFilledString(value: unknown): value is string {
+  return typeof value === "string" && value.length > 0;
+}
+
+/**
+ * The command line checked by hand, for the common case: what argsSchema
+ * (scripts/score-full-validation.ts) gives for values it accepts, or null,
+ * and then the schema itself runs, for its messages. Keeps zod out of a
+ * scorer run that needs none of it.
+ */
+function quickArgs(values: ArgValues): Args | null {
+  const { release, split, predictions, baseline = [], track, json = false } = values;
+  const seed = quickInteger(values.seed, DEFAULT_BOOTSTRAP_SEED);
+  const resamples = quickInteger(values.resamples, DEFAULT_BOOTSTRAP_RESAMPLES);
+  if (!isFilledString(release) || !isFilledString(predictions) || (split !== "dev" && split !== "test")) return null;
+  if (!Array.isArray(baseline) || !baseline.every(isFilledString) || typeof json !== "boolean") return null;
+  if (track !== undefined && track !== "open" && track !== "closed") return null;
+  if (seed === null || resamples === null || resamples < 1 || resamples > MAX_BOOTSTRAP_RESAMPLES) return null;
+  return { release, split, predictions, baseline, track, seed, resamples, json };
+}
 
 /** A failure that ends the run with an exit status and messages for stderr. */
 class ExitError extends Error {
@@ -107,8 +152,8 @@ class ExitError extends Error {
   }
 }
 
-function parseCommandLine(argv: readonly string[]): Args | "help" {
-  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+async function parseCommandLine(argv: readonly string[]): Promise<Args | "help"> {
+  let values: ArgValues;
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -131,11 +176,15 @@ function parseCommandLine(argv: readonly string[]): Args | "help" {
   if (values.help === true) {
     return "help";
   }
-  const parsed = argsSchema.safeParse(values);
-  if (!parsed.success) {
-    throw new ExitError(2, [...parsed.error.issues.map((issue) => issue.message), "Run with --help for usage."]);
+  const quick = quickArgs(values);
+  if (quick !== null) {
+    return quick;
   }
-  return parsed.data;
+  const parsed = (await loadFullValidation()).parseArgValues(values);
+  if (!parsed.ok) {
+    throw new ExitError(2, [...parsed.messages, "Run with --help for usage."]);
+  }
+  return parsed.args;
 }
 
 /** The released test.jsonl has no qid: say so plainly instead of listing a problem per line. */
@@ -170,7 +219,14 @@ async function assertSplitHasGold(dir: string, split: Args["split"]): Promise<vo
 type LoadedGold = { gold: GoldRecord[]; kb: KbIndex; scan: () => ClosedScanContext };
 
 async function loadGold(args: Args): Promise<LoadedGold> {
+  // The common case: a valid release of the usual form, scanned as bytes; anything else is read and reported by readRelease.
+  const scanned = await readScoringRelease(args.release, args.split);
+  if (scanned !== null) {
+    timer.mark("release read (KB + gold split, validated)");
+    return indexGold(scanned.entities, scanned.samples);
+  }
   await assertSplitHasGold(args.release, args.split);
+  const { readRelease } = await loadFullValidation();
   const result = await readRelease(args.release, { splits: [args.split], isMetaOptional: true, isLeakageSkipped: true, isDigestSkipped: true });
   if (!result.ok) {
     const shown = result.problems.slice(0, MAX_RELEASE_PROBLEMS_SHOWN).map((problem) => {
@@ -184,8 +240,14 @@ async function loadGold(args: Args): Promise<LoadedGold> {
       ...(more > 0 ? [`... and ${more} more problems`] : []),
     ]);
   }
-  const kb = buildKbIndex(result.release.entities);
-  const gold = buildGold(result.release.samples[args.split], kb);
+  timer.mark("release read (KB + gold split, validated)");
+  return indexGold(result.release.entities, result.release.samples[args.split]);
+}
+
+function indexGold(entities: Parameters<typeof buildKbIndex>[0], samples: Parameters<typeof buildGold>[0]): LoadedGold {
+  const kb = buildKbIndex(entities);
+  const gold = buildGold(samples, kb);
+  timer.mark("KB index + gold join");
   let scan: ClosedScanContext | undefined;
   return { gold, kb, scan: () => (scan ??= prepareClosedScan(gold, kb)) };
 }
@@ -229,6 +291,7 @@ async function validateFile(
   file: string,
   options: { gold: readonly GoldRecord[]; kb: KbIndex; split: string; track?: Track },
 ): Promise<PredictionValidationResult> {
+  const { validatePredictionFile } = await loadFullValidation();
   return validatePredictionFile(file, {
     sampleIds: options.gold.map((sample) => sample.id),
     kbQids: options.kb,
@@ -274,8 +337,7 @@ function startBaselineWorkers(
   argv: readonly string[],
   baselineCount: number,
 ): { mainIndices: number[]; results: Promise<BaselineWorkerMessage[]>; terminate: () => void } {
-  // Uncompiled (tsx scripts/score.ts), a worker could not load this TypeScript file: check sequentially then.
-  const isBundled = !import.meta.url.endsWith(".ts");
+  // Uncompiled, baseline files are checked sequentially.
   const threads = isBundled ? Math.min(availableParallelism(), baselineCount) : 1;
   const workerShares: number[][] = Array.from({ length: Math.max(0, threads - 1) }, () => []);
   // The main thread also scores the entry and runs its bootstrap, about MAIN_THREAD_EXTRA_FILES files' work: it takes fewer.
@@ -303,7 +365,7 @@ function startBaselineWorkers(
 }
 
 async function runBaselineWorker(data: BaselineWorkerData): Promise<void> {
-  const args = parseCommandLine(data.argv);
+  const args = await parseCommandLine(data.argv);
   if (args === "help") {
     return;
   }
@@ -315,8 +377,87 @@ async function runBaselineWorker(data: BaselineWorkerData): Promise<void> {
   }
 }
 
+type BootstrapWorkerData = { kind: "irc-bench-bootstrap" };
+type BootstrapRequest = { track: Track; seed: number; resamples: number; groups: [BootstrapGroupKey, Uint8Array][] };
+type BootstrapReply = [BootstrapGroupKey, Interval[]][];
+
+/**
+ * True when a core is idle: a thread costs some 50 ms of CPU to start, which
+ * only pays when it runs beside the main thread rather than taking turns with
+ * it (on a busy machine it made the run slower).
+ */
+function hasSpareCore(): boolean {
+  const cores = availableParallelism();
+  // IRC_BENCH_SCORE_BOOTSTRAP_THREAD=1 or 0 decides instead of the load (tests and benchmarks use it).
+  const setting = process.env.IRC_BENCH_SCORE_BOOTSTRAP_THREAD;
+  if (setting === "0" || cores < 2) return false;
+  return setting === "1" || (loadavg()[0] ?? 0) <= cores - 1;
+}
+
+/**
+ * A thread for the per-type bootstrap intervals (protocol section 9: each
+ * group has its own stream, so any thread gives the same bits), started
+ * first so it has booted by the time the outcomes are known: the main thread
+ * then resamples the whole split while it resamples the seven types, about
+ * half the draws each. Only with a core to spare and no baseline workers;
+ * null otherwise, and the report computes every interval itself (the same
+ * bits either way).
+ */
+function startBootstrapWorker(baselineCount: number) {
+  if (!isBundled || baselineCount > 0 || !hasSpareCore()) {
+    return null;
+  }
+  const worker = new Worker(new URL(import.meta.url), { workerData: { kind: "irc-bench-bootstrap" } satisfies BootstrapWorkerData });
+  const failed = new Promise<never>((_, reject) => {
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`bootstrap worker exited with ${code}`)));
+  });
+  failed.catch(() => undefined);
+  return {
+    intervals: (request: BootstrapRequest): Promise<BootstrapReply> => {
+      const reply = new Promise<BootstrapReply>((resolve) => worker.once("message", resolve));
+      worker.postMessage(request);
+      return Promise.race([reply, failed]);
+    },
+    terminate: () => void worker.terminate(),
+  };
+}
+
+function runBootstrapWorker(): void {
+  parentPort?.once("message", (request: BootstrapRequest) => {
+    const tables = metricTablesOf(request.track);
+    const options = { seed: request.seed, resamples: request.resamples };
+    // The main thread terminates this thread once it has the reply.
+    parentPort?.postMessage(request.groups.map(([group, codes]): [BootstrapGroupKey, Interval[]] => [group, bootstrapIntervals(codes, tables, options)]));
+  });
+}
+
+/** The report's intervals: the whole split here, the types on the bootstrap thread when there is one. */
+async function computeIntervals(
+  bootstrapWorker: ReturnType<typeof startBootstrapWorker>,
+  gold: readonly GoldRecord[],
+  outcomes: SampleOutcomes,
+  args: Args,
+): Promise<Map<BootstrapGroupKey, readonly Interval[]>> {
+  if (bootstrapWorker === null) {
+    return new Map();
+  }
+  const options = { seed: args.seed, resamples: args.resamples };
+  const groups = bootstrapGroupsOf(gold, outcomes).filter(([group]) => group !== "all");
+  const pending = bootstrapWorker.intervals({ track: outcomes.track, ...options, groups });
+  const intervals = new Map<BootstrapGroupKey, readonly Interval[]>([["all", bootstrapIntervals(outcomes.codes, metricTablesOf(outcomes.track), options)]]);
+  try {
+    for (const [group, groupIntervals] of await pending) {
+      intervals.set(group, groupIntervals);
+    }
+  } catch {
+    // The thread failed: the report computes the types' intervals itself.
+  }
+  return intervals;
+}
+
 async function run(argv: readonly string[]): Promise<number> {
-  const args = parseCommandLine(argv);
+  const args = await parseCommandLine(argv);
   if (args === "help") {
     process.stdout.write(`${USAGE}\n`);
     return 0;
@@ -325,6 +466,15 @@ async function run(argv: readonly string[]): Promise<number> {
   for (const file of files) {
     await checkFileSize(file);
   }
+  const bootstrapWorker = startBootstrapWorker(args.baseline.length);
+  try {
+    return await scoreWith(args, argv, bootstrapWorker);
+  } finally {
+    bootstrapWorker?.terminate();
+  }
+}
+
+async function scoreWith(args: Args, argv: readonly string[], bootstrapWorker: ReturnType<typeof startBootstrapWorker>): Promise<number> {
   const workers = startBaselineWorkers(argv, args.baseline.length);
   // Handled below; without this a worker's failure during loadGold would be an unhandled rejection.
   workers.results.catch(() => undefined);
@@ -335,12 +485,15 @@ async function run(argv: readonly string[]): Promise<number> {
     loaded = await loadGold(args);
     const { gold, kb } = loaded;
     entry = (await scanClosedFile(args.predictions, loaded, args.track)) ?? (await validateFile(args.predictions, { gold, kb, split: args.split, track: args.track }));
+    timer.mark("prediction scan/validation");
     for (const index of workers.mainIndices) {
       checks[index] = await checkBaseline(args.baseline[index] ?? "", loaded, args.split);
     }
+    timer.mark("main thread's baselines");
     for (const { index, check } of await workers.results) {
       checks[index] = check;
     }
+    timer.mark("waiting for baseline workers");
   } catch (error) {
     // An invalid release (or any failure here) ends the run now, not when the workers finish.
     workers.terminate();
@@ -359,12 +512,17 @@ async function run(argv: readonly string[]): Promise<number> {
   });
   // scorePredictions is computeOutcomes then buildScoreReport: a scanned file only skips the first half.
   const outcomes = "codes" in entry ? entry : computeOutcomes({ ...entry, gold: loaded.gold, kb: loaded.kb });
-  const report = buildScoreReport({ split: args.split, gold: loaded.gold, baselines, seed: args.seed, resamples: args.resamples, outcomes });
+  timer.mark("outcomes");
+  const intervals = await computeIntervals(bootstrapWorker, loaded.gold, outcomes, args);
+  const report = buildScoreReport({ split: args.split, gold: loaded.gold, baselines, seed: args.seed, resamples: args.resamples, outcomes, intervals });
+  timer.mark("report (metrics, bootstrap CIs, McNemar)");
   if (args.json) {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
     process.stdout.write(formatReportTable(report, { seed: args.seed, resamples: args.resamples, source: args.predictions }));
   }
+  timer.mark("output");
+  timer.report();
   return 0;
 }
 
@@ -375,7 +533,10 @@ function isBaselineWorkerData(value: unknown): value is BaselineWorkerData {
 if (!isMainThread && isBaselineWorkerData(workerData)) {
   // A failure rejects here and reaches the main thread as the worker's "error" event.
   void runBaselineWorker(workerData);
+} else if (!isMainThread && (workerData as Partial<BootstrapWorkerData> | null)?.kind === "irc-bench-bootstrap") {
+  runBootstrapWorker();
 } else {
+  timer.start();
   run(process.argv.slice(2)).then(
     (status) => {
       process.exitCode = status;

@@ -11,7 +11,8 @@ export PORT
 ensure_dependencies
 start_services
 ensure_auth_secret
-export NEXTAUTH_URL="${NEXTAUTH_URL:-http://localhost:$PORT}"
+# next-auth's URL follows the public one (PUBLIC_URL, README: Configuration) when that is set.
+export NEXTAUTH_URL="${NEXTAUTH_URL:-${PUBLIC_URL:-http://localhost:$PORT}}"
 migrate
 
 step "Importing the demo release and queuing its baselines (idempotent)"

@@ -26,7 +26,7 @@
  * with the same encodings, ETags, 304s and headers. A miss, or any fault,
  * goes to Next.js as before.
  *
- *   node scripts/web-server.mjs [--port 3000] [--hostname 127.0.0.1]
+ *   node scripts/web-server.mjs [--port 3000] [--hostname 127.0.0.1]   (default: BIND_HOST, else 0.0.0.0)
  */
 import { createServer } from "node:http";
 import { setTimeout } from "node:timers";
@@ -43,7 +43,8 @@ const FAULT_LOG_INTERVAL_MS = 30_000;
 
 const { values } = parseArgs({ options: { port: { type: "string" }, hostname: { type: "string" } } });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
-const hostname = values.hostname ?? process.env.HOSTNAME ?? "0.0.0.0";
+// BIND_HOST (README, Configuration): 127.0.0.1 behind a reverse proxy on the same machine. Not HOSTNAME: shells and containers set it to the machine's name.
+const hostname = values.hostname ?? process.env.BIND_HOST ?? "0.0.0.0";
 
 process.env.NODE_ENV = "production";
 // The same JSON lines as lib/logger.ts (which this plain script cannot import).

@@ -1,5 +1,6 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
+import { publicOrigin } from "@/lib/http/public-url";
 
 /** How long a browser session lasts without signing in again. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -16,7 +17,7 @@ export function getAuthSecret(): string {
 
 /** Secure (`__Secure-`) cookies whenever the site is served over https. */
 export function isSecureCookieDeployment(): boolean {
-  return getEnv().NEXTAUTH_URL?.startsWith("https://") ?? false;
+  return publicOrigin().startsWith("https://");
 }
 
 export function isGithubSignInEnabled(): boolean {

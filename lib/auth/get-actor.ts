@@ -29,7 +29,7 @@ export async function getActor(request?: Request): Promise<Actor> {
   if (authorization !== null) return actorFromAuthorization(authorization);
   const actor = await actorFromSession(request.headers.get("cookie"));
   if (actor.kind === "user" && isMutatingMethod(request.method)) {
-    assertSameOrigin(request.headers, getEnv().NEXTAUTH_URL);
+    assertSameOrigin(request.headers, getEnv().PUBLIC_URL ?? getEnv().NEXTAUTH_URL);
   }
   return actor;
 }

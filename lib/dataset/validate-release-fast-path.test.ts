@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { entitySchema, sampleSchema, wellFormedEntity, wellFormedSample } from "@/lib/dataset/release-schema";
+import { ENTITY_KEYS, SAMPLE_KEYS, entitySchema, sampleSchema, wellFormedEntity, wellFormedSample } from "@/lib/dataset/release-schema";
 import { validateRelease, type ReleaseTexts } from "@/lib/dataset/validate-release";
 
 /**
@@ -67,6 +67,11 @@ const SUITES: Record<string, ReleaseTexts> = {
 };
 
 describe("release validation: fast path and zod agree", () => {
+  it("checks the schemas' keys, in their order", () => {
+    expect(ENTITY_KEYS).toEqual(Object.keys(entitySchema.shape));
+    expect(SAMPLE_KEYS).toEqual(Object.keys(sampleSchema.shape));
+  });
+
   for (const [name, texts] of Object.entries(SUITES)) {
     it(`gives byte-identical problems on the ${name}`, () => {
       const fast = validateRelease(texts, { splits: ["dev", "test"] });

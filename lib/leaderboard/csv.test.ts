@@ -52,7 +52,8 @@ describe("leaderboard CSV export", () => {
     minGroupN: 30,
     reported: [reported({ id: "r", track: "open", metrics: { exact: 0.2702, alias: 0.333 } })],
   });
-  const rendered = renderExport(leaderboardExport(view), "csv");
+  const SITE = "https://irc-bench.example.org";
+  const rendered = renderExport(leaderboardExport(view, SITE), "csv");
   const [header = [], ...rows] = parseCsv(rendered.body);
   const column = (name: string) => header.indexOf(name);
 
@@ -69,6 +70,13 @@ describe("leaderboard CSV export", () => {
     expect(Number(row[column("place_alias")])).toBe(1 / 3);
     expect(Number(row[column("person_n")])).toBe(30);
     expect(row[column("rank")]).toBe("1");
+  });
+
+  it("links each entry absolutely, on the site's public origin, and leaves reported rows without a link", () => {
+    const submission = rows.find((cells) => cells[column("kind")] === "submission") ?? [];
+    expect(submission[column("entry_url")]).toBe("https://irc-bench.example.org/entries/awkward%2C%20%22quoted%22%20entry");
+    const paper = rows.find((cells) => cells[column("kind")] === "reported") ?? [];
+    expect(paper[column("entry_url")]).toBe("");
   });
 
   it("writes reported rows without intervals or rank", () => {
@@ -89,8 +97,9 @@ describe("leaderboard CSV export", () => {
   });
 
   it("writes the same rows as JSON", () => {
-    const json = JSON.parse(renderExport(leaderboardExport(view), "json").body) as { rows: Record<string, unknown>[]; columns: string[]; rank_metric: string };
+    const json = JSON.parse(renderExport(leaderboardExport(view, SITE), "json").body) as { rows: Record<string, unknown>[]; columns: string[]; rank_metric: string; url: string };
     expect(json.rank_metric).toBe("alias");
+    expect(json.url).toBe("https://irc-bench.example.org/leaderboard?track=open");
     expect(json.columns).toEqual(header);
     expect(json.rows.find((row) => row.kind === "submission")?.alias_ci_high).toBe(0.5432109876543211);
   });

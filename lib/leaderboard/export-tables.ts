@@ -6,12 +6,15 @@ import { formatEstimate, formatValue } from "@/lib/format/numbers";
 import { toLatexTabular, type LatexColumn, type LatexTable } from "./latex";
 import type { Estimate, LeaderboardView } from "./leaderboard-types";
 import { RANK_RULE } from "./rank-rule";
+import { leaderboardViewHref } from "./view-links";
 import { isRateMetric, METRIC_LABELS, TRACK_LABELS, TYPE_SLUGS, type ViewMetric } from "./views";
 
 /**
  * Every table of the leaderboard pages as a downloadable file: CSV and JSON
  * with fractions at full precision (one flat object per row, the same keys as
  * the CSV header), and a LaTeX tabular with the numbers as the pages show them.
+ * A file is read away from the site, so its links are absolute: `siteOrigin`
+ * is the public URL's origin (lib/http/public-url.ts), never the request's Host.
  */
 
 export const EXPORT_FORMATS = ["csv", "json", "tex"] as const;
@@ -52,7 +55,11 @@ function slugPart(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9.]+/g, "-").replace(/^-+|-+$/g, "");
 }
 
-export function leaderboardExport(view: LeaderboardView): ExportTable {
+function entryUrl(siteOrigin: string, entryId: string): string {
+  return `${siteOrigin}/entries/${encodeURIComponent(entryId)}`;
+}
+
+export function leaderboardExport(view: LeaderboardView, siteOrigin: string): ExportTable {
   const { release, track, type } = view;
   const typeSlug = type === null ? "" : `-${TYPE_SLUGS[type]}`;
   const typeKeys = type === null ? ENTITY_TYPES : [];
@@ -76,6 +83,7 @@ export function leaderboardExport(view: LeaderboardView): ExportTable {
     { key: "date", label: "date" },
     { key: "source", label: "source" },
     { key: "entry_id", label: "entry_id" },
+    { key: "entry_url", label: "entry_url" },
   ];
   const rows = view.rows.map((row) => {
     const out: Record<string, CsvCell> = {
@@ -97,6 +105,7 @@ export function leaderboardExport(view: LeaderboardView): ExportTable {
       date: row.date,
       source: row.source,
       entry_id: row.entryId,
+      entry_url: row.entryId === null ? null : entryUrl(siteOrigin, row.entryId),
     };
     for (const metric of view.columns) putEstimate(out, "", metric, row.metrics[metric]);
     for (const entityType of typeKeys) {
@@ -122,11 +131,13 @@ export function leaderboardExport(view: LeaderboardView): ExportTable {
     ...view.columns.map((metric) => formatEstimate(row.metrics[metric], metric)),
   ]);
   const title = `IRC-Bench leaderboard, ${TRACK_LABELS[track]}${type === null ? "" : `, entity type ${type}`}, release ${release.name} ${release.version}, test split`;
+  const url = `${siteOrigin}${leaderboardViewHref(track, type)}`;
   return {
     name: `${slugPart(release.name)}-${slugPart(release.version)}-test-${track}${typeSlug}-leaderboard`,
     title,
     meta: {
       release: `${release.name} ${release.version}`,
+      url,
       split: "test",
       track,
       type,
@@ -137,7 +148,7 @@ export function leaderboardExport(view: LeaderboardView): ExportTable {
     columns,
     rows,
     latex: {
-      comment: `${title}; rates in percent with 95% bootstrap intervals; rank rule: ${RANK_RULE}`,
+      comment: `${title}; rates in percent with 95% bootstrap intervals; rank rule: ${RANK_RULE}; ${url}`,
       columns: latexColumns,
       rows: latexRows,
     },
@@ -148,7 +159,7 @@ function entryName(entry: EntryDetail, table: string): string {
   return `${slugPart(entry.release.name)}-${slugPart(entry.release.version)}-${entry.split}-entry-${entry.id}-${table}`;
 }
 
-export function entryTypeExport(entry: EntryDetail): ExportTable {
+export function entryTypeExport(entry: EntryDetail, siteOrigin: string): ExportTable {
   const keys: readonly MetricKey[] = metricKeysOf(entry.track);
   const columns: CsvColumn[] = [
     { key: "type", label: "type" },
@@ -169,11 +180,11 @@ export function entryTypeExport(entry: EntryDetail): ExportTable {
   return {
     name: entryName(entry, "by-type"),
     title,
-    meta: { entry_id: entry.id, system: entry.system, track: entry.track, split: entry.split },
+    meta: { entry_id: entry.id, entry_url: entryUrl(siteOrigin, entry.id), system: entry.system, track: entry.track, split: entry.split },
     columns,
     rows,
     latex: {
-      comment: `${title}; rates in percent with 95% bootstrap intervals`,
+      comment: `${title}; rates in percent with 95% bootstrap intervals; ${entryUrl(siteOrigin, entry.id)}`,
       columns: [
         { label: "Entity type", align: "l" },
         { label: "n", align: "r" },
@@ -195,7 +206,7 @@ export function entryTypeExport(entry: EntryDetail): ExportTable {
   };
 }
 
-export function entryCollectionExport(entry: EntryDetail): ExportTable {
+export function entryCollectionExport(entry: EntryDetail, siteOrigin: string): ExportTable {
   const keys: readonly MetricKey[] = metricKeysOf(entry.track);
   const columns: CsvColumn[] = [
     { key: "collection", label: "collection" },
@@ -213,11 +224,11 @@ export function entryCollectionExport(entry: EntryDetail): ExportTable {
   return {
     name: entryName(entry, "by-collection"),
     title,
-    meta: { entry_id: entry.id, system: entry.system, track: entry.track, split: entry.split },
+    meta: { entry_id: entry.id, entry_url: entryUrl(siteOrigin, entry.id), system: entry.system, track: entry.track, split: entry.split },
     columns,
     rows,
     latex: {
-      comment: `${title}; rates in percent`,
+      comment: `${title}; rates in percent; ${entryUrl(siteOrigin, entry.id)}`,
       columns: [
         { label: "Collection", align: "l" },
         { label: "n", align: "r" },

@@ -79,7 +79,7 @@ describe("leaderboard LaTeX export", () => {
     minGroupN: 30,
     reported: [reported({ id: "r", track: "open", metrics: { exact: 0.2702, alias: 0.333, contain: 0.333, jaccard: 0.3505 } })],
   });
-  const rendered = renderExport(leaderboardExport(view), "tex");
+  const rendered = renderExport(leaderboardExport(view, "https://irc-bench.example.org"), "tex");
   const lines = rendered.body.trimEnd().split("\n");
   const body = lines.slice(lines.indexOf("\\midrule") + 1, lines.indexOf("\\bottomrule"));
   const header = lines[lines.indexOf("\\toprule") + 1] ?? "";
@@ -99,6 +99,11 @@ describe("leaderboard LaTeX export", () => {
     expect(body[1]).toBe("– & paper r (reported) & 27.0 & 33.3 & 33.3 & 35.0 \\\\");
     expect(body[2]).toBe("2 & 100\\% baseline (baseline) & 10.0 [5.0, 15.0] & 20.0 [15.0, 25.0] & 30.0 [25.0, 35.0] & 40.0 [35.0, 45.0] \\\\");
     expect(rendered.filename).toBe("irc-bench-1.0-test-open-leaderboard.tex");
+  });
+
+  it("names the view's public address in its comment line", () => {
+    expect(lines[0]?.startsWith("% IRC-Bench leaderboard, ")).toBe(true);
+    expect(lines[0]?.endsWith("; https://irc-bench.example.org/leaderboard?track=open")).toBe(true);
   });
 
   it.skipIf(!hasPdflatex())("compiles with pdflatex", () => {

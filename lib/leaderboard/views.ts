@@ -1,4 +1,4 @@
-import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
+import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-constants";
 import {
   CLOSED_METRIC_KEYS,
   OPEN_METRIC_KEYS,

@@ -1,4 +1,4 @@
-import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
+import { ENTITY_TYPES } from "@/lib/dataset/release-constants";
 import { formatDecimal, formatPercent, formatPValue } from "@/lib/format/numbers";
 import type { Interval } from "./bootstrap";
 import type { ScoreReport } from "./report-schema";

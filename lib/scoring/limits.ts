@@ -24,3 +24,5 @@ export const MAX_PREDICTION_FILE_BYTES = 64 * 1024 * 1024;
 /** Bootstrap defaults (section 9). */
 export const DEFAULT_BOOTSTRAP_SEED = 42;
 export const DEFAULT_BOOTSTRAP_RESAMPLES = 1000;
+/** The most resamples the command-line scorer accepts (--resamples). */
+export const MAX_BOOTSTRAP_RESAMPLES = 100_000;

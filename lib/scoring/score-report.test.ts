@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
 import { buildGold, buildKbIndex } from "./gold";
 import { scoreReportSchema } from "./report-schema";
-import { buildScoreReport, scorePredictions, SCORER_VERSION } from "./score-report";
+import type { Interval } from "./bootstrap";
+import { bootstrapGroupsOf, buildScoreReport, scorePredictions, SCORER_VERSION } from "./score-report";
 
 const entities = [
   { qid: "Q1", name: "Pearl Harbor", type: "Place" as const, aliases: [] },
@@ -228,5 +229,35 @@ describe("by_collection keeps every collection name (section 8)", () => {
       Labor: { n: 1, metrics: { exact: 0, alias: 1, contain: 1, jaccard: 1 } },
       ["__proto__"]: { n: 2, metrics: { exact: 0.5, alias: 0.5, contain: 0.5, jaccard: 0.5 } },
     });
+  });
+});
+
+describe("buildScoreReport with intervals computed elsewhere (the scorer's bootstrap thread)", () => {
+  const gold = buildGold(
+    [
+      { id: "s1", qid: "Q1", collection: "Veterans" },
+      { id: "s2", qid: "Q3", collection: "Veterans" },
+      { id: "s3", qid: "Q4", collection: "Labor" },
+      { id: "s4", qid: "Q5", collection: "Labor" },
+    ],
+    kb,
+  );
+  const outcomes = { track: "open" as const, codes: Uint8Array.from([1, 2, 0, 4]) };
+
+  it("lists the whole split and each type with samples, each with its codes in gold order", () => {
+    expect(bootstrapGroupsOf(gold, outcomes).map(([group, codes]) => [group, [...codes]])).toEqual([
+      ["all", [1, 2, 0, 4]],
+      ["Place", [1, 4]],
+      ["Organization", [2]],
+      ["Event", [0]],
+    ]);
+  });
+
+  it("uses the intervals it is given for their groups and computes the rest", () => {
+    const given: Interval[] = [[0.25, 0.5], [0.25, 0.5], [0.25, 0.5], [0.25, 0.5]];
+    const report = buildScoreReport({ split: "dev", gold, outcomes, resamples: 50, intervals: new Map([["Place", given]]) });
+    const computed = buildScoreReport({ split: "dev", gold, outcomes, resamples: 50 });
+    expect(report.by_type.Place.ci95).toEqual({ exact: [0.25, 0.5], alias: [0.25, 0.5], contain: [0.25, 0.5], jaccard: [0.25, 0.5] });
+    expect({ ...report, by_type: { ...report.by_type, Place: computed.by_type.Place } }).toEqual(computed);
   });
 });

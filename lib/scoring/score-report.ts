@@ -1,4 +1,4 @@
-import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
+import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-constants";
 import { bootstrapIntervals, type Interval } from "./bootstrap";
 import { compareWithBaselines, type NamedOutcomes } from "./compare";
 import type { GoldRecord, KbIndex } from "./gold";
@@ -25,7 +25,16 @@ export type ReportOptions = {
   baselines?: readonly NamedOutcomes[];
   seed?: number;
   resamples?: number;
+  /**
+   * Bootstrap intervals already computed for some groups (by bootstrapGroupsOf
+   * and bootstrapIntervals with the same seed and resamples, e.g. on another
+   * thread), keyed as bootstrapGroupsOf keys them; the others are computed here.
+   */
+  intervals?: ReadonlyMap<BootstrapGroupKey, readonly Interval[]>;
 };
+
+/** A group the bootstrap resamples within (section 9): the whole split or one entity type. */
+export type BootstrapGroupKey = "all" | EntityType;
 
 export type ScorePredictionsOptions = TrackPredictions &
   Omit<ReportOptions, "gold"> & {
@@ -104,6 +113,23 @@ function indicesBy<G extends string>(gold: ReportOptions["gold"], groupOf: (samp
   return groups;
 }
 
+/** The codes of each entity type's samples, in gold order; types without samples are absent. */
+function typeGroupCodes(gold: ReportOptions["gold"], codes: Uint8Array): Map<EntityType, Uint8Array> {
+  const groups = new Map<EntityType, Uint8Array>();
+  for (const [type, indices] of indicesBy<EntityType>(gold, (sample) => sample.type)) {
+    groups.set(type, codesAt(codes, indices));
+  }
+  return groups;
+}
+
+/**
+ * The groups whose bootstrap intervals a report holds (section 9), each with
+ * its codes: what a caller can compute elsewhere and pass as `intervals`.
+ */
+export function bootstrapGroupsOf(gold: ReportOptions["gold"], outcomes: SampleOutcomes): [BootstrapGroupKey, Uint8Array][] {
+  return [["all", outcomes.codes], ...typeGroupCodes(gold, outcomes.codes)];
+}
+
 function assembleReport<const T extends Track, K extends MetricKey>(
   track: T,
   keys: readonly K[],
@@ -120,20 +146,20 @@ function assembleReport<const T extends Track, K extends MetricKey>(
     return recordOf(keys, (m) => values[m] ?? Number.NaN);
   };
   // Section 9: intervals of a group resample within the group (its own stream, same seed).
-  const intervalsOf = (groupCodes: Uint8Array) => {
-    const intervals = bootstrapIntervals(groupCodes, tables, bootstrap);
+  const intervalsOf = (group: BootstrapGroupKey, groupCodes: Uint8Array) => {
+    const intervals = options.intervals?.get(group) ?? bootstrapIntervals(groupCodes, tables, bootstrap);
     return recordOf(keys, (m): Interval => intervals[m] ?? [Number.NaN, Number.NaN]);
   };
 
-  const byTypeIndices = indicesBy<EntityType>(options.gold, (sample) => sample.type);
+  const byTypeCodes = typeGroupCodes(options.gold, codes);
   const byType = recordOf(ENTITY_TYPES, (t): GroupScore<K> => {
-    const indices = byTypeIndices.get(ENTITY_TYPES[t] ?? "Other") ?? [];
-    if (indices.length === 0) {
+    const type = ENTITY_TYPES[t] ?? "Other";
+    const typeCodes = byTypeCodes.get(type);
+    if (typeCodes === undefined) {
       // Section 8: a type without samples is shown, with n = 0 and no values.
       return { n: 0, metrics: recordOf(keys, () => null), ci95: recordOf(keys, () => null) };
     }
-    const typeCodes = codesAt(codes, indices);
-    return { n: indices.length, metrics: metricsOf(typeCodes), ci95: intervalsOf(typeCodes) };
+    return { n: typeCodes.length, metrics: metricsOf(typeCodes), ci95: intervalsOf(type, typeCodes) };
   });
 
   const byCollectionIndices = indicesBy(options.gold, (sample) => sample.collection);
@@ -152,7 +178,7 @@ function assembleReport<const T extends Track, K extends MetricKey>(
     track,
     n: codes.length,
     metrics: metricsOf(codes),
-    ci95: intervalsOf(codes),
+    ci95: intervalsOf("all", codes),
     by_type: byType,
     by_collection: byCollection,
     comparisons: compareWithBaselines(options.outcomes, options.baselines ?? []),

@@ -4,6 +4,7 @@ import { GET as getEntryExport } from "@/app/api/entries/[id]/export/route";
 import { GET as getProgressApi } from "@/app/api/leaderboard/progress/route";
 import { GET as getLeaderboardApi } from "@/app/api/leaderboard/route";
 import { db } from "@/lib/db";
+import { publicUrl } from "@/lib/http/public-url";
 import { setLeaderboardStampTtl } from "@/lib/leaderboard/get-leaderboard";
 import { callJson, importLeaderboardRelease, openPredictions, storeScoredEntries, type LeaderboardFixtureRelease } from "@/testing/leaderboard/integration-fixtures";
 import { assertTestDatabase } from "@/testing/local-database";
@@ -131,7 +132,8 @@ describe("GET /api/entries/[id]/export for other hubs", () => {
     expect(model?.name).toBe("Strong");
     const [result] = model?.results ?? [];
     expect(result?.dataset).toMatchObject({ split: "test", revision: "1.0" });
-    expect(result?.source.url).toBe("http://127.0.0.1/entries/strong");
+    // On the configured public URL (lib/http/public-url.ts), not the request's origin.
+    expect(result?.source.url).toBe(publicUrl("/entries/strong"));
     for (const metric of result?.metrics ?? []) {
       expect(metric.value, metric.type).toBe(row.metrics[metric.type]?.value);
     }

@@ -1,8 +1,5 @@
-import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/submissions/route";
@@ -12,7 +9,8 @@ import { getSharedRedis } from "@/lib/redis";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { createApiToken } from "@/lib/tokens/create-api-token";
 import { assertTestDatabase, assertTestRedis, assertTestServices } from "@/testing/local-database";
-import { REPO_ROOT, killAllChildren, spawnChild, type ChildHandle } from "./support/processes";
+import { cloneHead, run, type FreshClone } from "./support/fresh-clone";
+import { killAllChildren, spawnChild, type ChildHandle } from "./support/processes";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { actorOf, createTestUser } from "./support/users";
@@ -29,40 +27,27 @@ import { waitFor } from "./support/wait";
  * under the system's temporary folder and brought to HEAD each time; npm ci
  * runs again whenever package-lock.json changed.
  */
-const CLONE_ROOT = path.join(os.tmpdir(), `irc-bench-second-clone-${createHash("sha256").update(REPO_ROOT).digest("hex").slice(0, 12)}`);
-const CLONE = path.join(CLONE_ROOT, "platform");
-const CLONE_DATA_DIR = path.join(CLONE_ROOT, "worker-data");
-const LOCK_STAMP = path.join(CLONE, "node_modules", ".second-clone-lock-stamp");
-
+let clone: FreshClone;
 let release: TestRelease;
 let worker: ChildHandle | undefined;
-let head = "";
 let npmCiRan = false;
-
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env, timeoutMs = 600_000): string {
-  return execFileSync(command, args, { cwd, env, timeout: timeoutMs, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-}
 
 /** A clone of this checkout's HEAD, with dependencies installed the way the README says: npm ci. */
 function prepareClone(): void {
-  head = run("git", ["rev-parse", "HEAD"], REPO_ROOT).trim();
-  mkdirSync(CLONE_ROOT, { recursive: true });
-  if (!existsSync(path.join(CLONE, ".git"))) run("git", ["clone", "--quiet", "--no-checkout", REPO_ROOT, CLONE], CLONE_ROOT);
-  run("git", ["fetch", "--quiet", REPO_ROOT, head], CLONE);
-  run("git", ["checkout", "--quiet", "--force", "--detach", head], CLONE);
   // Everything but the installed packages goes: generated code must come from npm ci's postinstall.
-  run("git", ["clean", "--quiet", "-fdx", "-e", "node_modules"], CLONE);
-  const lock = readFileSync(path.join(CLONE, "package-lock.json"), "utf8");
-  const installedFor = existsSync(LOCK_STAMP) ? readFileSync(LOCK_STAMP, "utf8") : "";
+  clone = cloneHead("second-clone", ["node_modules"]);
+  const lockStamp = path.join(clone.dir, "node_modules", ".second-clone-lock-stamp");
+  const lock = readFileSync(path.join(clone.dir, "package-lock.json"), "utf8");
+  const installedFor = existsSync(lockStamp) ? readFileSync(lockStamp, "utf8") : "";
   // A second machine's environment: no DATABASE_URL while installing (postinstall must cope offline).
   const installEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "development" };
   if (installedFor !== lock) {
-    run("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], CLONE, installEnv, 900_000);
-    writeFileSync(LOCK_STAMP, lock);
+    run("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], clone.dir, installEnv, 900_000);
+    writeFileSync(lockStamp, lock);
     npmCiRan = true;
   } else {
     // The same lockfile: the packages are the ones npm ci installed; its postinstall runs again for this HEAD.
-    run("npm", ["run", "--silent", "postinstall"], CLONE, installEnv);
+    run("npm", ["run", "--silent", "postinstall"], clone.dir, installEnv);
   }
 }
 
@@ -82,7 +67,7 @@ afterAll(async () => {
 
 describe("a worker on a second machine", () => {
   it("from its own clone and data directory, with only the two URLs, scores an upload made to the first", async () => {
-    expect(existsSync(path.join(CLONE, "lib", "generated", "prisma"))).toBe(true);
+    expect(existsSync(path.join(clone.dir, "lib", "generated", "prisma"))).toBe(true);
     const participant = await createTestUser("second-clone");
     const { token } = await createApiToken({ actor: actorOf(participant), name: "second clone" });
     const form = new FormData();
@@ -91,6 +76,7 @@ describe("a worker on a second machine", () => {
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
 
+    const workerDataDir = path.join(clone.root, "worker-data");
     const databaseUrl = process.env.DATABASE_URL;
     const redisUrl = process.env.REDIS_URL;
     assertTestDatabase(databaseUrl);
@@ -101,22 +87,22 @@ describe("a worker on a second machine", () => {
       HOME: process.env.HOME,
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
-      IRC_DATA_DIR: CLONE_DATA_DIR,
+      IRC_DATA_DIR: workerDataDir,
       NODE_ENV: "test",
       LOG_LEVEL: "info",
     };
-    worker = spawnChild("second-clone-worker", "npm", ["run", "--silent", "worker"], env, { cwd: CLONE });
+    worker = spawnChild("second-clone-worker", "npm", ["run", "--silent", "worker"], env, { cwd: clone.dir });
     await worker.waitForLine(/"msg":"ready: /, 120_000);
     await waitFor(
       async () => ((await db.submission.findUniqueOrThrow({ where: { id } })).status === "SCORED" ? true : undefined),
-      () => `submission ${id} was not scored by the second clone's worker (${npmCiRan ? "fresh npm ci" : "cached npm ci"} of ${head}); its log:\n${worker?.tail(40) ?? ""}`,
+      () => `submission ${id} was not scored by the second clone's worker (${npmCiRan ? "fresh npm ci" : "cached npm ci"} of ${clone.head}); its log:\n${worker?.tail(40) ?? ""}`,
       { timeoutMs: 120_000 },
     );
     expect(worker.lines.some((line) => line.includes(`${id}: scored`))).toBe(true);
     const score = await db.score.findUniqueOrThrow({ where: { submissionId: id } });
     expect(score.n).toBe(release.content.samples.dev.length);
     // Nothing of the upload reached the second machine's disk, and nothing was left on the first's.
-    expect(await readdir(path.join(CLONE_DATA_DIR, "submissions")).catch(() => [])).toEqual([]);
+    expect(await readdir(path.join(workerDataDir, "submissions")).catch(() => [])).toEqual([]);
     expect((await readdir(stagingDir()).catch(() => [])).filter((name) => name.endsWith(".part"))).toEqual([]);
   }, 300_000);
 });

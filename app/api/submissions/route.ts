@@ -2,6 +2,7 @@ import { AppError } from "@/lib/errors";
 import { API } from "@/lib/api/operations";
 import type { SubmissionCreated, SubmissionSummaryBody } from "@/lib/api/schemas/submissions";
 import { errorResponse } from "@/lib/http/error-response";
+import { publicUrl } from "@/lib/http/public-url";
 import { jsonNoStore, route } from "@/lib/http/route";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { listSubmissionsOf } from "@/lib/submissions/list-submissions";
@@ -44,7 +45,8 @@ export const POST = route(API.createSubmission.input, async ({ request, actor })
     declaredTrack: upload.fields.track,
     idempotencyKey,
   });
-  const pageUrl = new URL(`/submissions/${submission.id}`, request.url).toString();
+  // Absolute links from the configured public URL, not from this request's Host (behind a proxy that is an internal address).
+  const pageUrl = publicUrl(`/submissions/${submission.id}`);
   const headers: Record<string, string> = { Location: pageUrl };
   if (submission.isReplay) headers["Idempotent-Replayed"] = "true";
   return jsonNoStore(
@@ -54,7 +56,7 @@ export const POST = route(API.createSubmission.input, async ({ request, actor })
       split: submission.split,
       track: submission.track,
       sampleCount: submission.sampleCount,
-      statusUrl: new URL(`/api/submissions/${submission.id}`, request.url).toString(),
+      statusUrl: publicUrl(`/api/submissions/${submission.id}`),
       pageUrl,
     } satisfies SubmissionCreated,
     { status: submission.isReplay ? 200 : 201, headers },

@@ -1,5 +1,6 @@
 import { API } from "@/lib/api/operations";
 import { AppError } from "@/lib/errors";
+import { publicOrigin } from "@/lib/http/public-url";
 import { route } from "@/lib/http/route";
 import { downloadResponse } from "@/lib/leaderboard/cached-response";
 import { leaderboardExport, renderExport } from "@/lib/leaderboard/export-tables";
@@ -13,5 +14,5 @@ export const GET = route(API.exportLeaderboard.input, async ({ request, query })
   if (snapshot === null) {
     throw new AppError("not_found", "No dataset release is active yet, so there is no leaderboard.");
   }
-  return downloadResponse(request, renderExport(leaderboardExport(snapshot.view), query.format));
+  return downloadResponse(request, renderExport(leaderboardExport(snapshot.view, publicOrigin()), query.format));
 });

@@ -1,6 +1,6 @@
 import { API } from "@/lib/api/operations";
 import { AppError } from "@/lib/errors";
-import { getEnv } from "@/lib/env";
+import { publicOrigin, publicUrl } from "@/lib/http/public-url";
 import { route } from "@/lib/http/route";
 import { downloadResponse } from "@/lib/leaderboard/cached-response";
 import { entryCollectionExport, entryTypeExport, renderExport } from "@/lib/leaderboard/export-tables";
@@ -9,12 +9,6 @@ import { hasScore, renderHubExport } from "@/lib/leaderboard/hub-exports";
 import { entryIdSchema } from "@/lib/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";
-
-/** The site's address as readers know it: NEXTAUTH_URL when configured, else the request's origin. */
-function siteOrigin(request: Request): string {
-  const configured = getEnv().NEXTAUTH_URL;
-  return configured === undefined ? new URL(request.url).origin : new URL(configured).origin;
-}
 
 /**
  * GET /api/entries/[id]/export?table=by-type|by-collection&format=csv|json|tex: one of an entry's tables as a file;
@@ -28,9 +22,10 @@ export const GET = route(API.exportEntry.input, async ({ request, params, query 
     throw new AppError("not_found", `No public, scored entry has the id "${params.id.slice(0, 64)}".`);
   }
   if (query.format === "model-index" || query.format === "eval-results" || query.format === "pwc") {
-    const entryUrl = `${siteOrigin(request)}/entries/${entry.id}`;
+    // The site's address as readers know it (PUBLIC_URL), never the request's Host.
+    const entryUrl = publicUrl(`/entries/${entry.id}`);
     return downloadResponse(request, renderHubExport(entry, query.format, { entryUrl }));
   }
-  const table = query.table === "by-collection" ? entryCollectionExport(entry) : entryTypeExport(entry);
+  const table = query.table === "by-collection" ? entryCollectionExport(entry, publicOrigin()) : entryTypeExport(entry, publicOrigin());
   return downloadResponse(request, renderExport(table, query.format));
 });
