@@ -53,6 +53,19 @@ describe("scanClosedPredictions", () => {
     }
   });
 
+  it("agrees with the validator when a gold entity's QID is not canonical (Q07: no ranking can name it as the scanner reads)", () => {
+    const kb = buildKbIndex([
+      { qid: "Q07", name: "Ford", type: "Organization", aliases: [] },
+      { qid: "Q1", name: "Ford", type: "Organization", aliases: [] },
+      { qid: "Q2", name: "Stanford", type: "Place", aliases: [] },
+    ]);
+    const gold = buildGold([{ id: "s1", qid: "Q07", collection: "Labor" }, { id: "s2", qid: "Q2", collection: "Academic" }], kb);
+    const text = '{"id": "s1", "ranking": ["Q1", "Q2"]}\n{"id": "s2", "ranking": ["Q1", "Q2"]}';
+    // s1: not ranked, but the top entity has the gold's name (alias_hit@1); s2: rank 2.
+    expect(Array.from(scan(text, gold, kb) ?? [])).toEqual([0x80, 2]);
+    expect(Array.from(validated(text, gold, kb) ?? [])).toEqual([0x80, 2]);
+  });
+
   it("leaves every invalid file and every unusual spelling to the validator", () => {
     const [s1, s2, s3] = VALID as [string, string, string];
     const cases: Record<string, string> = {

@@ -49,7 +49,6 @@ function prepareQidTable(numbers: readonly (readonly [number, number])[]): QidTa
   return table;
 }
 
-const CANONICAL_QID = /^Q[1-9][0-9]{0,8}$/;
 const BYTE = {
   tab: 0x09,
   lf: 0x0a,
@@ -72,17 +71,37 @@ const BOM = [0xef, 0xbb, 0xbf] as const;
 export function prepareClosedScan(gold: readonly GoldRecord[], kb: KbIndex): ClosedScanContext {
   const sampleIndexById = new Map<string, number>();
   gold.forEach((sample, index) => sampleIndexById.set(sample.id, index));
-  const kbIndexByQid = new Map<string, number>();
   const qidNumbers: [number, number][] = [];
-  const kbQids: string[] = [];
-  for (const qid of kb.keys()) {
-    const index = kbQids.length;
-    kbQids.push(qid);
-    kbIndexByQid.set(qid, index);
-    if (CANONICAL_QID.test(qid)) qidNumbers.push([Number(qid.slice(1)), index]);
+  const kbQids = [...kb.keys()];
+  kbQids.forEach((qid, index) => {
+    const value = canonicalQidNumber(qid);
+    if (value > 0) qidNumbers.push([value, index]);
+  });
+  const qidTable = prepareQidTable(qidNumbers);
+  // A gold QID that is not canonical is never matched by the scanner's table: -1, and no ranking can reach it.
+  const goldKbIndex = Int32Array.from(gold, (sample) => lookUpQid(qidTable, canonicalQidNumber(sample.qid)));
+  return { sampleIndexById, qidTable, kbQids, goldKbIndex, gold, kb, normalizedNames: [], preparedGold: new Map() };
+}
+
+/** Q123 -> 123 for a canonical QID (Q, no leading zero, at most 9 digits: /^Q[1-9][0-9]{0,8}$/); 0 for anything else. */
+function canonicalQidNumber(qid: string): number {
+  if (qid.length < 2 || qid.length > 10 || qid.charCodeAt(0) !== BYTE.q || qid.charCodeAt(1) === BYTE.zero) return 0;
+  let value = 0;
+  for (let i = 1; i < qid.length; i += 1) {
+    const digit = qid.charCodeAt(i) - BYTE.zero;
+    if (digit < 0 || digit > 9) return 0;
+    value = value * 10 + digit;
   }
-  const goldKbIndex = Int32Array.from(gold, (sample) => kbIndexByQid.get(sample.qid) ?? -1);
-  return { sampleIndexById, qidTable: prepareQidTable(qidNumbers), kbQids, goldKbIndex, gold, kb, normalizedNames: [], preparedGold: new Map() };
+  return value;
+}
+
+function lookUpQid(table: QidTable, value: number): number {
+  if (value <= 0) return -1;
+  for (let slot = Math.imul(value, 0x9e3779b1) & table.mask; ; slot = (slot + 1) & table.mask) {
+    const key = table.keys[slot] ?? 0;
+    if (key === value) return table.values[slot] ?? -1;
+    if (key === 0) return -1;
+  }
 }
 
 /** Per-file state: the line being read and the samples seen. */
@@ -203,14 +222,14 @@ class Scan {
     for (let field = 0; field < 2; field += 1) {
       const keyStart = this.simpleString(end);
       if (keyStart < 0) return "other";
-      const key = this.bytes.subarray(keyStart, this.position - 1);
+      const keyEnd = this.position - 1;
       if (!this.take(BYTE.colon, end)) return "other";
-      if (isKey(key, "id") && this.idStart < 0) {
+      if (isKey(this.bytes, keyStart, keyEnd, "id") && this.idStart < 0) {
         const idStart = this.simpleString(end);
         if (idStart < 0) return "other";
         this.idStart = idStart;
         this.idEnd = this.position - 1;
-      } else if (isKey(key, "ranking") && !hasRanking) {
+      } else if (isKey(this.bytes, keyStart, keyEnd, "ranking") && !hasRanking) {
         if (!this.rankingArray(end, context)) return "other";
         hasRanking = true;
       } else {
@@ -224,10 +243,11 @@ class Scan {
   }
 }
 
-function isKey(bytes: Uint8Array, key: "id" | "ranking"): boolean {
-  if (bytes.length !== key.length) return false;
+/** Whether bytes [start, end) are `key` (compared in place: a subarray per key cost more than the compare). */
+function isKey(bytes: Uint8Array, start: number, end: number, key: "id" | "ranking"): boolean {
+  if (end - start !== key.length) return false;
   for (let i = 0; i < key.length; i += 1) {
-    if (bytes[i] !== key.charCodeAt(i)) return false;
+    if (bytes[start + i] !== key.charCodeAt(i)) return false;
   }
   return true;
 }
