@@ -28,7 +28,7 @@ import {
   MAX_PREDICTION_LENGTH,
   MAX_RANKING_LENGTH,
 } from "@/lib/scoring/limits";
-import { prepareClosedScan, scanClosedPredictions, type ClosedScanContext } from "@/lib/scoring/scan-closed-predictions";
+import { closedOutcomesOf, parseClosedRankings, prepareClosedScan, type ClosedScanContext, type ParsedClosedFile } from "@/lib/scoring/scan-closed-predictions";
 import { bootstrapIntervals, type Interval } from "@/lib/scoring/bootstrap";
 import { metricTablesOf } from "@/lib/scoring/metric-values";
 import { bootstrapGroupsOf, buildScoreReport, type BootstrapGroupKey } from "@/lib/scoring/score-report";
@@ -59,8 +59,6 @@ const timer = createPhaseTimer(process.env.IRC_BENCH_SCORE_TIMINGS === "1" && is
 
 /** Whether this is the bundle: uncompiled (tsx scripts/score.ts), a worker thread could not load this TypeScript file. */
 const isBundled = !import.meta.url.endsWith(".ts");
-/** Baseline files' worth of work the main thread does besides its share: the entry's file and its bootstrap. */
-const MAIN_THREAD_EXTRA_FILES = 3;
 const MAX_RELEASE_PROBLEMS_SHOWN = 50;
 const MIB = 1024 * 1024;
 
@@ -252,19 +250,6 @@ function indexGold(entities: Parameters<typeof buildKbIndex>[0], samples: Parame
   return { gold, kb, scan: () => (scan ??= prepareClosedScan(gold, kb)) };
 }
 
-/**
- * The outcomes of a closed-track file straight from its bytes when it is in
- * the common, valid form (lib/scoring/scan-closed-predictions.ts); null for
- * an open-track file or anything else, which the full validator then reads.
- */
-async function scanClosedFile(file: string, loaded: LoadedGold, track: Track | undefined): Promise<SampleOutcomes | null> {
-  if (track === "open") {
-    return null;
-  }
-  const codes = scanClosedPredictions(await readFile(file), loaded.scan());
-  return codes === null ? null : { track: "closed", codes };
-}
-
 async function checkFileSize(file: string): Promise<void> {
   let bytes: number;
   try {
@@ -309,77 +294,165 @@ function problemLines(file: string, result: PredictionValidationResult): string[
   );
 }
 
+
 /** A baseline file checked: its FILE:LINE problem lines, and its outcomes when it is valid. */
 type BaselineCheck = { problems: string[]; outcomes?: SampleOutcomes };
 
-async function checkBaseline(file: string, loaded: LoadedGold, split: string): Promise<BaselineCheck> {
-  const scanned = await scanClosedFile(file, loaded, undefined);
-  if (scanned !== null) {
-    return { problems: [], outcomes: scanned };
-  }
+/** A baseline file the byte scanner could not take, validated and scored the full way. */
+async function validateBaseline(file: string, loaded: LoadedGold, split: string): Promise<BaselineCheck> {
   const { gold, kb } = loaded;
   const result = await validateFile(file, { gold, kb, split });
   return result.ok ? { problems: [], outcomes: computeOutcomes({ ...result, gold, kb }) } : { problems: problemLines(file, result) };
 }
 
-type BaselineWorkerData = { kind: "irc-bench-baselines"; argv: readonly string[]; indices: number[] };
-type BaselineWorkerMessage = { index: number; check: BaselineCheck };
-
 /**
- * Baseline files are checked in parallel (up to the number of cores): the
- * main thread takes the first files, fewer than an even share since it also
- * scores the entry, and each worker thread, this same file started again,
- * reads the release itself and takes its share of the rest.
- * Results are put back in argument order, so the output does not depend on
- * which thread finished first.
+ * What the scan of one file gives before the gold is known: its parsed
+ * rankings (null when it is not a closed-track file of the simple form), or,
+ * for a baseline a scan thread could not parse, the full check that thread
+ * then ran itself.
  */
-function startBaselineWorkers(
-  argv: readonly string[],
-  baselineCount: number,
-): { mainIndices: number[]; results: Promise<BaselineWorkerMessage[]>; terminate: () => void } {
-  // Uncompiled, baseline files are checked sequentially.
-  const threads = isBundled ? Math.min(availableParallelism(), baselineCount) : 1;
-  const workerShares: number[][] = Array.from({ length: Math.max(0, threads - 1) }, () => []);
-  // The main thread also scores the entry and runs its bootstrap, about MAIN_THREAD_EXTRA_FILES files' work: it takes fewer.
-  const mainCount =
-    workerShares.length === 0 ? baselineCount : Math.max(0, Math.round((baselineCount - MAIN_THREAD_EXTRA_FILES * workerShares.length) / threads));
-  const mainIndices = Array.from({ length: mainCount }, (_, index) => index);
-  for (let index = mainCount; index < baselineCount; index += 1) {
-    workerShares[(index - mainCount) % workerShares.length]?.push(index);
-  }
-  const workers: Worker[] = [];
-  const results = workerShares.map(
-    (indices) =>
-      new Promise<BaselineWorkerMessage[]>((resolve, reject) => {
-        const data: BaselineWorkerData = { kind: "irc-bench-baselines", argv, indices };
-        const worker = new Worker(new URL(import.meta.url), { workerData: data });
-        workers.push(worker);
-        const messages: BaselineWorkerMessage[] = [];
-        worker.on("message", (message: BaselineWorkerMessage) => messages.push(message));
-        worker.on("error", reject);
-        worker.on("exit", (code) => (code === 0 ? resolve(messages) : reject(new Error(`baseline worker exited with ${code}`))));
-      }),
-  );
-  const terminate = () => workers.forEach((worker) => void worker.terminate());
-  return { mainIndices, results: Promise.all(results).then((lists) => lists.flat()), terminate };
-}
+type FileScan = { parsed: ParsedClosedFile | null } | { check: BaselineCheck };
 
-async function runBaselineWorker(data: BaselineWorkerData): Promise<void> {
-  const args = await parseCommandLine(data.argv);
-  if (args === "help") {
-    return;
-  }
-  const loaded = await loadGold(args);
-  for (const index of data.indices) {
-    const file = args.baseline[index] ?? "";
-    const check = await checkBaseline(file, loaded, args.split);
-    parentPort?.postMessage({ index, check } satisfies BaselineWorkerMessage, check.outcomes ? [check.outcomes.codes.buffer as ArrayBuffer] : []);
-  }
-}
-
-type BootstrapWorkerData = { kind: "irc-bench-bootstrap" };
+type ScanJob = { index: number; file: string; isBaseline: boolean };
 type BootstrapRequest = { track: Track; seed: number; resamples: number; groups: [BootstrapGroupKey, Uint8Array][] };
 type BootstrapReply = [BootstrapGroupKey, Interval[]][];
+type ScanWorkerData = { kind: "irc-bench-scan"; argv: readonly string[] };
+type ScanWorkerRequest = ({ kind: "scan" } & ScanJob) | ({ kind: "bootstrap" } & BootstrapRequest);
+type ScanWorkerReply = { kind: "scan"; index: number; scan: FileScan } | { kind: "bootstrap"; intervals: BootstrapReply };
+
+function readAndParse(file: string): Promise<FileScan> {
+  return readFile(file).then((bytes) => ({ parsed: parseClosedRankings(bytes) }));
+}
+
+function transferablesOf(scan: FileScan): ArrayBuffer[] {
+  if ("check" in scan) {
+    return scan.check.outcomes ? [scan.check.outcomes.codes.buffer as ArrayBuffer] : [];
+  }
+  return scan.parsed ? [scan.parsed.rankingStarts.buffer as ArrayBuffer, scan.parsed.qidNumbers.buffer as ArrayBuffer] : [];
+}
+
+type Deferred<T> = { resolve: (value: T) => void; reject: (error: unknown) => void };
+
+/**
+ * Scan threads, started before anything else so that the prediction files
+ * are read and parsed while the main thread reads the release: the parse
+ * needs neither KB nor gold (parseClosedRankings), and the main thread turns
+ * each parsed file into outcomes once the gold is known (closedOutcomesOf, a
+ * few milliseconds). Each thread takes the next file when it is done with
+ * one. A baseline a thread cannot parse it checks the full way itself,
+ * reading the release for that (as every baseline thread did before), so
+ * open-track baselines are still validated in parallel. With no threads
+ * (uncompiled, or one file on a busy machine) the main thread parses each
+ * file when it gets to it. Results are used in argument order, so the output
+ * does not depend on which thread finished first.
+ */
+class ScanPool {
+  private readonly workers: Worker[] = [];
+  private readonly idle: Worker[] = [];
+  private readonly queue: ScanJob[] = [];
+  private readonly pending = new Map<number, Deferred<FileScan>>();
+  private bootstrapReply: Deferred<BootstrapReply> | undefined;
+
+  constructor(argv: readonly string[], threads: number) {
+    for (let i = 0; i < threads; i += 1) {
+      const data: ScanWorkerData = { kind: "irc-bench-scan", argv };
+      const worker = new Worker(new URL(import.meta.url), { workerData: data });
+      worker.on("message", (reply: ScanWorkerReply) => this.receive(worker, reply));
+      worker.on("error", (error) => this.fail(error));
+      worker.on("exit", (code) => this.fail(new Error(`scan worker exited with ${code}`)));
+      this.workers.push(worker);
+      this.idle.push(worker);
+    }
+  }
+
+  get size(): number {
+    return this.workers.length;
+  }
+
+  /** The scan of one file: already under way on a thread, or (without threads) started when called. */
+  scan(job: ScanJob): () => Promise<FileScan> {
+    if (this.workers.length === 0) {
+      return () => readAndParse(job.file);
+    }
+    const result = new Promise<FileScan>((resolve, reject) => this.pending.set(job.index, { resolve, reject }));
+    // Awaited in argument order; without this a thread's failure before then would be an unhandled rejection.
+    result.catch(() => undefined);
+    this.queue.push(job);
+    this.dispatch();
+    return () => result;
+  }
+
+  /** Intervals computed on an idle thread (protocol section 9: each group has its own stream, so any thread gives the same bits); null without one. */
+  bootstrap(request: BootstrapRequest): Promise<BootstrapReply> | null {
+    const worker = this.idle[0];
+    if (worker === undefined || this.bootstrapReply !== undefined) {
+      return null;
+    }
+    const reply = new Promise<BootstrapReply>((resolve, reject) => (this.bootstrapReply = { resolve, reject }));
+    worker.postMessage({ kind: "bootstrap", ...request } satisfies ScanWorkerRequest);
+    return reply;
+  }
+
+  terminate(): void {
+    this.workers.forEach((worker) => void worker.terminate());
+  }
+
+  private dispatch(): void {
+    while (this.idle.length > 0 && this.queue.length > 0) {
+      const worker = this.idle.shift() as Worker;
+      const job = this.queue.shift() as ScanJob;
+      worker.postMessage({ kind: "scan", ...job } satisfies ScanWorkerRequest);
+    }
+  }
+
+  private receive(worker: Worker, reply: ScanWorkerReply): void {
+    if (reply.kind === "bootstrap") {
+      this.bootstrapReply?.resolve(reply.intervals);
+      return;
+    }
+    this.pending.get(reply.index)?.resolve(reply.scan);
+    this.pending.delete(reply.index);
+    this.idle.push(worker);
+    this.dispatch();
+  }
+
+  private fail(error: unknown): void {
+    this.pending.forEach((deferred) => deferred.reject(error));
+    this.pending.clear();
+    this.bootstrapReply?.reject(error);
+  }
+}
+
+function runScanWorker(data: ScanWorkerData): void {
+  let fallback: Promise<{ loaded: LoadedGold; split: string }> | undefined;
+  const loadFallback = async () => {
+    const args = await parseCommandLine(data.argv);
+    if (args === "help") {
+      throw new Error("scan worker started for --help");
+    }
+    return { loaded: await loadGold(args), split: args.split };
+  };
+  const scanJob = async (job: ScanJob): Promise<FileScan> => {
+    const scanned = await readAndParse(job.file);
+    if (!job.isBaseline || ("parsed" in scanned && scanned.parsed !== null)) {
+      return scanned;
+    }
+    const { loaded, split } = await (fallback ??= loadFallback());
+    return { check: await validateBaseline(job.file, loaded, split) };
+  };
+  const handle = async (request: ScanWorkerRequest): Promise<ScanWorkerReply> => {
+    if (request.kind === "scan") {
+      return { kind: "scan", index: request.index, scan: await scanJob(request) };
+    }
+    const tables = metricTablesOf(request.track);
+    const options = { seed: request.seed, resamples: request.resamples };
+    return { kind: "bootstrap", intervals: request.groups.map(([group, codes]): [BootstrapGroupKey, Interval[]] => [group, bootstrapIntervals(codes, tables, options)]) };
+  };
+  parentPort?.on("message", (request: ScanWorkerRequest) => {
+    // A failure rejects here and reaches the main thread as the worker's "error" event; the main thread terminates this thread at the end.
+    void handle(request).then((reply) => parentPort?.postMessage(reply, reply.kind === "scan" ? transferablesOf(reply.scan) : []));
+  });
+}
 
 /**
  * True when a core is idle: a thread costs some 50 ms of CPU to start, which
@@ -394,57 +467,50 @@ function hasSpareCore(): boolean {
   return setting === "1" || (loadavg()[0] ?? 0) <= cores - 1;
 }
 
-/**
- * A thread for the per-type bootstrap intervals (protocol section 9: each
- * group has its own stream, so any thread gives the same bits), started
- * first so it has booted by the time the outcomes are known: the main thread
- * then resamples the whole split while it resamples the seven types, about
- * half the draws each. Only with a core to spare and no baseline workers;
- * null otherwise, and the report computes every interval itself (the same
- * bits either way).
- */
-function startBootstrapWorker(baselineCount: number) {
-  if (!isBundled || baselineCount > 0 || !hasSpareCore()) {
-    return null;
+/** With baselines, one scan thread per core (at most one per file); one file alone gets a thread only with a core to spare. */
+function scanThreadCount(fileCount: number): number {
+  if (!isBundled) {
+    return 0; // Uncompiled, a worker thread could not load this TypeScript file.
   }
-  const worker = new Worker(new URL(import.meta.url), { workerData: { kind: "irc-bench-bootstrap" } satisfies BootstrapWorkerData });
-  const failed = new Promise<never>((_, reject) => {
-    worker.once("error", reject);
-    worker.once("exit", (code) => reject(new Error(`bootstrap worker exited with ${code}`)));
-  });
-  failed.catch(() => undefined);
-  return {
-    intervals: (request: BootstrapRequest): Promise<BootstrapReply> => {
-      const reply = new Promise<BootstrapReply>((resolve) => worker.once("message", resolve));
-      worker.postMessage(request);
-      return Promise.race([reply, failed]);
-    },
-    terminate: () => void worker.terminate(),
-  };
+  if (fileCount > 1) {
+    return Math.min(availableParallelism(), fileCount);
+  }
+  return hasSpareCore() ? 1 : 0;
 }
 
-function runBootstrapWorker(): void {
-  parentPort?.once("message", (request: BootstrapRequest) => {
-    const tables = metricTablesOf(request.track);
-    const options = { seed: request.seed, resamples: request.resamples };
-    // The main thread terminates this thread once it has the reply.
-    parentPort?.postMessage(request.groups.map(([group, codes]): [BootstrapGroupKey, Interval[]] => [group, bootstrapIntervals(codes, tables, options)]));
-  });
+/** The entry's outcomes from its scan, or the full validator's result (with its problems) when the scan could not take it. */
+async function entryResult(scan: (() => Promise<FileScan>) | null, args: Args, loaded: LoadedGold): Promise<PredictionValidationResult | SampleOutcomes> {
+  const scanned = scan === null ? null : await scan();
+  if (scanned !== null && "parsed" in scanned && scanned.parsed !== null) {
+    const codes = closedOutcomesOf(scanned.parsed, loaded.scan());
+    if (codes !== null) {
+      return { track: "closed", codes };
+    }
+  }
+  return validateFile(args.predictions, { gold: loaded.gold, kb: loaded.kb, split: args.split, track: args.track });
 }
 
-/** The report's intervals: the whole split here, the types on the bootstrap thread when there is one. */
+async function baselineResult(scanned: FileScan, file: string, loaded: LoadedGold, split: string): Promise<BaselineCheck> {
+  if ("check" in scanned) {
+    return scanned.check;
+  }
+  const codes = scanned.parsed === null ? null : closedOutcomesOf(scanned.parsed, loaded.scan());
+  return codes === null ? validateBaseline(file, loaded, split) : { problems: [], outcomes: { track: "closed", codes } };
+}
+
+/** The report's intervals: the whole split here, the types on a scan thread when there is one. */
 async function computeIntervals(
-  bootstrapWorker: ReturnType<typeof startBootstrapWorker>,
+  pool: ScanPool,
   gold: readonly GoldRecord[],
   outcomes: SampleOutcomes,
   args: Args,
 ): Promise<Map<BootstrapGroupKey, readonly Interval[]>> {
-  if (bootstrapWorker === null) {
-    return new Map();
-  }
   const options = { seed: args.seed, resamples: args.resamples };
   const groups = bootstrapGroupsOf(gold, outcomes).filter(([group]) => group !== "all");
-  const pending = bootstrapWorker.intervals({ track: outcomes.track, ...options, groups });
+  const pending = pool.bootstrap({ track: outcomes.track, ...options, groups });
+  if (pending === null) {
+    return new Map();
+  }
   const intervals = new Map<BootstrapGroupKey, readonly Interval[]>([["all", bootstrapIntervals(outcomes.codes, metricTablesOf(outcomes.track), options)]]);
   try {
     for (const [group, groupIntervals] of await pending) {
@@ -463,42 +529,29 @@ async function run(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const files = [args.predictions, ...args.baseline];
-  for (const file of files) {
-    await checkFileSize(file);
-  }
-  const bootstrapWorker = startBootstrapWorker(args.baseline.length);
+  // Started first: the threads boot while the files are checked and the release is read.
+  const pool = new ScanPool(argv, scanThreadCount(files.length));
   try {
-    return await scoreWith(args, argv, bootstrapWorker);
+    for (const file of files) {
+      await checkFileSize(file);
+    }
+    return await scoreWith(args, pool);
   } finally {
-    bootstrapWorker?.terminate();
+    pool.terminate();
   }
 }
 
-async function scoreWith(args: Args, argv: readonly string[], bootstrapWorker: ReturnType<typeof startBootstrapWorker>): Promise<number> {
-  const workers = startBaselineWorkers(argv, args.baseline.length);
-  // Handled below; without this a worker's failure during loadGold would be an unhandled rejection.
-  workers.results.catch(() => undefined);
-  let entry: PredictionValidationResult | SampleOutcomes;
+async function scoreWith(args: Args, pool: ScanPool): Promise<number> {
+  const entryScan = args.track === "open" ? null : pool.scan({ index: 0, file: args.predictions, isBaseline: false });
+  const baselineScans = args.baseline.map((file, i) => pool.scan({ index: i + 1, file, isBaseline: true }));
+  const loaded = await loadGold(args);
+  const entry = await entryResult(entryScan, args, loaded);
+  timer.mark("prediction scan/validation");
   const checks: BaselineCheck[] = [];
-  let loaded: LoadedGold;
-  try {
-    loaded = await loadGold(args);
-    const { gold, kb } = loaded;
-    entry = (await scanClosedFile(args.predictions, loaded, args.track)) ?? (await validateFile(args.predictions, { gold, kb, split: args.split, track: args.track }));
-    timer.mark("prediction scan/validation");
-    for (const index of workers.mainIndices) {
-      checks[index] = await checkBaseline(args.baseline[index] ?? "", loaded, args.split);
-    }
-    timer.mark("main thread's baselines");
-    for (const { index, check } of await workers.results) {
-      checks[index] = check;
-    }
-    timer.mark("waiting for baseline workers");
-  } catch (error) {
-    // An invalid release (or any failure here) ends the run now, not when the workers finish.
-    workers.terminate();
-    throw error;
+  for (const [i, scan] of baselineScans.entries()) {
+    checks.push(await baselineResult(await scan(), args.baseline[i] ?? "", loaded, args.split));
   }
+  timer.mark("baseline files");
   const problems = [...("codes" in entry ? [] : problemLines(args.predictions, entry)), ...checks.flatMap((check) => check.problems)];
   if (problems.length > 0 || (!("codes" in entry) && !entry.ok)) {
     throw new ExitError(1, problems);
@@ -513,7 +566,7 @@ async function scoreWith(args: Args, argv: readonly string[], bootstrapWorker: R
   // scorePredictions is computeOutcomes then buildScoreReport: a scanned file only skips the first half.
   const outcomes = "codes" in entry ? entry : computeOutcomes({ ...entry, gold: loaded.gold, kb: loaded.kb });
   timer.mark("outcomes");
-  const intervals = await computeIntervals(bootstrapWorker, loaded.gold, outcomes, args);
+  const intervals = await computeIntervals(pool, loaded.gold, outcomes, args);
   const report = buildScoreReport({ split: args.split, gold: loaded.gold, baselines, seed: args.seed, resamples: args.resamples, outcomes, intervals });
   timer.mark("report (metrics, bootstrap CIs, McNemar)");
   if (args.json) {
@@ -526,15 +579,12 @@ async function scoreWith(args: Args, argv: readonly string[], bootstrapWorker: R
   return 0;
 }
 
-function isBaselineWorkerData(value: unknown): value is BaselineWorkerData {
-  return typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "irc-bench-baselines";
+function isScanWorkerData(value: unknown): value is ScanWorkerData {
+  return typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "irc-bench-scan";
 }
 
-if (!isMainThread && isBaselineWorkerData(workerData)) {
-  // A failure rejects here and reaches the main thread as the worker's "error" event.
-  void runBaselineWorker(workerData);
-} else if (!isMainThread && (workerData as Partial<BootstrapWorkerData> | null)?.kind === "irc-bench-bootstrap") {
-  runBootstrapWorker();
+if (!isMainThread && isScanWorkerData(workerData)) {
+  runScanWorker(workerData);
 } else {
   timer.start();
   run(process.argv.slice(2)).then(

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { synthesizePredictions } from "@/testing/synthetic/synth-predictions";
 import { synthesizeRelease } from "@/testing/synthetic/synth-release";
 import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "./gold";
-import { prepareClosedScan, scanClosedPredictions } from "./scan-closed-predictions";
+import { closedOutcomesOf, parseClosedRankings, prepareClosedScan, scanClosedPredictions } from "./scan-closed-predictions";
 import { computeOutcomes } from "./track-predictions";
 import { validatePredictionText } from "./validate-predictions";
 
@@ -109,5 +109,39 @@ describe("scanClosedPredictions", () => {
       expect(expected).not.toBeNull();
       expect(scan(text, gold, kb)).toEqual(expected);
     }
+  });
+});
+
+describe("parseClosedRankings and closedOutcomesOf (the scanner in two halves, the first without KB or gold)", () => {
+  const parse = (text: string) => parseClosedRankings(Buffer.from(text, "utf8"));
+
+  it("gives each line's id and QID numbers, whether or not the KB has them", () => {
+    const parsed = parse('{"id": "a", "ranking": ["Q7", "Q123456789"]}\n\n{"ranking": ["Q7"], "id": "b"}\n');
+    expect(parsed?.ids).toEqual(["a", "b"]);
+    expect(Array.from(parsed?.rankingStarts ?? [])).toEqual([0, 2, 3]);
+    expect(Array.from(parsed?.qidNumbers ?? [])).toEqual([7, 123456789, 7]);
+  });
+
+  it("refuses a QID repeated within a line, allows it across lines, and takes 100 distinct QIDs but not 101", () => {
+    const line = (ranking: string[]) => JSON.stringify({ id: "a", ranking });
+    // 100 distinct numbers in the 256-slot repeat table: some share a slot, and probing must tell them apart.
+    const hundred = Array.from({ length: 100 }, (_, i) => `Q${(i + 1) * 256}`);
+    expect(parse(line(hundred))?.qidNumbers.length).toBe(100);
+    expect(parse(line([...hundred, "Q1"]))).toBeNull();
+    expect(parse(line(["Q5", "Q6", "Q5"]))).toBeNull();
+    expect(parse(line([...hundred.slice(0, 99), "Q256"]))).toBeNull();
+    expect(parse(`${line(["Q5"])}\n${line(["Q5"])}`)?.qidNumbers.length).toBe(2);
+  });
+
+  it("leaves what needs the KB or the gold to the second half: an unknown id, a missing sample, a QID outside the KB", () => {
+    const context = prepareClosedScan(GOLD, KB);
+    const [s1, s2, s3] = VALID as [string, string, string];
+    for (const text of [[s1, s2, '{"id": "s9", "ranking": ["Q1"]}'], [s1, s2], [s1, s2, '{"id": "s3", "ranking": ["Q5"]}'], [s1, s2, s3, s1]]) {
+      const parsed = parse(text.join("\n"));
+      expect(parsed).not.toBeNull();
+      expect(closedOutcomesOf(parsed as NonNullable<typeof parsed>, context)).toBeNull();
+    }
+    const parsed = parse(VALID.join("\n"));
+    expect(Array.from(closedOutcomesOf(parsed as NonNullable<typeof parsed>, context) ?? [])).toEqual([0x80 | 2, 0x80 | 1, 0]);
   });
 });

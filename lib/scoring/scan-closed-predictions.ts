@@ -104,21 +104,38 @@ function lookUpQid(table: QidTable, value: number): number {
   }
 }
 
-/** Per-file state: the line being read and the samples seen. */
+/**
+ * A closed-track file read as syntax only, without the KB or the gold (so a
+ * worker thread can produce it while the release is still being read): per
+ * non-blank line its id and its ranking's QID numbers (Q123 -> 123), every
+ * ranking free of repeats. Line i's numbers are
+ * qidNumbers[rankingStarts[i] .. rankingStarts[i + 1]).
+ */
+export type ParsedClosedFile = {
+  ids: string[];
+  rankingStarts: Int32Array;
+  qidNumbers: Int32Array;
+};
+
+/** Slots of the per-line repeat check: a power of two at least twice MAX_RANKING_LENGTH, so probing stays short. */
+const REPEAT_SLOTS = 256;
+const REPEAT_MASK = REPEAT_SLOTS - 1;
+
+/** Per-file state: the line being read and the QID numbers so far. */
 class Scan {
   position = 0;
-  readonly seenInLine: Int32Array;
+  /** The repeat check's table: a slot is taken in this line when its stamp is the line's. */
+  private readonly repeatKeys = new Int32Array(REPEAT_SLOTS);
+  private readonly repeatStamps = new Int32Array(REPEAT_SLOTS);
   private lineStamp = 0;
-  readonly ranking = new Int32Array(MAX_RANKING_LENGTH);
-  rankingLength = 0;
+  qidNumbers: Int32Array;
+  qidCount = 0;
   idStart = -1;
   idEnd = -1;
 
-  constructor(
-    readonly bytes: Uint8Array,
-    kbSize: number,
-  ) {
-    this.seenInLine = new Int32Array(kbSize);
+  constructor(readonly bytes: Uint8Array) {
+    // A QID takes at least 5 bytes ("Q1",) so this rarely grows.
+    this.qidNumbers = new Int32Array(Math.max(16, bytes.length >> 3));
   }
 
   skipSpaces(end: number): void {
@@ -149,25 +166,34 @@ class Scan {
     return -1;
   }
 
+  /** Room for at least one more number. */
+  private grown(): Int32Array {
+    const larger = new Int32Array(this.qidNumbers.length * 2);
+    larger.set(this.qidNumbers);
+    this.qidNumbers = larger;
+    return larger;
+  }
+
   /**
-   * The ranking's QIDs as KB indices; false for anything the validator might
-   * refuse or read otherwise. The hot loop of the scanner, so it reads the
-   * bytes directly: no token scans beyond `end` are possible, because every
-   * loop continues only on bytes a line terminator is not (quote, digit,
-   * comma, space).
+   * The ranking's canonical QID numbers, appended to qidNumbers; false for
+   * anything the validator might refuse or read otherwise (a repeat, more
+   * than MAX_RANKING_LENGTH). The hot loop of the scanner, so it reads the
+   * bytes directly and keeps its state in locals: no token scans beyond
+   * `end` are possible, because every loop continues only on bytes a line
+   * terminator is not (quote, digit, comma, space).
    */
-  rankingArray(end: number, context: ClosedScanContext): boolean {
+  rankingArray(end: number): boolean {
     const bytes = this.bytes;
-    const table = context.qidTable;
-    const { keys, values, mask } = table;
-    const { seenInLine, ranking } = this;
+    const { repeatKeys, repeatStamps } = this;
+    let numbers = this.qidNumbers;
     let at = this.position;
     while (bytes[at] === BYTE.space || bytes[at] === BYTE.tab) at += 1;
     if (bytes[at] !== BYTE.open) return false;
     at += 1;
     this.lineStamp += 1;
     const stamp = this.lineStamp;
-    let length = 0;
+    const first = this.qidCount;
+    let count = first;
     for (;;) {
       while (bytes[at] === BYTE.space || bytes[at] === BYTE.tab) at += 1;
       if (bytes[at] !== BYTE.quote || bytes[at + 1] !== BYTE.q) return false;
@@ -183,22 +209,18 @@ class Scan {
       }
       if (at - digitsStart > 9 || byte !== BYTE.quote) return false;
       at += 1;
-      // Open addressing on the canonical QID number (prepareQidTable).
-      let slot = Math.imul(value, 0x9e3779b1) & mask;
-      let kbIndex = -1;
-      for (;;) {
-        const key = keys[slot] ?? 0;
-        if (key === value) {
-          kbIndex = values[slot] ?? -1;
-          break;
-        }
-        if (key === 0) break;
-        slot = (slot + 1) & mask;
+      if (count - first >= MAX_RANKING_LENGTH) return false;
+      // A repeat within the line: open addressing on the number; slots stamped by other lines count as empty.
+      let slot = Math.imul(value, 0x9e3779b1) >>> 24;
+      while (repeatStamps[slot] === stamp) {
+        if (repeatKeys[slot] === value) return false;
+        slot = (slot + 1) & REPEAT_MASK;
       }
-      if (kbIndex < 0 || length >= MAX_RANKING_LENGTH || seenInLine[kbIndex] === stamp) return false;
-      seenInLine[kbIndex] = stamp;
-      ranking[length] = kbIndex;
-      length += 1;
+      repeatStamps[slot] = stamp;
+      repeatKeys[slot] = value;
+      if (count === numbers.length) numbers = this.grown();
+      numbers[count] = value;
+      count += 1;
       while (bytes[at] === BYTE.space || bytes[at] === BYTE.tab) at += 1;
       if (bytes[at] === BYTE.comma) {
         at += 1;
@@ -206,13 +228,13 @@ class Scan {
       }
       if (bytes[at] !== BYTE.close || at >= end) return false;
       this.position = at + 1;
-      this.rankingLength = length;
+      this.qidCount = count;
       return true;
     }
   }
 
-  /** One line [start, end): true when it is blank or one well-formed, valid prediction (id and ranking recorded). */
-  line(start: number, end: number, context: ClosedScanContext): "blank" | "line" | "other" {
+  /** One line [start, end): blank, one well-formed prediction (id and ranking recorded), or anything else. */
+  line(start: number, end: number): "blank" | "line" | "other" {
     this.position = start;
     this.skipSpaces(end);
     if (this.position === end) return "blank";
@@ -230,7 +252,7 @@ class Scan {
         this.idStart = idStart;
         this.idEnd = this.position - 1;
       } else if (isKey(this.bytes, keyStart, keyEnd, "ranking") && !hasRanking) {
-        if (!this.rankingArray(end, context)) return "other";
+        if (!this.rankingArray(end)) return "other";
         hasRanking = true;
       } else {
         return "other";
@@ -269,18 +291,9 @@ function normalizedNameOf(context: ClosedScanContext, kbIndex: number): string |
 }
 
 /** Section 7 for one sample: the gold rank and alias_hit@1, exactly as scoreClosedWorld computes them. */
-function outcomeOf(scan: Scan, context: ClosedScanContext, sampleIndex: number): number {
+function outcomeOf(context: ClosedScanContext, sampleIndex: number, rank: number, top: number): number {
   const sample = context.gold[sampleIndex] as GoldRecord;
-  const goldKb = context.goldKbIndex[sampleIndex] ?? -1;
-  let rank = 0;
-  for (let i = 0; i < scan.rankingLength; i += 1) {
-    if (scan.ranking[i] === goldKb) {
-      rank = i + 1;
-      break;
-    }
-  }
-  const top = scan.ranking[0] ?? -1;
-  if (top === goldKb) {
+  if (top === (context.goldKbIndex[sampleIndex] ?? -1)) {
     // The gold itself on top: an alias_hit@1 without comparing names (isAliasHitAt1's first rule).
     return encodeClosedOutcome(rank, true);
   }
@@ -295,16 +308,14 @@ function outcomeOf(scan: Scan, context: ClosedScanContext, sampleIndex: number):
 }
 
 /**
- * The outcome codes of a closed-track prediction file given as its bytes, in
- * gold order, or null when the file is not in the simple form above or is
- * not valid (then validate it with validatePredictionFile).
+ * The first half of the scanner, which needs neither gold nor KB: a
+ * closed-track file's ids and rankings when every line is in the simple
+ * form above, or null.
  */
-export function scanClosedPredictions(bytes: Uint8Array, context: ClosedScanContext): Uint8Array | null {
-  const { gold } = context;
-  const codes = new Uint8Array(gold.length);
-  const seen = new Uint8Array(gold.length);
-  let seenCount = 0;
-  const scan = new Scan(bytes, context.kbQids.length);
+export function parseClosedRankings(bytes: Uint8Array): ParsedClosedFile | null {
+  const ids: string[] = [];
+  const rankingStarts: number[] = [0];
+  const scan = new Scan(bytes);
   let start = bytes[0] === BOM[0] && bytes[1] === BOM[1] && bytes[2] === BOM[2] ? BOM.length : 0;
   while (start < bytes.length) {
     let newline = bytes.indexOf(BYTE.lf, start);
@@ -312,16 +323,68 @@ export function scanClosedPredictions(bytes: Uint8Array, context: ClosedScanCont
     // The reader drops one "\r" before "\n" (read-line-bytes.ts); another one would be dropped by the validator: leave that to it.
     const end = newline > start && bytes[newline - 1] === BYTE.cr ? newline - 1 : newline;
     if (end - start > MAX_PREDICTION_LINE_BYTES) return null;
-    const kind = scan.line(start, end, context);
+    const kind = scan.line(start, end);
     if (kind === "other") return null;
     if (kind === "line") {
-      const sampleIndex = context.sampleIndexById.get(asciiText(bytes, scan.idStart, scan.idEnd));
-      if (sampleIndex === undefined || seen[sampleIndex] === 1) return null;
-      seen[sampleIndex] = 1;
-      seenCount += 1;
-      codes[sampleIndex] = outcomeOf(scan, context, sampleIndex);
+      ids.push(asciiText(bytes, scan.idStart, scan.idEnd));
+      rankingStarts.push(scan.qidCount);
     }
     start = newline + 1;
   }
-  return seenCount === gold.length && gold.length > 0 ? codes : null;
+  return { ids, rankingStarts: Int32Array.from(rankingStarts), qidNumbers: scan.qidNumbers.slice(0, scan.qidCount) };
+}
+
+/**
+ * The second half: the outcome codes, in gold order, of a parsed file, or
+ * null when it is not valid for this split and KB (an unknown or repeated
+ * id, a sample missing, a QID not in the KB).
+ */
+export function closedOutcomesOf(parsed: ParsedClosedFile, context: ClosedScanContext): Uint8Array | null {
+  const { gold, goldKbIndex } = context;
+  const { keys, values, mask } = context.qidTable;
+  const { ids, rankingStarts, qidNumbers } = parsed;
+  if (ids.length !== gold.length || gold.length === 0) return null;
+  const codes = new Uint8Array(gold.length);
+  const seen = new Uint8Array(gold.length);
+  for (let line = 0; line < ids.length; line += 1) {
+    const sampleIndex = context.sampleIndexById.get(ids[line] ?? "");
+    if (sampleIndex === undefined || seen[sampleIndex] === 1) return null;
+    seen[sampleIndex] = 1;
+    const goldKb = goldKbIndex[sampleIndex] ?? -1;
+    const first = rankingStarts[line] ?? 0;
+    const last = rankingStarts[line + 1] ?? 0;
+    let rank = 0;
+    let top = -1;
+    for (let at = first; at < last; at += 1) {
+      const value = qidNumbers[at] ?? 0;
+      // Open addressing on the canonical QID number (prepareQidTable).
+      let slot = Math.imul(value, 0x9e3779b1) & mask;
+      let kbIndex = -1;
+      for (;;) {
+        const key = keys[slot] ?? 0;
+        if (key === value) {
+          kbIndex = values[slot] ?? -1;
+          break;
+        }
+        if (key === 0) break;
+        slot = (slot + 1) & mask;
+      }
+      if (kbIndex < 0) return null;
+      if (at === first) top = kbIndex;
+      if (rank === 0 && kbIndex === goldKb) rank = at - first + 1;
+    }
+    codes[sampleIndex] = outcomeOf(context, sampleIndex, rank, top);
+  }
+  // As many lines as samples, none unknown or repeated: every sample is there.
+  return codes;
+}
+
+/**
+ * The outcome codes of a closed-track prediction file given as its bytes, in
+ * gold order, or null when the file is not in the simple form above or is
+ * not valid (then validate it with validatePredictionFile).
+ */
+export function scanClosedPredictions(bytes: Uint8Array, context: ClosedScanContext): Uint8Array | null {
+  const parsed = parseClosedRankings(bytes);
+  return parsed === null ? null : closedOutcomesOf(parsed, context);
 }
