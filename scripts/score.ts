@@ -12,7 +12,7 @@ import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { readScoringRelease } from "@/lib/dataset/read-scoring-release";
+import { joinScoringRelease, readScoringKb, readScoringSplit, type ScoringSample } from "@/lib/dataset/read-scoring-release";
 import { SPLIT_FILES } from "@/lib/dataset/release-constants";
 import { resolveReleaseFile } from "@/lib/dataset/resolve-release-file";
 import { readLines } from "@/lib/io/read-lines";
@@ -28,7 +28,17 @@ import {
   MAX_PREDICTION_LENGTH,
   MAX_RANKING_LENGTH,
 } from "@/lib/scoring/limits";
-import { closedOutcomesOf, parseClosedRankings, prepareClosedScan, type ClosedScanContext, type ParsedClosedFile } from "@/lib/scoring/scan-closed-predictions";
+import {
+  closedOutcomesOf,
+  closedOutcomesOfRanks,
+  parseClosedRankings,
+  prepareClosedScan,
+  rankParsedClosed,
+  type ClosedRankTable,
+  type ClosedRanks,
+  type ClosedScanContext,
+  type ParsedClosedFile,
+} from "@/lib/scoring/scan-closed-predictions";
 import { bootstrapIntervals, type Interval } from "@/lib/scoring/bootstrap";
 import { metricTablesOf } from "@/lib/scoring/metric-values";
 import { bootstrapGroupsOf, buildScoreReport, type BootstrapGroupKey } from "@/lib/scoring/score-report";
@@ -216,9 +226,13 @@ async function assertSplitHasGold(dir: string, split: Args["split"]): Promise<vo
 
 type LoadedGold = { gold: GoldRecord[]; kb: KbIndex; scan: () => ClosedScanContext };
 
-async function loadGold(args: Args): Promise<LoadedGold> {
+/** How the split file is read on the quick path: here, or on a scan thread while this thread reads the KB. */
+type SplitReader = () => Promise<ScoringSample[] | null>;
+
+async function loadGold(args: Args, readSplit: SplitReader = () => readScoringSplit(args.release, args.split)): Promise<LoadedGold> {
   // The common case: a valid release of the usual form, scanned as bytes; anything else is read and reported by readRelease.
-  const scanned = await readScoringRelease(args.release, args.split);
+  const [entities, samples] = await Promise.all([readScoringKb(args.release), readSplit()]);
+  const scanned = entities === null || samples === null ? null : joinScoringRelease(entities, samples);
   if (scanned !== null) {
     timer.mark("release read (KB + gold split, validated)");
     return indexGold(scanned.entities, scanned.samples);
@@ -306,27 +320,45 @@ async function validateBaseline(file: string, loaded: LoadedGold, split: string)
 }
 
 /**
- * What the scan of one file gives before the gold is known: its parsed
- * rankings (null when it is not a closed-track file of the simple form), or,
- * for a baseline a scan thread could not parse, the full check that thread
- * then ran itself.
+ * What the scan of one file gives: its parsed rankings (null when it is not
+ * a closed-track file of the simple form); or, on a scan thread that has the
+ * rank table, each sample's gold rank and top entity; or, for a baseline a
+ * scan thread could not take that way, the full check that thread then ran
+ * itself.
  */
-type FileScan = { parsed: ParsedClosedFile | null } | { check: BaselineCheck };
+type FileScan = { parsed: ParsedClosedFile | null } | { ranked: ClosedRanks } | { check: BaselineCheck };
 
-type ScanJob = { index: number; file: string; isBaseline: boolean };
+type ScanJob = { file: string; isBaseline: boolean };
 type BootstrapRequest = { track: Track; seed: number; resamples: number; groups: [BootstrapGroupKey, Uint8Array][] };
 type BootstrapReply = [BootstrapGroupKey, Interval[]][];
 type ScanWorkerData = { kind: "irc-bench-scan"; argv: readonly string[] };
-type ScanWorkerRequest = ({ kind: "scan" } & ScanJob) | ({ kind: "bootstrap" } & BootstrapRequest);
-type ScanWorkerReply = { kind: "scan"; index: number; scan: FileScan } | { kind: "bootstrap"; intervals: BootstrapReply };
+/** The rank table, sent to every scan thread once the gold is known (not a task: no reply). */
+type RankTableMessage = { kind: "rank-table"; sampleIds: string[]; goldKbIndex: Int32Array; keys: Int32Array; values: Int32Array; mask: number };
+type ScanWorkerTask =
+  | { kind: "split"; release: string; split: Args["split"] }
+  | ({ kind: "scan" } & ScanJob)
+  | ({ kind: "bootstrap" } & BootstrapRequest);
+type ScanWorkerRequest = ScanWorkerTask & { taskId: number };
+type ScanWorkerReply = { taskId: number } & (
+  | { kind: "split"; samples: ScoringSample[] | null }
+  | { kind: "scan"; scan: FileScan }
+  | { kind: "bootstrap"; intervals: BootstrapReply }
+);
 
 function readAndParse(file: string): Promise<FileScan> {
   return readFile(file).then((bytes) => ({ parsed: parseClosedRankings(bytes) }));
 }
 
-function transferablesOf(scan: FileScan): ArrayBuffer[] {
+function transferablesOf(reply: ScanWorkerReply): ArrayBuffer[] {
+  if (reply.kind !== "scan") {
+    return [];
+  }
+  const { scan } = reply;
   if ("check" in scan) {
     return scan.check.outcomes ? [scan.check.outcomes.codes.buffer as ArrayBuffer] : [];
+  }
+  if ("ranked" in scan) {
+    return [scan.ranked.ranks.buffer as ArrayBuffer, scan.ranked.tops.buffer as ArrayBuffer];
   }
   return scan.parsed ? [scan.parsed.rankingStarts.buffer as ArrayBuffer, scan.parsed.qidNumbers.buffer as ArrayBuffer] : [];
 }
@@ -334,24 +366,27 @@ function transferablesOf(scan: FileScan): ArrayBuffer[] {
 type Deferred<T> = { resolve: (value: T) => void; reject: (error: unknown) => void };
 
 /**
- * Scan threads, started before anything else so that the prediction files
- * are read and parsed while the main thread reads the release: the parse
- * needs neither KB nor gold (parseClosedRankings), and the main thread turns
- * each parsed file into outcomes once the gold is known (closedOutcomesOf, a
- * few milliseconds). Each thread takes the next file when it is done with
- * one. A baseline a thread cannot parse it checks the full way itself,
- * reading the release for that (as every baseline thread did before), so
- * open-track baselines are still validated in parallel. With no threads
- * (uncompiled, or one file on a busy machine) the main thread parses each
- * file when it gets to it. Results are used in argument order, so the output
- * does not depend on which thread finished first.
+ * Scan threads, started before anything else so that the work that needs no
+ * KB is done while the main thread reads it: the split file (read and
+ * checked line by line, readScoringSplit) and the prediction files (parsed
+ * to QID numbers, parseClosedRankings). The main thread then joins the split
+ * to the KB and turns each parsed file into outcomes (closedOutcomesOf, a few
+ * milliseconds). Each thread takes the next task when it is done with one,
+ * in the order they were asked for. A baseline a thread cannot parse it
+ * checks the full way itself, reading the release for that (as every
+ * baseline thread did before), so open-track baselines are still validated
+ * in parallel. Once the files are done, an idle thread computes the per-type
+ * bootstrap intervals. With no threads (uncompiled, or one file on a busy
+ * machine) the main thread does each task when it gets to it. Results are
+ * used in argument order, so the output does not depend on which thread
+ * finished first.
  */
 class ScanPool {
   private readonly workers: Worker[] = [];
   private readonly idle: Worker[] = [];
-  private readonly queue: ScanJob[] = [];
-  private readonly pending = new Map<number, Deferred<FileScan>>();
-  private bootstrapReply: Deferred<BootstrapReply> | undefined;
+  private readonly queue: ScanWorkerRequest[] = [];
+  private readonly pending = new Map<number, Deferred<ScanWorkerReply>>();
+  private nextTaskId = 0;
 
   constructor(argv: readonly string[], threads: number) {
     for (let i = 0; i < threads; i += 1) {
@@ -369,49 +404,64 @@ class ScanPool {
     return this.workers.length;
   }
 
+  /** The release's split file, read on a thread, or (without threads) here when called. */
+  readSplit(release: string, split: Args["split"]): SplitReader {
+    if (this.workers.length === 0) {
+      return () => readScoringSplit(release, split);
+    }
+    const samples = this.submit({ kind: "split", release, split }).then((reply) => (reply.kind === "split" ? reply.samples : null));
+    return () => samples;
+  }
+
   /** The scan of one file: already under way on a thread, or (without threads) started when called. */
   scan(job: ScanJob): () => Promise<FileScan> {
     if (this.workers.length === 0) {
       return () => readAndParse(job.file);
     }
-    const result = new Promise<FileScan>((resolve, reject) => this.pending.set(job.index, { resolve, reject }));
-    // Awaited in argument order; without this a thread's failure before then would be an unhandled rejection.
-    result.catch(() => undefined);
-    this.queue.push(job);
-    this.dispatch();
-    return () => result;
+    const scan = this.submit({ kind: "scan", ...job }).then((reply): FileScan => (reply.kind === "scan" ? reply.scan : { parsed: null }));
+    return () => scan;
   }
 
-  /** Intervals computed on an idle thread (protocol section 9: each group has its own stream, so any thread gives the same bits); null without one. */
+  /** Intervals computed on a thread (protocol section 9: each group has its own stream, so any thread gives the same bits); null without one. */
   bootstrap(request: BootstrapRequest): Promise<BootstrapReply> | null {
-    const worker = this.idle[0];
-    if (worker === undefined || this.bootstrapReply !== undefined) {
+    if (this.workers.length === 0) {
       return null;
     }
-    const reply = new Promise<BootstrapReply>((resolve, reject) => (this.bootstrapReply = { resolve, reject }));
-    worker.postMessage({ kind: "bootstrap", ...request } satisfies ScanWorkerRequest);
-    return reply;
+    return this.submit({ kind: "bootstrap", ...request }).then((reply) => (reply.kind === "bootstrap" ? reply.intervals : []));
+  }
+
+  /** From now on the threads rank the files they parse themselves (rankParsedClosed) and send back two small arrays. */
+  shareRankTable(context: ClosedScanContext): void {
+    const { keys, values, mask } = context.qidTable;
+    const message: RankTableMessage = { kind: "rank-table", sampleIds: context.gold.map((sample) => sample.id), goldKbIndex: context.goldKbIndex, keys, values, mask };
+    this.workers.forEach((worker) => worker.postMessage(message));
   }
 
   terminate(): void {
     this.workers.forEach((worker) => void worker.terminate());
   }
 
+  private submit(task: ScanWorkerTask): Promise<ScanWorkerReply> {
+    const taskId = this.nextTaskId;
+    this.nextTaskId += 1;
+    const reply = new Promise<ScanWorkerReply>((resolve, reject) => this.pending.set(taskId, { resolve, reject }));
+    // Awaited later, in argument order; without this a thread's failure before then would be an unhandled rejection.
+    reply.catch(() => undefined);
+    this.queue.push({ ...task, taskId });
+    this.dispatch();
+    return reply;
+  }
+
   private dispatch(): void {
     while (this.idle.length > 0 && this.queue.length > 0) {
       const worker = this.idle.shift() as Worker;
-      const job = this.queue.shift() as ScanJob;
-      worker.postMessage({ kind: "scan", ...job } satisfies ScanWorkerRequest);
+      worker.postMessage(this.queue.shift() as ScanWorkerRequest);
     }
   }
 
   private receive(worker: Worker, reply: ScanWorkerReply): void {
-    if (reply.kind === "bootstrap") {
-      this.bootstrapReply?.resolve(reply.intervals);
-      return;
-    }
-    this.pending.get(reply.index)?.resolve(reply.scan);
-    this.pending.delete(reply.index);
+    this.pending.get(reply.taskId)?.resolve(reply);
+    this.pending.delete(reply.taskId);
     this.idle.push(worker);
     this.dispatch();
   }
@@ -419,7 +469,6 @@ class ScanPool {
   private fail(error: unknown): void {
     this.pending.forEach((deferred) => deferred.reject(error));
     this.pending.clear();
-    this.bootstrapReply?.reject(error);
   }
 }
 
@@ -432,25 +481,41 @@ function runScanWorker(data: ScanWorkerData): void {
     }
     return { loaded: await loadGold(args), split: args.split };
   };
+  let rankTable: ClosedRankTable | undefined;
   const scanJob = async (job: ScanJob): Promise<FileScan> => {
     const scanned = await readAndParse(job.file);
-    if (!job.isBaseline || ("parsed" in scanned && scanned.parsed !== null)) {
+    const parsed = "parsed" in scanned ? scanned.parsed : null;
+    const ranked = parsed !== null && rankTable !== undefined ? rankParsedClosed(parsed, rankTable) : null;
+    if (ranked !== null) {
+      return { ranked };
+    }
+    if (!job.isBaseline || (parsed !== null && rankTable === undefined)) {
       return scanned;
     }
     const { loaded, split } = await (fallback ??= loadFallback());
     return { check: await validateBaseline(job.file, loaded, split) };
   };
   const handle = async (request: ScanWorkerRequest): Promise<ScanWorkerReply> => {
+    const { taskId } = request;
+    if (request.kind === "split") {
+      return { taskId, kind: "split", samples: await readScoringSplit(request.release, request.split) };
+    }
     if (request.kind === "scan") {
-      return { kind: "scan", index: request.index, scan: await scanJob(request) };
+      return { taskId, kind: "scan", scan: await scanJob(request) };
     }
     const tables = metricTablesOf(request.track);
     const options = { seed: request.seed, resamples: request.resamples };
-    return { kind: "bootstrap", intervals: request.groups.map(([group, codes]): [BootstrapGroupKey, Interval[]] => [group, bootstrapIntervals(codes, tables, options)]) };
+    const intervals = request.groups.map(([group, codes]): [BootstrapGroupKey, Interval[]] => [group, bootstrapIntervals(codes, tables, options)]);
+    return { taskId, kind: "bootstrap", intervals };
   };
-  parentPort?.on("message", (request: ScanWorkerRequest) => {
+  parentPort?.on("message", (request: ScanWorkerRequest | RankTableMessage) => {
+    if (request.kind === "rank-table") {
+      const sampleIndexById = new Map(request.sampleIds.map((id, index) => [id, index]));
+      rankTable = { sampleIndexById, goldKbIndex: request.goldKbIndex, qidTable: { keys: request.keys, values: request.values, mask: request.mask } };
+      return;
+    }
     // A failure rejects here and reaches the main thread as the worker's "error" event; the main thread terminates this thread at the end.
-    void handle(request).then((reply) => parentPort?.postMessage(reply, reply.kind === "scan" ? transferablesOf(reply.scan) : []));
+    void handle(request).then((reply) => parentPort?.postMessage(reply, transferablesOf(reply)));
   });
 }
 
@@ -479,8 +544,8 @@ function scanThreadCount(fileCount: number): number {
 }
 
 /** The entry's outcomes from its scan, or the full validator's result (with its problems) when the scan could not take it. */
-async function entryResult(scan: (() => Promise<FileScan>) | null, args: Args, loaded: LoadedGold): Promise<PredictionValidationResult | SampleOutcomes> {
-  const scanned = scan === null ? null : await scan();
+async function entryResult(scan: Promise<FileScan> | null, args: Args, loaded: LoadedGold): Promise<PredictionValidationResult | SampleOutcomes> {
+  const scanned = scan === null ? null : await scan;
   if (scanned !== null && "parsed" in scanned && scanned.parsed !== null) {
     const codes = closedOutcomesOf(scanned.parsed, loaded.scan());
     if (codes !== null) {
@@ -493,6 +558,9 @@ async function entryResult(scan: (() => Promise<FileScan>) | null, args: Args, l
 async function baselineResult(scanned: FileScan, file: string, loaded: LoadedGold, split: string): Promise<BaselineCheck> {
   if ("check" in scanned) {
     return scanned.check;
+  }
+  if ("ranked" in scanned) {
+    return { problems: [], outcomes: { track: "closed", codes: closedOutcomesOfRanks(scanned.ranked, loaded.scan()) } };
   }
   const codes = scanned.parsed === null ? null : closedOutcomesOf(scanned.parsed, loaded.scan());
   return codes === null ? validateBaseline(file, loaded, split) : { problems: [], outcomes: { track: "closed", codes } };
@@ -542,9 +610,15 @@ async function run(argv: readonly string[]): Promise<number> {
 }
 
 async function scoreWith(args: Args, pool: ScanPool): Promise<number> {
-  const entryScan = args.track === "open" ? null : pool.scan({ index: 0, file: args.predictions, isBaseline: false });
-  const baselineScans = args.baseline.map((file, i) => pool.scan({ index: i + 1, file, isBaseline: true }));
-  const loaded = await loadGold(args);
+  const readSplit = pool.readSplit(args.release, args.split);
+  // The entry is parsed on this thread, between its reads of the KB: the scan threads read the split and take the baselines.
+  const entryScan = args.track === "open" ? null : readAndParse(args.predictions);
+  entryScan?.catch(() => undefined);
+  const baselineScans = args.baseline.map((file) => pool.scan({ file, isBaseline: true }));
+  const loaded = await loadGold(args, readSplit);
+  if (pool.size > 0 && args.baseline.length > 0) {
+    pool.shareRankTable(loaded.scan());
+  }
   const entry = await entryResult(entryScan, args, loaded);
   timer.mark("prediction scan/validation");
   const checks: BaselineCheck[] = [];

@@ -15,7 +15,9 @@ import { scanKbLines, scanSampleLines } from "@/lib/dataset/scan-release-lines";
  * readRelease, which reports every problem with its file and line.
  */
 
-export type ScoringRelease = { entities: Entity[]; samples: Sample[] };
+/** What scoring needs of a sample (buildGold): the rest of the line is checked, not kept. */
+export type ScoringSample = Pick<Sample, "id" | "qid" | "collection">;
+export type ScoringRelease = { entities: Entity[]; samples: ScoringSample[] };
 
 const MAX_MIN_GROUP_N = 1_000_000;
 
@@ -59,15 +61,31 @@ async function readReleaseBytes(dir: string, file: typeof KB_FILE | (typeof SPLI
   }
 }
 
+/** dataset.json (when present) and kb.jsonl: the entities, or null. */
+export async function readScoringKb(dir: string): Promise<Entity[] | null> {
+  const [isMetaOk, kbBytes] = await Promise.all([isMetaAcceptable(dir), readReleaseBytes(dir, KB_FILE)]);
+  return isMetaOk && kbBytes !== null ? scanKbLines(kbBytes) : null;
+}
+
+/**
+ * The split file, every line checked as readRelease checks it except that
+ * its qid is in the KB (joinScoringRelease checks that): what a scan thread
+ * reads while the main thread reads the KB. Null when it is not of the
+ * common, valid form.
+ */
+export async function readScoringSplit(dir: string, split: Split): Promise<ScoringSample[] | null> {
+  const splitBytes = await readReleaseBytes(dir, SPLIT_FILES[split]);
+  const samples = splitBytes === null ? null : scanSampleLines(splitBytes, null);
+  return samples === null ? null : samples.map(({ id, qid, collection }) => ({ id, qid, collection }));
+}
+
+/** The two halves together, or null when a sample's qid is not in the KB. */
+export function joinScoringRelease(entities: Entity[], samples: ScoringSample[]): ScoringRelease | null {
+  const kbQids = new Set(entities.map((entity) => entity.qid));
+  return samples.every((sample) => kbQids.has(sample.qid)) ? { entities, samples } : null;
+}
+
 export async function readScoringRelease(dir: string, split: Split): Promise<ScoringRelease | null> {
-  const [isMetaOk, kbBytes, splitBytes] = await Promise.all([
-    isMetaAcceptable(dir),
-    readReleaseBytes(dir, KB_FILE),
-    readReleaseBytes(dir, SPLIT_FILES[split]),
-  ]);
-  if (!isMetaOk || kbBytes === null || splitBytes === null) return null;
-  const entities = scanKbLines(kbBytes);
-  if (entities === null) return null;
-  const samples = scanSampleLines(splitBytes, new Set(entities.map((entity) => entity.qid)));
-  return samples === null ? null : { entities, samples };
+  const [entities, samples] = await Promise.all([readScoringKb(dir), readScoringSplit(dir, split)]);
+  return entities === null || samples === null ? null : joinScoringRelease(entities, samples);
 }

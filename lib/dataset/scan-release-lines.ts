@@ -61,15 +61,19 @@ export function scanKbLines(bytes: Buffer): Entity[] | null {
   return entities;
 }
 
-/** A gold split file: its samples in file order (what readRelease returns), or null. Every qid must be in `kbQids`. */
-export function scanSampleLines(bytes: Buffer, kbQids: ReadonlySet<string>): Sample[] | null {
+/**
+ * A gold split file: its samples in file order (what readRelease returns), or
+ * null. Every qid must be in `kbQids`; with null the caller checks that
+ * itself (a scan thread reads the split while the main thread reads the KB).
+ */
+export function scanSampleLines(bytes: Buffer, kbQids: ReadonlySet<string> | null): Sample[] | null {
   const values = parseLines(bytes);
   if (values === null) return null;
   const samples: Sample[] = [];
   const seen = new Set<string>();
   for (const value of values) {
     const sample = isPlainObject(value) ? wellFormedSample(value) : null;
-    if (sample === null || seen.has(sample.id) || !kbQids.has(sample.qid)) return null;
+    if (sample === null || seen.has(sample.id) || (kbQids !== null && !kbQids.has(sample.qid))) return null;
     seen.add(sample.id);
     samples.push(sample);
   }

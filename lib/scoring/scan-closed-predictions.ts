@@ -334,27 +334,32 @@ export function parseClosedRankings(bytes: Uint8Array): ParsedClosedFile | null 
   return { ids, rankingStarts: Int32Array.from(rankingStarts), qidNumbers: scan.qidNumbers.slice(0, scan.qidCount) };
 }
 
+/** What ranking a parsed file needs (no names): a scan thread gets a copy from the main thread once the gold is known. */
+export type ClosedRankTable = Pick<ClosedScanContext, "sampleIndexById" | "qidTable" | "goldKbIndex">;
+
+/** Per sample, in gold order: the gold's rank (0 when not ranked) and the KB index of the top entity. */
+export type ClosedRanks = { ranks: Int32Array; tops: Int32Array };
+
 /**
- * The second half: the outcome codes, in gold order, of a parsed file, or
- * null when it is not valid for this split and KB (an unknown or repeated
- * id, a sample missing, a QID not in the KB).
+ * The second half, integers only: each sample's gold rank and top entity,
+ * or null when the file is not valid for this split and KB (an unknown or
+ * repeated id, a sample missing, a QID not in the KB).
  */
-export function closedOutcomesOf(parsed: ParsedClosedFile, context: ClosedScanContext): Uint8Array | null {
-  const { gold, goldKbIndex } = context;
-  const { keys, values, mask } = context.qidTable;
+export function rankParsedClosed(parsed: ParsedClosedFile, table: ClosedRankTable): ClosedRanks | null {
+  const { goldKbIndex, sampleIndexById } = table;
+  const { keys, values, mask } = table.qidTable;
   const { ids, rankingStarts, qidNumbers } = parsed;
-  if (ids.length !== gold.length || gold.length === 0) return null;
-  const codes = new Uint8Array(gold.length);
-  const seen = new Uint8Array(gold.length);
+  const n = goldKbIndex.length;
+  if (ids.length !== n || n === 0) return null;
+  const ranks = new Int32Array(n);
+  const tops = new Int32Array(n).fill(-1);
   for (let line = 0; line < ids.length; line += 1) {
-    const sampleIndex = context.sampleIndexById.get(ids[line] ?? "");
-    if (sampleIndex === undefined || seen[sampleIndex] === 1) return null;
-    seen[sampleIndex] = 1;
+    const sampleIndex = sampleIndexById.get(ids[line] ?? "");
+    if (sampleIndex === undefined || (tops[sampleIndex] ?? 0) >= 0) return null;
     const goldKb = goldKbIndex[sampleIndex] ?? -1;
     const first = rankingStarts[line] ?? 0;
     const last = rankingStarts[line + 1] ?? 0;
     let rank = 0;
-    let top = -1;
     for (let at = first; at < last; at += 1) {
       const value = qidNumbers[at] ?? 0;
       // Open addressing on the canonical QID number (prepareQidTable).
@@ -370,13 +375,28 @@ export function closedOutcomesOf(parsed: ParsedClosedFile, context: ClosedScanCo
         slot = (slot + 1) & mask;
       }
       if (kbIndex < 0) return null;
-      if (at === first) top = kbIndex;
+      if (at === first) tops[sampleIndex] = kbIndex;
       if (rank === 0 && kbIndex === goldKb) rank = at - first + 1;
     }
-    codes[sampleIndex] = outcomeOf(context, sampleIndex, rank, top);
+    ranks[sampleIndex] = rank;
   }
   // As many lines as samples, none unknown or repeated: every sample is there.
+  return { ranks, tops };
+}
+
+/** The outcome codes (section 7) of ranked samples: the rank, and alias_hit@1 from the top entity's name. */
+export function closedOutcomesOfRanks(ranked: ClosedRanks, context: ClosedScanContext): Uint8Array {
+  const codes = new Uint8Array(ranked.ranks.length);
+  for (let i = 0; i < codes.length; i += 1) {
+    codes[i] = outcomeOf(context, i, ranked.ranks[i] ?? 0, ranked.tops[i] ?? -1);
+  }
   return codes;
+}
+
+/** Both steps of the second half: the outcome codes, in gold order, of a parsed file, or null when it is not valid. */
+export function closedOutcomesOf(parsed: ParsedClosedFile, context: ClosedScanContext): Uint8Array | null {
+  const ranked = rankParsedClosed(parsed, context);
+  return ranked === null ? null : closedOutcomesOfRanks(ranked, context);
 }
 
 /**
