@@ -42,7 +42,7 @@ async function score(args: readonly string[]): Promise<CliResult> {
 let dir = "";
 let releaseDir = "";
 let publicDir = "";
-const files = { open: "", closed: "", invalid: "", invalidV11: "", invalidRanking: "", blankLead: "" };
+const files = { open: "", closed: "", invalid: "", invalidV11: "", invalidRanking: "", unknownQid: "", blankLead: "" };
 let devSize = 0;
 let devIds: string[] = [];
 
@@ -91,6 +91,11 @@ beforeAll(async () => {
   const closedLines = predictionsOf("closed", 3);
   closedLines[0] = `{"id": "${idAt(0)}", "ranking": ["Q1", "\\ud83d"]}`;
   await writeFile(files.invalidRanking, `${closedLines.join("\n")}\n`);
+  // Simple enough for the byte scanner's parse; only the KB check refuses it.
+  files.unknownQid = path.join(dir, "unknown-qid.jsonl");
+  const unknownLines = predictionsOf("closed", 4);
+  unknownLines[1] = `{"id": "${idAt(1)}", "ranking": ["Q999999999"]}`;
+  await writeFile(files.unknownQid, `${unknownLines.join("\n")}\n`);
   // 120 blank lines (some CRLF, some white space) before the first prediction.
   files.blankLead = path.join(dir, "blank-lead.jsonl");
   const blanks = Array.from({ length: 120 }, (_, i) => (i % 3 === 0 ? "\r" : i % 3 === 1 ? "" : "  "));
@@ -123,10 +128,11 @@ describe("npm run score (protocol section 11)", () => {
     expect(result.status).toBe(0);
     const report = scoreReportSchema.parse(JSON.parse(result.stdout));
     expect(report.comparisons.map((comparison) => comparison.baseline)).toEqual(baselines);
-    const invalid = await score([...args, "--baseline", files.closed, "--baseline", files.invalid, "--baseline", files.invalidRanking]);
+    const invalid = await score([...args, "--baseline", files.closed, "--baseline", files.invalid, "--baseline", files.invalidRanking, "--baseline", files.unknownQid]);
     expect(invalid.status).toBe(1);
     const lines = invalid.stderr.trim().split("\n");
-    expect(lines.map((line) => line.slice(0, line.indexOf(":")))).toEqual([files.invalid, files.invalid, files.invalidRanking]);
+    expect(lines.map((line) => line.slice(0, line.indexOf(":")))).toEqual([files.invalid, files.invalid, files.invalidRanking, files.unknownQid]);
+    expect(lines[3]).toMatch(new RegExp(`^${files.unknownQid}:2: .*Q999999999`));
   }, 30_000);
 
   it("lists the problems of an invalid file as FILE:LINE: message and exits 1", async () => {

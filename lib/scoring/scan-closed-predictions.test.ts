@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { synthesizePredictions } from "@/testing/synthetic/synth-predictions";
 import { synthesizeRelease } from "@/testing/synthetic/synth-release";
 import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "./gold";
-import { closedOutcomesOf, parseClosedRankings, prepareClosedScan, scanClosedPredictions } from "./scan-closed-predictions";
+import { closedOutcomesOf, parseClosedRankings, prepareClosedScan, rankParsedClosed, scanClosedPredictions } from "./scan-closed-predictions";
 import { computeOutcomes } from "./track-predictions";
 import { validatePredictionText } from "./validate-predictions";
 
@@ -143,5 +143,14 @@ describe("parseClosedRankings and closedOutcomesOf (the scanner in two halves, t
     }
     const parsed = parse(VALID.join("\n"));
     expect(Array.from(closedOutcomesOf(parsed as NonNullable<typeof parsed>, context) ?? [])).toEqual([0x80 | 2, 0x80 | 1, 0]);
+  });
+
+  it("ranks with integers only: each sample's gold rank (0 when absent) and top entity's KB index, in gold order", () => {
+    const context = prepareClosedScan(GOLD, KB);
+    const parsed = parse([VALID[2], VALID[0], VALID[1]].join("\n"));
+    const ranked = rankParsedClosed(parsed as NonNullable<typeof parsed>, context);
+    // KB order Q1, Q2, Q3, Q4, Q10 = indices 0..4. s1: ["Q4", "Q1"]; s2: ["Q2"]; s3: ["Q1", "Q2", "Q10"] without its gold Q3.
+    expect(Array.from(ranked?.ranks ?? [])).toEqual([2, 1, 0]);
+    expect(Array.from(ranked?.tops ?? [])).toEqual([3, 1, 0]);
   });
 });
