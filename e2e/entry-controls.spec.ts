@@ -2,6 +2,7 @@ import path from "node:path";
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { apiContextFor, createTestApiToken, createTestUser, deleteTestUsers, expect, getTestPool, signInContext, test, waitForBaselines, type TestUser } from "./fixtures";
+import { publicationBody } from "./fixtures/publication";
 
 /**
  * A participant controls their entries without a maintainer: choose the
@@ -28,7 +29,7 @@ async function upload(api: APIRequestContext, file: string): Promise<string> {
 
 async function requestPublication(api: APIRequestContext, id: string, systemName: string): Promise<void> {
   const response = await api.post(`/api/submissions/${id}/publication`, {
-    data: { systemName, methodDescription: `${systemName}: BM25 over names with a reranker on descriptions.`, parameterCount: "110000000", isOpenWeights: "true" },
+    data: publicationBody(systemName, { methodDescription: `${systemName}: BM25 over names with a reranker on descriptions.`, factSheet: { parameters: 110_000_000, openWeights: true } }),
   });
   expect(response.status(), await response.text()).toBe(202);
 }
@@ -149,7 +150,7 @@ test("[ENTRIES] a participant withdraws a pending request and asks again from th
   await page.goto(`/submissions/${closedId}`);
   await page.getByLabel("System name").fill(closedName);
   await page.getByLabel("Method description").fill("Dense retrieval over entity descriptions, reranked.");
-  await page.getByLabel("Parameter count").fill("350000000");
+  await page.getByLabel("Parameters", { exact: true }).fill("350000000");
   await page.getByRole("button", { name: "Request publication" }).click();
   await expect(page.getByTestId("publication-status")).toContainText("Publication requested");
   await page.getByRole("button", { name: "Withdraw the publication request" }).click();
@@ -157,7 +158,7 @@ test("[ENTRIES] a participant withdraws a pending request and asks again from th
   await expect(page.getByTestId("publication-status")).toHaveText("No publication requested.");
   // The form starts from what was sent last.
   await expect(page.getByLabel("System name")).toHaveValue(closedName);
-  await expect(page.getByLabel("Parameter count")).toHaveValue("350000000");
+  await expect(page.getByLabel("Parameters", { exact: true })).toHaveValue("350000000");
   expect(await auditActions(closedId)).toEqual(["submission.withdraw"]);
   await page.getByRole("button", { name: "Request publication again" }).click();
   await expect(page.getByTestId("publication-status")).toContainText("Publication requested");
@@ -214,8 +215,8 @@ test("[ENTRIES] the publication API names the field in a sentence", async ({ pla
   expect(response.status()).toBe(422);
   const body = (await response.json()) as { error: { message: string; problems: { field: string; message: string }[] } };
   expect(body.error.problems).toEqual([
-    { field: "systemName", message: 'field "systemName" is required' },
     { field: "methodDescription", message: 'field "methodDescription" describe the method in at least 20 characters' },
+    { field: "factSheet", message: 'field "factSheet" is required' },
   ]);
   expect(body.error.message).not.toContain("expected string");
   await api.dispose();

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { apiContextFor, createTestApiToken, createTestUser, deleteTestUsers, expect, getTestPool, test, type TestUser, waitForBaselines } from "./fixtures";
+import { publicationBody } from "./fixtures/publication";
 
 /**
  * Protocol section 3: the test split's gold (its QIDs and everything derived
@@ -175,7 +176,7 @@ async function setUpScenario(playwright: Parameters<typeof apiContextFor>[0], ba
       .toBe("SCORED");
 
     const publication = await api.post(`/api/submissions/${id}/publication`, {
-      data: { systemName: `Gold check ${Date.now()}`, methodDescription: "A retriever used to check that the test gold stays hidden." },
+      data: publicationBody(`Gold check ${Date.now()}`, { methodDescription: "A retriever used to check that the test gold stays hidden." }),
     });
     expect(publication.status(), await publication.text()).toBe(202);
     const review = await reviewer.post(`/api/admin/submissions/${id}/review`, { data: { action: "approve", reason: "Checked." } });

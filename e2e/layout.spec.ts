@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { apiContextFor, createTestApiToken, createTestUser, deleteTestUsers, expect, getTestPool, runScript, signInContext, test, waitForBaselines, type TestUser } from "./fixtures";
 import { requireLocalUrl } from "../testing/local-database";
+import { publicationBody } from "./fixtures/publication";
 
 /**
  * The layout check: every page at 390, 768, 1366 and 1920 px wide, as an
@@ -220,7 +221,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const submissionId = await uploadWithToken(api, "test-open.jsonl");
   const devSubmissionId = await uploadWithToken(api, "dev-open.jsonl");
   const requested = await api.post(`/api/submissions/${submissionId}/publication`, {
-    data: { systemName: "Layout check retriever with a rather long system name", methodDescription: "BM25 over entity names, then a reranker; used by the layout check." },
+    data: publicationBody("Layout check retriever with a rather long system name", { methodDescription: "BM25 over entity names, then a reranker; used by the layout check." }),
   });
   expect(requested.status(), await requested.text()).toBe(202);
   await api.dispose();

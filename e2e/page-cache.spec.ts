@@ -4,6 +4,7 @@ import path from "node:path";
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { apiContextFor, createTestApiToken, expect, signInContext, test } from "./fixtures";
+import { publicationBody } from "./fixtures/publication";
 
 /**
  * The shared cache of rendered public pages (lib/leaderboard/public-page-cache.ts)
@@ -64,7 +65,7 @@ test("[LEADERBOARD] anonymous readers get the shared cached page (gzip, brotli, 
 
   const id = await uploadScored(ownerApi);
   const publication = await ownerApi.post(`/api/submissions/${id}/publication`, {
-    data: { systemName, methodDescription: "One train entity per sample, published to read it back through the page cache." },
+    data: publicationBody(systemName, { methodDescription: "One train entity per sample, published to read it back through the page cache." }),
   });
   expect(publication.status(), await publication.text()).toBe(202);
 
@@ -199,7 +200,7 @@ test("[LEADERBOARD] two web processes both stop serving the old cached page and 
     const apiUrl = "/api/entries?track=closed&split=test";
     const id = await uploadScored(ownerApi);
     const publication = await ownerApi.post(`/api/submissions/${id}/publication`, {
-      data: { systemName, methodDescription: "Published to check that no web process keeps serving the old body." },
+      data: publicationBody(systemName, { methodDescription: "Published to check that no web process keeps serving the old body." }),
     });
     expect(publication.status(), await publication.text()).toBe(202);
 

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { readFile } from "node:fs/promises";
 import { apiContextFor, createTestApiToken, expect, getTestPool, signInContext, test } from "./fixtures";
+import { publicationBody } from "./fixtures/publication";
 
 const RELEASE = path.join(__dirname, "..", "data", "demo-release");
 const SCORING_TIMEOUT = 60_000;
@@ -41,7 +42,7 @@ test("[REVIEW] a flagged test file is approved only after the maintainer acknowl
   const ownJson = (await (await api.get(`/api/submissions/${id}`)).json()) as Record<string, unknown>;
   expect(ownJson).not.toHaveProperty("probe_flags");
   const publication = await api.post(`/api/submissions/${id}/publication`, {
-    data: { systemName: `Single guesser ${Date.now()}`, methodDescription: "One train entity per sample, to see what happens." },
+    data: publicationBody(`Single guesser ${Date.now()}`, { methodDescription: "One train entity per sample, to see what happens." }),
   });
   expect(publication.status(), await publication.text()).toBe(202);
   await api.dispose();

@@ -98,8 +98,8 @@ test("[SUBMISSIONS] a test file is scored with intervals and baseline comparison
   const systemName = `Cyd retriever ${Date.now()}`;
   await page.getByLabel("System name").fill(systemName);
   await page.getByLabel("Method description").fill("Dense retrieval over entity descriptions with a cross-encoder reranker.");
-  await page.getByLabel("Parameter count").fill("110000000");
-  await page.getByLabel("Weights").selectOption("true");
+  await page.getByLabel("Parameters", { exact: true }).fill("110000000");
+  await page.getByLabel("Open weights", { exact: true }).selectOption("yes");
   await page.getByRole("button", { name: "Request publication" }).click();
   await expect(page.getByTestId("publication-status")).toContainText("Publication requested");
 

@@ -16,6 +16,7 @@ import { ClientError, type ExitStatus } from "@/lib/client/client-error";
 import type { CommandContext } from "@/lib/client/commands/context";
 import { DOWNLOAD_CHOICES, runDownload } from "@/lib/client/commands/download";
 import { runList } from "@/lib/client/commands/list";
+import { runFactSheetEdit, runFactSheetTemplate, runPublish } from "@/lib/client/commands/publish";
 import { runLogin, runLogout } from "@/lib/client/commands/login";
 import { runQuota } from "@/lib/client/commands/quota";
 import { runStatus } from "@/lib/client/commands/status";
@@ -39,6 +40,11 @@ Commands:
   status ID                  a submission's status, and its scores once scored
   list                       your submissions, newest first
   quota                      your test submissions left, and when the next one frees
+  publish ID --fact-sheet FILE --description TEXT
+                             ask to publish a scored test submission with its fact sheet
+                             (JSON, version 1); a bad answer is reported as FILE: field "..." ...
+  fact-sheet template        print a valid example fact sheet to start from
+  fact-sheet edit ID FILE    replace the fact sheet of your submission (until it is approved)
   download dev|test|kb|train [--out DIR] [--release ID]
                              a release file, checked against its SHA-256 (default DIR: .)
 
@@ -76,6 +82,8 @@ const optionsSchema = z.object({
   "idempotency-key": z.string().min(1).max(200, { error: "--idempotency-key must be at most 200 characters" }).optional(),
   out: z.string().min(1, { error: "--out needs a DIR" }).default("."),
   release: z.string().min(1).max(64).optional(),
+  "fact-sheet": z.string().min(1, { error: "--fact-sheet needs a FILE" }).optional(),
+  description: z.string().optional(),
 });
 
 type Parsed = { command: string; args: string[]; options: z.output<typeof optionsSchema>; isHelp: boolean; isVersion: boolean };
@@ -101,6 +109,8 @@ function parseCommandLine(argv: readonly string[]): Parsed {
         "idempotency-key": { type: "string" },
         out: { type: "string" },
         release: { type: "string" },
+        "fact-sheet": { type: "string" },
+        description: { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean" },
       },
@@ -189,6 +199,18 @@ async function run(argv: readonly string[]): Promise<ExitStatus> {
     case "quota":
       expectArgs(parsed, 0, "no arguments");
       return runQuota(context);
+    case "publish": {
+      expectArgs(parsed, 1, "one submission ID (and --fact-sheet FILE --description TEXT)");
+      if (options["fact-sheet"] === undefined) throw usageError("publish needs --fact-sheet FILE (start from: irc-bench-client fact-sheet template > sheet.json)");
+      if (options.description === undefined) throw usageError("publish needs --description TEXT: the method in words (at least 20 characters)");
+      return runPublish(context, { id: parsed.args[0] ?? "", file: options["fact-sheet"], description: options.description });
+    }
+    case "fact-sheet": {
+      const [sub, ...rest] = parsed.args;
+      if (sub === "template" && rest.length === 0) return runFactSheetTemplate(context);
+      if (sub === "edit" && rest.length === 2) return runFactSheetEdit(context, { id: rest[0] ?? "", file: rest[1] ?? "" });
+      throw usageError("fact-sheet takes: template, or edit ID FILE");
+    }
     case "download": {
       expectArgs(parsed, 1, `one of ${DOWNLOAD_CHOICES.join(", ")}`);
       const what = z.enum(DOWNLOAD_CHOICES).safeParse(parsed.args[0]);

@@ -15,6 +15,8 @@ import { getActiveRelease } from "@/lib/releases/get-release";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { discardStagedFile, stageUpload } from "@/lib/files/staging";
 import { getEnv } from "@/lib/env";
+import { buildFactSheet, completeFactSheet } from "@/lib/fact-sheet/build-fact-sheet";
+import { factSheetColumns } from "@/lib/fact-sheet/fact-sheet-columns";
 
 const DEMO_RELEASE = "irc-bench-demo";
 const DIR = path.join("data", "demo-predictions");
@@ -25,24 +27,47 @@ const ENTRIES = [
     team: "Demo team Ada",
     systemName: "Ada-LLM few-shot (demo)",
     description: "Hand-written illustrative predictions in the style of a few-shot prompted language model; not a real system.",
-    parameterCount: BigInt(8_000_000_000),
-    isOpenWeights: true,
+    // A complete fact sheet: the entry shows the documented tier.
+    factSheet: (team: string) =>
+      completeFactSheet("Ada-LLM few-shot (demo)", {
+        team,
+        approach: "prompted-llm",
+        baseModel: "Demo-8B-instruct",
+        knowledgeCutoff: "2023-12",
+        parameters: 8_000_000_000,
+        openWeights: true,
+        configuration: { text: "Five train examples, then: Which entity does this passage refer to? Answer with its name.", url: null },
+        compute: "no real compute: hand-written demo predictions",
+        codeUrl: "https://example.org/irc-bench-demo/ada",
+        dataUsed: { train: true, dev: false, sourceCollections: false, wikiBeyondKb: false, details: "five train examples in the prompt" },
+      }),
   },
   {
     file: "test-open-weak.jsonl",
     team: "Demo team Bo",
     systemName: "Bo zero-shot (demo)",
     description: "Hand-written illustrative predictions of a weaker zero-shot system; not a real system.",
-    parameterCount: BigInt(1_000_000_000),
-    isOpenWeights: false,
+    // Incomplete: no code, no configuration, data use not stated.
+    factSheet: (team: string) =>
+      buildFactSheet("Bo zero-shot (demo)", { team, approach: "prompted-llm", baseModel: "Demo-1B", parameters: 1_000_000_000, openWeights: false }),
   },
   {
     file: "test-closed.jsonl",
     team: "Demo team Cy",
     systemName: "Cy dense retriever (demo)",
     description: "Hand-written illustrative rankings in the style of a fine-tuned dense retriever over entity descriptions; not a real system.",
-    parameterCount: BigInt(110_000_000),
-    isOpenWeights: true,
+    factSheet: (team: string) =>
+      completeFactSheet("Cy dense retriever (demo)", {
+        team,
+        approach: "retriever",
+        baseModel: null,
+        knowledgeCutoff: null,
+        parameters: 110_000_000,
+        openWeights: true,
+        compute: "no real compute: hand-written demo rankings",
+        codeUrl: "https://example.org/irc-bench-demo/cy",
+        dataUsed: { train: true, dev: true, sourceCollections: false, wikiBeyondKb: false },
+      }),
   },
 ] as const;
 
@@ -69,11 +94,8 @@ async function main(): Promise<void> {
         publication: "PUBLISHED",
         publishedAt: new Date(),
         requestedAt: new Date(),
-        systemName: entry.systemName,
         methodDescription: entry.description,
-        parameterCount: entry.parameterCount,
-        isOpenWeights: entry.isOpenWeights,
-        externalData: "none",
+        ...factSheetColumns(entry.factSheet(entry.team)),
       },
     });
     await db.auditLog.create({

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { LeaderboardViewSection } from "@/components/leaderboard/leaderboard-view-section";
 import { SupersededBanner } from "@/components/releases/superseded-banner";
+import { cohortOfPageFilters } from "@/lib/leaderboard/cohort-filters";
 import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
 import { getReleaseLeaderboard } from "@/lib/leaderboard/get-release-leaderboard";
 import { firstValues, pageTrack } from "@/lib/leaderboard/query-schemas";
@@ -25,7 +26,7 @@ export default async function LeaderboardPage({ searchParams }: PageProps) {
     const release = version.success ? await findReleaseByVersion(version.data) : null;
     if (release === null) notFound();
     if (!release.isActive) {
-      const view = await getReleaseLeaderboard({ releaseId: release.id, track, scope: query.scope });
+      const view = await getReleaseLeaderboard({ releaseId: release.id, track, scope: query.scope, cohort: cohortOfPageFilters(query) });
       if (view === null) notFound();
       return (
         <div className="space-y-6">
@@ -45,7 +46,7 @@ export default async function LeaderboardPage({ searchParams }: PageProps) {
       );
     }
   }
-  const snapshot = await getLeaderboard({ track, scope: query.scope });
+  const snapshot = await getLeaderboard({ track, scope: query.scope, cohort: cohortOfPageFilters(query) });
   if (snapshot === null) {
     return (
       <div className="space-y-4">

@@ -1,6 +1,8 @@
 "use client";
 
+import { APPROACHES, APPROACH_LABELS } from "@/lib/fact-sheet/schema";
 import { DEFAULT_FILTERS, type LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
+import { PROVENANCE_TIERS } from "@/lib/provenance/tiers";
 
 type Props = {
   filters: LeaderboardFilters;
@@ -55,6 +57,64 @@ export function LeaderboardFilterControls({ filters, onChange, rangeProblem, has
           <option value="any">Any</option>
           <option value="yes">Open weights</option>
           <option value="no">Closed weights</option>
+        </select>
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">Approach</span>
+        <select
+          name="approach"
+          value={filters.approach}
+          onChange={(event) => set("approach", event.target.value as LeaderboardFilters["approach"])}
+          className="rounded border border-line px-2 py-1"
+        >
+          <option value="any">Any</option>
+          {APPROACHES.map((approach) => (
+            <option key={approach} value={approach}>
+              {APPROACH_LABELS[approach]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">Source-collection data</span>
+        <select
+          name="source"
+          value={filters.source}
+          onChange={(event) => set("source", event.target.value as LeaderboardFilters["source"])}
+          className="rounded border border-line px-2 py-1"
+        >
+          <option value="any">Any</option>
+          <option value="no">Not used</option>
+          <option value="yes">Used</option>
+        </select>
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">Knowledge cutoff</span>
+        <select
+          name="cutoff"
+          value={filters.cutoff}
+          onChange={(event) => set("cutoff", event.target.value as LeaderboardFilters["cutoff"])}
+          className="rounded border border-line px-2 py-1"
+        >
+          <option value="any">Any</option>
+          <option value="before">Before the release date</option>
+          <option value="after">On or after the release date</option>
+        </select>
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">Provenance</span>
+        <select
+          name="tier"
+          value={filters.tier}
+          onChange={(event) => set("tier", event.target.value as LeaderboardFilters["tier"])}
+          className="rounded border border-line px-2 py-1"
+        >
+          <option value="any">Any tier</option>
+          {PROVENANCE_TIERS.map((tier) => (
+            <option key={tier} value={tier}>
+              {tier}
+            </option>
+          ))}
         </select>
       </label>
       <fieldset className="flex flex-col gap-1">

@@ -1,5 +1,6 @@
 "use client";
 
+import { TierBadge } from "@/components/provenance/tier-badge";
 import {
   columnVisibilityFeature,
   createColumnHelper,
@@ -89,6 +90,7 @@ function SystemCell({ row }: { row: LeaderboardRow }) {
     <div className="min-w-40">
       {row.entryId ? <Link href={`/entries/${row.entryId}`}>{row.system}</Link> : <span>{row.system}</span>}
       {row.kind === "baseline" && <Badge tone="baseline">baseline</Badge>}
+      {row.kind !== "reported" && <TierBadge tier={row.tier} />}
       {row.kind === "reported" && (
         <Badge tone="reported" title={`Reported in a paper (${row.source ?? "source unknown"}): no interval, no significance test`}>
           reported

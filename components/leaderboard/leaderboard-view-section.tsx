@@ -5,6 +5,7 @@ import { leaderboardFiltersSchema, type LeaderboardFilters } from "@/lib/leaderb
 import type { LeaderboardView } from "@/lib/leaderboard/leaderboard-types";
 import { forestPlotData } from "@/lib/leaderboard/forest-plot-data";
 import { formatEstimate } from "@/lib/format/numbers";
+import { cohortOfPageFilters, cohortPairs, describeCohort, hasCohort } from "@/lib/leaderboard/cohort-filters";
 import { applyTableQuery, type TableQuery } from "@/lib/leaderboard/table-query";
 import { matrixHref, progressHref } from "@/lib/leaderboard/view-links";
 import { METRIC_LABELS, metricGroupsOf, TRACK_LABELS, TYPE_SLUGS } from "@/lib/leaderboard/views";
@@ -36,11 +37,16 @@ function filtersOf(query: TableQuery): LeaderboardFilters {
 /** A leaderboard view (all types, or one entity type) with its switchers, guide, table and downloads. */
 export function LeaderboardViewSection({ view, query, archivedVersion }: { view: LeaderboardView; query: TableQuery; archivedVersion?: string }) {
   const { track, type, release } = view;
+  const cohort = cohortOfPageFilters(query);
+  const cohortQuery = cohortPairs(cohort)
+    .map(([key, value]) => `&${key}=${encodeURIComponent(value)}`)
+    .join("");
   // A superseded release's board (?release=VERSION) keeps its version in the table's links; the matrix, timeline and downloads are the active release's.
   const baseQuery: [string, string][] = [["track", track]];
   if (query.scope === "all") baseQuery.push(["scope", "all"]);
   if (archivedVersion !== undefined) baseQuery.push(["release", archivedVersion]);
-  const typeQuery = `${type === null ? "" : `&type=${TYPE_SLUGS[type]}`}${query.scope === "all" ? "&scope=all" : ""}`;
+  const typeQuery = `${type === null ? "" : `&type=${TYPE_SLUGS[type]}`}${query.scope === "all" ? "&scope=all" : ""}${cohortQuery}`;
+  const scopeQuery = query.scope === "all" ? "&scope=all" : "";
   const rankLabel = METRIC_LABELS[view.rankMetric];
   const best = view.bestBaseline;
   const bestRow = best === null ? undefined : view.rows.find((row) => row.key === best.id);
@@ -52,8 +58,8 @@ export function LeaderboardViewSection({ view, query, archivedVersion }: { view:
   return (
     <div className="space-y-5">
       <div className="space-y-3">
-        <TrackSwitcher current={track} type={type} />
-        <TypeSwitcher current={type} track={track} />
+        <TrackSwitcher current={track} type={type} keep={`${scopeQuery}${cohortQuery}`} />
+        <TypeSwitcher current={type} track={track} keep={`${scopeQuery}${cohortQuery}`} />
       </div>
       <p className="max-w-3xl text-sm">{TRACK_NOTES[track]}</p>
       {type !== null && (
@@ -73,12 +79,18 @@ export function LeaderboardViewSection({ view, query, archivedVersion }: { view:
             {formatEstimate(bestRow?.metrics[view.rankMetric], view.rankMetric)}).
           </p>
         ))}
-      <ScopeSwitcher track={track} type={type} scope={query.scope} />
+      <ScopeSwitcher track={track} type={type} scope={query.scope} keep={cohortQuery} />
+      {hasCohort(cohort) && (
+        <p className="max-w-3xl rounded border border-accent bg-white p-2 text-sm" data-testid="cohort-note">
+          Filtered by fact sheet or provenance ({describeCohort(cohort)}): ranks, marks and intervals are recomputed among the
+          entries shown; baselines always stay as the reference. <Link href={`${type === null ? "/leaderboard" : `/leaderboard/types/${TYPE_SLUGS[type]}`}?track=${track}${scopeQuery}`}>Show every entry</Link>.
+        </p>
+      )}
       <ReadingGuide withSignificance={type === null && best !== null} />
       <ForestPlot data={forestPlotData(view)} />
       {archivedVersion === undefined && (
         <p className="text-sm">
-          <Link href={matrixHref(track, type)}>Pairwise significance matrix</Link> of this view: the paired test behind the
+          <Link href={matrixHref(track, type, cohortQuery)}>Pairwise significance matrix</Link> of this view: the paired test behind the
           ranks, for every pair of its top entries. <Link href={progressHref(track, type)}>Progress over time</Link>: the
           best published score of this view by date, with its states of the art.
         </p>

@@ -12,15 +12,15 @@ function PillLabel({ isCurrent, children }: { isCurrent: boolean; children: stri
   return <span className={isCurrent ? "font-medium text-white" : "text-accent"}>{children}</span>;
 }
 
-/** Links between the three views; the current one is marked with aria-current. */
-export function TrackSwitcher({ current, type }: { current: LeaderboardTrack; type: EntityType | null }) {
+/** Links between the three views; the current one is marked with aria-current. `keep`: "&key=value" pairs every link carries (the cohort filters). */
+export function TrackSwitcher({ current, type, keep = "" }: { current: LeaderboardTrack; type: EntityType | null; keep?: string }) {
   const base = type === null ? "/leaderboard" : `/leaderboard/types/${TYPE_SLUGS[type]}`;
   return (
     <nav aria-label="Track" className="text-sm">
       <ul className="flex flex-wrap gap-2">
         {LEADERBOARD_TRACKS.map((track) => (
           <li key={track}>
-            <Link href={`${base}?track=${track}`} aria-current={track === current ? "page" : undefined} className={pillClass(track === current)}>
+            <Link href={`${base}?track=${track}${keep}`} aria-current={track === current ? "page" : undefined} className={pillClass(track === current)}>
               <PillLabel isCurrent={track === current}>{TRACK_LABELS[track]}</PillLabel>
             </Link>
           </li>
@@ -31,20 +31,20 @@ export function TrackSwitcher({ current, type }: { current: LeaderboardTrack; ty
 }
 
 /** Links to the entity-type views (and back to all types). */
-export function TypeSwitcher({ current, track }: { current: EntityType | null; track: LeaderboardTrack }) {
+export function TypeSwitcher({ current, track, keep = "" }: { current: EntityType | null; track: LeaderboardTrack; keep?: string }) {
   return (
     <nav aria-label="Entity type" className="text-sm">
       <ul className="flex flex-wrap items-center gap-2">
         <li className="font-medium">Entity type:</li>
         <li>
-          <Link href={`/leaderboard?track=${track}`} aria-current={current === null ? "page" : undefined} className={pillClass(current === null)}>
+          <Link href={`/leaderboard?track=${track}${keep}`} aria-current={current === null ? "page" : undefined} className={pillClass(current === null)}>
             <PillLabel isCurrent={current === null}>All types</PillLabel>
           </Link>
         </li>
         {ENTITY_TYPES.map((type) => (
           <li key={type}>
             <Link
-              href={`/leaderboard/types/${TYPE_SLUGS[type]}?track=${track}`}
+              href={`/leaderboard/types/${TYPE_SLUGS[type]}?track=${track}${keep}`}
               aria-current={type === current ? "page" : undefined}
               className={pillClass(type === current)}
             >
@@ -60,7 +60,7 @@ export function TypeSwitcher({ current, track }: { current: EntityType | null; t
 const SCOPE_LABELS: Record<EntryScope, string> = { primary: "Primary entries", all: "All entries" };
 
 /** Each participant's primary entry (the default) or every public entry; ranks are computed among the entries shown. */
-export function ScopeSwitcher({ track, type, scope }: { track: LeaderboardTrack; type: EntityType | null; scope: EntryScope }) {
+export function ScopeSwitcher({ track, type, scope, keep = "" }: { track: LeaderboardTrack; type: EntityType | null; scope: EntryScope; keep?: string }) {
   const base = type === null ? "/leaderboard" : `/leaderboard/types/${TYPE_SLUGS[type]}`;
   return (
     <nav aria-label="Ranking scope" className="flex flex-wrap items-center gap-2 text-sm">
@@ -68,7 +68,7 @@ export function ScopeSwitcher({ track, type, scope }: { track: LeaderboardTrack;
         {(["primary", "all"] as const).map((option) => (
           <li key={option}>
             <Link
-              href={`${base}?track=${track}${option === "all" ? "&scope=all" : ""}`}
+              href={`${base}?track=${track}${option === "all" ? "&scope=all" : ""}${keep}`}
               aria-current={option === scope ? "page" : undefined}
               className={pillClass(option === scope)}
             >

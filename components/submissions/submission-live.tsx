@@ -1,5 +1,8 @@
 "use client";
 
+import { FactSheetView } from "@/components/fact-sheet/fact-sheet-view";
+import { ReproductionPanel } from "@/components/provenance/reproduction-panel";
+import { TierBadge } from "@/components/provenance/tier-badge";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import type { SubmissionView } from "@/lib/submissions/get-submission-view";
@@ -147,7 +150,18 @@ export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: Su
       {isOwner && view.split === "test" && view.status === "SCORED" && (view.publication === "PRIVATE" || view.publication === "REJECTED") && (
         <PublishForm submissionId={view.id} defaults={view} onRequested={refresh} />
       )}
+      {view.canEditFactSheet && view.factSheet !== null && (isOwner ? view.publication === "PENDING" : true) && (
+        <PublishForm
+          submissionId={view.id}
+          defaults={view}
+          onRequested={refresh}
+          mode={{ kind: "edit", needsReason: !isOwner && (view.publication === "PUBLISHED" || view.publication === "HIDDEN") }}
+        />
+      )}
       {isMaintainer && <ReviewPanel view={view} onDone={refresh} />}
+      {isMaintainer && view.split === "test" && view.status === "SCORED" && !view.isBaseline && (view.publication === "PUBLISHED" || view.publication === "PENDING") && (
+        <ReproductionPanel view={view} onDone={refresh} />
+      )}
     </div>
   );
 }
@@ -177,34 +191,24 @@ function PublicationStatus({ view, isOwner }: { view: SubmissionView; isOwner: b
       </h2>
       <p data-testid="publication-status">{publicationText(view, isOwner)}</p>
       {view.systemName && (
-        <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
-          <dt className="text-muted">System</dt>
-          <dd>{view.systemName}</dd>
-          {view.methodDescription && (
-            <>
-              <dt className="text-muted">Method</dt>
-              <dd className="whitespace-pre-line">{view.methodDescription}</dd>
-            </>
+        <div className="mt-2 space-y-2 text-sm">
+          <p>
+            <span className="text-muted">System:</span> {view.systemName} <TierBadge tier={view.provenance.tier} />
+            {view.provenance.reproducedAt && (
+              <span className="text-muted">
+                {" "}
+                (reproduced by {view.provenance.reproducedBy ?? "a former maintainer"} on {view.provenance.reproducedAt.slice(0, 10)})
+              </span>
+            )}
+          </p>
+          {view.methodDescription && <p className="whitespace-pre-line">{view.methodDescription}</p>}
+          {view.factSheet && (
+            <details open={view.publication !== "PUBLISHED"}>
+              <summary className="cursor-pointer font-medium">Fact sheet</summary>
+              <FactSheetView sheet={view.factSheet} missing={view.factSheetMissing} />
+            </details>
           )}
-          <dt className="text-muted">Parameters</dt>
-          <dd>{view.parameterCount ?? "not stated"}</dd>
-          <dt className="text-muted">Weights</dt>
-          <dd>{view.isOpenWeights === null ? "not stated" : view.isOpenWeights ? "open" : "closed"}</dd>
-          <dt className="text-muted">External data</dt>
-          <dd>{view.externalData ?? "not stated"}</dd>
-          {view.paperUrl && (
-            <>
-              <dt className="text-muted">Paper</dt>
-              <dd className="break-all">{view.paperUrl}</dd>
-            </>
-          )}
-          {view.codeUrl && (
-            <>
-              <dt className="text-muted">Code</dt>
-              <dd className="break-all">{view.codeUrl}</dd>
-            </>
-          )}
-        </dl>
+        </div>
       )}
       {view.reviewReason && <p className="text-sm">Maintainer&apos;s note: {view.reviewReason}</p>}
       {view.publication === "PUBLISHED" && (

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { entriesQuerySchema, entryExportQuerySchema, entryIdSchema, leaderboardExportQuerySchema, leaderboardQuerySchema, progressQuerySchema } from "@/lib/leaderboard/query-schemas";
 import { progressSchema } from "./schemas/progress";
 import { createApiTokenSchema } from "@/lib/tokens/schemas";
-import { entryVisibilitySchema, primaryEntrySchema, publicationRequestSchema } from "@/lib/submissions/schemas";
+import { entryVisibilitySchema, factSheetEditSchema, primaryEntrySchema, publicationRequestSchema } from "@/lib/submissions/schemas";
 import { profilePatchSchema } from "@/lib/users/schemas";
 import { apiTokenCreatedSchema, apiTokenListSchema, apiTokenRevokedSchema, meSchema } from "./schemas/account";
 import { downloadFileSchema, healthReportSchema, sampleSplitSchema } from "./schemas/dataset";
@@ -11,6 +11,7 @@ import { compareQuerySchema, sampleQuerySchema } from "@/lib/sample-browser/sche
 import { errorAnalysisComponent, runComparisonComponent, samplePageComponent, submissionNoteComponent, submissionNoteSavedSchema } from "./schemas/samples";
 import {
   entryVisibilityChangedSchema,
+  factSheetSavedSchema,
   primaryEntryChangedSchema,
   publicationAcceptedSchema,
   publicationWithdrawnSchema,
@@ -201,7 +202,8 @@ export const API = {
     method: "post",
     path: "/api/submissions/{id}/publication",
     tag: "Submissions",
-    summary: "Ask to publish a scored test submission on the leaderboard",
+    summary: "Ask to publish a scored test submission on the leaderboard, with its fact sheet",
+    description: "Body: the method in words and the fact sheet (version 1); problems name the field by its path, e.g. `factSheet.dataUsed.train`.",
     input: { auth: "user", params: ["id"], body: "json" },
     paramDocs: ID_PARAM,
     requestBody: { contentType: "application/json", schema: publicationRequestSchema },
@@ -211,6 +213,25 @@ export const API = {
       401: UNAUTHENTICATED,
       404: NOT_FOUND,
       409: { description: "Not a scored test submission, or already requested" },
+      422: INVALID,
+    },
+  },
+  editFactSheet: {
+    method: "patch",
+    path: "/api/submissions/{id}/fact-sheet",
+    tag: "Submissions",
+    summary: "Replace the fact sheet of your submission (until a maintainer approves it)",
+    description:
+      "The whole sheet, version 1 (`npm run client -- fact-sheet template` prints a valid example). Read-only for the owner once the entry is approved (409); a maintainer may still correct it, which is written to the audit log with the sheet before and after.",
+    input: { auth: "user", params: ["id"], body: "json" },
+    paramDocs: ID_PARAM,
+    requestBody: { contentType: "application/json", schema: factSheetEditSchema },
+    responses: {
+      200: { description: "The saved sheet", schema: factSheetSavedSchema },
+      400: { description: "The body is not a JSON object" },
+      401: UNAUTHENTICATED,
+      404: NOT_FOUND,
+      409: { description: "The entry is approved: its fact sheet is read-only for the owner" },
       422: INVALID,
     },
   },
@@ -471,5 +492,6 @@ export const UNDOCUMENTED_ROUTES: Readonly<Record<string, string>> = {
   "/api/admin/submissions": "maintainers only, with a browser session",
   "/api/admin/submissions/{id}/review": "maintainers only, with a browser session",
   "/api/admin/users/{id}": "maintainers only, with a browser session",
+  "/api/admin/submissions/{id}/reproduction": "maintainers only, with a browser session (provenance tier reproduced)",
   "/api/public-page": "internal: scripts/web-server.mjs sends anonymous page requests here for the shared page cache; not an API",
 };

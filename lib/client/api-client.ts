@@ -33,8 +33,9 @@ export class ApiRefusal extends Error {
 }
 
 type RequestOptions = {
-  method?: "GET" | "POST";
-  body?: FormData;
+  method?: "GET" | "POST" | "PATCH";
+  /** A form (uploads), or a JSON text sent as application/json. */
+  body?: FormData | string;
   headers?: Record<string, string>;
   /** Uploads and downloads: no timeout. */
   isLong?: boolean;
@@ -68,6 +69,7 @@ export class ApiClient {
     const method = options.method ?? "GET";
     const headers: Record<string, string> = { "User-Agent": this.userAgent, Accept: "application/json", ...options.headers };
     if (this.token !== undefined) headers.Authorization = `Bearer ${this.token}`;
+    if (typeof options.body === "string") headers["Content-Type"] = "application/json";
     let response: Response;
     try {
       response = await fetch(this.url(pathAndQuery), {

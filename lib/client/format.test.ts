@@ -72,8 +72,8 @@ describe("client formatting", () => {
       id: "cs1", ownerName: "Ada", isViewerOwner: true, status: "SCORED", split: "test", track: "open", originalName: "t.jsonl", fileBytes: 2048,
       fileSha256: "0".repeat(64), sampleCount: 232, createdAt: "2026-12-01T10:00:00.000Z", startedAt: "2026-12-01T10:00:01.000Z",
       finishedAt: "2026-12-01T10:00:03.000Z", attempts: 1, failureKind: null, failureReason: null, countsToQuota: true, isBaseline: false,
-      baselineLabel: null, publication: "PRIVATE", isPrimary: false, hiddenByOwner: false, systemName: null, methodDescription: null, paperUrl: null, codeUrl: null, parameterCount: null,
-      isOpenWeights: null, externalData: null, reviewReason: null, releaseName: "demo 1.0", disclosureLevel: "owner",
+      baselineLabel: null, publication: "PRIVATE", isPrimary: false, hiddenByOwner: false, systemName: null, methodDescription: null, factSheet: null, factSheetMissing: [],
+      canEditFactSheet: false, provenance: { tier: "scored", reproducedAt: null, reproducedBy: null }, reviewReason: null, releaseName: "demo 1.0", disclosureLevel: "owner",
       score: {
         report: {
           scorer_version: "1.1.0", split: "test", track: "open", n: 232,

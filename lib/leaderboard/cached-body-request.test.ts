@@ -33,16 +33,18 @@ describe("cachedBodyRequest", () => {
   });
 
   it("takes the public API's reads under the keys of the parsed query, defaults filled in", () => {
-    expect(keyOf("/api/leaderboard?track=open")).toBe("leaderboard:open::primary:0:100");
-    expect(keyOf("/api/leaderboard")).toBe("leaderboard:open::primary:0:100");
-    expect(keyOf("/api/leaderboard?limit=10&offset=20&type=person&scope=all&track=closed", {}, "HEAD")).toBe("leaderboard:closed:Person:all:20:10");
+    expect(keyOf("/api/leaderboard?track=open")).toBe("leaderboard:open::primary::0:100");
+    expect(keyOf("/api/leaderboard")).toBe("leaderboard:open::primary::0:100");
+    expect(keyOf("/api/leaderboard?limit=10&offset=20&type=person&scope=all&track=closed", {}, "HEAD")).toBe("leaderboard:closed:Person:all::20:10");
+    // The fact-sheet and tier filters are part of the key, in one order whatever the query's.
+    expect(keyOf("/api/leaderboard?tier=documented&weights=yes")).toBe("leaderboard:open::primary:weights=yes&tier=documented:0:100");
     expect(keyOf("/api/entries?split=dev")).toBe("entries::dev:all");
     expect(keyOf("/api/entries/abc_123-x")).toBe("entry:abc_123-x");
   });
 
   it("takes an API read whatever credentials it carries: those routes read none", () => {
     expect(keyOf("/api/leaderboard?track=open", { authorization: "Bearer irc_x", cookie: "next-auth.session-token=abc" })).toBe(
-      "leaderboard:open::primary:0:100",
+      "leaderboard:open::primary::0:100",
     );
   });
 

@@ -1,4 +1,7 @@
 import type { EntityType } from "@/lib/dataset/release-schema";
+import type { FactSheetField } from "@/lib/fact-sheet/completeness";
+import type { FactSheet } from "@/lib/fact-sheet/schema";
+import type { ProvenanceTier } from "@/lib/provenance/tiers";
 import type { DisclosedGroup, StoredComparison } from "@/lib/disclosure/disclose";
 import type { MetricKey, Track } from "@/lib/scoring/tracks";
 import type { Interval, ReleaseRef } from "./leaderboard-types";
@@ -32,11 +35,16 @@ export type EntryDetail = {
   team: string;
   affiliation: string;
   description: string | null;
+  /** The fact sheet (lib/fact-sheet/schema.ts); null for baselines and entries published before it existed without details. */
+  factSheet: FactSheet | null;
+  /** Its answers still "not stated". */
+  factSheetMissing: FactSheetField[];
+  /** From the fact sheet, for the headline facts. */
   paperUrl: string | null;
   codeUrl: string | null;
   parameterCount: number | null;
   isOpenWeights: boolean | null;
-  externalData: string | null;
+  provenance: { tier: ProvenanceTier; reproducedAt: string | null; reproducedBy: string | null };
   publishedAt: string | null;
   createdAt: string;
   release: ReleaseRef;

@@ -77,6 +77,10 @@ export function leaderboardExport(view: LeaderboardView, siteOrigin: string): Ex
     ]),
     { key: "parameter_count", label: "parameter_count" },
     { key: "open_weights", label: "open_weights" },
+    { key: "approach", label: "approach" },
+    { key: "uses_source_data", label: "uses_source_data" },
+    { key: "knowledge_cutoff", label: "knowledge_cutoff" },
+    { key: "tier", label: "tier" },
     { key: "stale", label: "stale" },
     { key: "vs_best_baseline", label: "vs_best_baseline" },
     { key: "vs_best_baseline_p_holm", label: "vs_best_baseline_p_holm" },
@@ -95,6 +99,10 @@ export function leaderboardExport(view: LeaderboardView, siteOrigin: string): Ex
       n: row.n,
       parameter_count: row.parameterCount,
       open_weights: row.isOpenWeights,
+      approach: row.approach,
+      uses_source_data: row.usesSourceData,
+      knowledge_cutoff: row.knowledgeCutoff,
+      tier: row.tier,
       stale: row.isStale,
       vs_best_baseline: row.significance
         ? row.significance.isSignificant

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_FILTERS, filterRows, filtersToSearchParams, leaderboardFiltersSchema, type FilterableRow } from "./filter-rows";
 
 const rows: (FilterableRow & { id: string })[] = [
-  { id: "llama", kind: "submission", system: "Llama QLoRA", team: "Birch NLP", parameterCount: 8e9, isOpenWeights: true },
-  { id: "gpt", kind: "submission", system: "GPT few-shot", team: "Cobalt AI", parameterCount: null, isOpenWeights: false },
-  { id: "bge", kind: "baseline", system: "BGE retriever", team: "IRC-Bench maintainers", parameterCount: 110e6, isOpenWeights: true },
-  { id: "paper", kind: "reported", system: "O10 Llama 3.1 8B (QLoRA)", team: null, parameterCount: null, isOpenWeights: null },
+  { id: "llama", kind: "submission", system: "Llama QLoRA", team: "Birch NLP", parameterCount: 8e9 },
+  { id: "gpt", kind: "submission", system: "GPT few-shot", team: "Cobalt AI", parameterCount: null },
+  { id: "bge", kind: "baseline", system: "BGE retriever", team: "IRC-Bench maintainers", parameterCount: 110e6 },
+  { id: "paper", kind: "reported", system: "O10 Llama 3.1 8B (QLoRA)", team: null, parameterCount: null },
 ];
 
 const ids = (kept: typeof rows) => kept.map((row) => row.id);
@@ -22,9 +22,9 @@ describe("filterRows", () => {
     expect(ids(filterRows(rows, { ...DEFAULT_FILTERS, entries: "submissions", reported: "hide" }, noRange))).toEqual(["llama", "gpt"]);
   });
 
-  it("filters on open weights, dropping rows that do not say", () => {
-    expect(ids(filterRows(rows, { ...DEFAULT_FILTERS, weights: "yes" }, noRange))).toEqual(["llama", "bge"]);
-    expect(ids(filterRows(rows, { ...DEFAULT_FILTERS, weights: "no" }, noRange))).toEqual(["gpt"]);
+  it("leaves the cohort filters (weights, approach, source, cutoff, tier) to the view's build: they do not narrow its rows", () => {
+    const cohort = { ...DEFAULT_FILTERS, weights: "yes" as const, approach: "hybrid" as const, source: "no" as const, cutoff: "before" as const, tier: "reproduced" as const };
+    expect(ids(filterRows(rows, cohort, noRange))).toEqual(["llama", "gpt", "bge", "paper"]);
   });
 
   it("applies an inclusive parameter range and drops unknown sizes once a bound is set", () => {
@@ -43,6 +43,7 @@ describe("filterRows", () => {
   it("combines filters", () => {
     const filters = { ...DEFAULT_FILTERS, entries: "submissions" as const, weights: "yes" as const, reported: "hide" as const };
     expect(ids(filterRows(rows, filters, { min: 1e9, max: 1e10 }))).toEqual(["llama"]);
+    expect(ids(filterRows(rows, filters, { min: null, max: null }))).toEqual(["llama", "gpt"]);
   });
 });
 
@@ -53,6 +54,12 @@ describe("leaderboardFiltersSchema", () => {
       ...DEFAULT_FILTERS,
       entries: "baselines",
       q: "gpt",
+    });
+    expect(leaderboardFiltersSchema.parse({ approach: "fine-tuned-llm", source: "no", cutoff: "sometime", tier: "documented" })).toEqual({
+      ...DEFAULT_FILTERS,
+      approach: "fine-tuned-llm",
+      source: "no",
+      tier: "documented",
     });
   });
 

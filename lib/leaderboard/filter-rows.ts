@@ -1,18 +1,30 @@
 import { z } from "zod";
+import { APPROACHES } from "@/lib/fact-sheet/schema";
+import { PROVENANCE_TIERS } from "@/lib/provenance/tiers";
+import { CUTOFF_SIDES } from "./cohort-filters";
 import type { LeaderboardRow } from "./leaderboard-types";
 
 /**
- * The leaderboard's filters, applied in the browser to the rows the server
- * sent. The schema reads them from the page's query string too, leniently:
- * a bad value falls back to its default rather than failing the page.
+ * The leaderboard's filters, read from the page's query string leniently: a
+ * bad value falls back to its default rather than failing the page. Two kinds:
+ * - cohort filters (weights, approach, source, cutoff, tier): the view is
+ *   built from the matching entries, so ranks are recomputed among them
+ *   (lib/leaderboard/cohort-filters.ts); `filterRows` does not apply them;
+ * - display filters (entries, parameter range, q, reported): `filterRows`
+ *   narrows the rows of the built view, ranks unchanged.
  */
 
 export const ENTRY_KIND_FILTERS = ["all", "submissions", "baselines"] as const;
 export const OPEN_WEIGHTS_FILTERS = ["any", "yes", "no"] as const;
+const ANY = "any" as const;
 
 export const leaderboardFiltersSchema = z.object({
   entries: z.enum(ENTRY_KIND_FILTERS).catch("all"),
   weights: z.enum(OPEN_WEIGHTS_FILTERS).catch("any"),
+  approach: z.enum([ANY, ...APPROACHES]).catch(ANY),
+  source: z.enum([ANY, "yes", "no"]).catch(ANY),
+  cutoff: z.enum([ANY, ...CUTOFF_SIDES]).catch(ANY),
+  tier: z.enum([ANY, ...PROVENANCE_TIERS]).catch(ANY),
   /** Parameter range, as typed ("110M", "8B"); parsed with parseParameterCount. */
   minParams: z.string().max(20).catch(""),
   maxParams: z.string().max(20).catch(""),
@@ -25,21 +37,24 @@ export type LeaderboardFilters = z.infer<typeof leaderboardFiltersSchema>;
 export const DEFAULT_FILTERS: LeaderboardFilters = {
   entries: "all",
   weights: "any",
+  approach: "any",
+  source: "any",
+  cutoff: "any",
+  tier: "any",
   minParams: "",
   maxParams: "",
   q: "",
   reported: "show",
 };
 
-export type FilterableRow = Pick<LeaderboardRow, "kind" | "system" | "team" | "parameterCount" | "isOpenWeights">;
+export type FilterableRow = Pick<LeaderboardRow, "kind" | "system" | "team" | "parameterCount">;
 
 export type ParameterRange = { min: number | null; max: number | null };
 
 /**
- * Keeps the rows that pass every filter:
+ * Keeps the rows that pass every display filter (cohort filters were applied before the view was built):
  * - entries: "submissions" keeps participants' entries, "baselines" keeps
  *   baselines; reported results follow the `reported` switch alone;
- * - weights: "yes"/"no" keep rows whose open-weights flag is known and equal;
  * - parameter range: bounds are inclusive, and a row whose parameter count is
  *   unknown is dropped as soon as either bound is set;
  * - q: case-insensitive substring of the system or team name.
@@ -56,9 +71,6 @@ export function filterRows<T extends FilterableRow>(
     } else if (filters.entries === "submissions" && row.kind !== "submission") {
       return false;
     } else if (filters.entries === "baselines" && row.kind !== "baseline") {
-      return false;
-    }
-    if (filters.weights !== "any" && row.isOpenWeights !== (filters.weights === "yes")) {
       return false;
     }
     if (range.min !== null || range.max !== null) {

@@ -5,6 +5,7 @@ import { SCORER_VERSION } from "@/lib/scoring/score-report";
 import { buildLeaderboard } from "./build-leaderboard";
 import type { LeaderboardView, ReleaseRef } from "./leaderboard-types";
 import { findActiveReleaseStamp, loadLeaderboardData, type ActiveReleaseStamp, type LeaderboardData } from "./load-leaderboard-data";
+import { cohortKeyOf, selectCohort, type CohortFilters } from "./cohort-filters";
 import { selectPrimaryEntries, type EntryScope } from "./primary-entries";
 import type { LeaderboardTrack } from "./views";
 
@@ -139,30 +140,40 @@ export async function getActiveLeaderboardData(): Promise<ActiveLeaderboardData 
   return { release: active.release, goldSha256: active.goldSha256, data };
 }
 
-function viewKey(track: LeaderboardTrack, type: EntityType | null, scope: EntryScope): string {
-  return `${track}|${type ?? ""}|${scope}`;
+function viewKey(track: LeaderboardTrack, type: EntityType | null, scope: EntryScope, cohort: CohortFilters): string {
+  return `${track}|${type ?? ""}|${scope}|${cohortKeyOf(cohort)}`;
 }
 
 /**
  * One view of the leaderboard. `scope` "primary" (the default) ranks each
  * participant's primary entry of the track (lib/leaderboard/primary-entries.ts);
- * "all" ranks every public entry.
+ * "all" ranks every public entry. `cohort` (fact-sheet and tier filters,
+ * lib/leaderboard/cohort-filters.ts) chooses the entries before the view is
+ * built, so its ranks are recomputed among them.
  */
-export async function getLeaderboard(options: { track: LeaderboardTrack; type?: EntityType | null; scope?: EntryScope }): Promise<LeaderboardSnapshot | null> {
+export async function getLeaderboard(options: {
+  track: LeaderboardTrack;
+  type?: EntityType | null;
+  scope?: EntryScope;
+  cohort?: CohortFilters;
+}): Promise<LeaderboardSnapshot | null> {
   const type = options.type ?? null;
   const scope = options.scope ?? "primary";
+  const cohort = options.cohort ?? {};
   const active = await currentStamp();
   if (active === null) {
     return null;
   }
   const current = cachedRelease(active);
   const stamp = current.stamp;
-  const key = viewKey(options.track, type, scope);
+  const key = viewKey(options.track, type, scope, cohort);
   const existing = current.views.get(key);
   if (existing !== undefined) {
     return existing;
   }
   const data = await current.data;
+  const scoped = scope === "primary" ? selectPrimaryEntries(data.entries) : data.entries;
+  const chosen = selectCohort({ entries: scoped, reported: data.reported, releaseDate: data.releaseDate }, cohort);
   const view = buildLeaderboard({
     release: active.release,
     goldSha256: active.goldSha256,
@@ -170,7 +181,8 @@ export async function getLeaderboard(options: { track: LeaderboardTrack; type?: 
     track: options.track,
     type,
     ...data,
-    entries: scope === "primary" ? selectPrimaryEntries(data.entries) : data.entries,
+    entries: chosen.entries,
+    reported: chosen.reported,
   });
   const etag = `"${createHash("sha256").update(`${current.releaseId}|${stamp}|${key}`).digest("base64url").slice(0, 27)}"`;
   const snapshot: LeaderboardSnapshot = { view, etag };

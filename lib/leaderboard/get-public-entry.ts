@@ -3,6 +3,9 @@ import { db } from "@/lib/db";
 import { disclosureLevelFor, discloseStoredReport } from "@/lib/disclosure/disclose";
 import { goldVersionId } from "@/lib/disclosure/gold-version";
 import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
+import { missingFactSheetFields } from "@/lib/fact-sheet/completeness";
+import { readStoredFactSheet } from "@/lib/fact-sheet/schema";
+import { scoredEntryTier } from "@/lib/provenance/tiers";
 import type { EntryDetail } from "./entry-types";
 import { isPublicEntry } from "@/lib/scores/public-entry-rule";
 
@@ -24,11 +27,9 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
       publication: true,
       systemName: true,
       methodDescription: true,
-      paperUrl: true,
-      codeUrl: true,
-      parameterCount: true,
-      isOpenWeights: true,
-      externalData: true,
+      factSheet: true,
+      reproducedAt: true,
+      reproducedBy: { select: { displayName: true } },
       publishedAt: true,
       createdAt: true,
       user: { select: { displayName: true, affiliation: true } },
@@ -58,6 +59,7 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
   }
   const gold = releaseGoldOf(submission.release.goldSha256, submission.split);
   const { score } = submission;
+  const factSheet = readStoredFactSheet(submission.factSheet);
   const labelOf = new Map(
     submission.comparisonsAsEntry.map((row) => [row.baselineId, row.baseline.baselineLabel ?? row.baseline.systemName ?? row.baselineId]),
   );
@@ -73,11 +75,17 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
     team: submission.user.displayName,
     affiliation: submission.user.affiliation,
     description: submission.methodDescription,
-    paperUrl: submission.paperUrl,
-    codeUrl: submission.codeUrl,
-    parameterCount: submission.parameterCount === null ? null : Number(submission.parameterCount),
-    isOpenWeights: submission.isOpenWeights,
-    externalData: submission.externalData,
+    factSheet,
+    factSheetMissing: factSheet === null ? [] : missingFactSheetFields(factSheet),
+    paperUrl: factSheet?.paperUrl ?? null,
+    codeUrl: factSheet?.codeUrl ?? null,
+    parameterCount: factSheet?.parameters ?? null,
+    isOpenWeights: factSheet?.openWeights ?? null,
+    provenance: {
+      tier: scoredEntryTier({ factSheet, isReproduced: submission.reproducedAt !== null }),
+      reproducedAt: submission.reproducedAt?.toISOString() ?? null,
+      reproducedBy: submission.reproducedBy?.displayName ?? null,
+    },
     publishedAt: submission.publishedAt?.toISOString() ?? null,
     createdAt: submission.createdAt.toISOString(),
     release: { id: submission.release.id, name: submission.release.name, version: submission.release.version },

@@ -111,7 +111,8 @@ export function papersWithCodeDocument(entry: ScoredEntry, context: HubExportCon
               paper_url: entry.paperUrl ?? "",
               paper_date: (entry.publishedAt ?? entry.score.computedAt).slice(0, 10),
               code_links: entry.codeUrl === null ? [] : [{ title: "Code", url: entry.codeUrl }],
-              uses_additional_data: entry.externalData !== null && entry.externalData.trim() !== "",
+              // The fact sheet's data beyond the release: the source collections or Wikidata/Wikipedia beyond the KB.
+              uses_additional_data: entry.factSheet?.dataUsed.sourceCollections === true || entry.factSheet?.dataUsed.wikiBeyondKb === true,
               metrics: Object.fromEntries(metrics.map((metric) => [METRIC_LABELS[metric.key], metric.value])),
               ci95: Object.fromEntries(metrics.map((metric) => [METRIC_LABELS[metric.key], metric.ci95])),
               source: context.entryUrl,

@@ -1,4 +1,6 @@
 import type { EntityType } from "@/lib/dataset/release-schema";
+import type { Approach } from "@/lib/fact-sheet/schema";
+import type { ProvenanceTier } from "@/lib/provenance/tiers";
 import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
 import type { Track } from "@/lib/scoring/tracks";
 import type { LeaderboardTrack, ViewMetric } from "./views";
@@ -47,6 +49,12 @@ export type EntrySource = {
   team: string;
   parameterCount: number | null;
   isOpenWeights: boolean | null;
+  /** Fact-sheet answers the cohort filters read (lib/leaderboard/cohort-filters.ts); null when not stated. */
+  approach: Approach | null;
+  usesSourceData: boolean | null;
+  knowledgeCutoff: string | null;
+  /** Provenance tier (lib/provenance/tiers.ts): baselines are "scored". */
+  tier: ProvenanceTier;
   /** ISO date of publication (baselines: of scoring). */
   date: string | null;
   score: ScoreSummary;
@@ -109,6 +117,11 @@ export type LeaderboardRow = {
   n: number | null;
   parameterCount: number | null;
   isOpenWeights: boolean | null;
+  approach: Approach | null;
+  usesSourceData: boolean | null;
+  knowledgeCutoff: string | null;
+  /** Provenance tier; "reported" for a paper's result. */
+  tier: ProvenanceTier;
   date: string | null;
   isStale: boolean;
   /** Reported results: where the numbers come from. */

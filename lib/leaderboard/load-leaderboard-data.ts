@@ -7,6 +7,9 @@ import { parseStoredReportedByType, parseStoredReportedMetrics } from "@/lib/rep
 import type { EntityType } from "@/lib/dataset/release-schema";
 import type { EntrySource, ReleaseRef, ReportedSource } from "./leaderboard-types";
 import { formatDate } from "@/lib/format/dates";
+import { readStoredFactSheet } from "@/lib/fact-sheet/schema";
+import { scoredEntryTier } from "@/lib/provenance/tiers";
+import { factSheetFacts } from "./fact-sheet-facts";
 
 /**
  * The database side of the leaderboard: which release is shown, a cheap
@@ -30,6 +33,8 @@ export type LeaderboardData = {
   goldTypes: EntityType[];
   /** Test-split groups smaller than this show no numbers (section 12). */
   minGroupN: number;
+  /** The release's date (YYYY-MM-DD, when it was imported): the knowledge-cutoff filter compares with it. */
+  releaseDate: string;
 };
 
 type StampRow = {
@@ -56,11 +61,11 @@ const PUBLIC_TEST_ENTRY = `s."split" = 'test' AND ${PUBLIC_ENTRY}`;
 export async function findActiveReleaseStamp(): Promise<ActiveReleaseStamp | null> {
   const rows = await db.$queryRawUnsafe<StampRow[]>(`
     SELECT r."id", r."name", r."version", r."goldSha256"->>'test' AS "gold",
-      concat(r."goldSha256"::text, '|', r."minGroupN") AS "release",
+      concat(r."goldSha256"::text, '|', r."minGroupN", '|', r."importedAt") AS "release",
       -- Order-independent: a count and a sum of per-row hashes, no sort and no big string.
       (SELECT concat(count(*), ':', coalesce(sum(hashtext(concat_ws('|', s."id", s."track", s."split", s."isBaseline", s."publication",
-                s."systemName", s."baselineLabel", s."parameterCount", s."isOpenWeights", s."publishedAt", s."createdAt", s."isPrimary",
-                s."methodDescription", s."paperUrl", s."codeUrl", s."externalData", u."displayName", u."affiliation",
+                s."systemName", s."baselineLabel", s."factSheet"::text, s."reproducedAt", s."publishedAt", s."createdAt", s."isPrimary",
+                s."methodDescription", u."displayName", u."affiliation",
                 sc."n", sc."computedAt", sc."scorerVersion", sc."goldSha256"))::bigint), 0))
          FROM "Submission" s
          JOIN "User" u ON u."id" = s."userId"
@@ -95,8 +100,8 @@ type EntryRow = {
   isBaseline: boolean;
   baselineLabel: string | null;
   systemName: string | null;
-  parameterCount: number | null;
-  isOpenWeights: boolean | null;
+  factSheet: unknown;
+  reproducedAt: Date | null;
   publishedAt: Date | null;
   createdAt: Date;
   userId: string;
@@ -114,7 +119,7 @@ async function loadEntries(releaseId: string, minGroupN: number): Promise<EntryS
   const rows = await db.$queryRawUnsafe<EntryRow[]>(
     `
     SELECT s."id", s."track"::text AS "track", s."isBaseline", s."baselineLabel", s."systemName",
-           s."parameterCount"::float8 AS "parameterCount", s."isOpenWeights", s."publishedAt", s."createdAt", s."userId", s."isPrimary",
+           s."factSheet", s."reproducedAt", s."publishedAt", s."createdAt", s."userId", s."isPrimary",
            u."displayName", sc."n", sc."scorerVersion", sc."goldSha256", sc."computedAt",
            sc."report", sc."outcomes"
       FROM "Submission" s
@@ -127,6 +132,7 @@ async function loadEntries(releaseId: string, minGroupN: number): Promise<EntryS
   return rows.flatMap((row): EntrySource[] => {
     const report = discloseStoredReport(row.report, { level: "public", minGroupN });
     if (report === null) return [];
+    const factSheet = readStoredFactSheet(row.factSheet);
     const entry: EntrySource = {
       id: row.id,
       outcomes: { track: row.track === "closed" ? "closed" : "open", codes: new Uint8Array(row.outcomes) },
@@ -134,8 +140,8 @@ async function loadEntries(releaseId: string, minGroupN: number): Promise<EntryS
       isBaseline: row.isBaseline,
       system: (row.isBaseline ? row.baselineLabel : null) ?? row.systemName ?? row.baselineLabel ?? "Unnamed system",
       team: row.displayName,
-      parameterCount: row.parameterCount,
-      isOpenWeights: row.isOpenWeights,
+      ...factSheetFacts(factSheet),
+      tier: scoredEntryTier({ factSheet, isReproduced: row.reproducedAt !== null }),
       date: formatDate(row.publishedAt ?? row.computedAt),
       ownerId: row.userId,
       isPrimary: row.isPrimary,
@@ -184,7 +190,7 @@ async function loadReported(releaseId: string): Promise<ReportedSource[]> {
 
 /** Everything the leaderboard of a release shows, in four queries. */
 export async function loadLeaderboardData(releaseId: string): Promise<LeaderboardData> {
-  const { minGroupN } = await db.datasetRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { minGroupN: true } });
+  const { minGroupN, importedAt } = await db.datasetRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { minGroupN: true, importedAt: true } });
   const [entries, reported, goldTypes] = await Promise.all([loadEntries(releaseId, minGroupN), loadReported(releaseId), loadGoldTypes(releaseId)]);
-  return { entries, reported, goldTypes, minGroupN };
+  return { entries, reported, goldTypes, minGroupN, releaseDate: importedAt.toISOString().slice(0, 10) };
 }

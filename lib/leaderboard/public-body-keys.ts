@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { cohortKeyOf, cohortOf } from "./cohort-filters";
 import type { EntriesQuery, LeaderboardQuery } from "./query-schemas";
 
 /**
@@ -8,8 +9,9 @@ import type { EntriesQuery, LeaderboardQuery } from "./query-schemas";
  * fast path (public-fast-path.ts) reads under them, so both build them here.
  */
 
+/** The fact-sheet and tier filters are part of the key: each filter set is its own body (lib/leaderboard/cohort-filters.ts). */
 export function leaderboardBodyKey(query: LeaderboardQuery): string {
-  return `leaderboard:${query.track}:${query.type ?? ""}:${query.scope}:${query.offset}:${query.limit}`;
+  return `leaderboard:${query.track}:${query.type ?? ""}:${query.scope}:${cohortKeyOf(cohortOf(query))}:${query.offset}:${query.limit}`;
 }
 
 export function entriesBodyKey(query: EntriesQuery): string {

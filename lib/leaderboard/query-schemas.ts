@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
+import { cohortQueryShape, pageCohortSchema } from "./cohort-filters";
 import { EXPORT_FORMATS } from "./export-tables";
 import { HUB_EXPORT_FORMATS } from "./hub-exports";
 import { ENTRY_SCOPES } from "./primary-entries";
@@ -39,6 +40,8 @@ const viewQuery = {
   type: entityTypeParamSchema.optional(),
   /** "primary" (default): each participant's primary entry of a track; "all": every public entry. */
   scope: z.enum(ENTRY_SCOPES, { message: `must be one of ${ENTRY_SCOPES.join(", ")}` }).default("primary"),
+  /** Fact-sheet and provenance filters: the view is built from the matching entries, ranks recomputed among them. */
+  ...cohortQueryShape,
 };
 
 export const API_PAGE_LIMIT = { default: 100, max: 1000 } as const;
@@ -122,6 +125,8 @@ export function firstValues(params: Record<string, string | string[] | undefined
 export const matrixPageQuerySchema = z.object({
   track: trackSchema.catch("open"),
   type: entityTypeParamSchema.optional(),
+  // The matrix of a filtered view is built from the same entries (lib/leaderboard/cohort-filters.ts).
+  ...pageCohortSchema.shape,
 });
 export type MatrixPageQuery = z.infer<typeof matrixPageQuerySchema>;
 

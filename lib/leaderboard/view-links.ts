@@ -7,8 +7,9 @@ export function leaderboardViewHref(track: LeaderboardTrack, type: EntityType | 
 }
 
 /** The address of a view's pairwise significance matrix (/leaderboard/matrix). */
-export function matrixHref(track: LeaderboardTrack, type: EntityType | null): string {
-  return type === null ? `/leaderboard/matrix?track=${track}` : `/leaderboard/matrix?track=${track}&type=${TYPE_SLUGS[type]}`;
+/** `keep`: "&key=value" pairs of the view's cohort filters, so the matrix is of the same entries. */
+export function matrixHref(track: LeaderboardTrack, type: EntityType | null, keep = ""): string {
+  return `${type === null ? `/leaderboard/matrix?track=${track}` : `/leaderboard/matrix?track=${track}&type=${TYPE_SLUGS[type]}`}${keep}`;
 }
 
 /** The address of a view's progress timeline (/leaderboard/progress). */

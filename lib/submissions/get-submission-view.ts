@@ -1,4 +1,7 @@
 import "server-only";
+import { missingFactSheetFields, type FactSheetField } from "@/lib/fact-sheet/completeness";
+import { readStoredFactSheet, type FactSheet } from "@/lib/fact-sheet/schema";
+import { scoredEntryTier, type ProvenanceTier } from "@/lib/provenance/tiers";
 import type { UserActor } from "@/lib/auth/actor";
 import { isMaintainer, requireOwnerOrMaintainer } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
@@ -50,11 +53,14 @@ export type SubmissionView = {
   hiddenByOwner: boolean;
   systemName: string | null;
   methodDescription: string | null;
-  paperUrl: string | null;
-  codeUrl: string | null;
-  parameterCount: string | null;
-  isOpenWeights: boolean | null;
-  externalData: string | null;
+  /** The fact sheet (lib/fact-sheet/schema.ts); null until publication is requested. */
+  factSheet: FactSheet | null;
+  /** The sheet's answers still "not stated" (empty when complete). */
+  factSheetMissing: FactSheetField[];
+  /** Whether this viewer may edit the sheet now: the owner until approval, a maintainer always (audited). */
+  canEditFactSheet: boolean;
+  /** The provenance tier (lib/provenance/tiers.ts) and, when reproduced, who and when. */
+  provenance: { tier: ProvenanceTier; reproducedAt: string | null; reproducedBy: string | null };
   reviewReason: string | null;
   releaseName: string;
   /** What this viewer may learn of the scores (protocol section 12, lib/disclosure). */
@@ -71,6 +77,12 @@ export type SubmissionView = {
   probe_flags?: ProbeFlags | null;
 };
 
+function canEditFactSheet(submission: { split: string; isBaseline: boolean; status: string; publication: string }, viewer: UserActor): boolean {
+  if (submission.split !== "test" || submission.isBaseline || submission.status !== "SCORED") return false;
+  if (isMaintainer(viewer)) return true;
+  return submission.publication !== "PUBLISHED" && submission.publication !== "HIDDEN";
+}
+
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
 /** What the owner (or a maintainer) may see of a submission: for the test split, aggregates only. */
@@ -79,6 +91,7 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
     where: { id: parseRecordId(submissionId, "submission") },
     include: {
       user: { select: { displayName: true } },
+      reproducedBy: { select: { displayName: true } },
       release: { select: { name: true, version: true, goldSha256: true, minGroupN: true } },
       score: { select: { report: true, scorerVersion: true, goldSha256: true, computedAt: true, probeFlags: true } },
       comparisonsAsEntry: { include: { baseline: { select: { baselineLabel: true, systemName: true } } }, orderBy: [{ family: "asc" }, { baselineId: "asc" }] },
@@ -89,6 +102,7 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
   const goldSha = releaseGoldOf(submission.release.goldSha256, submission.split);
   const level = disclosureLevelFor({ split: submission.split, isPublic: isPublicEntry(submission), isMaintainer: isMaintainer(viewer) });
   const labelOf = new Map(submission.comparisonsAsEntry.map((row) => [row.baselineId, row.baseline.baselineLabel ?? row.baseline.systemName ?? row.baselineId]));
+  const factSheet = readStoredFactSheet(submission.factSheet);
   const report = submission.score ? discloseStoredReport(submission.score.report, { level, minGroupN: submission.release.minGroupN }) : null;
   return {
     id: submission.id,
@@ -116,11 +130,14 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
     hiddenByOwner: submission.hiddenByOwner,
     systemName: submission.systemName,
     methodDescription: submission.methodDescription,
-    paperUrl: submission.paperUrl,
-    codeUrl: submission.codeUrl,
-    parameterCount: submission.parameterCount === null ? null : submission.parameterCount.toString(),
-    isOpenWeights: submission.isOpenWeights,
-    externalData: submission.externalData,
+    factSheet,
+    factSheetMissing: factSheet === null ? [] : missingFactSheetFields(factSheet),
+    canEditFactSheet: canEditFactSheet(submission, viewer),
+    provenance: {
+      tier: scoredEntryTier({ factSheet, isReproduced: submission.reproducedAt !== null }),
+      reproducedAt: iso(submission.reproducedAt),
+      reproducedBy: submission.reproducedBy?.displayName ?? null,
+    },
     reviewReason: submission.reviewReason,
     releaseName: `${submission.release.name} ${submission.release.version}`,
     disclosureLevel: level,

@@ -2,13 +2,14 @@ import "server-only";
 import { requireUser, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { factSheetColumns } from "@/lib/fact-sheet/fact-sheet-columns";
 import { parseInput } from "@/lib/http/parse-input";
 import { publicationRequestSchema } from "@/lib/submissions/schemas";
 import { parseRecordId } from "@/lib/validation/text";
 
 /**
- * The owner asks to publish a scored test submission with its method's
- * metadata; it waits in the maintainers' review queue.
+ * The owner asks to publish a scored test submission with its method
+ * description and fact sheet; it waits in the maintainers' review queue.
  */
 export async function requestPublication(actor: Actor, submissionId: string, input: unknown): Promise<void> {
   const user = requireUser(actor);
@@ -25,13 +26,8 @@ export async function requestPublication(actor: Actor, submissionId: string, inp
     where: { id: submissionId },
     data: {
       publication: "PENDING",
-      systemName: data.systemName,
       methodDescription: data.methodDescription,
-      paperUrl: data.paperUrl ?? null,
-      codeUrl: data.codeUrl ?? null,
-      parameterCount: data.parameterCount === undefined ? null : BigInt(data.parameterCount),
-      isOpenWeights: data.isOpenWeights ?? null,
-      externalData: data.externalData || null,
+      ...factSheetColumns(data.factSheet),
       reviewReason: null,
       hiddenByOwner: false,
       requestedAt: new Date(),

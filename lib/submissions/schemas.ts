@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { freeText } from "@/lib/validation/text";
 import { PROBE_FLAG_IDS, probeFlagIdSchema } from "@/lib/integrity/probe-flags-schema";
+import { factSheetSchema } from "@/lib/fact-sheet/schema";
 
 /** Shapes of submission inputs, shared by the upload form, the API and the server. */
 export const declaredSplitSchema = z.enum(["dev", "test"]);
@@ -19,40 +20,27 @@ export const idempotencyKeySchema = z
   .max(255, "must be at most 255 characters")
   .regex(/^[\x21-\x7e]+$/, "must be visible ASCII characters without spaces (a UUID is a good key)");
 
-const optionalUrl = freeText()
-  .trim()
-  .max(500)
-  .transform((value) => (value === "" ? undefined : value))
-  .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional());
-
-export const publicationRequestSchema = z.object({
-  systemName: freeText().trim().min(2, "at least 2 characters").max(80, "at most 80 characters"),
-  methodDescription: freeText().trim().min(20, "describe the method in at least 20 characters").max(5000, "at most 5,000 characters"),
-  paperUrl: optionalUrl.optional(),
-  codeUrl: optionalUrl.optional(),
-  parameterCount: z
-    .union([z.literal(""), z.coerce.number().int("a whole number").nonnegative().max(1e13)])
-    .optional()
-    .transform((value) => (value === "" || value === undefined ? undefined : value)),
-  isOpenWeights: z
-    .union([z.boolean(), z.enum(["true", "false", "unknown"])])
-    .optional()
-    .transform((value) => (value === "unknown" || value === undefined ? undefined : value === true || value === "true")),
-  externalData: freeText().trim().max(1000, "at most 1,000 characters").optional(),
-});
+/**
+ * A publication request (POST /api/submissions/:id/publication): the method in
+ * words and the entry's fact sheet (lib/fact-sheet/schema.ts), whose problems
+ * are named by their path ("factSheet.dataUsed.train").
+ */
+export const publicationRequestSchema = z
+  .object({
+    methodDescription: freeText().trim().min(20, "describe the method in at least 20 characters").max(5000, "at most 5,000 characters"),
+    factSheet: factSheetSchema,
+  })
+  .strict();
 export type PublicationRequest = z.infer<typeof publicationRequestSchema>;
 
-/** How each publication field is named beside its input in the publication form. */
-export const PUBLICATION_FIELD_LABELS: Record<keyof PublicationRequest, string> = {
-  systemName: "System name",
-  methodDescription: "Method description",
-  paperUrl: "Paper URL",
-  codeUrl: "Code URL",
-  parameterCount: "Parameter count",
-  isOpenWeights: "Weights",
-  externalData: "External data",
-};
-
+/** An edit of the fact sheet (PUT /api/submissions/:id/fact-sheet); a maintainer's edit of an approved entry gives a reason for the audit log. */
+export const factSheetEditSchema = z
+  .object({
+    factSheet: factSheetSchema,
+    reason: freeText().trim().max(500, "must be at most 500 characters").optional(),
+  })
+  .strict();
+export type FactSheetEdit = z.infer<typeof factSheetEditSchema>;
 
 export const BASELINE_LABEL_MAX = 80;
 /** Approving a file with raised probe flags needs a reason at least this long (it goes to the audit log). */

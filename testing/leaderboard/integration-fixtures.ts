@@ -1,4 +1,5 @@
 import "server-only";
+import { buildFactSheet } from "@/lib/fact-sheet/build-fact-sheet";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -80,6 +81,8 @@ export type FixtureEntry = {
   systemName: string;
   parameterCount?: bigint | null;
   isOpenWeights?: boolean | null;
+  /** Fact-sheet answers beyond the parameters and weights (lib/fact-sheet/build-fact-sheet.ts). */
+  factSheet?: Parameters<typeof buildFactSheet>[1];
 } & ({ track: "open"; predictions: Map<string, string> } | { track: "closed"; predictions: Map<string, string[]> });
 
 export type StoredFixture = { id: string; track: "open" | "closed"; split: Split; codes: Uint8Array; isBaseline: boolean };
@@ -113,10 +116,12 @@ export async function storeScoredEntries(release: LeaderboardFixtureRelease, ent
         publishedAt: entry.publication === "PUBLISHED" ? new Date("2026-11-01T00:00:00Z") : null,
         systemName: entry.systemName,
         methodDescription: `${entry.systemName}, made by hand for a test`,
-        paperUrl: "javascript:alert(1)",
-        codeUrl: "https://example.org/code",
-        parameterCount: entry.parameterCount ?? null,
-        isOpenWeights: entry.isOpenWeights ?? null,
+        factSheet: buildFactSheet(entry.systemName, {
+          codeUrl: "https://example.org/code",
+          parameters: entry.parameterCount === undefined || entry.parameterCount === null ? null : Number(entry.parameterCount),
+          openWeights: entry.isOpenWeights ?? null,
+          ...entry.factSheet,
+        }),
       },
     });
     await storeScores(db, [{ submissionId: entry.id, report, outcomes: outcomes.codes, goldSha256: releaseGoldOf(releaseGold, split) ?? "" }]);

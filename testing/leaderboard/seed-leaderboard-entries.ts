@@ -1,3 +1,4 @@
+import { syntheticFactSheet } from "./synthetic-fact-sheets";
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { createSeededRandom } from "@/testing/synthetic/seeded-random";
@@ -112,10 +113,7 @@ export async function seedLeaderboardEntries(options: SeedOptions): Promise<Seed
       publication: "PUBLISHED",
       systemName: entry.system,
       methodDescription: entry.description,
-      codeUrl: entry.isBaseline ? null : `https://example.org/${entry.system.toLowerCase()}`,
-      parameterCount: entry.parameterCount === null ? null : BigInt(Math.round(entry.parameterCount)),
-      isOpenWeights: entry.isOpenWeights,
-      externalData: entry.isBaseline ? null : "none",
+      factSheet: syntheticFactSheet(entry, index) as unknown as Prisma.InputJsonValue,
       requestedAt: publishedAt,
       publishedAt,
     };

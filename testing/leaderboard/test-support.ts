@@ -49,6 +49,8 @@ export function entry(options: {
   goldSha256?: string;
   emptyTypes?: EntityType[];
   parameterCount?: number | null;
+  /** Fact-sheet answers the cohort filters read. */
+  facts?: Partial<Pick<EntrySource, "isOpenWeights" | "approach" | "usesSourceData" | "knowledgeCutoff" | "tier">>;
   /** Samples right (of SAMPLE_COUNT), the first ones; default: the primary metric's share. */
   right?: number;
 }): EntrySource {
@@ -62,6 +64,11 @@ export function entry(options: {
     team: `team of ${options.id}`,
     parameterCount: options.parameterCount ?? null,
     isOpenWeights: null,
+    approach: null,
+    usesSourceData: null,
+    knowledgeCutoff: null,
+    tier: "scored",
+    ...options.facts,
     date: "2026-01-01",
     score: {
       n: 280,

@@ -315,11 +315,13 @@ describe("comparePublicEntries", () => {
 });
 
 describe("safety of participant-supplied fields", () => {
-  it("keeps the stored paper URL as data; pages link only http(s) URLs", async () => {
+  it("never stores a non-http(s) URL in a fact sheet, and pages link only http(s) URLs", async () => {
     const entry = await findPublicEntry("entryalpha");
-    expect(entry?.paperUrl).toBe("javascript:alert(1)");
+    expect(entry?.codeUrl).toBe("https://example.org/code");
+    const { factSheetSchema } = await import("@/lib/fact-sheet/schema");
+    expect(factSheetSchema.safeParse({ ...entry?.factSheet, paperUrl: "javascript:alert(1)" }).error?.issues[0]?.message).toBe("must be an http(s) URL");
     const { safeExternalUrl } = await import("@/lib/leaderboard/public-entry");
-    expect(safeExternalUrl(entry?.paperUrl)).toBeNull();
+    expect(safeExternalUrl("javascript:alert(1)")).toBeNull();
     expect(safeExternalUrl("https://example.org/code")).toBe("https://example.org/code");
     expect(ownerId).toBeTruthy();
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicationRequest } from "@/testing/publication-request";
 import { runBaselines } from "@/lib/baselines/run-baselines";
 import { db } from "@/lib/db";
 import { readProbeFlags } from "@/lib/integrity/probe-flags-schema";
@@ -35,10 +36,7 @@ let privateId = "";
 let devId = "";
 let systemBaselineId = "";
 
-const METHOD = {
-  systemName: "Single Guess",
-  methodDescription: "One entity per sample, chosen by a retriever trained on the train split.",
-};
+const METHOD = publicationRequest("Single Guess", { methodDescription: "One entity per sample, chosen by a retriever trained on the train split." });
 
 beforeAll(async () => {
   assertTestServices();
@@ -141,7 +139,7 @@ describe("probe flags", () => {
   });
 
   it("a file with no raised flag is approved without acknowledgements", async () => {
-    await requestPublication(actorOf(owner), honestId, { ...METHOD, systemName: "Honest Ranker" });
+    await requestPublication(actorOf(owner), honestId, { ...METHOD, factSheet: { ...METHOD.factSheet, systemName: "Honest Ranker" } });
     await reviewSubmission(actorOf(maintainer), honestId, { action: "approve" });
     expect((await db.submission.findUniqueOrThrow({ where: { id: honestId } })).publication).toBe("PUBLISHED");
     expect((await db.auditLog.findFirstOrThrow({ where: { targetId: honestId } })).details).toMatchObject({ probeFlags: { raised: [], acknowledged: [] } });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicationRequest } from "@/testing/publication-request";
 import { runBaselines } from "@/lib/baselines/run-baselines";
 import { db } from "@/lib/db";
 import { clearLeaderboardCache, getLeaderboard, setLeaderboardStampTtl } from "@/lib/leaderboard/get-leaderboard";
@@ -36,7 +37,7 @@ let firstId = "";
 let secondId = "";
 let closedId = "";
 
-const method = (systemName: string) => ({ systemName, methodDescription: `${systemName}: a reranker over BM25 candidates, fine-tuned on train.` });
+const method = (systemName: string) => publicationRequest(systemName, { methodDescription: `${systemName}: a reranker over BM25 candidates, fine-tuned on train.` });
 
 beforeAll(async () => {
   assertTestServices();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicationRequest } from "@/testing/publication-request";
 import { runBaselines } from "@/lib/baselines/run-baselines";
 import { db } from "@/lib/db";
 import { getSharedRedis } from "@/lib/redis";
@@ -32,15 +33,10 @@ let approvedId = "";
 let rejectedId = "";
 let devId = "";
 
-const METHOD = {
-  systemName: "Narrative Linker",
+const METHOD = publicationRequest("Narrative Linker", {
   methodDescription: "A cross-encoder reranker over BM25 candidates, fine-tuned on the train split.",
-  paperUrl: "https://example.org/paper",
-  codeUrl: "",
-  parameterCount: "110000000",
-  isOpenWeights: "true",
-  externalData: "",
-};
+  factSheet: { paperUrl: "https://example.org/paper", codeUrl: null, parameters: 110_000_000, openWeights: true },
+});
 
 beforeAll(async () => {
   assertTestServices();
@@ -70,8 +66,9 @@ describe("publication requests and review", () => {
   it("requestPublication on a scored test submission makes it PENDING with the method's metadata", async () => {
     await requestPublication(actorOf(owner), approvedId, METHOD);
     const row = await db.submission.findUniqueOrThrow({ where: { id: approvedId } });
-    expect(row).toMatchObject({ publication: "PENDING", systemName: METHOD.systemName, paperUrl: METHOD.paperUrl, codeUrl: null, isOpenWeights: true, externalData: null });
-    expect(row.parameterCount).toBe(110_000_000n);
+    expect(row).toMatchObject({ publication: "PENDING", systemName: "Narrative Linker", methodDescription: METHOD.methodDescription });
+    expect(row.factSheet).toEqual(METHOD.factSheet);
+    expect(row.factSheet).toMatchObject({ version: 1, paperUrl: "https://example.org/paper", codeUrl: null, parameters: 110_000_000, openWeights: true });
     expect(row.requestedAt).not.toBeNull();
 
     expect((await caught(() => requestPublication(actorOf(owner), approvedId, METHOD))).code).toBe("conflict");
@@ -107,7 +104,7 @@ describe("publication requests and review", () => {
   });
 
   it("a rejection needs a reason; the owner then sees it", async () => {
-    await requestPublication(actorOf(owner), rejectedId, { ...METHOD, systemName: "Closed Ranker" });
+    await requestPublication(actorOf(owner), rejectedId, { ...METHOD, factSheet: { ...METHOD.factSheet, systemName: "Closed Ranker" } });
     for (const input of [{ action: "reject" }, { action: "reject", reason: "no" }, { action: "reject", reason: "    " }]) {
       const error = await caught(() => reviewSubmission(actorOf(maintainer), rejectedId, input));
       expect(error.code).toBe("validation");
@@ -124,7 +121,7 @@ describe("publication requests and review", () => {
     expect(view.isViewerOwner).toBe(true);
     expect(await auditOf(rejectedId)).toMatchObject([{ actorId: maintainer.id, action: "submission.reject", reason }]);
     // The owner may ask again after fixing it.
-    await requestPublication(actorOf(owner), rejectedId, { ...METHOD, systemName: "Closed Ranker", externalData: "none" });
+    await requestPublication(actorOf(owner), rejectedId, { ...METHOD, factSheet: { ...METHOD.factSheet, systemName: "Closed Ranker", dataUsed: { ...METHOD.factSheet.dataUsed, details: "none" } } });
     expect((await getSubmissionView(actorOf(owner), rejectedId)).publication).toBe("PENDING");
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicationRequest } from "@/testing/publication-request";
 import { POST, GET as listSubmissions } from "@/app/api/submissions/route";
 import { GET as getSubmission } from "@/app/api/submissions/[id]/route";
 import { GET as getSamples } from "@/app/api/submissions/[id]/samples/route";
@@ -210,13 +211,13 @@ describe("NUL and other invalid input", () => {
       new Request(`${BASE}/api/submissions/x/publication`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify({ systemName: "My\u0000system", methodDescription: "A method description that is long enough." }),
+        body: JSON.stringify({ methodDescription: "A method description that is long enough.", factSheet: { ...publicationRequest("My system").factSheet, systemName: "My\u0000system" } }),
       }),
       params(accepted.body.id ?? ""),
     );
     expect(publication.status).toBe(422);
     const body = (await publication.json()) as { error: { problems: { message: string }[] } };
-    expect(body.error.problems.map((problem) => problem.message)).toEqual([expect.stringMatching(/"systemName" contains a NUL character/)]);
+    expect(body.error.problems.map((problem) => problem.message)).toEqual([expect.stringMatching(/"factSheet.systemName" contains a NUL character/)]);
     expect(await db.submission.count({ where: { userId: user.id, publication: "PENDING" } })).toBe(0);
   });
 

@@ -13,6 +13,8 @@ import { ComparisonTable } from "@/components/submissions/score-tables";
 import { QueueReviewPanel } from "@/components/submissions/queue-review-panel";
 import { formatPercentInterval as formatInterval } from "@/lib/format/numbers";
 import { formatMetricName } from "@/lib/format/metric-labels";
+import { FactSheetView } from "@/components/fact-sheet/fact-sheet-view";
+import { TierBadge } from "@/components/provenance/tier-badge";
 
 export const metadata: Metadata = { title: "Review queue" };
 export const dynamic = "force-dynamic";
@@ -116,15 +118,17 @@ function RequestCard({ request }: { request: ReviewRequest }) {
             {view.methodDescription ?? "not given"}
           </span>
         </Fact>
-        <Fact term="Parameters">{view.parameterCount ?? "not stated"}</Fact>
-        <Fact term="Weights">{view.isOpenWeights === null ? "not stated" : view.isOpenWeights ? "open" : "closed"}</Fact>
-        <Fact term="External data">{view.externalData ?? "not stated"}</Fact>
-        <Fact term="Paper">{view.paperUrl ?? "none"}</Fact>
-        <Fact term="Code">{view.codeUrl ?? "none"}</Fact>
+        <Fact term="Provenance">
+          <TierBadge tier={view.provenance.tier} />
+        </Fact>
         <Fact term="File">
           {view.originalName} · {view.sampleCount} samples
         </Fact>
       </dl>
+      <section className="space-y-2">
+        <h4 className="font-semibold">Fact sheet</h4>
+        {view.factSheet === null ? <p className="text-sm text-muted">No fact sheet.</p> : <FactSheetView sheet={view.factSheet} missing={view.factSheetMissing} />}
+      </section>
       <section className="space-y-2">
         <h4 className="font-semibold">Scores (test split, 95% bootstrap intervals)</h4>
         <OverallScores request={request} />

@@ -2,29 +2,35 @@ import { API } from "@/lib/api/operations";
 import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
 import { leaderboardApiBody } from "@/lib/leaderboard/api-shapes";
+import { cohortOf, cohortPairs, type CohortFilters } from "@/lib/leaderboard/cohort-filters";
 import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
 import { leaderboardBodyKey } from "@/lib/leaderboard/public-body-keys";
 import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/leaderboard/public-body-cache";
 
 export const dynamic = "force-dynamic";
 
-function nextPageUrl(track: string, type: string | undefined, scope: string, offset: number, limit: number): string {
+function nextPageUrl(track: string, type: string | undefined, scope: string, cohort: CohortFilters, offset: number, limit: number): string {
   const params = new URLSearchParams({ track });
   if (type !== undefined) params.set("type", type);
   if (scope !== "primary") params.set("scope", scope);
+  for (const [key, value] of cohortPairs(cohort)) params.set(key, value);
   params.set("offset", String(offset));
   params.set("limit", String(limit));
   return `/api/leaderboard?${params.toString()}`;
 }
 
-/** GET /api/leaderboard?track=open|closed|unified[&type=Person][&scope=primary|all][&limit=100][&offset=0]: the public leaderboard of the active release, best first. */
+/**
+ * GET /api/leaderboard?track=open|closed|unified[&type=Person][&scope=primary|all][&approach=...][&weights=yes|no]
+ * [&source=yes|no][&cutoff=before|after][&tier=...][&limit=100][&offset=0]: the public leaderboard of the active release, best first.
+ */
 export const GET = route(API.getLeaderboard.input, async ({ request, query }) => {
-  // One body (and its gzip and brotli variants) per page and version of the leaderboard, shared by all web processes.
+  const cohort = cohortOf(query);
+  // One body (and its gzip and brotli variants) per page, filter set and version of the leaderboard, shared by all web processes.
   const encoded = await getPublicBody(leaderboardBodyKey(query), async (): Promise<ProducedBody> => {
-    const snapshot = await getLeaderboard({ track: query.track, type: query.type ?? null, scope: query.scope });
+    const snapshot = await getLeaderboard({ track: query.track, type: query.type ?? null, scope: query.scope, cohort });
     if (snapshot === null) return null;
     const hasMore = query.offset + query.limit < snapshot.view.rows.length;
-    const next = hasMore ? nextPageUrl(query.track, query.type, query.scope, query.offset + query.limit, query.limit) : null;
+    const next = hasMore ? nextPageUrl(query.track, query.type, query.scope, cohort, query.offset + query.limit, query.limit) : null;
     return { body: JSON.stringify(leaderboardApiBody(snapshot.view, { offset: query.offset, limit: query.limit, next })), isCacheable: true };
   });
   if (encoded === null) {

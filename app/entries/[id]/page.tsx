@@ -6,6 +6,9 @@ import { CiBarChart } from "@/components/charts/ci-bar-chart";
 import { HitAtKChart } from "@/components/charts/hit-at-k-chart";
 import { CollectionTable, ComparisonsTable, MetricsTable, TypeMatrix } from "@/components/leaderboard/entry-tables";
 import { Badge } from "@/components/leaderboard/estimate-text";
+import { FactSheetView } from "@/components/fact-sheet/fact-sheet-view";
+import { TierBadge } from "@/components/provenance/tier-badge";
+import { TIER_DESCRIPTIONS } from "@/lib/provenance/tiers";
 import { ExportLinks } from "@/components/leaderboard/export-links";
 import { HubExportLinks } from "@/components/leaderboard/hub-export-links";
 import { OPEN_METRIC_KEYS, PRIMARY_METRIC, metricKeysOf } from "@/lib/scoring/tracks";
@@ -81,6 +84,7 @@ export default async function EntryPage({ params }: PageProps) {
         <h1 className="text-3xl font-bold">
           {entry.system}
           {entry.isBaseline && <Badge tone="baseline">baseline</Badge>}
+          <TierBadge tier={entry.provenance.tier} />
           <Badge tone="track">{entry.track === "open" ? "open-world" : "closed-world"}</Badge>
           {score?.isStale && (
             <Badge tone="stale" title="Scored with an older scorer version or gold; it will be re-scored">
@@ -112,13 +116,34 @@ export default async function EntryPage({ params }: PageProps) {
           <Fact term="Track">{entry.track === "open" ? "Open-world (free-text names)" : "Closed-world (ranked KB entities)"}</Fact>
           <Fact term="Parameters">{formatParameterCount(entry.parameterCount)}</Fact>
           <Fact term="Weights">{entry.isOpenWeights === null ? "not stated" : entry.isOpenWeights ? "open" : "closed"}</Fact>
-          <Fact term="External data">{entry.externalData || "not stated"}</Fact>
+          <Fact term="Provenance">
+            <TierBadge tier={entry.provenance.tier} /> {TIER_DESCRIPTIONS[entry.provenance.tier]}
+            {entry.provenance.reproducedAt && (
+              <span data-testid="reproduced-by">
+                {" "}
+                Reproduced by {entry.provenance.reproducedBy ?? "a former maintainer"} on {formatDate(entry.provenance.reproducedAt)}.
+              </span>
+            )}
+          </Fact>
           <Fact term="Paper">{paperUrl ? <a href={paperUrl} rel="noopener noreferrer nofollow" className="break-all">{paperUrl}</a> : "–"}</Fact>
           <Fact term="Code">{codeUrl ? <a href={codeUrl} rel="noopener noreferrer nofollow" className="break-all">{codeUrl}</a> : "–"}</Fact>
           <Fact term="Published">{entry.publishedAt ? formatDate(entry.publishedAt) : entry.isBaseline ? "baseline" : "–"}</Fact>
           <Fact term="Submitted">{formatDate(entry.createdAt)}</Fact>
         </dl>
       </section>
+
+      {(!entry.isBaseline || entry.factSheet !== null) && (
+        <section aria-labelledby="fact-sheet-heading" className="space-y-3">
+          <h2 id="fact-sheet-heading" className="text-2xl font-semibold">
+            Fact sheet
+          </h2>
+          {entry.factSheet === null ? (
+            <p>This entry has no fact sheet: it was published before fact sheets existed and gave no details.</p>
+          ) : (
+            <FactSheetView sheet={entry.factSheet} missing={entry.factSheetMissing} />
+          )}
+        </section>
+      )}
 
       {score === null ? (
         <p>This entry has no score yet.</p>

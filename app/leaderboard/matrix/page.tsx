@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PairwiseMatrixGrid } from "@/components/leaderboard/pairwise-matrix-grid";
+import { cohortOf, cohortPairs } from "@/lib/leaderboard/cohort-filters";
 import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
 import { matrixGrid } from "@/lib/leaderboard/matrix-grid";
 import { firstValues, matrixPageQuerySchema } from "@/lib/leaderboard/query-schemas";
@@ -30,7 +31,11 @@ export default async function MatrixPage({ searchParams }: PageProps) {
   const { track } = parsed.data;
   const type = parsed.data.type ?? null;
   const viewName = `${TRACK_LABELS[track]}${type === null ? "" : `, ${type} samples`}`;
-  const snapshot = await getLeaderboard({ track, type });
+  const cohort = cohortOf(parsed.data);
+  const keep = cohortPairs(cohort)
+    .map(([key, value]) => `&${key}=${encodeURIComponent(value)}`)
+    .join("");
+  const snapshot = await getLeaderboard({ track, type, cohort });
   const backLink = (
     <p className="text-sm">
       <Link href={leaderboardViewHref(track, type)}>Back to the {viewName} leaderboard</Link>
@@ -63,7 +68,7 @@ export default async function MatrixPage({ searchParams }: PageProps) {
         <ul className="flex flex-wrap gap-3">
           {LEADERBOARD_TRACKS.map((other) => (
             <li key={other}>
-              <Link href={matrixHref(other, type)} aria-current={other === track ? "page" : undefined} className={other === track ? "font-semibold" : ""}>
+              <Link href={matrixHref(other, type, keep)} aria-current={other === track ? "page" : undefined} className={other === track ? "font-semibold" : ""}>
                 {TRACK_LABELS[other]}
               </Link>
             </li>

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { APPROACHES, factSheetSchema } from "@/lib/fact-sheet/schema";
+import { PROVENANCE_TIERS } from "@/lib/provenance/tiers";
 import { component } from "./registry";
 import { intervalSchema } from "./scores";
 
@@ -32,6 +34,10 @@ export const leaderboardRowSchema = component(
     n: z.number().int().nullable(),
     parameter_count: z.number().nullable(),
     open_weights: z.boolean().nullable(),
+    approach: z.enum(APPROACHES).nullable().describe("from the fact sheet; null when not stated"),
+    uses_source_data: z.boolean().nullable().describe("used data from the source oral-history collections (fact sheet)"),
+    knowledge_cutoff: z.string().nullable().describe("the base model's knowledge cutoff, ISO month or date (fact sheet)"),
+    tier: z.enum(PROVENANCE_TIERS).describe("provenance: reported, scored, documented or reproduced"),
     date: z.string().nullable(),
     stale: z.boolean(),
     source: z.string().nullable(),
@@ -116,7 +122,13 @@ export const entrySchema = component(
     code_url: z.string().nullable(),
     parameter_count: z.number().nullable(),
     open_weights: z.boolean().nullable(),
-    external_data: z.string().nullable(),
+    fact_sheet: factSheetSchema.nullable().describe("the fact sheet (version 1); null for baselines"),
+    fact_sheet_missing: z.array(z.string()).describe("fact sheet answers not stated (empty when complete)"),
+    provenance: z.object({
+      tier: z.enum(PROVENANCE_TIERS),
+      reproduced_at: z.string().nullable(),
+      reproduced_by: z.string().nullable(),
+    }),
     published_at: z.string().nullable(),
     created_at: z.string(),
     release: releaseSchema,

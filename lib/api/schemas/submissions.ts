@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { declaredSplitSchema, declaredTrackSchema } from "@/lib/submissions/schemas";
+import { factSheetSchema } from "@/lib/fact-sheet/schema";
+import { PROVENANCE_TIERS } from "@/lib/provenance/tiers";
 import { component } from "./registry";
 import { disclosedComparisonSchema, disclosedReportSchema } from "./scores";
 
@@ -82,11 +84,14 @@ export const submissionViewSchema = component(
     hiddenByOwner: z.boolean().describe("HIDDEN by its owner, who may show it again (a maintainer's hide needs a maintainer)"),
     systemName: z.string().nullable(),
     methodDescription: z.string().nullable(),
-    paperUrl: z.string().nullable(),
-    codeUrl: z.string().nullable(),
-    parameterCount: z.string().nullable(),
-    isOpenWeights: z.boolean().nullable(),
-    externalData: z.string().nullable(),
+    factSheet: factSheetSchema.nullable().describe("the entry's fact sheet (version 1); null until publication is requested"),
+    factSheetMissing: z.array(z.string()).describe("fact sheet answers still not stated (empty when complete)"),
+    canEditFactSheet: z.boolean().describe("whether you may edit the fact sheet now: the owner until approval"),
+    provenance: z.object({
+      tier: z.enum(PROVENANCE_TIERS),
+      reproducedAt: isoDate.nullable(),
+      reproducedBy: z.string().nullable(),
+    }),
     reviewReason: z.string().nullable(),
     releaseName: z.string(),
     disclosureLevel: z.enum(["full", "public", "owner"]),
@@ -136,3 +141,12 @@ export type SubmissionCreated = z.output<typeof submissionCreatedSchema>;
 export type SubmissionSummaryBody = z.output<typeof submissionSummarySchema>;
 export type SubmissionViewBody = z.output<typeof submissionViewSchema>;
 export type TestQuotaBody = z.output<typeof testQuotaSchema>;
+
+export const factSheetSavedSchema = component(
+  "FactSheetSaved",
+  z.object({
+    submissionId: z.string(),
+    factSheet: factSheetSchema,
+    isAudited: z.boolean().describe("true when a maintainer changed someone else's sheet (an audit-log row was written)"),
+  }),
+);

@@ -4,13 +4,14 @@ import { publicOrigin } from "@/lib/http/public-url";
 import { route } from "@/lib/http/route";
 import { downloadResponse } from "@/lib/leaderboard/cached-response";
 import { leaderboardExport, renderExport } from "@/lib/leaderboard/export-tables";
+import { cohortOf } from "@/lib/leaderboard/cohort-filters";
 import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/leaderboard/export?track=...&format=csv|json|tex[&type=...]: a leaderboard table as a file. */
+/** GET /api/leaderboard/export?track=...&format=csv|json|tex[&type=...][&scope=...][&approach=...&weights=...&source=...&cutoff=...&tier=...]: a leaderboard view as a file. */
 export const GET = route(API.exportLeaderboard.input, async ({ request, query }) => {
-  const snapshot = await getLeaderboard({ track: query.track, type: query.type ?? null, scope: query.scope });
+  const snapshot = await getLeaderboard({ track: query.track, type: query.type ?? null, scope: query.scope, cohort: cohortOf(query) });
   if (snapshot === null) {
     throw new AppError("not_found", "No dataset release is active yet, so there is no leaderboard.");
   }

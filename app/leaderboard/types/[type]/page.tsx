@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { LeaderboardViewSection } from "@/components/leaderboard/leaderboard-view-section";
+import { cohortOfPageFilters } from "@/lib/leaderboard/cohort-filters";
 import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
 import { firstValues, pageTrack } from "@/lib/leaderboard/query-schemas";
 import { tableQuerySchema } from "@/lib/leaderboard/table-query";
@@ -33,7 +34,7 @@ export default async function TypeLeaderboardPage({ params, searchParams }: Page
   }
   const query = firstValues(await searchParams);
   const tableQuery = tableQuerySchema.parse(query);
-  const snapshot = await getLeaderboard({ track: pageTrack(query), type, scope: tableQuery.scope });
+  const snapshot = await getLeaderboard({ track: pageTrack(query), type, scope: tableQuery.scope, cohort: cohortOfPageFilters(tableQuery) });
   if (snapshot === null) {
     return (
       <div className="space-y-4">

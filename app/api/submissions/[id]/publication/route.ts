@@ -6,7 +6,7 @@ import { withdrawPublicationRequest } from "@/lib/submissions/withdraw-publicati
 export const dynamic = "force-dynamic";
 
 /**
- * POST /api/submissions/:id/publication — JSON {systemName, methodDescription, paperUrl?, codeUrl?, parameterCount?, isOpenWeights?, externalData?}.
+ * POST /api/submissions/:id/publication — JSON {methodDescription, factSheet} (the fact sheet: lib/fact-sheet/schema.ts).
  * The operation checks ownership before it validates the details: nobody else learns the submission exists.
  */
 export const POST = route(API.requestPublication.input, async ({ actor, params, body }) => {

@@ -1,0 +1,65 @@
+import "server-only";
+import { isMaintainer, requireUser, type Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { factSheetColumns } from "@/lib/fact-sheet/fact-sheet-columns";
+import { readStoredFactSheet, type FactSheet } from "@/lib/fact-sheet/schema";
+import { parseInput } from "@/lib/http/parse-input";
+import { factSheetEditSchema } from "@/lib/submissions/schemas";
+import { parseRecordId } from "@/lib/validation/text";
+
+export type FactSheetEditResult = { submissionId: string; factSheet: FactSheet; isAudited: boolean };
+
+/**
+ * Replaces a submission's fact sheet. The owner may edit it until a
+ * maintainer approves the entry (private, pending or rejected); once it is
+ * published the sheet is read-only for the owner, and only a maintainer can
+ * change it, with an audit-log row holding the sheet before and after.
+ * A maintainer's edit of an entry that is not yet public is audited too.
+ */
+export async function editFactSheet(actor: Actor, submissionId: string, input: unknown): Promise<FactSheetEditResult> {
+  const user = requireUser(actor);
+  const submission = await db.submission.findUnique({
+    where: { id: parseRecordId(submissionId, "submission") },
+    select: { id: true, userId: true, split: true, isBaseline: true, publication: true, factSheet: true },
+  });
+  const isOwner = submission !== null && submission.userId === user.userId;
+  const asMaintainer = isMaintainer(user);
+  if (submission === null || (!isOwner && !asMaintainer)) throw new AppError("not_found", "Not found.");
+  if (submission.isBaseline) throw new AppError("validation", "Baselines have no fact sheet; their label and description are set by maintainers.");
+  if (submission.split !== "test") throw new AppError("validation", "Only test submissions have a fact sheet (it is asked when requesting publication).");
+  const isLocked = submission.publication === "PUBLISHED" || submission.publication === "HIDDEN";
+  if (isLocked && !asMaintainer) {
+    throw new AppError("conflict", "The fact sheet is read-only once a maintainer approved the entry; ask a maintainer to correct it.");
+  }
+  const { factSheet, reason } = parseInput(factSheetEditSchema, input, { summary: "Some fact sheet answers need fixing." });
+  const isAudited = asMaintainer && !isOwner;
+  if (isAudited && isLocked && (reason?.length ?? 0) < 5) {
+    throw new AppError("validation", 'field "reason" must say why an approved entry\'s fact sheet changes (at least 5 characters; it goes to the audit log)', {
+      problems: [{ field: "reason", message: 'field "reason" must say why an approved entry\'s fact sheet changes (at least 5 characters)' }],
+    });
+  }
+  const update = db.submission.update({ where: { id: submission.id }, data: factSheetColumns(factSheet) });
+  if (!isAudited) {
+    await update;
+    return { submissionId: submission.id, factSheet, isAudited };
+  }
+  await db.$transaction([
+    update,
+    db.auditLog.create({
+      data: {
+        actorId: user.userId,
+        action: "submission.edit-fact-sheet",
+        targetType: "Submission",
+        targetId: submission.id,
+        reason: reason || null,
+        details: {
+          publication: submission.publication,
+          before: (readStoredFactSheet(submission.factSheet) ?? null) as object | null,
+          after: factSheet as unknown as object,
+        },
+      },
+    }),
+  ]);
+  return { submissionId: submission.id, factSheet, isAudited };
+}
