@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import path from "node:path";
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { apiContextFor, createTestApiToken, expect, signInContext, test } from "./fixtures";
 import { publicationBody } from "./fixtures/publication";
+import { freePort } from "../testing/free-port";
 
 /**
  * The shared cache of rendered public pages (lib/leaderboard/public-page-cache.ts)
@@ -146,17 +146,6 @@ test("[LEADERBOARD] a signed-in reader never gets the anonymous or another user'
   await Promise.all([anonymous.close(), bobContext.close()]);
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A second production web process on the same database and Redis, as a deployment with two would run. */
 async function startSecondWebProcess(): Promise<{ origin: string; server: ChildProcess }> {

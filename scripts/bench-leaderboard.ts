@@ -9,13 +9,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { assertLocalDatabaseUrl, withDatabaseName } from "@/testing/local-database";
 import { benchRanks, formatRankBench } from "./bench-ranks";
+import { freePort } from "../testing/free-port";
 
 const USAGE = `Usage: npm run bench:leaderboard -- [options]
 
@@ -71,17 +71,6 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForServer(base: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + 90_000;

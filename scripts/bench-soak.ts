@@ -14,7 +14,6 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -22,6 +21,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { assertLocalDatabaseUrl, isLocalHost, withDatabaseName } from "@/testing/local-database";
 import { generateApiToken } from "@/lib/tokens/token-format";
+import { freePort } from "../testing/free-port";
 
 const USAGE = `Usage: npm run bench:soak -- [options]
 
@@ -47,17 +47,6 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${result.status ?? result.signal}`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function benchRedisUrl(url: string | undefined): string {
   if (!url) throw new Error("REDIS_URL is not set (source .data/services.env)");

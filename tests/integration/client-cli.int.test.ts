@@ -12,7 +12,6 @@ const previousEnv = vi.hoisted(() => {
 import { execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -31,6 +30,7 @@ import { resetTestState } from "./support/reset";
 import { startRouteServer, type RouteServer } from "./support/route-server";
 import { actorOf, createTestUser, type TestUser } from "./support/users";
 import { startWorker, type WorkerProcess } from "./support/workers";
+import { freePort } from "../../testing/free-port";
 
 /**
  * The command-line client (dist/cli/irc-bench-client.mjs, the downloadable
@@ -77,14 +77,6 @@ async function writePredictions(name: string, lines: readonly string[]): Promise
   return file;
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", () => resolve()));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 const percent = (value: number | undefined) => `${((value ?? Number.NaN) * 100).toFixed(1)}%`;
 

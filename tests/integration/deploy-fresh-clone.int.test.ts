@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
@@ -14,6 +13,7 @@ import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "
 import { resetTestState } from "./support/reset";
 import { actorOf, createTestUser } from "./support/users";
 import { waitFor } from "./support/wait";
+import { freePort } from "../../testing/free-port";
 
 /**
  * docs/deploy.md, "Build" and "Run", the way an operator does it on a fresh
@@ -42,17 +42,6 @@ let port = 0;
 let statusAfterBuild = "";
 let statusAfterInstall = "";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const chosen = typeof address === "object" && address !== null ? address.port : 0;
-      server.close(() => resolve(chosen));
-    });
-  });
-}
 
 type ProxiedResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
