@@ -371,8 +371,9 @@ type Deferred<T> = { resolve: (value: T) => void; reject: (error: unknown) => vo
  * checked line by line, readScoringSplit) and the prediction files (parsed
  * to QID numbers, parseClosedRankings). The main thread then joins the split
  * to the KB and turns each parsed file into outcomes (closedOutcomesOf, a few
- * milliseconds). Each thread takes the next task when it is done with one,
- * in the order they were asked for. A baseline a thread cannot parse it
+ * milliseconds). Tasks are taken in the order they were asked for, two at
+ * a time per thread; the main thread takes whatever no thread has taken
+ * when it gets to it. A baseline a thread cannot parse it
  * checks the full way itself, reading the release for that (as every
  * baseline thread did before), so open-track baselines are still validated
  * in parallel. Once the files are done, an idle thread computes the per-type
@@ -383,7 +384,8 @@ type Deferred<T> = { resolve: (value: T) => void; reject: (error: unknown) => vo
  */
 class ScanPool {
   private readonly workers: Worker[] = [];
-  private readonly idle: Worker[] = [];
+  /** Tasks posted to each thread and not answered yet: two at most, so a thread has its next task while the main thread is busy. */
+  private readonly inFlight = new Map<Worker, number>();
   private readonly queue: ScanWorkerRequest[] = [];
   private readonly pending = new Map<number, Deferred<ScanWorkerReply>>();
   private nextTaskId = 0;
@@ -396,7 +398,7 @@ class ScanPool {
       worker.on("error", (error) => this.fail(error));
       worker.on("exit", (code) => this.fail(new Error(`scan worker exited with ${code}`)));
       this.workers.push(worker);
-      this.idle.push(worker);
+      this.inFlight.set(worker, 0);
     }
   }
 
@@ -409,17 +411,23 @@ class ScanPool {
     if (this.workers.length === 0) {
       return () => readScoringSplit(release, split);
     }
-    const samples = this.submit({ kind: "split", release, split }).then((reply) => (reply.kind === "split" ? reply.samples : null));
+    const samples = this.submit({ kind: "split", release, split }).reply.then((reply) => (reply.kind === "split" ? reply.samples : null));
     return () => samples;
   }
 
-  /** The scan of one file: already under way on a thread, or (without threads) started when called. */
+  /**
+   * The scan of one file: under way on a thread, or, when no thread has
+   * taken it yet by the time it is needed (or there are no threads), done
+   * here then: the main thread works through the queue too once it has
+   * nothing else to do.
+   */
   scan(job: ScanJob): () => Promise<FileScan> {
     if (this.workers.length === 0) {
       return () => readAndParse(job.file);
     }
-    const scan = this.submit({ kind: "scan", ...job }).then((reply): FileScan => (reply.kind === "scan" ? reply.scan : { parsed: null }));
-    return () => scan;
+    const { taskId, reply } = this.submit({ kind: "scan", ...job });
+    const scan = reply.then((answer): FileScan => (answer.kind === "scan" ? answer.scan : { parsed: null }));
+    return () => (this.withdraw(taskId) ? readAndParse(job.file) : scan);
   }
 
   /** Intervals computed on a thread (protocol section 9: each group has its own stream, so any thread gives the same bits); null without one. */
@@ -427,7 +435,7 @@ class ScanPool {
     if (this.workers.length === 0) {
       return null;
     }
-    return this.submit({ kind: "bootstrap", ...request }).then((reply) => (reply.kind === "bootstrap" ? reply.intervals : []));
+    return this.submit({ kind: "bootstrap", ...request }).reply.then((reply) => (reply.kind === "bootstrap" ? reply.intervals : []));
   }
 
   /** From now on the threads rank the files they parse themselves (rankParsedClosed) and send back two small arrays. */
@@ -441,7 +449,7 @@ class ScanPool {
     this.workers.forEach((worker) => void worker.terminate());
   }
 
-  private submit(task: ScanWorkerTask): Promise<ScanWorkerReply> {
+  private submit(task: ScanWorkerTask): { taskId: number; reply: Promise<ScanWorkerReply> } {
     const taskId = this.nextTaskId;
     this.nextTaskId += 1;
     const reply = new Promise<ScanWorkerReply>((resolve, reject) => this.pending.set(taskId, { resolve, reject }));
@@ -449,20 +457,33 @@ class ScanPool {
     reply.catch(() => undefined);
     this.queue.push({ ...task, taskId });
     this.dispatch();
-    return reply;
+    return { taskId, reply };
+  }
+
+  /** Takes a task back if no thread has it yet (its reply then never comes); false when it is already posted. */
+  private withdraw(taskId: number): boolean {
+    const at = this.queue.findIndex((task) => task.taskId === taskId);
+    if (at < 0) {
+      return false;
+    }
+    this.queue.splice(at, 1);
+    this.pending.delete(taskId);
+    return true;
   }
 
   private dispatch(): void {
-    while (this.idle.length > 0 && this.queue.length > 0) {
-      const worker = this.idle.shift() as Worker;
-      worker.postMessage(this.queue.shift() as ScanWorkerRequest);
+    for (const worker of this.workers) {
+      while ((this.inFlight.get(worker) ?? 0) < 2 && this.queue.length > 0) {
+        worker.postMessage(this.queue.shift() as ScanWorkerRequest);
+        this.inFlight.set(worker, (this.inFlight.get(worker) ?? 0) + 1);
+      }
     }
   }
 
   private receive(worker: Worker, reply: ScanWorkerReply): void {
     this.pending.get(reply.taskId)?.resolve(reply);
     this.pending.delete(reply.taskId);
-    this.idle.push(worker);
+    this.inFlight.set(worker, (this.inFlight.get(worker) ?? 1) - 1);
     this.dispatch();
   }
 
@@ -532,13 +553,18 @@ function hasSpareCore(): boolean {
   return setting === "1" || (loadavg()[0] ?? 0) <= cores - 1;
 }
 
-/** With baselines, one scan thread per core (at most one per file); one file alone gets a thread only with a core to spare. */
-function scanThreadCount(fileCount: number): number {
+/**
+ * With baselines, a scan thread per core besides the main thread's (which
+ * works through the queue too once it is done with the KB and the entry),
+ * at most one per baseline; one file alone gets a thread only with a core to
+ * spare.
+ */
+function scanThreadCount(baselineCount: number): number {
   if (!isBundled) {
     return 0; // Uncompiled, a worker thread could not load this TypeScript file.
   }
-  if (fileCount > 1) {
-    return Math.min(availableParallelism(), fileCount);
+  if (baselineCount > 0) {
+    return Math.max(1, Math.min(availableParallelism() - 1, baselineCount));
   }
   return hasSpareCore() ? 1 : 0;
 }
@@ -598,7 +624,7 @@ async function run(argv: readonly string[]): Promise<number> {
   }
   const files = [args.predictions, ...args.baseline];
   // Started first: the threads boot while the files are checked and the release is read.
-  const pool = new ScanPool(argv, scanThreadCount(files.length));
+  const pool = new ScanPool(argv, scanThreadCount(args.baseline.length));
   try {
     for (const file of files) {
       await checkFileSize(file);
