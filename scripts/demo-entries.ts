@@ -59,11 +59,20 @@ const ENTRIES = [
   {
     file: "test-open-weak.jsonl",
     team: "Demo team Bo",
-    systemName: "Bo zero-shot (demo)",
-    description: "Hand-written illustrative predictions of a weaker zero-shot system; not a real system.",
-    // Incomplete: no code, no configuration, data use not stated.
+    systemName: "Bo fine-tuned 1B (demo)",
+    description: "Hand-written illustrative predictions of a weaker, small fine-tuned language model; not a real system.",
+    // Incomplete (no code, no configuration, no protocol answers): the scored tier, but its
+    // data use is stated, so it is what a reader finds filtering to open-weights
+    // fine-tuned systems that used no source data.
     factSheet: (team: string) =>
-      buildFactSheet("Bo zero-shot (demo)", { team, approach: "prompted-llm", baseModel: "Demo-1B", parameters: 1_000_000_000, openWeights: false }),
+      buildFactSheet("Bo fine-tuned 1B (demo)", {
+        team,
+        approach: "fine-tuned-llm",
+        baseModel: "Demo-1B",
+        parameters: 1_000_000_000,
+        openWeights: true,
+        dataUsed: { train: true, dev: false, sourceCollections: false, wikiBeyondKb: false },
+      }),
   },
   {
     file: "test-closed.jsonl",

@@ -1,7 +1,9 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as getLeaderboardApi } from "@/app/api/leaderboard/route";
 import { db } from "@/lib/db";
 import { importRelease } from "@/lib/releases/import-release";
+import { callJson } from "@/testing/leaderboard/integration-fixtures";
 import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren, REPO_ROOT, spawnChild } from "./support/processes";
 import { resetTestState } from "./support/reset";
@@ -15,6 +17,15 @@ import { startWorker } from "./support/workers";
  */
 
 const TSX = path.join(REPO_ROOT, "node_modules/.bin/tsx");
+
+type ApiRow = { id: string | null; kind: string; tier: string };
+
+/** The public leaderboard API's entries for a query, baselines and reported rows left out. */
+async function systemsOn(query: string): Promise<ApiRow[]> {
+  const { status, body, text } = await callJson(await getLeaderboardApi(new Request(`http://127.0.0.1/api/leaderboard${query}`)));
+  expect(status, text).toBe(200);
+  return (body as { entries: ApiRow[] }).entries.filter((row) => row.kind === "submission");
+}
 
 async function runDemoEntries(args: string[]): Promise<{ code: number | null; output: string }> {
   const child = spawnChild("demo-entries", TSX, ["--conditions=react-server", "scripts/demo-entries.ts", ...args], process.env, { cwd: REPO_ROOT });
@@ -37,7 +48,7 @@ describe("npm run demo:entries", () => {
     const published = await runDemoEntries([]);
     expect(published.code, published.output).toBe(0);
     const entries = await db.submission.findMany({ where: { publication: "PUBLISHED", isBaseline: false }, include: { user: true } });
-    expect(entries.map((entry) => entry.systemName).sort()).toEqual(["Ada-LLM few-shot (demo)", "Bo zero-shot (demo)", "Cy dense retriever (demo)"]);
+    expect(entries.map((entry) => entry.systemName).sort()).toEqual(["Ada-LLM few-shot (demo)", "Bo fine-tuned 1B (demo)", "Cy dense retriever (demo)"]);
 
     // Without a worker nothing gets scored: the step says so instead of hanging.
     const unscored = await runDemoEntries(["--reproduce", "--wait-seconds", "1"]);
@@ -58,6 +69,12 @@ describe("npm run demo:entries", () => {
     expect(rerun.fileSha256).not.toBe(cy.fileSha256);
     const audit = await db.auditLog.findMany({ where: { targetId: cy.id, action: { startsWith: "submission.reproduc" } } });
     expect(audit.map((row) => row.action)).toEqual(["submission.reproduce"]);
+
+    // What the issue's reader does on the quick start: the open-weights fine-tuned systems
+    // that used no source data, and the reproduced entries.
+    const bo = await db.submission.findFirstOrThrow({ where: { systemName: "Bo fine-tuned 1B (demo)" } });
+    expect((await systemsOn("?track=open&weights=yes&approach=fine-tuned-llm&source=no")).map((row) => row.id)).toEqual([bo.id]);
+    expect((await systemsOn("?track=closed&tier=reproduced")).map((row) => [row.id, row.tier])).toEqual([[cy.id, "reproduced"]]);
 
     // Idempotent: a second run (every `npm run up`) changes nothing.
     const again = await runDemoEntries(["--reproduce"]);
