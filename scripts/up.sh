@@ -34,7 +34,10 @@ NODE_ENV=production npx next build
 step "Starting the scoring worker and the web server"
 NODE_ENV=production npx tsx --conditions=react-server workers/scoring-worker.ts &
 worker_pid=$!
-trap 'kill $worker_pid 2>/dev/null || true' EXIT INT TERM
+# Once the worker has scored the demo entries, a demo maintainer reproduces one (idempotent).
+npx tsx --conditions=react-server scripts/demo-entries.ts --reproduce &
+reproduce_pid=$!
+trap 'kill $worker_pid $reproduce_pid 2>/dev/null || true' EXIT INT TERM
 echo
 echo "IRC-Bench is starting on http://localhost:$PORT"
 echo "  a maintainer account:  npm run user:create -- --email you@example.org --maintainer"

@@ -1,6 +1,8 @@
 import "server-only";
 import { request as httpRequest } from "node:http";
+import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { findPublicReadStamp } from "./get-leaderboard";
 import { pageBodyKey } from "./public-body-keys";
 import { encodeBody, encodedBodyResponse, getPublicBody, type EncodedBody, type EncodedResponseOptions } from "./public-body-cache";
 
@@ -82,6 +84,24 @@ function pageResponse(request: Request, encoded: EncodedBody): Response {
   return encodedBodyResponse(request, encoded, PAGE_BODY_OPTIONS);
 }
 
+const ENTRY_PAGE = /^\/entries\/([A-Za-z0-9_-]{1,64})$/;
+
+/**
+ * Whether everything the page shows is versioned by the active release's
+ * stamp, the key of the cache. An entry page of an earlier release is not:
+ * hiding or withdrawing that entry changes no stamp, so its page is served
+ * fresh every time and never kept (the entry API follows the same rule).
+ */
+async function isVersionedByActiveStamp(pagePath: string): Promise<boolean> {
+  const entryId = ENTRY_PAGE.exec(pagePath)?.[1];
+  if (entryId === undefined) return true;
+  const [stamp, entry] = await Promise.all([
+    findPublicReadStamp(),
+    db.submission.findUnique({ where: { id: entryId }, select: { releaseId: true } }),
+  ]);
+  return stamp !== null && entry !== null && entry.releaseId === stamp.releaseId;
+}
+
 /**
  * The response for an anonymous request of the canonical page path: the
  * cached body when there is one for the current data, otherwise a fresh
@@ -99,7 +119,7 @@ export async function servePublicPage(request: Request, pagePath: string): Promi
       uncached = page;
       return null;
     }
-    return { body: page.body.toString("utf8"), isCacheable: true };
+    return { body: page.body.toString("utf8"), isCacheable: await isVersionedByActiveStamp(pagePath) };
   });
   if (encoded !== null) return pageResponse(request, encoded);
   // Another request's render found nothing cacheable: render for this one too.

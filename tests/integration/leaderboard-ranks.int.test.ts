@@ -58,7 +58,7 @@ beforeAll(async () => {
   const release = await importRelease({ dir: DEMO, activate: true });
   const baselines = (await runBaselines(release.releaseId)).map((result) => result.submissionId);
   ids.ada = await publish("test-open.jsonl", "Ada-LLM few-shot (demo)");
-  ids.bo = await publish("test-open-weak.jsonl", "Bo zero-shot (demo)");
+  ids.bo = await publish("test-open-weak.jsonl", "Bo fine-tuned 1B (demo)");
   ids.cy = await publish("test-closed.jsonl", "Cy dense retriever (demo)");
   worker = await startWorker({ WORKER_CONCURRENCY: "2" });
   await waitForAllSettled([...baselines, ids.ada, ids.bo, ids.cy], { timeoutMs: 120_000, workers: [worker] });
