@@ -14,8 +14,11 @@ export type FactSheetEditResult = { submissionId: string; factSheet: FactSheet; 
  * Replaces a submission's fact sheet. The owner may edit it until a
  * maintainer approves the entry (private, pending or rejected); once it is
  * published the sheet is read-only for the owner, and only a maintainer can
- * change it, with an audit-log row holding the sheet before and after.
- * A maintainer's edit of an entry that is not yet public is audited too.
+ * change it, with a reason and an audit-log row holding the sheet before and
+ * after (also when the maintainer owns the entry). A maintainer's edit of
+ * someone else's entry that is not yet public is audited too. The edit
+ * applies only if the entry is still in the state it was read in, so an
+ * approval racing it turns it into a conflict.
  */
 export async function editFactSheet(actor: Actor, submissionId: string, input: unknown): Promise<FactSheetEditResult> {
   const user = requireUser(actor);
@@ -33,20 +36,19 @@ export async function editFactSheet(actor: Actor, submissionId: string, input: u
     throw new AppError("conflict", "The fact sheet is read-only once a maintainer approved the entry; ask a maintainer to correct it.");
   }
   const { factSheet, reason } = parseInput(factSheetEditSchema, input, { summary: "Some fact sheet answers need fixing." });
-  const isAudited = asMaintainer && !isOwner;
-  if (isAudited && isLocked && (reason?.length ?? 0) < 5) {
+  // Every change to a public record is audited, whoever owns it; so is a maintainer's edit of someone else's entry.
+  const isAudited = isLocked || (asMaintainer && !isOwner);
+  if (isLocked && (reason?.length ?? 0) < 5) {
     throw new AppError("validation", 'field "reason" must say why an approved entry\'s fact sheet changes (at least 5 characters; it goes to the audit log)', {
       problems: [{ field: "reason", message: 'field "reason" must say why an approved entry\'s fact sheet changes (at least 5 characters)' }],
     });
   }
-  const update = db.submission.update({ where: { id: submission.id }, data: factSheetColumns(factSheet) });
-  if (!isAudited) {
-    await update;
-    return { submissionId: submission.id, factSheet, isAudited };
-  }
-  await db.$transaction([
-    update,
-    db.auditLog.create({
+  await db.$transaction(async (tx) => {
+    // Only while the entry is as it was read: an approval that lands in between makes this a conflict, not an unaudited edit of a public entry.
+    const { count } = await tx.submission.updateMany({ where: { id: submission.id, publication: submission.publication }, data: factSheetColumns(factSheet) });
+    if (count === 0) throw new AppError("conflict", "The entry was reviewed while its fact sheet was being edited; reload the page and edit it again.");
+    if (!isAudited) return;
+    await tx.auditLog.create({
       data: {
         actorId: user.userId,
         action: "submission.edit-fact-sheet",
@@ -59,7 +61,7 @@ export async function editFactSheet(actor: Actor, submissionId: string, input: u
           after: factSheet as unknown as object,
         },
       },
-    }),
-  ]);
+    });
+  });
   return { submissionId: submission.id, factSheet, isAudited };
 }

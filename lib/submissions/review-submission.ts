@@ -44,6 +44,8 @@ export async function reviewSubmission(actor: Actor, submissionId: string, input
           split: submission.split,
           ...(action === "mark-baseline" ? { baselineLabel, consent: consentOf(submission) } : {}),
           ...(vouch ? { probeFlags: vouch } : {}),
+          // The fact sheet as it stood when approved: the record of what the maintainer vouched for.
+          ...(action === "approve" ? { factSheet: (submission.factSheet ?? null) as object | null } : {}),
         },
       },
     }),

@@ -189,6 +189,16 @@ describe("the fact sheet from the API to the database and back", () => {
     const entry = await callJson(await getEntryApi(new Request("http://127.0.0.1/api/entries/fstuned"), params("fstuned")));
     expect(entry.status).toBe(200);
     expect(entry.body).toMatchObject({ fact_sheet: TUNED, fact_sheet_missing: [], provenance: { tier: "documented" }, open_weights: true, code_url: TUNED.codeUrl });
+
+    // A maintainer who owns a published entry gets no exemption: a reason, and an audit row.
+    await db.submission.update({ where: { id: "fstuned" }, data: { userId: maintainer.id } });
+    try {
+      expect((await caught(() => editFactSheet(actorOf(maintainer), "fstuned", { factSheet: TUNED }))).message).toMatch(/"reason"/);
+      expect((await editFactSheet(actorOf(maintainer), "fstuned", { factSheet: TUNED, reason: "my own entry: wording" })).isAudited).toBe(true);
+      expect(await db.auditLog.count({ where: { targetId: "fstuned", action: "submission.edit-fact-sheet" } })).toBe(2);
+    } finally {
+      await db.submission.update({ where: { id: "fstuned" }, data: { userId: owner.id } });
+    }
   });
 
   it("round-trips through the command-line client: template, publish --fact-sheet, the same sheet in the database", async () => {

@@ -99,6 +99,8 @@ describe("publication requests and review", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: maintainer.id, action: "submission.approve", targetType: "Submission", targetId: approvedId, reason });
     expect(audit[0]?.details).toMatchObject({ from: { publication: "PENDING", status: "SCORED" }, split: "test" });
+    // What was vouched for: the fact sheet exactly as it stood at approval.
+    expect((audit[0]?.details as { factSheet?: unknown }).factSheet).toEqual(row.factSheet);
     // Approving again is a conflict, not a second publication.
     expect((await caught(() => reviewSubmission(actorOf(maintainer), approvedId, { action: "approve" }))).code).toBe("conflict");
   });
