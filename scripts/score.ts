@@ -388,6 +388,8 @@ class ScanPool {
   private readonly inFlight = new Map<Worker, number>();
   private readonly queue: ScanWorkerRequest[] = [];
   private readonly pending = new Map<number, Deferred<ScanWorkerReply>>();
+  /** Scans the main thread took back from the queue and did itself, by task. */
+  private readonly stolen = new Map<number, Promise<FileScan>>();
   private nextTaskId = 0;
 
   constructor(argv: readonly string[], threads: number) {
@@ -418,16 +420,47 @@ class ScanPool {
   /**
    * The scan of one file: under way on a thread, or, when no thread has
    * taken it yet by the time it is needed (or there are no threads), done
-   * here then: the main thread works through the queue too once it has
-   * nothing else to do.
+   * here then. While a thread still works on it, the main thread does the
+   * last scans of the queue itself, so that it works through the queue too
+   * once it has nothing else to do.
    */
   scan(job: ScanJob): () => Promise<FileScan> {
     if (this.workers.length === 0) {
       return () => readAndParse(job.file);
     }
     const { taskId, reply } = this.submit({ kind: "scan", ...job });
-    const scan = reply.then((answer): FileScan => (answer.kind === "scan" ? answer.scan : { parsed: null }));
-    return () => (this.withdraw(taskId) ? readAndParse(job.file) : scan);
+    let isAnswered = false;
+    const scan = reply.then((answer): FileScan => {
+      isAnswered = true;
+      return answer.kind === "scan" ? answer.scan : { parsed: null };
+    });
+    return async () => {
+      const stolen = this.stolen.get(taskId);
+      if (stolen !== undefined) {
+        return stolen;
+      }
+      if (this.withdraw(taskId)) {
+        return readAndParse(job.file);
+      }
+      await this.helpWhile(() => !isAnswered);
+      return scan;
+    };
+  }
+
+  /** Does queued scans, the last first, as long as `isWaiting` says so. */
+  private async helpWhile(isWaiting: () => boolean): Promise<void> {
+    while (isWaiting()) {
+      const at = this.queue.findLastIndex((task) => task.kind === "scan");
+      const task = this.queue[at];
+      if (task === undefined || task.kind !== "scan") {
+        return;
+      }
+      this.queue.splice(at, 1);
+      this.pending.delete(task.taskId);
+      const result = readAndParse(task.file);
+      this.stolen.set(task.taskId, result);
+      await result;
+    }
   }
 
   /** Intervals computed on a thread (protocol section 9: each group has its own stream, so any thread gives the same bits); null without one. */
@@ -554,18 +587,18 @@ function hasSpareCore(): boolean {
 }
 
 /**
- * With baselines, a scan thread per core, at most one per baseline; the main
- * thread works through the queue too once it is done with the KB and the
- * entry (one thread fewer used less CPU but took longer: the threads also
- * compete with other processes). One file alone gets a thread only with a
- * core to spare.
+ * With baselines, a scan thread per core besides the main thread, which
+ * works through the queue too once it is done with the KB and the entry
+ * (a thread costs ~100 ms of CPU to boot: a thread per core besides it used
+ * more CPU for no shorter run), at most one per baseline. One file alone
+ * gets a thread only with a core to spare.
  */
 function scanThreadCount(baselineCount: number): number {
   if (!isBundled) {
     return 0; // Uncompiled, a worker thread could not load this TypeScript file.
   }
   if (baselineCount > 0) {
-    return Math.min(availableParallelism(), baselineCount);
+    return Math.max(1, Math.min(availableParallelism() - 1, baselineCount));
   }
   return hasSpareCore() ? 1 : 0;
 }
