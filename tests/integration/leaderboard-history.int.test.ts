@@ -25,7 +25,7 @@ import { resetDatabase } from "./support/reset";
  * By hand: Early against the baseline has b = 3 (samples 1, 3, 5), c = 0, so
  * p_exact = 2 / 2^3 = 0.25: not significantly better. Strong against the
  * baseline (still the state of the art) has b = 28 (every odd i), c = 7
- * (i = 0, 8, ..., 48): a new state of the art. Late is not above the best.
+ * (i = 0, 8, ..., 48): a new state of the art. Late is not above it.
  */
 
 const RELEASE_NAME = "history-int";
