@@ -35,7 +35,7 @@ export type ProgressCandidate = {
   id: string;
   system: string;
   kind: ProgressKind;
-  /** UTC day, YYYY-MM-DD: publication (baselines: scoring); a reported row's paper date. Null: not drawn. */
+  /** UTC day, YYYY-MM-DD: publication (baselines: upload); a reported row's paper date. Null: not drawn. */
   date: string | null;
   /** The disclosed value on the view's metric (section 12 rounding); null when the view shows none. */
   value: number | null;
