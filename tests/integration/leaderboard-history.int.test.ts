@@ -171,4 +171,19 @@ describe("GET /api/entries/[id]/export for other hubs", () => {
     const extra = await callJson(await getEntryExport(request("/api/entries/strong/export?format=pwc&table=by-type"), params("strong")));
     expect(extra.status).toBe(422);
   });
+
+  it("refuses hub files for a stale score (made by another scorer version), which would claim the current release's revision", async () => {
+    const score = await db.score.findUniqueOrThrow({ where: { submissionId: "early" }, select: { scorerVersion: true } });
+    await db.score.update({ where: { submissionId: "early" }, data: { scorerVersion: "0.9.0" } });
+    try {
+      for (const format of ["model-index", "eval-results", "pwc"]) {
+        const stale = await callJson(await getEntryExport(request(`/api/entries/early/export?format=${format}`), params("early")));
+        expect([stale.status, stale.text]).toEqual([409, expect.stringContaining("waits to be re-scored")]);
+      }
+      // The entry's own tables stay available: they say which scorer made them.
+      expect((await getEntryExport(request("/api/entries/early/export?format=csv&table=by-type"), params("early"))).status).toBe(200);
+    } finally {
+      await db.score.update({ where: { submissionId: "early" }, data: { scorerVersion: score.scorerVersion } });
+    }
+  });
 });
