@@ -18,7 +18,7 @@ const STATUS_LABELS: Record<ProgressStatus, string> = {
   first: "State of the art (first)",
   sota: "New state of the art",
   "not-significant": "Not significantly better",
-  "not-higher": "Not above the best",
+  "not-higher": "Not above the state of the art",
   reported: "Reported",
   untested: "Not tested",
 };

@@ -405,6 +405,7 @@ export const API = {
     responses: {
       200: { description: "The file", contentType: "text/csv, application/json, application/x-tex or application/yaml" },
       404: { description: "No public, scored entry has this id" },
+      409: { description: "A hub format was asked of a stale score (another scorer version or gold); it can be exported once re-scored" },
       422: INVALID,
     },
   },

@@ -142,7 +142,8 @@ async function loadEntries(releaseId: string, minGroupN: number): Promise<EntryS
       team: row.displayName,
       ...factSheetFacts(factSheet),
       tier: scoredEntryTier({ factSheet, isReproduced: row.reproducedAt !== null }),
-      date: formatDate(row.publishedAt ?? row.computedAt),
+      // A baseline has no publication date: it is dated by its upload, which a re-score does not move.
+      date: formatDate(row.publishedAt ?? row.createdAt),
       ownerId: row.userId,
       isPrimary: row.isPrimary,
       score: {

@@ -45,6 +45,23 @@ describe("buildProgressTimeline", () => {
     expect(timeline.points[2]?.test).toMatchObject({ againstId: "a", b: 6, c: 0 });
   });
 
+  it("tests an entry below a higher non-significant one against the state of the art, and can make it the next one", () => {
+    // 20 samples. B is higher (0.6) but misses all 5 of A's: b = 12, c = 5, p = 0.1435. C (0.55) keeps A's 5 and adds 6: b = 6, c = 0, p = 0.03125.
+    const timeline = buildProgressTimeline([
+      entry("a", "2026-01-01", 0.25, `11111${"0".repeat(15)}`),
+      entry("b", "2026-02-01", 0.6, `00000${"1".repeat(12)}000`),
+      entry("c", "2026-03-01", 0.55, `${"1".repeat(11)}${"0".repeat(9)}`),
+    ]);
+    expect(timeline.points.map((point) => [point.id, point.status, point.best, point.sotaId])).toEqual([
+      ["a", "first", 0.25, "a"],
+      ["b", "not-significant", 0.6, "a"],
+      ["c", "sota", 0.6, "c"],
+    ]);
+    expect(timeline.points[1]?.test).toMatchObject({ againstId: "a", b: 12, c: 5 });
+    expect(timeline.points[1]?.test?.pExact).toBeCloseTo(0.1435, 4);
+    expect(timeline.points[2]?.test).toEqual({ againstId: "a", againstSystem: "A", b: 6, c: 0, pExact: 0.03125 });
+  });
+
   it("treats a tie with the best value as not higher, without a test", () => {
     const timeline = buildProgressTimeline([
       entry("a", "2026-01-01", 0.5, "1111100000"),

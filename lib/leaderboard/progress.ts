@@ -10,14 +10,15 @@ import { RANK_SIGNIFICANCE_LEVEL } from "@/lib/scoring/paired-ranks";
  *
  * Entries are taken in date order; entries of the same day best first (so a
  * day gives at most one new state of the art), then by name and id. The first
- * tested entry opens the timeline. A later entry whose value is above the best
- * so far is compared with the current state of the art by McNemar's exact
+ * tested entry opens the timeline. A later entry whose value is above the
+ * current state of the art's is compared with it by McNemar's exact
  * two-sided binomial test (section 9, `p_exact`): one pre-planned test per
  * step, not a family, and exact because few samples may differ. It becomes
  * the new state of the art only when it is right on more of the differing
  * samples and p_exact < 0.05 (the protocol's level); otherwise it is "not
- * significantly better" and the state of the art stays. The best-score line
- * still follows the highest value.
+ * significantly better" and the state of the art stays. So an entry below a
+ * higher but non-significant one can still be the next state of the art. The
+ * best-score line follows the highest value.
  *
  * Reported results (papers) have no per-sample outcomes: they are drawn at
  * their paper's date, labelled, and never a state of the art nor part of the
@@ -34,7 +35,7 @@ export type ProgressCandidate = {
   id: string;
   system: string;
   kind: ProgressKind;
-  /** UTC day, YYYY-MM-DD: publication (baselines: scoring); a reported row's paper date. Null: not drawn. */
+  /** UTC day, YYYY-MM-DD: publication (baselines: upload); a reported row's paper date. Null: not drawn. */
   date: string | null;
   /** The disclosed value on the view's metric (section 12 rounding); null when the view shows none. */
   value: number | null;
@@ -49,9 +50,9 @@ export type ProgressStatus =
   | "first"
   /** Significantly better than the previous state of the art. */
   | "sota"
-  /** Above the best value so far, but not significantly better than the state of the art. */
+  /** Above the state of the art's value, but not significantly better than it. */
   | "not-significant"
-  /** Not above the best value so far (ties included). */
+  /** Not above the state of the art's value (ties included). */
   | "not-higher"
   /** A paper's number: no outcomes, no test. */
   | "reported"
@@ -101,7 +102,7 @@ function isDrawable(candidate: ProgressCandidate): candidate is DatedCandidate {
   return candidate.isPublic && candidate.date !== null && candidate.value !== null && Number.isFinite(candidate.value);
 }
 
-type Sota = { id: string; system: string; correct: Bitset };
+type Sota = { id: string; system: string; value: number; correct: Bitset };
 
 export function buildProgressTimeline(candidates: readonly ProgressCandidate[]): ProgressTimeline {
   const undatedReported = candidates
@@ -120,20 +121,20 @@ export function buildProgressTimeline(candidates: readonly ProgressCandidate[]):
       continue;
     }
     if (sota === null || best === null) {
-      sota = { id: candidate.id, system: candidate.system, correct: candidate.correct };
+      sota = { id: candidate.id, system: candidate.system, value: candidate.value, correct: candidate.correct };
       best = candidate.value;
       points.push({ ...base, status: "first", best, sotaId: sota.id, test: null });
       continue;
     }
-    if (candidate.value <= best) {
+    if (candidate.value <= sota.value) {
       points.push({ ...base, status: "not-higher", best, sotaId: sota.id, test: null });
       continue;
     }
-    best = candidate.value;
+    best = Math.max(best, candidate.value);
     const test = testAgainst(candidate.correct, sota);
     const isSignificant = test.b > test.c && test.pExact < SOTA_SIGNIFICANCE_LEVEL;
     if (isSignificant) {
-      sota = { id: candidate.id, system: candidate.system, correct: candidate.correct };
+      sota = { id: candidate.id, system: candidate.system, value: candidate.value, correct: candidate.correct };
     }
     points.push({ ...base, status: isSignificant ? "sota" : "not-significant", best, sotaId: sota.id, test });
   }
@@ -158,7 +159,7 @@ export function describeProgressStatus(point: Pick<ProgressPoint, "status" | "te
     case "not-significant":
       return `higher, not significantly better than ${point.test?.againstSystem ?? "the state of the art"}`;
     case "not-higher":
-      return "not above the best score so far";
+      return "not above the state of the art";
     case "reported":
       return "reported in a paper: no per-sample outcomes, never a state of the art";
     case "untested":
@@ -169,8 +170,8 @@ export function describeProgressStatus(point: Pick<ProgressPoint, "status" | "te
 /** The rule in one paragraph, as the page, the API (`sota_rule`) and the docs state it. */
 export function describeSotaRule(): string {
   return (
-    "Entries are taken by date (same day: best first). The first tested entry opens the timeline; a later entry above the best " +
-    "value so far is a new state of the art only when McNemar's exact two-sided binomial test (protocol section 9, p_exact) " +
+    "Entries are taken by date (same day: best first). The first tested entry opens the timeline; a later entry above the state " +
+    "of the art's value is a new state of the art only when McNemar's exact two-sided binomial test (protocol section 9, p_exact) " +
     `against the current state of the art gives p < ${SOTA_SIGNIFICANCE_LEVEL} with more of the differing samples right; ` +
     "otherwise it is shown as not significantly better. Reported results (papers) have no per-sample outcomes: they are drawn " +
     "at their paper's date and are never a state of the art. Hidden and withdrawn entries are left out; baselines are included."

@@ -43,7 +43,10 @@ export async function checkReproduction(actor: Actor, entryId: string, input: un
   if (entry.isBaseline || entry.split !== "test" || entry.score === null || (entry.publication !== "PUBLISHED" && entry.publication !== "PENDING")) {
     throw new AppError("validation", "Only a scored test entry that is published or waiting for review can be reproduced.");
   }
-  const problem = reproductionProblem(entry, reproduction);
+  if (entry.userId === maintainer.userId) {
+    throw new AppError("forbidden", "You own this entry: another maintainer must reproduce it.");
+  }
+  const problem = reproductionProblem(entry, reproduction, maintainer.userId);
   if (problem !== null) {
     throw new AppError("validation", problem, { problems: [{ field: "reproductionId", message: `field "reproductionId" ${problem}` }] });
   }
@@ -78,6 +81,7 @@ export async function checkReproduction(actor: Actor, entryId: string, input: un
 
 type Row = {
   id: string;
+  userId: string;
   releaseId: string;
   split: string;
   track: string;
@@ -87,9 +91,10 @@ type Row = {
 };
 
 /** Why `reproduction` cannot stand for a re-run of `entry`, or null when it can. */
-function reproductionProblem(entry: Row, reproduction: Row | null): string | null {
+function reproductionProblem(entry: Row, reproduction: Row | null, maintainerId: string): string | null {
   if (reproduction === null) return "names no submission";
   if (reproduction.id === entry.id) return "is the entry itself; upload the predictions of the re-run as a new test submission";
+  if (reproduction.userId !== maintainerId) return "must be a submission you uploaded yourself: the predictions of your own re-run of the entry's code";
   if (reproduction.split !== "test" || reproduction.releaseId !== entry.releaseId) return "must be a test submission of the entry's release";
   if (reproduction.track !== entry.track) return `must be of the entry's track (${entry.track})`;
   if (reproduction.status !== "SCORED" || reproduction.score === null) return "is not scored yet; wait until the pipeline has scored it";

@@ -283,6 +283,16 @@ describe("provenance tiers: the reproduction check", () => {
     expect((await caught(() => checkReproduction({ ...actorOf(maintainer), via: "token" }, "fstuned", { reproductionId: "fsrepro" }))).code).toBe("forbidden");
     expect((await caught(() => checkReproduction(actorOf(maintainer), "fstuned", { reproductionId: "fstuned" }))).message).toMatch(/entry itself/);
     expect((await caught(() => checkReproduction(actorOf(maintainer), "fstuned", { reproductionId: "nosuchsubmission" }))).message).toMatch(/names no submission/);
+    // The owner's own second upload is not a re-run by a maintainer.
+    expect((await caught(() => checkReproduction(actorOf(maintainer), "fstuned", { reproductionId: "fsclient" }))).message).toMatch(/must be a submission you uploaded yourself/);
+    // Nobody certifies their own entry.
+    await db.submission.update({ where: { id: "fstuned" }, data: { userId: maintainer.id } });
+    try {
+      const own = await caught(() => checkReproduction(actorOf(maintainer), "fstuned", { reproductionId: "fsrepro" }));
+      expect([own.code, own.message]).toEqual(["forbidden", "You own this entry: another maintainer must reproduce it."]);
+    } finally {
+      await db.submission.update({ where: { id: "fstuned" }, data: { userId: owner.id } });
+    }
     expect((await caught(() => checkReproduction(actorOf(maintainer), "fsbase", { reproductionId: "fsrepro" }))).message).toMatch(/Only a scored test entry/);
   });
 

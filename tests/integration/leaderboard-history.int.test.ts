@@ -25,7 +25,7 @@ import { resetDatabase } from "./support/reset";
  * By hand: Early against the baseline has b = 3 (samples 1, 3, 5), c = 0, so
  * p_exact = 2 / 2^3 = 0.25: not significantly better. Strong against the
  * baseline (still the state of the art) has b = 28 (every odd i), c = 7
- * (i = 0, 8, ..., 48): a new state of the art. Late is not above the best.
+ * (i = 0, 8, ..., 48): a new state of the art. Late is not above it.
  */
 
 const RELEASE_NAME = "history-int";
@@ -170,5 +170,20 @@ describe("GET /api/entries/[id]/export for other hubs", () => {
     expect(missing.text).toContain("table");
     const extra = await callJson(await getEntryExport(request("/api/entries/strong/export?format=pwc&table=by-type"), params("strong")));
     expect(extra.status).toBe(422);
+  });
+
+  it("refuses hub files for a stale score (made by another scorer version), which would claim the current release's revision", async () => {
+    const score = await db.score.findUniqueOrThrow({ where: { submissionId: "early" }, select: { scorerVersion: true } });
+    await db.score.update({ where: { submissionId: "early" }, data: { scorerVersion: "0.9.0" } });
+    try {
+      for (const format of ["model-index", "eval-results", "pwc"]) {
+        const stale = await callJson(await getEntryExport(request(`/api/entries/early/export?format=${format}`), params("early")));
+        expect([stale.status, stale.text]).toEqual([409, expect.stringContaining("waits to be re-scored")]);
+      }
+      // The entry's own tables stay available: they say which scorer made them.
+      expect((await getEntryExport(request("/api/entries/early/export?format=csv&table=by-type"), params("early"))).status).toBe(200);
+    } finally {
+      await db.score.update({ where: { submissionId: "early" }, data: { scorerVersion: score.scorerVersion } });
+    }
   });
 });

@@ -158,7 +158,11 @@ export default async function EntryPage({ params }: PageProps) {
               keys={keys}
               caption={`Every metric on the ${score.n.toLocaleString("en")} samples of the ${splitLabel}, in percent (MRR as a decimal), with 95% bootstrap intervals`}
             />
-            <HubExportLinks entryId={entry.id} />
+            {score.isStale ? (
+              <p className="text-sm text-muted">Exports for other hubs are offered again once this entry is re-scored on the current gold.</p>
+            ) : (
+              <HubExportLinks entryId={entry.id} />
+            )}
             <div className="grid gap-6 lg:grid-cols-2">
               {entry.track === "open" ? (
                 <CiBarChart

@@ -22,6 +22,10 @@ export const GET = route(API.exportEntry.input, async ({ request, params, query 
     throw new AppError("not_found", `No public, scored entry has the id "${params.id.slice(0, 64)}".`);
   }
   if (query.format === "model-index" || query.format === "eval-results" || query.format === "pwc") {
+    // A hub file names the release's version as its dataset revision: a score made on other gold must not claim it.
+    if (entry.score.isStale) {
+      throw new AppError("conflict", `Entry "${entry.id}" was scored against another version of the gold or by an older scorer and waits to be re-scored; its results can be exported for other hubs once it is.`);
+    }
     // The site's address as readers know it (PUBLIC_URL), never the request's Host.
     const entryUrl = publicUrl(`/entries/${entry.id}`);
     return downloadResponse(request, renderHubExport(entry, query.format, { entryUrl }));
