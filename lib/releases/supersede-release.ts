@@ -2,6 +2,7 @@ import "server-only";
 import { requireMaintainer, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma";
 import type { SupersedeReleaseInput } from "./schemas";
 
 export type SupersedeReleaseOptions = { actor: Actor; version: string; change: SupersedeReleaseInput };
@@ -41,6 +42,15 @@ export async function supersedeRelease(options: SupersedeReleaseOptions): Promis
     if (successor === null) throw new AppError("validation", `supersededBy: no release has the version "${change.supersededBy.slice(0, 64)}".`);
     if (successor.id === release.id) throw new AppError("validation", "supersededBy: a release cannot supersede itself; choose another version.");
     if (release.supersededById === successor.id) return { version: release.version, supersededBy: successor.version, isChanged: false };
+    // Following the successor's own "superseded by" marks must never lead back here: no release supersedes itself through others.
+    const chain = [successor.version];
+    for (let next = await supersededByOf(tx, successor.id); next !== null; next = await supersededByOf(tx, next.id)) {
+      chain.push(next.version);
+      if (next.id === release.id) {
+        throw new AppError("validation", `supersededBy: ${successor.version} is itself superseded, through ${chain.join(" -> ")}, by ${release.version}; that would be a cycle. Take that mark back first.`);
+      }
+      if (chain.length > 1000) break;
+    }
 
     await tx.datasetRelease.update({ where: { id: release.id }, data: { supersededAt: new Date(), supersededById: successor.id } });
     await tx.auditLog.create({
@@ -55,4 +65,9 @@ export async function supersedeRelease(options: SupersedeReleaseOptions): Promis
     });
     return { version: release.version, supersededBy: successor.version, isChanged: true };
   });
+}
+
+async function supersededByOf(tx: Prisma.TransactionClient, releaseId: string): Promise<{ id: string; version: string } | null> {
+  const row = await tx.datasetRelease.findUnique({ where: { id: releaseId }, select: { supersededBy: { select: { id: true, version: true } } } });
+  return row?.supersededBy ?? null;
 }

@@ -154,4 +154,20 @@ describe("superseded releases", () => {
     const actions = (await db.auditLog.findMany({ where: { targetId: first.releaseId }, orderBy: { createdAt: "asc" } })).map((row) => row.action);
     expect(actions).toEqual(["release.superseded", "release.superseded_removed"]);
   });
+
+  it("refuses a mark that would make releases supersede each other, naming the chain", async () => {
+    // A third release becomes the active one; the first two are then both inactive.
+    const third = await importSmallRelease(9);
+    const thirdVersion = (await db.datasetRelease.findUniqueOrThrow({ where: { id: third.releaseId } })).version;
+    const supersede = (version: string, by: string) => supersedeRelease({ actor: actorOf(maintainer), version, change: { action: "supersede", supersededBy: by, reason: "cycle check" } });
+    await supersede(firstVersion, secondVersion);
+    await supersede(secondVersion, thirdVersion);
+    expect(await db.datasetRelease.count({ where: { supersededById: { not: null } } })).toBe(2);
+    // The active one cannot be marked at all; an inactive one marked by its own predecessor is refused as a cycle.
+    await supersedeRelease({ actor: actorOf(maintainer), version: secondVersion, change: { action: "restore", reason: "cycle check" } });
+    const cycle = await caught(() => supersede(secondVersion, firstVersion));
+    expect(cycle.code).toBe("validation");
+    expect(cycle.message).toContain(`through ${firstVersion} -> ${secondVersion}`);
+    expect((await findReleaseByVersion(secondVersion))?.supersededBy).toBeNull();
+  });
 });
