@@ -59,6 +59,15 @@ const PUBLIC_TEST_ENTRY = `s."split" = 'test' AND ${PUBLIC_ENTRY}`;
  * the stamp (lib/leaderboard/public-body-cache.ts) is never served after it.
  */
 export async function findActiveReleaseStamp(): Promise<ActiveReleaseStamp | null> {
+  return findStamp(`r."isActive"`, []);
+}
+
+/** The same stamp for any release by id (an earlier release's board is cached by it); null when no release has the id. */
+export async function findReleaseStamp(releaseId: string): Promise<ActiveReleaseStamp | null> {
+  return findStamp(`r."id" = $1`, [releaseId]);
+}
+
+async function findStamp(releaseWhere: string, values: unknown[]): Promise<ActiveReleaseStamp | null> {
   const rows = await db.$queryRawUnsafe<StampRow[]>(`
     SELECT r."id", r."name", r."version", r."goldSha256"->>'test' AS "gold",
       concat(r."goldSha256"::text, '|', r."minGroupN", '|', r."importedAt") AS "release",
@@ -80,9 +89,9 @@ export async function findActiveReleaseStamp(): Promise<ActiveReleaseStamp | nul
          FROM "ReportedResult" rr
         WHERE rr."releaseId" = r."id") AS "reported"
     FROM "DatasetRelease" r
-    WHERE r."isActive"
+    WHERE ${releaseWhere}
     ORDER BY r."importedAt" DESC
-    LIMIT 1`);
+    LIMIT 1`, ...values);
   const row = rows[0];
   if (row === undefined) {
     return null;

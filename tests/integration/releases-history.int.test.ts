@@ -147,6 +147,22 @@ describe("superseded releases", () => {
     expect(changelog[1]?.rescoreCount).toBe(2);
   });
 
+  it("keeps an earlier release's board per process under that release's own stamp: reused, and never stale after a hide", async () => {
+    const options = { releaseId: first.releaseId, track: "open" as const, scope: "primary" as const };
+    const board = await getReleaseLeaderboard(options);
+    expect(board?.rows.some((row) => row.entryId === publishedId)).toBe(true);
+    expect(await getReleaseLeaderboard(options)).toBe(board);
+    await db.submission.update({ where: { id: publishedId }, data: { publication: "HIDDEN" } });
+    try {
+      const after = await getReleaseLeaderboard(options);
+      expect(after).not.toBe(board);
+      expect(after?.rows.some((row) => row.entryId === publishedId)).toBe(false);
+    } finally {
+      await db.submission.update({ where: { id: publishedId }, data: { publication: "PUBLISHED" } });
+    }
+    expect((await getReleaseLeaderboard(options))?.rows.some((row) => row.entryId === publishedId)).toBe(true);
+  });
+
   it("takes the mark back, also audited", async () => {
     const result = await supersedeRelease({ actor: actorOf(maintainer), version: firstVersion, change: { action: "restore", reason: "marked by mistake" } });
     expect(result).toEqual({ version: firstVersion, supersededBy: null, isChanged: true });
