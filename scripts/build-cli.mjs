@@ -23,6 +23,7 @@ import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "no
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { describeInput, inputsUnchanged } from "./build-inputs.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const STAMP_VERSION = 1;
@@ -67,15 +68,6 @@ export const BUNDLE_PATH = bundlePath("scorer");
 /** Files that shape the bundles without being bundled: this script, the lockfile (esbuild, zod versions), tsconfig paths. */
 const EXTRA_INPUTS = ["scripts/build-cli.mjs", "package-lock.json", "tsconfig.json"];
 
-function sha256(file) {
-  return createHash("sha256").update(readFileSync(file)).digest("hex");
-}
-
-function describeInput(relative) {
-  const info = statSync(path.join(ROOT, relative));
-  return { bytes: info.size, mtimeMs: info.mtimeMs, sha256: sha256(path.join(ROOT, relative)) };
-}
-
 /**
  * True when the bundle exists and every recorded input still has its size and
  * mtime, or (after a checkout that only touched mtimes) its SHA-256.
@@ -89,17 +81,7 @@ export function isBundleFresh(name = "scorer") {
   } catch {
     return false;
   }
-  for (const [relative, recorded] of Object.entries(stamp.inputs ?? {})) {
-    let info;
-    try {
-      info = statSync(path.join(ROOT, relative));
-    } catch {
-      return false;
-    }
-    if (info.size !== recorded.bytes) return false;
-    if (info.mtimeMs !== recorded.mtimeMs && sha256(path.join(ROOT, relative)) !== recorded.sha256) return false;
-  }
-  return true;
+  return inputsUnchanged(ROOT, stamp.inputs);
 }
 
 async function loadEsbuild(isOptional) {
@@ -156,7 +138,7 @@ export async function buildCli({ name = "scorer", isOptional = false } = {}) {
   const inputs = {};
   const sources = new Set([...Object.keys(result.metafile.inputs), ...Object.keys(deferred?.inputs ?? {}), ...EXTRA_INPUTS]);
   for (const relative of [...sources].sort()) {
-    inputs[relative] = describeInput(relative);
+    inputs[relative] = describeInput(ROOT, relative);
   }
   const bundle = { bytes: output.contents.length, sha256: createHash("sha256").update(output.contents).digest("hex") };
   const stampTemporary = `${stampPath(name)}.${process.pid}.tmp`;

@@ -28,11 +28,11 @@
  *   --if-possible  skip with a note when esbuild is not installed
  *                  (a production install builds nothing: build first)
  */
-import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { describeInput, inputsUnchanged } from "./build-inputs.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT_DIR = path.join(ROOT, "dist", "server");
@@ -64,10 +64,6 @@ function stampPath(name) {
   return path.join(OUT_DIR, `${name}.inputs.json`);
 }
 
-function sha256(file) {
-  return createHash("sha256").update(readFileSync(file)).digest("hex");
-}
-
 /** True when the bundle exists and no recorded input changed (same size and mtime, or same SHA-256). */
 export function isServerBundleFresh(name) {
   let stamp;
@@ -77,17 +73,7 @@ export function isServerBundleFresh(name) {
   } catch {
     return false;
   }
-  for (const [relative, recorded] of Object.entries(stamp.inputs ?? {})) {
-    let info;
-    try {
-      info = statSync(path.join(ROOT, relative));
-    } catch {
-      return false;
-    }
-    if (info.size !== recorded.bytes) return false;
-    if (info.mtimeMs !== recorded.mtimeMs && sha256(path.join(ROOT, relative)) !== recorded.sha256) return false;
-  }
-  return true;
+  return inputsUnchanged(ROOT, stamp.inputs);
 }
 
 function keepGeneratedPrismaOutside() {
@@ -137,9 +123,7 @@ async function buildOne(esbuild, name) {
   renameSync(temporary, target);
   const inputs = {};
   for (const relative of [...Object.keys(result.metafile.inputs), ...EXTRA_INPUTS].sort()) {
-    const file = path.join(ROOT, relative);
-    const info = statSync(file);
-    inputs[relative] = { bytes: info.size, mtimeMs: info.mtimeMs, sha256: sha256(file) };
+    inputs[relative] = describeInput(ROOT, relative);
   }
   const stampTemporary = `${stampPath(name)}.${process.pid}.tmp`;
   writeFileSync(stampTemporary, `${JSON.stringify({ version: STAMP_VERSION, bundleBytes: output.contents.length, inputs }, null, 1)}\n`);
