@@ -38,6 +38,7 @@ import {
   type ClosedRanks,
   type ClosedScanContext,
   type ParsedClosedFile,
+  type QidTable,
 } from "@/lib/scoring/scan-closed-predictions";
 import { bootstrapIntervals, type Interval } from "@/lib/scoring/bootstrap";
 import { metricTablesOf } from "@/lib/scoring/metric-values";
@@ -333,7 +334,7 @@ type BootstrapRequest = { track: Track; seed: number; resamples: number; groups:
 type BootstrapReply = [BootstrapGroupKey, Interval[]][];
 type ScanWorkerData = { kind: "irc-bench-scan"; argv: readonly string[] };
 /** The rank table, sent to every scan thread once the gold is known (not a task: no reply). */
-type RankTableMessage = { kind: "rank-table"; sampleIds: string[]; goldKbIndex: Int32Array; keys: Int32Array; values: Int32Array; mask: number };
+type RankTableMessage = { kind: "rank-table"; sampleIds: string[]; goldKbIndex: Int32Array; qidTable: QidTable };
 type ScanWorkerTask =
   | { kind: "split"; release: string; split: Args["split"] }
   | ({ kind: "scan" } & ScanJob)
@@ -473,8 +474,7 @@ class ScanPool {
 
   /** From now on the threads rank the files they parse themselves (rankParsedClosed) and send back two small arrays. */
   shareRankTable(context: ClosedScanContext): void {
-    const { keys, values, mask } = context.qidTable;
-    const message: RankTableMessage = { kind: "rank-table", sampleIds: context.gold.map((sample) => sample.id), goldKbIndex: context.goldKbIndex, keys, values, mask };
+    const message: RankTableMessage = { kind: "rank-table", sampleIds: context.gold.map((sample) => sample.id), goldKbIndex: context.goldKbIndex, qidTable: context.qidTable };
     this.workers.forEach((worker) => worker.postMessage(message));
   }
 
@@ -565,7 +565,7 @@ function runScanWorker(data: ScanWorkerData): void {
   parentPort?.on("message", (request: ScanWorkerRequest | RankTableMessage) => {
     if (request.kind === "rank-table") {
       const sampleIndexById = new Map(request.sampleIds.map((id, index) => [id, index]));
-      rankTable = { sampleIndexById, goldKbIndex: request.goldKbIndex, qidTable: { keys: request.keys, values: request.values, mask: request.mask } };
+      rankTable = { sampleIndexById, goldKbIndex: request.goldKbIndex, qidTable: request.qidTable };
       return;
     }
     // A failure rejects here and reaches the main thread as the worker's "error" event; the main thread terminates this thread at the end.

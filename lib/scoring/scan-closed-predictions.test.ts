@@ -122,15 +122,31 @@ describe("parseClosedRankings and closedOutcomesOf (the scanner in two halves, t
     expect(Array.from(parsed?.qidNumbers ?? [])).toEqual([7, 123456789, 7]);
   });
 
-  it("refuses a QID repeated within a line, allows it across lines, and takes 100 distinct QIDs but not 101", () => {
-    const line = (ranking: string[]) => JSON.stringify({ id: "a", ranking });
-    // 100 distinct numbers in the 256-slot repeat table: some share a slot, and probing must tell them apart.
+  it("takes 100 QIDs but not 101, and leaves a QID repeated within a line to the second half, which refuses it", () => {
+    const line = (ranking: string[]) => JSON.stringify({ id: "s1", ranking });
     const hundred = Array.from({ length: 100 }, (_, i) => `Q${(i + 1) * 256}`);
     expect(parse(line(hundred))?.qidNumbers.length).toBe(100);
     expect(parse(line([...hundred, "Q1"]))).toBeNull();
-    expect(parse(line(["Q5", "Q6", "Q5"]))).toBeNull();
-    expect(parse(line([...hundred.slice(0, 99), "Q256"]))).toBeNull();
-    expect(parse(`${line(["Q5"])}\n${line(["Q5"])}`)?.qidNumbers.length).toBe(2);
+    // The first half keeps the numbers as written; ranking them finds the repeat.
+    expect(Array.from(parse(line(["Q4", "Q1", "Q4"]))?.qidNumbers ?? [])).toEqual([4, 1, 4]);
+    const [, s2, s3] = VALID as [string, string, string];
+    for (const repeated of [["Q4", "Q1", "Q4"], ["Q1", "Q1"], ["Q10", "Q2", "Q3", "Q10"]]) {
+      const text = [line(repeated), s2, s3].join("\n");
+      expect(scan(text), text).toBeNull();
+      expect(validated(text), text).toBeNull();
+    }
+    // The same QID on two lines is no repeat: s2 and s3 both rank Q2 (s1 ranks Q1 then Q4, gold at rank 1).
+    expect(Array.from(scan([line(["Q1", "Q4"]), s2, s3].join("\n")) ?? [])).toEqual([0x80 | 1, 0x80 | 1, 0]);
+  });
+
+  it("finds a repeat of a QID whose KB index lies past twice the number of canonical QIDs (a KB of mostly non-canonical QIDs)", () => {
+    // Forty QIDs with a leading zero come first: the canonical Q5 is KB entry 41, the QID table has 16 slots.
+    const entities = Array.from({ length: 40 }, (_, i) => ({ qid: `Q0${i + 1}`, name: `Padding ${i + 1}`, type: "Other" as const, aliases: [] }));
+    const kb = buildKbIndex([...entities, { qid: "Q5", name: "Stanford", type: "Place", aliases: [] }]);
+    const gold = buildGold([{ id: "s1", qid: "Q5", collection: "Academic" }], kb);
+    expect(scan('{"id": "s1", "ranking": ["Q5"]}', gold, kb)).toEqual(Uint8Array.of(0x80 | 1));
+    expect(scan('{"id": "s1", "ranking": ["Q5", "Q5"]}', gold, kb)).toBeNull();
+    expect(validated('{"id": "s1", "ranking": ["Q5", "Q5"]}', gold, kb)).toBeNull();
   });
 
   it("leaves what needs the KB or the gold to the second half: an unknown id, a missing sample, a QID outside the KB", () => {

@@ -2,6 +2,7 @@ import { isAliasHitAt1, prepareClosedGold, type PreparedClosedGold } from "./clo
 import type { GoldRecord, KbIndex } from "./gold";
 import { MAX_PREDICTION_LINE_BYTES, MAX_RANKING_LENGTH } from "./limits";
 import { norm } from "./normalize";
+import { TAB, LF, CR, SPACE, QUOTE, COMMA, COLON, BRACKET_OPEN, BACKSLASH, BRACKET_CLOSE, BRACE_OPEN, BRACE_CLOSE, DIGIT_ZERO, DIGIT_NINE, LETTER_Q } from "./json-bytes";
 import { encodeClosedOutcome } from "./outcome-codes";
 
 /**
@@ -33,13 +34,16 @@ export type ClosedScanContext = {
   preparedGold: Map<string, PreparedClosedGold>;
 };
 
-/** An open-addressing hash table (linear probing, at most half full): QID number to KB index; key 0 is an empty slot. */
-export type QidTable = { keys: Int32Array; values: Int32Array; mask: number };
+/**
+ * An open-addressing hash table (linear probing, at most half full): QID
+ * number to KB index; key 0 is an empty slot. `kbSize` bounds every value.
+ */
+export type QidTable = { keys: Int32Array; values: Int32Array; mask: number; kbSize: number };
 
-function prepareQidTable(numbers: readonly (readonly [number, number])[]): QidTable {
+function prepareQidTable(numbers: readonly (readonly [number, number])[], kbSize: number): QidTable {
   let size = 16;
   while (size < numbers.length * 2) size *= 2;
-  const table: QidTable = { keys: new Int32Array(size), values: new Int32Array(size), mask: size - 1 };
+  const table: QidTable = { keys: new Int32Array(size), values: new Int32Array(size), mask: size - 1, kbSize };
   for (const [value, kbIndex] of numbers) {
     let slot = Math.imul(value, 0x9e3779b1) & table.mask;
     while (table.keys[slot] !== 0) slot = (slot + 1) & table.mask;
@@ -49,23 +53,6 @@ function prepareQidTable(numbers: readonly (readonly [number, number])[]): QidTa
   return table;
 }
 
-const BYTE = {
-  tab: 0x09,
-  lf: 0x0a,
-  cr: 0x0d,
-  space: 0x20,
-  quote: 0x22,
-  comma: 0x2c,
-  colon: 0x3a,
-  open: 0x5b,
-  backslash: 0x5c,
-  close: 0x5d,
-  braceOpen: 0x7b,
-  braceClose: 0x7d,
-  zero: 0x30,
-  nine: 0x39,
-  q: 0x51,
-} as const;
 const BOM = [0xef, 0xbb, 0xbf] as const;
 
 export function prepareClosedScan(gold: readonly GoldRecord[], kb: KbIndex): ClosedScanContext {
@@ -77,7 +64,7 @@ export function prepareClosedScan(gold: readonly GoldRecord[], kb: KbIndex): Clo
     const value = canonicalQidNumber(qid);
     if (value > 0) qidNumbers.push([value, index]);
   });
-  const qidTable = prepareQidTable(qidNumbers);
+  const qidTable = prepareQidTable(qidNumbers, kbQids.length);
   // A gold QID that is not canonical is never matched by the scanner's table: -1, and no ranking can reach it.
   const goldKbIndex = Int32Array.from(gold, (sample) => lookUpQid(qidTable, canonicalQidNumber(sample.qid)));
   return { sampleIndexById, qidTable, kbQids, goldKbIndex, gold, kb, normalizedNames: [], preparedGold: new Map() };
@@ -85,10 +72,10 @@ export function prepareClosedScan(gold: readonly GoldRecord[], kb: KbIndex): Clo
 
 /** Q123 -> 123 for a canonical QID (Q, no leading zero, at most 9 digits: /^Q[1-9][0-9]{0,8}$/); 0 for anything else. */
 function canonicalQidNumber(qid: string): number {
-  if (qid.length < 2 || qid.length > 10 || qid.charCodeAt(0) !== BYTE.q || qid.charCodeAt(1) === BYTE.zero) return 0;
+  if (qid.length < 2 || qid.length > 10 || qid.charCodeAt(0) !== LETTER_Q || qid.charCodeAt(1) === DIGIT_ZERO) return 0;
   let value = 0;
   for (let i = 1; i < qid.length; i += 1) {
-    const digit = qid.charCodeAt(i) - BYTE.zero;
+    const digit = qid.charCodeAt(i) - DIGIT_ZERO;
     if (digit < 0 || digit > 9) return 0;
     value = value * 10 + digit;
   }
@@ -107,8 +94,9 @@ function lookUpQid(table: QidTable, value: number): number {
 /**
  * A closed-track file read as syntax only, without the KB or the gold (so a
  * worker thread can produce it while the release is still being read): per
- * non-blank line its id and its ranking's QID numbers (Q123 -> 123), every
- * ranking free of repeats. Line i's numbers are
+ * non-blank line its id and its ranking's QID numbers (Q123 -> 123), at most
+ * MAX_RANKING_LENGTH of them (a QID twice in one ranking is left to the
+ * second half, which checks it by KB index). Line i's numbers are
  * qidNumbers[rankingStarts[i] .. rankingStarts[i + 1]).
  */
 export type ParsedClosedFile = {
@@ -117,17 +105,9 @@ export type ParsedClosedFile = {
   qidNumbers: Int32Array;
 };
 
-/** Slots of the per-line repeat check: a power of two at least twice MAX_RANKING_LENGTH, so probing stays short. */
-const REPEAT_SLOTS = 256;
-const REPEAT_MASK = REPEAT_SLOTS - 1;
-
 /** Per-file state: the line being read and the QID numbers so far. */
 class Scan {
   position = 0;
-  /** The repeat check's table: a slot is taken in this line when its stamp is the line's. */
-  private readonly repeatKeys = new Int32Array(REPEAT_SLOTS);
-  private readonly repeatStamps = new Int32Array(REPEAT_SLOTS);
-  private lineStamp = 0;
   qidNumbers: Int32Array;
   qidCount = 0;
   idStart = -1;
@@ -140,7 +120,7 @@ class Scan {
 
   skipSpaces(end: number): void {
     let at = this.position;
-    while (at < end && (this.bytes[at] === BYTE.space || this.bytes[at] === BYTE.tab)) at += 1;
+    while (at < end && (this.bytes[at] === SPACE || this.bytes[at] === TAB)) at += 1;
     this.position = at;
   }
 
@@ -153,15 +133,15 @@ class Scan {
 
   /** A string of printable ASCII without escapes; its bytes are [start, position - 1). */
   simpleString(end: number): number {
-    if (!this.take(BYTE.quote, end)) return -1;
+    if (!this.take(QUOTE, end)) return -1;
     const start = this.position;
     for (let at = start; at < end; at += 1) {
       const byte = this.bytes[at] ?? 0;
-      if (byte === BYTE.quote) {
+      if (byte === QUOTE) {
         this.position = at + 1;
         return start;
       }
-      if (byte < BYTE.space || byte > 0x7e || byte === BYTE.backslash) return -1;
+      if (byte < SPACE || byte > 0x7e || byte === BACKSLASH) return -1;
     }
     return -1;
   }
@@ -176,57 +156,46 @@ class Scan {
 
   /**
    * The ranking's canonical QID numbers, appended to qidNumbers; false for
-   * anything the validator might refuse or read otherwise (a repeat, more
-   * than MAX_RANKING_LENGTH). The hot loop of the scanner, so it reads the
+   * anything the validator might refuse or read otherwise (a QID not in
+   * canonical form, more than MAX_RANKING_LENGTH). The hot loop of the scanner, so it reads the
    * bytes directly and keeps its state in locals: no token scans beyond
    * `end` are possible, because every loop continues only on bytes a line
    * terminator is not (quote, digit, comma, space).
    */
   rankingArray(end: number): boolean {
     const bytes = this.bytes;
-    const { repeatKeys, repeatStamps } = this;
     let numbers = this.qidNumbers;
     let at = this.position;
-    while (bytes[at] === BYTE.space || bytes[at] === BYTE.tab) at += 1;
-    if (bytes[at] !== BYTE.open) return false;
+    while (bytes[at] === SPACE || bytes[at] === TAB) at += 1;
+    if (bytes[at] !== BRACKET_OPEN) return false;
     at += 1;
-    this.lineStamp += 1;
-    const stamp = this.lineStamp;
     const first = this.qidCount;
     let count = first;
     for (;;) {
-      while (bytes[at] === BYTE.space || bytes[at] === BYTE.tab) at += 1;
-      if (bytes[at] !== BYTE.quote || bytes[at + 1] !== BYTE.q) return false;
+      while (bytes[at] === SPACE || bytes[at] === TAB) at += 1;
+      if (bytes[at] !== QUOTE || bytes[at + 1] !== LETTER_Q) return false;
       at += 2;
       const digitsStart = at;
       let byte = bytes[at] ?? 0;
-      if (byte <= BYTE.zero || byte > BYTE.nine) return false;
+      if (byte <= DIGIT_ZERO || byte > DIGIT_NINE) return false;
       let value = 0;
-      while (byte >= BYTE.zero && byte <= BYTE.nine) {
-        value = value * 10 + (byte - BYTE.zero);
+      while (byte >= DIGIT_ZERO && byte <= DIGIT_NINE) {
+        value = value * 10 + (byte - DIGIT_ZERO);
         at += 1;
         byte = bytes[at] ?? 0;
       }
-      if (at - digitsStart > 9 || byte !== BYTE.quote) return false;
+      if (at - digitsStart > 9 || byte !== QUOTE) return false;
       at += 1;
       if (count - first >= MAX_RANKING_LENGTH) return false;
-      // A repeat within the line: open addressing on the number; slots stamped by other lines count as empty.
-      let slot = Math.imul(value, 0x9e3779b1) >>> 24;
-      while (repeatStamps[slot] === stamp) {
-        if (repeatKeys[slot] === value) return false;
-        slot = (slot + 1) & REPEAT_MASK;
-      }
-      repeatStamps[slot] = stamp;
-      repeatKeys[slot] = value;
       if (count === numbers.length) numbers = this.grown();
       numbers[count] = value;
       count += 1;
-      while (bytes[at] === BYTE.space || bytes[at] === BYTE.tab) at += 1;
-      if (bytes[at] === BYTE.comma) {
+      while (bytes[at] === SPACE || bytes[at] === TAB) at += 1;
+      if (bytes[at] === COMMA) {
         at += 1;
         continue;
       }
-      if (bytes[at] !== BYTE.close || at >= end) return false;
+      if (bytes[at] !== BRACKET_CLOSE || at >= end) return false;
       this.position = at + 1;
       this.qidCount = count;
       return true;
@@ -240,12 +209,12 @@ class Scan {
     if (this.position === end) return "blank";
     this.idStart = -1;
     let hasRanking = false;
-    if (!this.take(BYTE.braceOpen, end)) return "other";
+    if (!this.take(BRACE_OPEN, end)) return "other";
     for (let field = 0; field < 2; field += 1) {
       const keyStart = this.simpleString(end);
       if (keyStart < 0) return "other";
       const keyEnd = this.position - 1;
-      if (!this.take(BYTE.colon, end)) return "other";
+      if (!this.take(COLON, end)) return "other";
       if (isKey(this.bytes, keyStart, keyEnd, "id") && this.idStart < 0) {
         const idStart = this.simpleString(end);
         if (idStart < 0) return "other";
@@ -257,9 +226,9 @@ class Scan {
       } else {
         return "other";
       }
-      if (field === 0 && !this.take(BYTE.comma, end)) return "other";
+      if (field === 0 && !this.take(COMMA, end)) return "other";
     }
-    if (!this.take(BYTE.braceClose, end)) return "other";
+    if (!this.take(BRACE_CLOSE, end)) return "other";
     this.skipSpaces(end);
     return this.position === end ? "line" : "other";
   }
@@ -318,10 +287,10 @@ export function parseClosedRankings(bytes: Uint8Array): ParsedClosedFile | null 
   const scan = new Scan(bytes);
   let start = bytes[0] === BOM[0] && bytes[1] === BOM[1] && bytes[2] === BOM[2] ? BOM.length : 0;
   while (start < bytes.length) {
-    let newline = bytes.indexOf(BYTE.lf, start);
+    let newline = bytes.indexOf(LF, start);
     if (newline < 0) newline = bytes.length;
     // The reader drops one "\r" before "\n" (read-line-bytes.ts); another one would be dropped by the validator: leave that to it.
-    const end = newline > start && bytes[newline - 1] === BYTE.cr ? newline - 1 : newline;
+    const end = newline > start && bytes[newline - 1] === CR ? newline - 1 : newline;
     if (end - start > MAX_PREDICTION_LINE_BYTES) return null;
     const kind = scan.line(start, end);
     if (kind === "other") return null;
@@ -343,16 +312,19 @@ export type ClosedRanks = { ranks: Int32Array; tops: Int32Array };
 /**
  * The second half, integers only: each sample's gold rank and top entity,
  * or null when the file is not valid for this split and KB (an unknown or
- * repeated id, a sample missing, a QID not in the KB).
+ * repeated id, a sample missing, a QID not in the KB, a QID twice in one
+ * ranking).
  */
 export function rankParsedClosed(parsed: ParsedClosedFile, table: ClosedRankTable): ClosedRanks | null {
   const { goldKbIndex, sampleIndexById } = table;
-  const { keys, values, mask } = table.qidTable;
+  const { keys, values, mask, kbSize } = table.qidTable;
   const { ids, rankingStarts, qidNumbers } = parsed;
   const n = goldKbIndex.length;
   if (ids.length !== n || n === 0) return null;
   const ranks = new Int32Array(n);
   const tops = new Int32Array(n).fill(-1);
+  // The line (plus one) that last ranked each KB entity: a QID twice in one ranking (section 4) is seen by its KB index.
+  const rankedOnLine = new Int32Array(kbSize);
   for (let line = 0; line < ids.length; line += 1) {
     const sampleIndex = sampleIndexById.get(ids[line] ?? "");
     if (sampleIndex === undefined || (tops[sampleIndex] ?? 0) >= 0) return null;
@@ -374,7 +346,8 @@ export function rankParsedClosed(parsed: ParsedClosedFile, table: ClosedRankTabl
         if (key === 0) break;
         slot = (slot + 1) & mask;
       }
-      if (kbIndex < 0) return null;
+      if (kbIndex < 0 || rankedOnLine[kbIndex] === line + 1) return null;
+      rankedOnLine[kbIndex] = line + 1;
       if (at === first) tops[sampleIndex] = kbIndex;
       if (rank === 0 && kbIndex === goldKb) rank = at - first + 1;
     }
