@@ -148,7 +148,20 @@ function discloseGroupPartition(groups: Record<string, RawGroup>, level: Level, 
   return out;
 }
 
-function suppressedGroups(groups: Record<string, RawGroup>, minGroupN: number): Set<string> {
+/**
+ * The groups of one partition (the entity types, or the collections) that the
+ * public level shows with their size only: primary and secondary suppression,
+ * as in the public report. Anything else derived from a group's outcomes (a
+ * type view's ranks, pairwise b and c, a timeline) must be withheld for these
+ * groups too, or the public report's suppression is undone by subtraction.
+ */
+export function suppressedGroupNames(sizes: Readonly<Record<string, number>>, minGroupN: number): Set<string> {
+  const groups: Record<string, { n: number }> = {};
+  for (const [name, n] of Object.entries(sizes)) groups[name] = { n };
+  return suppressedGroups(groups, minGroupN);
+}
+
+function suppressedGroups(groups: Record<string, { n: number }>, minGroupN: number): Set<string> {
   const hidden = new Set<string>();
   let hiddenTotal = 0;
   // Groups with n = 0 carry no outcome and need no protection.

@@ -147,4 +147,16 @@ describe("buildLeaderboard, other views", () => {
     const view = buildLeaderboard(input({ type: "Event", minGroupN: 81 }));
     expect(view.rows.every((row) => row.rank === null)).toBe(true);
   });
+
+  it("gives a type hidden by secondary suppression (section 12) no ranks, marks or matrix", () => {
+    // 120 Place and 80 Event samples, min_group_n 81: Event is too small, and Place is hidden with it
+    // (the overall numbers minus Place's would give Event's back). Place's pairwise b and c would do
+    // the same: overall b minus Place's b is Event's b.
+    const view = buildLeaderboard(input({ type: "Place", minGroupN: 81 }));
+    expect(view.rows.every((row) => row.rank === null && row.rankReason === null && row.significance === null)).toBe(true);
+    expect(view.matrix).toBeNull();
+    // Shown when nothing smaller needs hiding with it.
+    const shown = buildLeaderboard(input({ type: "Place", minGroupN: 80 }));
+    expect(shown.matrix).not.toBeNull();
+  });
 });

@@ -1,4 +1,5 @@
-import type { EntityType } from "@/lib/dataset/release-schema";
+import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
+import { suppressedGroupNames } from "@/lib/disclosure/disclose";
 import { packBits } from "@/lib/scoring/bitset";
 import { correctnessVector, type ComparisonMetric } from "@/lib/scoring/compare";
 import { computePairedRanks, type PairedRanks } from "@/lib/scoring/paired-ranks";
@@ -9,7 +10,9 @@ import type { EntrySource } from "./leaderboard-types";
  * ranked entry's binary outcome on the view's metric, restricted to the
  * view's entity type, and the ranks and pair tests computed from them by
  * lib/scoring. Entries scored against another gold (stale) are not ranked. A
- * type view whose type is too small to show (section 12) has no ranks.
+ * type view whose type the public report does not show (section 12: too
+ * small, or hidden with the small ones so that the overall numbers minus the
+ * shown types cannot give them back) has no ranks.
  */
 
 export type ViewRanks = {
@@ -27,11 +30,24 @@ export type ViewRankInput = {
   minGroupN: number;
 };
 
+/**
+ * Whether a type view may show numbers derived from its samples' outcomes: the
+ * type has samples and the public report shows its metrics. Its pairwise b and
+ * c otherwise give the suppressed groups back: the overall b minus the b of
+ * every shown type view is the b of the hidden types.
+ */
+export function isTypeDisclosed(goldTypes: readonly EntityType[], type: EntityType, minGroupN: number): boolean {
+  const sizes: Record<string, number> = {};
+  for (const name of ENTITY_TYPES) sizes[name] = 0;
+  for (const sampleType of goldTypes) sizes[sampleType] = (sizes[sampleType] ?? 0) + 1;
+  return (sizes[type] ?? 0) > 0 && !suppressedGroupNames(sizes, minGroupN).has(type);
+}
+
 export function rankView(input: ViewRankInput): ViewRanks | null {
   const { goldTypes, type } = input;
   const keep = type === null ? null : goldTypes.map((sampleType) => sampleType === type);
   const size = keep === null ? goldTypes.length : keep.filter(Boolean).length;
-  if (size === 0 || (type !== null && size < input.minGroupN)) return null;
+  if (size === 0 || (type !== null && !isTypeDisclosed(goldTypes, type, input.minGroupN))) return null;
   const ranked = input.entries.filter((entry) => entry.score.goldSha256 === input.goldSha256 && entry.outcomes.codes.length === goldTypes.length);
   if (ranked.length === 0) return null;
   const systems = ranked.map((entry) => {
