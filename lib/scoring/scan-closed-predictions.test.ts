@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
 import { synthesizePredictions } from "@/testing/synthetic/synth-predictions";
 import { synthesizeRelease } from "@/testing/synthetic/synth-release";
 import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "./gold";
 import { closedOutcomesOf, parseClosedRankings, prepareClosedScan, rankParsedClosed, scanClosedPredictions } from "./scan-closed-predictions";
 import { computeOutcomes } from "./track-predictions";
 import { validatePredictionText } from "./validate-predictions";
+
+async function* chunksOf(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
+}
 
 const KB = buildKbIndex([
   { qid: "Q1", name: "Ford", type: "Organization", aliases: ["Ford Motor Company"] },
@@ -91,6 +96,27 @@ describe("scanClosedPredictions", () => {
     };
     for (const [name, text] of Object.entries(cases)) {
       expect(scan(text), name).toBeNull();
+    }
+  });
+
+  it("counts a leading BOM in line 1's 64 KiB, as the reader and the validator do", async () => {
+    const [s1, s2, s3] = VALID as [string, string, string];
+    const withBom = (line1: string) => Buffer.from(`\uFEFF${[line1, s2, s3].join("\n")}\n`, "utf8");
+    const options = { sampleIds: GOLD.map((sample) => sample.id), kbQids: KB };
+    // 3 bytes of BOM + 65,533 bytes of line: exactly 64 KiB, a valid file.
+    const fits = withBom(s1.padEnd(65_533));
+    expect(Array.from(scanClosedPredictions(fits, prepareClosedScan(GOLD, KB)) ?? [])).toEqual([0x80 | 2, 0x80 | 1, 0]);
+    expect((await validatePredictionFile(chunksOf(fits), options)).ok).toBe(true);
+    // One byte more, or a line of 64 KiB after the BOM: line 1 is over the limit, the file is invalid.
+    for (const [length, bytes] of [
+      [65_534, 65_537],
+      [65_536, 65_539],
+    ] as const) {
+      const file = withBom(s1.padEnd(length));
+      expect(scanClosedPredictions(file, prepareClosedScan(GOLD, KB)), String(length)).toBeNull();
+      expect(parseClosedRankings(file), String(length)).toBeNull();
+      const result = await validatePredictionFile(chunksOf(file), options);
+      expect(result.ok ? [] : result.problems[0]).toEqual({ line: 1, message: `line is longer than 64 KiB (${bytes} bytes)` });
     }
   });
 

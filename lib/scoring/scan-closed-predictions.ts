@@ -285,13 +285,15 @@ export function parseClosedRankings(bytes: Uint8Array): ParsedClosedFile | null 
   const ids: string[] = [];
   const rankingStarts: number[] = [0];
   const scan = new Scan(bytes);
+  // Where the line's bytes begin (the 64 KiB limit counts them all, a leading BOM included, as the reader does) and where its content does.
+  let lineStart = 0;
   let start = bytes[0] === BOM[0] && bytes[1] === BOM[1] && bytes[2] === BOM[2] ? BOM.length : 0;
   while (start < bytes.length) {
     let newline = bytes.indexOf(LF, start);
     if (newline < 0) newline = bytes.length;
     // The reader drops one "\r" before "\n" (read-line-bytes.ts); another one would be dropped by the validator: leave that to it.
     const end = newline > start && bytes[newline - 1] === CR ? newline - 1 : newline;
-    if (end - start > MAX_PREDICTION_LINE_BYTES) return null;
+    if (end - lineStart > MAX_PREDICTION_LINE_BYTES) return null;
     const kind = scan.line(start, end);
     if (kind === "other") return null;
     if (kind === "line") {
@@ -299,6 +301,7 @@ export function parseClosedRankings(bytes: Uint8Array): ParsedClosedFile | null 
       rankingStarts.push(scan.qidCount);
     }
     start = newline + 1;
+    lineStart = start;
   }
   return { ids, rankingStarts: Int32Array.from(rankingStarts), qidNumbers: scan.qidNumbers.slice(0, scan.qidCount) };
 }
