@@ -51,6 +51,56 @@ describe("scanKbLines", () => {
   });
 });
 
+describe("lines that are not whole values (a \"\\n\" read as \",\" inside a string, an object or an array)", () => {
+  const meta = '{"name":"n","version":"1","description":""}';
+  // Two lines, two values once "\n" is read as ",", but neither line is valid JSON on its own.
+  const kbSplitInObject = [
+    `${entity()}, {"qid": "Q2", "name": "Stanford", "type": "Place", "aliases": []`,
+    '"description": "", "description_wiki": ""}',
+  ].join("\n");
+  // Three lines, three values: line 1 opens an array that line 2 closes, line 3 holds two entities.
+  const kbSplitInArray = [
+    `{"qid": "Q1", "name": "Ford", "type": "Organization", "aliases": [], "description": "", "description_wiki": "", "x": [{}`,
+    "{}]}",
+    `${entity({ qid: "Q2" })}, ${entity({ qid: "Q3" })}`,
+  ].join("\n");
+  // Three lines, three values: line 1 holds two entities, lines 2 and 3 one description "cars, trucks" cut in two.
+  const kbSplitInString = [
+    `${entity({ qid: "Q2" })}, ${entity({ qid: "Q3" })}`,
+    '{"qid": "Q1", "name": "Ford", "type": "Organization", "aliases": [], "description": "cars',
+    ' trucks", "description_wiki": ""}',
+  ].join("\n");
+  const devSplitInObject = [`${sample()}, {"id": "s2", "qid": "Q2"`, '"collection": "Labor", "implicit_text": "I was there.", "explicit_text": ""}'].join("\n");
+
+  it("is refused by the validator line by line", () => {
+    const problemLines = (kb: string, dev: string) => {
+      const result = validateRelease({ "dataset.json": meta, "kb.jsonl": kb, "dev.jsonl": dev }, { splits: ["dev"] });
+      return result.ok ? [] : result.problems.map((problem) => `${problem.file}:${problem.line}`);
+    };
+    // No KB line is valid, so the sample's qid is not in the KB either.
+    expect(problemLines(kbSplitInObject, sample())).toEqual(["kb.jsonl:1", "kb.jsonl:2", "dev.jsonl:1"]);
+    expect(problemLines(kbSplitInArray, sample())).toEqual(["kb.jsonl:1", "kb.jsonl:2", "kb.jsonl:3", "dev.jsonl:1"]);
+    expect(problemLines(kbSplitInString, sample())).toEqual(["kb.jsonl:1", "kb.jsonl:2", "kb.jsonl:3", "dev.jsonl:1"]);
+    expect(problemLines(entity(), devSplitInObject)).toEqual(["dev.jsonl:1", "dev.jsonl:2"]);
+  });
+
+  it("answers null, so the validator reports them", () => {
+    expect(scanKbLines(bytes(kbSplitInObject))).toBeNull();
+    expect(scanKbLines(bytes(`${kbSplitInArray}\n`))).toBeNull();
+    expect(scanKbLines(bytes(kbSplitInString))).toBeNull();
+    expect(scanSampleLines(bytes(devSplitInObject), KB_QIDS)).toBeNull();
+    expect(scanSampleLines(bytes(devSplitInObject), null)).toBeNull();
+  });
+
+  it("still reads brackets, braces and escaped quotes inside strings", () => {
+    const lines = [entity({ name: 'Ford [{"\\', aliases: ["}", "\\\"]"] }), entity({ qid: "Q2", description: "a \\\\" })];
+    expect(scanKbLines(bytes(lines.join("\n")))?.map((found) => [found.qid, found.name, found.aliases, found.description])).toEqual([
+      ["Q1", 'Ford [{"\\', ["}", "\\\"]"], ""],
+      ["Q2", "Ford", ["Ford Motor"], "a \\\\"],
+    ]);
+  });
+});
+
 describe("scanSampleLines", () => {
   it("reads the samples in file order", () => {
     const text = `${sample()}\n${sample({ id: "s2", qid: "Q2", collection: "Veterans" })}\n`;

@@ -15,15 +15,62 @@ import type { Entity, Sample } from "@/lib/dataset/release-schema";
  * wrong: this path never produces a message and never accepts a release the
  * validator would refuse.
  *
- * Why one value per line is guaranteed: a JSON string cannot hold a raw
- * line break, so every "\n" of the file lies between values, and an empty or
- * blank line would leave ",," or ", ," and fail the parse. With as many
- * values as lines, each line holds exactly one, and JSON.parse gives it the
- * same value as it would alone.
+ * Why one value per line is guaranteed: the parse alone does not say so,
+ * since a "," read in place of a "\n" is also valid inside a string (a line
+ * cut in the middle of a string becomes one value with a "," in it) and
+ * inside an object or an array ('{"qid": "Q1", ...}, {"qid": "Q2"' then
+ * '"name": ...}' parses as two values of two lines, neither line valid on
+ * its own). So every "\n" is also checked to stand outside every string,
+ * object and array (isEveryLineWhole). An empty or blank line would leave
+ * ",," or ", ," and fail the parse. With as many values as lines, each line
+ * holding whole values, each line holds exactly one, and JSON.parse gives it
+ * the same value as it would alone.
  */
 
 const NEWLINE = 0x0a;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
 const BOM = [0xef, 0xbb, 0xbf] as const;
+
+/**
+ * Whether every "\n" in bytes [start, end) stands outside all strings,
+ * brackets and braces, for bytes already known to parse as JSON once each
+ * "\n" is read as ",": strings are skipped with indexOf (a quote ends one
+ * unless an odd number of backslashes precede it), so only the bytes
+ * between strings are looked at one by one.
+ */
+function isEveryLineWhole(bytes: Buffer, start: number, end: number): boolean {
+  const nextNewlineFrom = (from: number): number => {
+    const at = bytes.indexOf(NEWLINE, from);
+    return at < 0 || at >= end ? end : at;
+  };
+  let nextNewline = nextNewlineFrom(start);
+  let depth = 0;
+  for (let at = start; at < end; at += 1) {
+    const byte = bytes[at];
+    if (byte === QUOTE) {
+      let close = bytes.indexOf(QUOTE, at + 1);
+      for (;;) {
+        if (close < 0 || close >= end) return false;
+        let backslashes = 0;
+        while (bytes[close - 1 - backslashes] === BACKSLASH) backslashes += 1;
+        if (backslashes % 2 === 0) break;
+        close = bytes.indexOf(QUOTE, close + 1);
+      }
+      // A line break inside the string: the "," read in its place made it one.
+      if (nextNewline < close) return false;
+      at = close;
+    } else if (byte === 0x7b || byte === 0x5b) {
+      depth += 1;
+    } else if (byte === 0x7d || byte === 0x5d) {
+      depth -= 1;
+    } else if (byte === NEWLINE) {
+      if (depth !== 0) return false;
+      nextNewline = nextNewlineFrom(at + 1);
+    }
+  }
+  return true;
+}
 
 /** The values of the file's lines, in order; null when the file is not of the form above. */
 function parseLines(bytes: Buffer): unknown[] | null {
@@ -39,7 +86,7 @@ function parseLines(bytes: Buffer): unknown[] | null {
   } catch {
     return null;
   }
-  return Array.isArray(values) && values.length === lineCount ? values : null;
+  return Array.isArray(values) && values.length === lineCount && isEveryLineWhole(bytes, start, end) ? values : null;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
