@@ -6,19 +6,22 @@
  */
 import { parentPort } from "node:worker_threads";
 import { checkPredictionFile, type PreflightReply, type PreflightTask } from "@/lib/submissions/check-prediction-file";
+import type { KbQids } from "@/lib/scoring/validate-predictions";
+import { buildScorableAnswers, type ScorableAnswers } from "@/lib/submissions/scorable-answers";
 
 const KEPT_REFERENCES = 4;
-const references = new Map<string, { sampleIds: readonly string[]; kbQids: ReadonlySet<string> }>();
+const references = new Map<string, { sampleIds: readonly string[]; kbQids: KbQids; scorable: ScorableAnswers }>();
 
 async function handle(task: PreflightTask): Promise<PreflightReply> {
   if (task.reference) {
-    references.set(task.referenceKey, { sampleIds: task.reference.sampleIds, kbQids: new Set(task.reference.kbQids) });
+    const { sampleIds, kb, knownSplitQids } = task.reference;
+    references.set(task.referenceKey, { sampleIds, kbQids: kb, scorable: buildScorableAnswers(kb, new Set(knownSplitQids)) });
     while (references.size > KEPT_REFERENCES) references.delete(references.keys().next().value ?? "");
   }
   const reference = references.get(task.referenceKey);
   if (!reference) return { taskId: task.taskId, error: `no reference data for ${task.referenceKey}` };
   try {
-    const result = await checkPredictionFile({ path: task.path, sampleIds: reference.sampleIds, kbQids: reference.kbQids, track: task.track, split: task.split });
+    const result = await checkPredictionFile({ path: task.path, sampleIds: reference.sampleIds, kbQids: reference.kbQids, scorable: reference.scorable, track: task.track, split: task.split });
     return { taskId: task.taskId, result };
   } catch (error) {
     return { taskId: task.taskId, error: error instanceof Error ? error.message : String(error) };

@@ -1,25 +1,42 @@
 import { createHash } from "node:crypto";
 import { norm } from "@/lib/scoring/normalize";
 import type { TrackPredictions } from "@/lib/scoring/track-predictions";
+import { couldOpenAnswerScore, scorableRanking, type ScorableAnswers } from "@/lib/submissions/scorable-answers";
 
 /**
  * Protocol §12: a test file that differs from an earlier one of the same
  * account and track in fewer than max(25, 1%) samples is refused, since the
  * difference between two scores would read those samples' answers. Files are
- * compared by what the scorer sees, not by bytes: one 8-byte digest per sample,
- * in gold order, of the normalised answer (norm() of an open-world
- * prediction: two strings that differ only by case or spacing score alike; a
- * closed-world ranking as the QIDs in order). Pure: no database, no files.
+ * compared by what could score, not by bytes: one 8-byte digest per sample, in
+ * gold order, of the sample's answer key. An answer that no test candidate
+ * could make score (scorable-answers.ts) has the key "", the key of no answer,
+ * so replacing one never-right string by another is no difference: a file
+ * that changes one real answer and every nonsense answer still differs in one
+ * sample. Pure: no database, no files.
  */
 export const DIGEST_BYTES = 8;
 export const MIN_DIFFERING_SAMPLES = 25;
+/**
+ * How answer keys are made. 1: norm() of a prediction, a ranking's QIDs in
+ * order. 2: only what could score (below). Digests of another version are
+ * never compared with these; they are recomputed from the stored file.
+ */
+export const ANSWER_KEY_VERSION = 2;
 
-/** The answer of one sample as the scorer compares it. */
-export function answerKey(prediction: string | readonly string[] | undefined): string {
+/**
+ * The answer of one sample as far as any test gold could score it: norm() of
+ * an open-world prediction that meets a tier for some candidate (two strings
+ * that differ only by case or spacing score alike), the scorable entries of a
+ * closed-world ranking as "position:QID"; "" for everything else.
+ */
+export function answerKey(prediction: string | readonly string[] | undefined, scorable: ScorableAnswers): string {
   if (prediction === undefined) return "";
-  if (typeof prediction === "string") return norm(prediction);
-  // QIDs hold no spaces; the separator keeps ["Q1", "Q23"] apart from ["Q12", "Q3"].
-  return prediction.join(" ");
+  if (typeof prediction === "string") {
+    const normalized = norm(prediction);
+    return couldOpenAnswerScore(normalized, scorable) ? normalized : "";
+  }
+  // QIDs hold no spaces or colons: "1:Q1 2:Q23" cannot be read two ways.
+  return scorableRanking(prediction, scorable).join(" ");
 }
 
 function digestOf(key: string): Buffer {
@@ -27,10 +44,10 @@ function digestOf(key: string): Buffer {
 }
 
 /** One digest per sample of `sampleIds` (gold order), concatenated. */
-export function computeAnswerDigests(sampleIds: readonly string[], predictions: TrackPredictions): Uint8Array<ArrayBuffer> {
+export function computeAnswerDigests(sampleIds: readonly string[], predictions: TrackPredictions, scorable: ScorableAnswers): Uint8Array<ArrayBuffer> {
   const digests = new Uint8Array(sampleIds.length * DIGEST_BYTES);
   sampleIds.forEach((sampleId, index) => {
-    digests.set(digestOf(answerKey(predictions.predictions.get(sampleId))), index * DIGEST_BYTES);
+    digests.set(digestOf(answerKey(predictions.predictions.get(sampleId), scorable)), index * DIGEST_BYTES);
   });
   return digests;
 }

@@ -1,12 +1,17 @@
 import type { ProblemDetail } from "@/lib/errors";
 import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
 import { computeAnswerDigests } from "@/lib/submissions/answer-digests";
+import type { KbIndex } from "@/lib/scoring/gold";
+import type { KbQids } from "@/lib/scoring/validate-predictions";
+import type { ScorableAnswers } from "@/lib/submissions/scorable-answers";
 import type { Track } from "@/lib/scoring/tracks";
 
 export type PredictionFileCheckInput = {
   path: string;
   sampleIds: readonly string[];
-  kbQids: ReadonlySet<string>;
+  kbQids: KbQids;
+  /** What could score on the test split (scorable-answers.ts), for the answer digests. */
+  scorable: ScorableAnswers;
   track?: Track;
   split: "dev" | "test";
 };
@@ -24,7 +29,7 @@ export type PredictionFileCheck =
 export async function checkPredictionFile(input: PredictionFileCheckInput): Promise<PredictionFileCheck> {
   const validation = await validatePredictionFile(input.path, { sampleIds: input.sampleIds, kbQids: input.kbQids, track: input.track, split: input.split });
   if (!validation.ok) return { ok: false, problems: validation.problems, problemCount: validation.problemCount };
-  return { ok: true, track: validation.track, answerDigests: computeAnswerDigests(input.sampleIds, validation) };
+  return { ok: true, track: validation.track, answerDigests: computeAnswerDigests(input.sampleIds, validation, input.scorable) };
 }
 
 /** What lib/submissions/preflight-pool.ts sends a pre-flight thread (workers/preflight-thread.ts), and its answer. */
@@ -32,8 +37,8 @@ export type PreflightTask = {
   taskId: number;
   path: string;
   referenceKey: string;
-  /** Present the first time this thread sees `referenceKey`. */
-  reference?: { sampleIds: string[]; kbQids: string[] };
+  /** Present the first time this thread sees `referenceKey`; the thread builds the KB's QIDs and the scorable answers from it. */
+  reference?: { sampleIds: string[]; kb: KbIndex; knownSplitQids: string[] };
   track?: Track;
   split: "dev" | "test";
 };

@@ -7,6 +7,7 @@ import type { Prisma, Submission } from "@/lib/generated/prisma";
 import { logger } from "@/lib/logger";
 import { webMetrics } from "@/lib/metrics/web-metrics";
 import { getActiveRelease } from "@/lib/releases/get-release";
+import { ANSWER_KEY_VERSION } from "@/lib/submissions/answer-digests";
 import { assertNotDifferencing } from "@/lib/submissions/assert-not-differencing";
 import { assertDevUploadAllowed } from "@/lib/submissions/dev-upload-limits";
 import { findIdempotentReplay } from "@/lib/submissions/find-idempotent-replay";
@@ -129,6 +130,7 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
               originalName: options.originalName.slice(0, MAX_NAME_LENGTH) || "predictions.jsonl",
               sampleCount: preflight.sampleCount,
               answerDigests,
+              answerDigestsVersion: ANSWER_KEY_VERSION,
               countsToQuota,
               idempotencyKey: options.idempotencyKey,
               isBaseline: options.baseline !== undefined,

@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import type { Split as DbSplit } from "@/lib/generated/prisma";
 import { fromDbEntityType } from "@/lib/releases/entity-type";
 import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/scoring/gold";
+import { buildScorableAnswers, type ScorableAnswers } from "@/lib/submissions/scorable-answers";
 
 /**
  * Gold and KB of a release, loaded once per process: an imported release never
@@ -25,6 +26,8 @@ export type SplitGold = {
 
 const kbCache = new Map<string, Promise<KbIndex>>();
 const goldCache = new Map<string, Promise<SplitGold>>();
+const knownSplitQidsCache = new Map<string, Promise<ReadonlySet<string>>>();
+const scorableCache = new Map<string, Promise<ScorableAnswers>>();
 
 export function loadKb(releaseId: string): Promise<KbIndex> {
   let cached = kbCache.get(releaseId);
@@ -64,17 +67,34 @@ export function loadSplitGold(releaseId: string, split: DbSplit): Promise<SplitG
   return cached;
 }
 
-/** One query: the entities with at least one train or dev sample. */
-async function loadKnownSplitQids(releaseId: string): Promise<ReadonlySet<string>> {
-  const rows = await db.entity.findMany({
-    where: { releaseId, samples: { some: { split: { in: ["train", "dev"] } } } },
-    select: { qid: true },
-  });
-  return new Set(rows.map((row) => row.qid));
+/** One query per process and release: the entities with at least one train or dev sample. */
+export function loadKnownSplitQids(releaseId: string): Promise<ReadonlySet<string>> {
+  let cached = knownSplitQidsCache.get(releaseId);
+  if (!cached) {
+    cached = db.entity
+      .findMany({ where: { releaseId, samples: { some: { split: { in: ["train", "dev"] } } } }, select: { qid: true } })
+      .then((rows) => new Set(rows.map((row) => row.qid)));
+    cached.catch(() => knownSplitQidsCache.delete(releaseId));
+    knownSplitQidsCache.set(releaseId, cached);
+  }
+  return cached;
+}
+
+/** What could score on the release's test split (protocol §12, scorable-answers.ts), built once per process. */
+export function loadScorableAnswers(releaseId: string): Promise<ScorableAnswers> {
+  let cached = scorableCache.get(releaseId);
+  if (!cached) {
+    cached = Promise.all([loadKb(releaseId), loadKnownSplitQids(releaseId)]).then(([kb, known]) => buildScorableAnswers(kb, known));
+    cached.catch(() => scorableCache.delete(releaseId));
+    scorableCache.set(releaseId, cached);
+  }
+  return cached;
 }
 
 /** Forget cached gold (tests that re-import releases under the same id never happen; this is for re-import tooling). */
 export function clearGoldCache(): void {
   kbCache.clear();
   goldCache.clear();
+  knownSplitQidsCache.clear();
+  scorableCache.clear();
 }

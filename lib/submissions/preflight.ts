@@ -5,8 +5,7 @@ import { decodeUtf8Line } from "@/lib/io/decode-utf8-line";
 import { readLineBytes } from "@/lib/io/read-line-bytes";
 import { MAX_PREDICTION_LINE_BYTES } from "@/lib/scoring/limits";
 import type { Split as DbSplit } from "@/lib/generated/prisma";
-import type { KbIndex } from "@/lib/scoring/gold";
-import { loadKb, loadSplitGold } from "@/lib/submissions/load-gold";
+import { loadKb, loadKnownSplitQids, loadSplitGold } from "@/lib/submissions/load-gold";
 import { checkInPool } from "@/lib/submissions/preflight-pool";
 import type { Track } from "@/lib/scoring/tracks";
 
@@ -15,21 +14,9 @@ export type PreflightResult = {
   split: ScoredSplitName;
   track: Track;
   sampleCount: number;
-  /** Protocol §12: one digest per sample of the parsed answer, in gold order (answer-digests.ts). */
+  /** Protocol §12: one digest per sample of what could score of its answer, in gold order (answer-digests.ts, key version ANSWER_KEY_VERSION). */
   answerDigests: Uint8Array<ArrayBuffer>;
 };
-
-/** The KB's QIDs as an array for the pre-flight threads, made once per loaded KB. */
-const kbQidArrays = new WeakMap<KbIndex, readonly string[]>();
-
-function kbQidArray(kb: KbIndex): readonly string[] {
-  let qids = kbQidArrays.get(kb);
-  if (!qids) {
-    qids = [...kb.keys()];
-    kbQidArrays.set(kb, qids);
-  }
-  return qids;
-}
 
 /** How many non-blank lines are searched for an id; blank lines do not count (section 4: ignored wherever they stand). */
 const ID_SCAN_LINES = 50;
@@ -90,13 +77,18 @@ export async function runPreflight(options: {
   if (options.declaredSplit && options.declaredSplit !== split) {
     throw new AppError("validation", `You chose the ${options.declaredSplit} split, but the file's ids are ${split} samples.`);
   }
-  const [kb, { sampleIds }] = await Promise.all([loadKb(options.releaseId), loadSplitGold(options.releaseId, split as DbSplit)]);
+  const [kb, knownSplitQids, { sampleIds }] = await Promise.all([
+    loadKb(options.releaseId),
+    loadKnownSplitQids(options.releaseId),
+    loadSplitGold(options.releaseId, split as DbSplit),
+  ]);
   // The line-by-line check runs in a worker thread: the event loop keeps serving reads meanwhile.
   const validation = await checkInPool({
     path: options.path,
     referenceKey: `${options.releaseId}:${split}`,
     sampleIds,
-    kbQids: kbQidArray(kb),
+    kb,
+    knownSplitQids,
     track: options.declaredTrack,
     split,
   });
