@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import { AppError, toHttpStatus } from "@/lib/errors";
+import { norm } from "@/lib/scoring/normalize";
 import { getSharedRedis } from "@/lib/redis";
 import { getTestQuota } from "@/lib/submissions/quota";
 import { createSubmission } from "@/lib/submissions/create-submission";
@@ -16,18 +18,30 @@ import { createTestUser, type TestUser } from "./support/users";
  * Protocol §12: a test file that answers all but a few samples like an
  * earlier test file of the same account and track is refused before queueing
  * (422), costing no quota. The small release has 232 test samples, so a new
- * file must differ in at least max(25, ceil(2.32)) = 25 of them.
+ * file must differ in at least max(25, ceil(2.32)) = 25 of them. Only answers
+ * that could score count: the test candidates are the KB entities of no train
+ * or dev sample, and an answer none of them could make right is no answer.
  */
 const TEST_SAMPLES = 232;
 const REQUIRED = 25;
+const NOTE =
+  "Answers are compared after normalisation, and an answer that no test entity could make right (a name of no test candidate, a QID of a train or dev entity) counts as no answer. It cost no quota.";
 
 let release: TestRelease;
+/** The test candidates (KB entities of no train or dev sample), in KB order. */
+let candidates: { qid: string; name: string }[];
+/** QIDs of train and dev entities: never test gold. */
+let knownQids: string[];
 
 beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7);
   expect(release.content.samples.test).toHaveLength(TEST_SAMPLES);
+  const known = new Set([...release.content.samples.train, ...release.content.samples.dev].map((sample) => sample.qid));
+  knownQids = [...known];
+  candidates = release.content.entities.filter((entity) => !known.has(entity.qid)).map(({ qid, name }) => ({ qid, name }));
+  expect(candidates.length).toBeGreaterThan(2 * REQUIRED + 2);
 });
 
 afterAll(async () => {
@@ -46,9 +60,22 @@ function serialize(lines: readonly Line[]): string[] {
   return lines.map((line) => JSON.stringify(line));
 }
 
-/** The open-world lines with the first `count` predictions replaced by answers no other line gives. */
-function changeOpen(lines: readonly string[], count: number, label: string): string[] {
-  return serialize(parse(lines).map((line, index) => (index < count ? { ...line, prediction: `${label} answer ${index}` } : line)));
+/**
+ * The open-world lines with the first `count` predictions replaced by the name
+ * of a test candidate (an answer that could score), from candidate `start` on;
+ * a name the line already gives is passed over.
+ */
+function changeOpen(lines: readonly string[], count: number, start: number): string[] {
+  let next = start;
+  return serialize(
+    parse(lines).map((line, index) => {
+      if (index >= count) return line;
+      let name = candidates[next % candidates.length]?.name ?? "";
+      if (norm(name) === norm(line.prediction ?? "")) name = candidates[++next % candidates.length]?.name ?? "";
+      next += 1;
+      return { ...line, prediction: name };
+    }),
+  );
 }
 
 async function refusal(run: () => Promise<unknown>): Promise<AppError> {
@@ -82,11 +109,11 @@ describe("differencing (test split)", () => {
     expect(first.answerDigests).toHaveLength(TEST_SAMPLES * 8);
     const before = await stateOf(user);
 
-    const error = await refusal(() => submitLines(changeOpen(base, 1, "probe"), { userId: user.id }));
+    const error = await refusal(() => submitLines(changeOpen(base, 1, 0), { userId: user.id }));
     expect(toHttpStatus(error)).toBe(422);
     expect(error.message).toBe(
-      `This file differs from your submission ${first.id} (uploaded ${uploadedLabel(first.createdAt)}) in only 1 of ${TEST_SAMPLES} samples; ` +
-        `test files must differ in at least ${REQUIRED} samples from each earlier one (protocol §12), so a one-line difference cannot read a single answer. It cost no quota.`,
+      `This file differs from your submission ${first.id} (uploaded ${uploadedLabel(first.createdAt)}) in only 1 of ${TEST_SAMPLES} samples that could score; ` +
+        `test files must differ in at least ${REQUIRED} samples from each earlier one (protocol §12), so a one-line difference cannot read a single answer. ${NOTE}`,
     );
     expect(await stateOf(user)).toEqual(before);
   });
@@ -99,12 +126,12 @@ describe("differencing (test split)", () => {
 
     const identical = await refusal(() => submitLines(base, { userId: user.id }));
     expect(toHttpStatus(identical)).toBe(422);
-    expect(identical.message).toContain(`the same answers as your submission ${first.id}`);
+    expect(identical.message).toContain(`the same scorable answers as your submission ${first.id}`);
     expect(identical.message).toContain(`in all ${TEST_SAMPLES} samples`);
 
     const shouted = serialize(parse(base).map((line) => ({ ...line, prediction: `  ${(line.prediction ?? "").toUpperCase()} ` })));
     const recased = await refusal(() => submitLines(shouted, { userId: user.id }));
-    expect(recased.message).toContain(`the same answers as your submission ${first.id}`);
+    expect(recased.message).toContain(`the same scorable answers as your submission ${first.id}`);
     expect(await stateOf(user)).toEqual(before);
   });
 
@@ -112,14 +139,14 @@ describe("differencing (test split)", () => {
     const user = await createTestUser("diff-enough");
     const base = predictionLines(release, "test", "open", 0.4, 903);
     await submitLines(base, { userId: user.id });
-    const almost = await refusal(() => submitLines(changeOpen(base, REQUIRED - 1, "almost"), { userId: user.id }));
-    expect(almost.message).toContain(`in only ${REQUIRED - 1} of ${TEST_SAMPLES} samples`);
+    const almost = await refusal(() => submitLines(changeOpen(base, REQUIRED - 1, 0), { userId: user.id }));
+    expect(almost.message).toContain(`in only ${REQUIRED - 1} of ${TEST_SAMPLES} samples that could score`);
 
-    const second = await submitLines(changeOpen(base, REQUIRED, "enough"), { userId: user.id });
+    const second = await submitLines(changeOpen(base, REQUIRED, 100), { userId: user.id });
     expect(second.countsToQuota).toBe(true);
     expect((await getTestQuota(user.id, release.releaseId)).usedTotal).toBe(2);
     // the third must differ from both earlier files
-    const nearSecond = await refusal(() => submitLines(changeOpen(base, REQUIRED + 1, "enough"), { userId: user.id }));
+    const nearSecond = await refusal(() => submitLines(changeOpen(base, REQUIRED + 1, 100), { userId: user.id }));
     expect(nearSecond.message).toContain(`your submission ${second.id}`);
     expect(nearSecond.message).toContain("in only 1 of");
   });
@@ -166,11 +193,89 @@ describe("differencing (test split)", () => {
     const first = await submitLines(base, { userId: user.id });
     const digests = first.answerDigests;
     await db.submission.update({ where: { id: first.id }, data: { answerDigests: null } });
-    const error = await refusal(() => submitLines(changeOpen(base, 2, "backfill"), { userId: user.id }));
+    const error = await refusal(() => submitLines(changeOpen(base, 2, 0), { userId: user.id }));
     expect(error.message).toContain(`your submission ${first.id}`);
     expect(error.message).toContain("in only 2 of");
     const row = await db.submission.findUniqueOrThrow({ where: { id: first.id }, select: { answerDigests: true } });
     expect(row.answerDigests).toEqual(digests);
+  });
+});
+
+/**
+ * The red team's attack: two known-right answers, one probe answered with a
+ * guess, every other sample an answer that can never be right. The second file
+ * changes the probe and every never-right answer into another never-right one:
+ * it differs from the first in every line, but could score differently in one.
+ */
+describe("differencing: a probe hidden among never-right answers (red team)", () => {
+  const testIds = () => release.content.samples.test.map((sample) => sample.id);
+  const goldNameOf = (index: number) => release.entityByQid.get(release.content.samples.test[index]?.qid ?? "")?.name ?? "";
+
+  function openAttack(probe: string, salt: string): string[] {
+    return testIds().map((id, index) => {
+      const prediction = index < 2 ? goldNameOf(index) : index === 2 ? probe : `zzq${salt}x${index}`;
+      return JSON.stringify({ id, prediction });
+    });
+  }
+
+  /** Rankings of train and dev entities only (`shift` picks which), the probe's guess at `probeRank`. */
+  function closedAttack(guess: string, probeRank: number, shift: number): string[] {
+    return testIds().map((id, index) => {
+      const ranking = Array.from({ length: 10 }, (_, position) => knownQids[(index * 10 + position + shift) % knownQids.length] ?? "");
+      if (index === 0) ranking.splice(probeRank - 1, 1, guess);
+      return JSON.stringify({ id, ranking });
+    });
+  }
+
+  it("open track: A is accepted, B2 (new probe, new nonsense everywhere) refused, a file changing 25 informative answers accepted", async () => {
+    const user = await createTestUser("diff-attack-open");
+    const first = await submitLines(openAttack(candidates[0]?.name ?? "", "a"), { userId: user.id });
+    const before = await stateOf(user);
+
+    const probe = await refusal(() => submitLines(openAttack(candidates[1]?.name ?? "", "b"), { userId: user.id }));
+    expect(toHttpStatus(probe)).toBe(422);
+    expect(probe.message).toContain(`differs from your submission ${first.id}`);
+    expect(probe.message).toContain(`in only 1 of ${TEST_SAMPLES} samples that could score`);
+    expect(await stateOf(user)).toEqual(before);
+
+    const informative = changeOpen(openAttack(candidates[0]?.name ?? "", "c"), REQUIRED, 200);
+    const accepted = await submitLines(informative, { userId: user.id });
+    expect(accepted.countsToQuota).toBe(true);
+  });
+
+  it("closed track: A is accepted, B2 (guess moved from rank 1 to 3, every ranking of train and dev entities changed) refused, 25 informative rankings accepted", async () => {
+    const user = await createTestUser("diff-attack-closed");
+    const guess = candidates[0]?.qid ?? "";
+    const first = await submitLines(closedAttack(guess, 1, 0), { userId: user.id });
+    const before = await stateOf(user);
+
+    for (const probeRank of [3, 5, 10]) {
+      const probe = await refusal(() => submitLines(closedAttack(guess, probeRank, probeRank), { userId: user.id }));
+      expect(probe.message).toContain(`differs from your submission ${first.id}`);
+      expect(probe.message).toContain(`in only 1 of ${TEST_SAMPLES} samples that could score`);
+    }
+    // the same probe among other rankings of train and dev entities: nothing that could score changed
+    const same = await refusal(() => submitLines(closedAttack(guess, 1, 7), { userId: user.id }));
+    expect(same.message).toContain(`the same scorable answers as your submission ${first.id}`);
+    expect(await stateOf(user)).toEqual(before);
+
+    const informative = parse(closedAttack(guess, 1, 0)).map((line, index) =>
+      index > 0 && index <= REQUIRED ? { ...line, ranking: [candidates[index]?.qid ?? "", ...(line.ranking ?? []).slice(1)] } : line,
+    );
+    const accepted = await submitLines(serialize(informative), { userId: user.id });
+    expect(accepted.track).toBe("closed");
+  });
+
+  it("digests stored under an earlier answer key are recomputed, not compared", async () => {
+    const user = await createTestUser("diff-attack-version");
+    const first = await submitLines(openAttack(candidates[0]?.name ?? "", "a"), { userId: user.id });
+    // Digests of the earlier key: every sample's differs from the new file's.
+    await db.submission.update({ where: { id: first.id }, data: { answerDigests: randomBytes(TEST_SAMPLES * 8), answerDigestsVersion: null } });
+    const probe = await refusal(() => submitLines(openAttack(candidates[1]?.name ?? "", "b"), { userId: user.id }));
+    expect(probe.message).toContain(`in only 1 of ${TEST_SAMPLES} samples that could score`);
+    const row = await db.submission.findUniqueOrThrow({ where: { id: first.id }, select: { answerDigests: true, answerDigestsVersion: true } });
+    expect(row.answerDigestsVersion).toBe(2);
+    expect(row.answerDigests).toEqual(first.answerDigests);
   });
 });
 
@@ -180,7 +285,7 @@ describe("differencing (dev split)", () => {
     const base = predictionLines(release, "dev", "open", 0.4, 907);
     await submitLines(base, { userId: user.id });
     await submitLines(base, { userId: user.id });
-    await submitLines(changeOpen(base, 1, "dev"), { userId: user.id });
+    await submitLines(changeOpen(base, 1, 0), { userId: user.id });
     expect(await db.submission.count({ where: { userId: user.id, split: "dev" } })).toBe(3);
   });
 });
