@@ -110,18 +110,18 @@ function candidatesFor(sample: Sample, seed: number): string[] {
 type Probe = { sampleId: string; group: string; ranking: string[] };
 
 /**
- * The probe file: every line ranks one train-split entity (never test gold),
- * except one probe sample per group, whose ranking holds 100 candidates. A
- * group's MRR is then 1 / (rank * n), which names the gold.
+ * The probe file: every line ranks one filler entity that is not its sample's
+ * gold, except one probe sample per group, whose ranking holds 100
+ * candidates. A group's MRR is then 1 / (rank * n), which names the gold.
  */
-function probeFile(groupOf: (sample: Sample) => string, filler: string, seed: number): { lines: string[]; probes: Probe[] } {
+function probeFile(groupOf: (sample: Sample) => string, fillerOf: (sample: Sample) => string, seed: number): { lines: string[]; probes: Probe[] } {
   const probes = new Map<string, Probe>();
   for (const sample of testSamples) {
     const group = groupOf(sample);
     if (!probes.has(group)) probes.set(group, { sampleId: sample.id, group, ranking: candidatesFor(sample, seed + probes.size) });
   }
   const bySample = new Map([...probes.values()].map((probe) => [probe.sampleId, probe]));
-  const lines = testSamples.map((sample) => JSON.stringify({ id: sample.id, ranking: bySample.get(sample.id)?.ranking ?? [filler] }));
+  const lines = testSamples.map((sample) => JSON.stringify({ id: sample.id, ranking: bySample.get(sample.id)?.ranking ?? [fillerOf(sample)] }));
   return { lines, probes: [...probes.values()] };
 }
 
@@ -172,7 +172,8 @@ afterAll(async () => {
 
 describe("[INTEGRITY] probe attacks on the owner's view", () => {
   it("the per-collection MRR probe recovers no gold (it recovers every probed gold from the unrounded report)", async () => {
-    const { lines, probes } = probeFile((sample) => sample.collection, trainQids[0]!, 101);
+    // A train-split entity: never test gold.
+    const { lines, probes } = probeFile((sample) => sample.collection, () => trainQids[0]!, 101);
     const id = await submitAndScore(lines);
     const { report, body } = await ownerReport(id);
     expect(report?.by_collection).toBeNull();
@@ -187,8 +188,9 @@ describe("[INTEGRITY] probe attacks on the owner's view", () => {
   });
 
   it("the per-type probe recovers no gold", async () => {
-    // Another filler entity, so this file differs from the first in every sample (section 12's differencing rule).
-    const { lines, probes } = probeFile(entityTypeOf, trainQids[1]!, 202);
+    // Fillers that could score (test candidates, each not its sample's gold), so this file differs from the first in
+    // every sample that could score (section 12's differencing rule: a train entity for another would not count).
+    const { lines, probes } = probeFile(entityTypeOf, (sample) => candidatesFor(sample, 0).find((qid) => qid !== sample.qid)!, 202);
     const id = await submitAndScore(lines);
     const { report } = await ownerReport(id);
     expect(report?.by_type).toBeNull();
