@@ -197,6 +197,18 @@ export function clearLeaderboardCache(): void {
   stampChecks.next = null;
 }
 
+/**
+ * Forgets this process's stamp check, after a write of public data made in
+ * this process: its next read checks the stamp anew, so whoever made the
+ * change (an owner hiding an entry, a maintainer approving one) sees it on
+ * the very next page, not up to a second later. Other processes see it
+ * within the TTL, as before.
+ */
+export function forgetPublicReadStamp(): void {
+  stampChecks.last = null;
+  stampChecks.next = null;
+}
+
 /** How long a stamp check is reused; integration tests set 0 to see every change at once. */
 export function setLeaderboardStampTtl(milliseconds: number): void {
   stampChecks.ttlMs = milliseconds;

@@ -1,6 +1,7 @@
 import "server-only";
 import { requireMaintainer, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
+import { forgetPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
 import { discloseReproductionCheck } from "@/lib/disclosure/disclose-reproduction";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/parse-input";
@@ -76,6 +77,7 @@ export async function checkReproduction(actor: Actor, entryId: string, input: un
     db.submission.update({ where: { id: entry.id }, data: { reproducedAt: new Date(), reproducedById: maintainer.userId, reproductionId } }),
     db.auditLog.create({ data: { ...audit, action: "submission.reproduce" } }),
   ]);
+  forgetPublicReadStamp();
   return { entryId: entry.id, reproductionId, tier: "reproduced", n: check.n };
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { requireMaintainer, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
+import { forgetPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/parse-input";
 import { parseRecordId } from "@/lib/validation/text";
@@ -29,5 +30,6 @@ export async function revokeReproduction(actor: Actor, entryId: string, input: u
       },
     }),
   ]);
+  forgetPublicReadStamp();
   return { entryId: entry.id, tier: "revoked" };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { isMaintainer, requireUser, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
+import { forgetPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
 import { AppError } from "@/lib/errors";
 import { factSheetColumns } from "@/lib/fact-sheet/fact-sheet-columns";
 import { readStoredFactSheet, type FactSheet } from "@/lib/fact-sheet/schema";
@@ -63,5 +64,6 @@ export async function editFactSheet(actor: Actor, submissionId: string, input: u
       },
     });
   });
+  forgetPublicReadStamp();
   return { submissionId: submission.id, factSheet, isAudited };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { requireMaintainer, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
+import { forgetPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/parse-input";
 import type { Prisma } from "@/lib/generated/prisma";
@@ -50,6 +51,7 @@ export async function reviewSubmission(actor: Actor, submissionId: string, input
       },
     }),
   ]);
+  forgetPublicReadStamp();
   if (action === "rescore") {
     // If Redis is down the submission stays QUEUED and the worker's reconciler queues it later.
     await enqueueScoring(submissionId, Date.now()).catch((error: unknown) => logger.warn({ err: error, submissionId }, "review: could not queue the re-score; the reconciler will"));

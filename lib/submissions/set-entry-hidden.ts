@@ -1,6 +1,7 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
+import { forgetPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
 import { AppError } from "@/lib/errors";
 import { findOwnedSubmission } from "@/lib/submissions/find-owned-submission";
 
@@ -39,5 +40,6 @@ export async function setEntryHidden(actor: Actor, submissionId: string, isHidde
     return true;
   });
   if (!changed) throw new AppError("conflict", "The entry changed just now; reload the page and try again.");
+  forgetPublicReadStamp();
   return { publication: to };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
+import { forgetPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
 import { AppError } from "@/lib/errors";
 import { findOwnedSubmission } from "@/lib/submissions/find-owned-submission";
 
@@ -19,7 +20,7 @@ export async function setPrimaryEntry(actor: Actor, submissionId: string, isPrim
       throw new AppError("conflict", "Only a published entry, or one whose publication you requested, can be your primary entry.");
     }
   }
-  return db.$transaction(async (tx) => {
+  const result = await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "User" WHERE "id" = ${owner.userId} FOR UPDATE`;
     const previous = isPrimary
       ? await tx.submission.findFirst({
@@ -40,4 +41,6 @@ export async function setPrimaryEntry(actor: Actor, submissionId: string, isPrim
     });
     return { isPrimary, replaced: previous?.id ?? null };
   });
+  forgetPublicReadStamp();
+  return result;
 }

@@ -5,6 +5,7 @@ import { GET as getEntries } from "@/app/api/entries/route";
 import { GET as getLeaderboardApi } from "@/app/api/leaderboard/route";
 import { db } from "@/lib/db";
 import { setLeaderboardStampTtl } from "@/lib/leaderboard/get-leaderboard";
+import { setEntryHidden } from "@/lib/submissions/set-entry-hidden";
 import { importLeaderboardRelease, openPredictions, storeScoredEntries } from "@/testing/leaderboard/integration-fixtures";
 import { clearLocalPublicBodies } from "@/lib/leaderboard/public-body-cache";
 import { answerFromPublicCache, type FastPathAnswer } from "@/lib/leaderboard/public-fast-path";
@@ -39,6 +40,8 @@ async function plainText(response: Response): Promise<string> {
   return bytes.toString("utf8");
 }
 
+let ownerId = "";
+
 beforeAll(async () => {
   assertTestDatabase();
   // The default: a stamp check is reused for up to a second, as in production.
@@ -47,6 +50,7 @@ beforeAll(async () => {
   await flushTestRedis();
   const release = await importLeaderboardRelease("leaderboard-cache-int", 24);
   const owner = await db.user.create({ data: { email: "owner@leaderboard-cache.invalid", displayName: "Team Cache" } });
+  ownerId = owner.id;
   const system = await db.user.create({ data: { email: "system@leaderboard-cache.invalid", displayName: "IRC-Bench maintainers", isSystem: true } });
   const test = release.gold.test;
   await storeScoredEntries(release, [
@@ -127,6 +131,19 @@ describe("precompressed public API bodies", () => {
       expect(text).not.toContain("Cache Later");
     }
     expect((await getEntry(request("/api/entries/cachelater"), params("cachelater"))).status).toBe(404);
+  });
+
+  it("shows the writer's own change on its next read, however long stamp checks are reused (read-your-writes)", async () => {
+    // A minute: without read-your-writes, the owner would see the board as it was before their hide for that long.
+    setLeaderboardStampTtl(60_000);
+    const owner = { kind: "user", userId: ownerId, role: "PARTICIPANT", displayName: "Team Cache", via: "session" } as const;
+    const read = async () => plainText(await getLeaderboardApi(request("/api/leaderboard?track=open", { "Accept-Encoding": "gzip" })));
+    expect(await read()).toContain("Cache Alpha");
+    await setEntryHidden(owner, "cachealpha", true);
+    expect(await read()).not.toContain("Cache Alpha");
+    await setEntryHidden(owner, "cachealpha", false);
+    expect(await read()).toContain("Cache Alpha");
+    setLeaderboardStampTtl(1000);
   });
 
   it("shows an edited method description on the entry's API at once", async () => {
