@@ -18,10 +18,11 @@ export const DIGEST_BYTES = 8;
 export const MIN_DIFFERING_SAMPLES = 25;
 /**
  * How answer keys are made. 1: norm() of a prediction, a ranking's QIDs in
- * order. 2: only what could score (below). Digests of another version are
+ * order. 2: only what could score (below). 3: of a ranking, only its first
+ * ten positions (scorable-answers.ts). Digests of another version are
  * never compared with these; they are recomputed from the stored file.
  */
-export const ANSWER_KEY_VERSION = 2;
+export const ANSWER_KEY_VERSION = 3;
 
 /**
  * The answer of one sample as far as any test gold could score it: norm() of

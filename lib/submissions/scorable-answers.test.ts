@@ -108,6 +108,13 @@ describe("scorableRanking (§7)", () => {
     expect(scorableRanking(["Q3", "Q5"], scorable)).toEqual([]);
   });
 
+  it("keys only the first ten positions: below them a candidate moves no number the owner sees", () => {
+    // Q1 and Q2 are candidates, Q3 and Q6 train/dev entities: Q1 at position 10 is kept, Q2 at 11 is not.
+    const ranking = ["Q3", "Q6", "Q3", "Q6", "Q3", "Q6", "Q3", "Q6", "Q3", "Q1", "Q2"];
+    expect(scorableRanking(ranking, scorable)).toEqual(["10:Q1"]);
+    expect(scorableRanking([...ranking.slice(0, 9), "Q6", "Q2", "Q1"], scorable)).toEqual([]);
+  });
+
   it("keeps nothing of a ranking made only of train and dev entities", () => {
     expect(scorableRanking(["Q6", "Q3"], scorable)).toEqual([]);
   });

@@ -140,17 +140,29 @@ function meetsJaccardWithCandidate(predicted: ReadonlySet<string>, scorable: Sco
 }
 
 /**
- * The part of a closed-world ranking that any test gold could score on (§7):
- * the position and QID of every candidate in it (rank, hit@k, MRR), and the
- * top QID when it is no candidate but its name is a candidate's name or alias
- * (alias_hit@1, as closed-world.ts isAliasHitAt1). The rest cannot score.
+ * The positions of a ranking the key keeps: hit@1 to hit@10 and alias_hit@1
+ * read nothing below them. Below, a right QID only adds at most 1 / (11 n) to
+ * the owner's MRR, under the rounding of §12 even for 25 samples together on
+ * the full test split: changes there would be free padding, a file that
+ * "differs" in 25 samples while its visible numbers move by one guess only.
+ */
+export const KEYED_RANKING_POSITIONS = 10;
+
+/**
+ * The part of a closed-world ranking that any test gold could score on where
+ * the owner sees it (§7, §12): the position and QID of every candidate in the
+ * first KEYED_RANKING_POSITIONS (rank, hit@k, and the MRR terms above the
+ * rounding), and the top QID when it is no candidate but its name is a
+ * candidate's name or alias (alias_hit@1, as closed-world.ts isAliasHitAt1).
  */
 export function scorableRanking(ranking: readonly string[], scorable: ScorableAnswers): string[] {
   const kept: string[] = [];
-  ranking.forEach((qid, index) => {
+  const keyed = Math.min(ranking.length, KEYED_RANKING_POSITIONS);
+  for (let index = 0; index < keyed; index += 1) {
+    const qid = ranking[index] ?? "";
     const isCandidate = scorable.candidateQids.has(qid);
     const isAliasHitAt1 = index === 0 && !isCandidate && scorable.candidateNames.has(scorable.normalizedNameOf.get(qid) ?? "");
     if (isCandidate || isAliasHitAt1) kept.push(`${index + 1}:${qid}`);
-  });
+  }
   return kept;
 }

@@ -266,6 +266,22 @@ describe("differencing: a probe hidden among never-right answers (red team)", ()
     expect(accepted.track).toBe("closed");
   });
 
+  it("closed track: candidates below position ten are no padding (they move the owner's numbers by less than the rounding)", async () => {
+    const user = await createTestUser("diff-attack-deep");
+    const guess = candidates[0]?.qid ?? "";
+    const withDeep = (probeRank: number, offset: number) =>
+      serialize(
+        parse(closedAttack(guess, probeRank, 0)).map((line, index) =>
+          // Position 11 of every other ranking: a test candidate, a different one in each file.
+          index > 0 ? { ...line, ranking: [...(line.ranking ?? []), candidates[(index + offset) % candidates.length]?.qid ?? ""] } : line,
+        ),
+      );
+    const first = await submitLines(withDeep(1, 0), { userId: user.id });
+    const probe = await refusal(() => submitLines(withDeep(3, 1), { userId: user.id }));
+    expect(probe.message).toContain(`differs from your submission ${first.id}`);
+    expect(probe.message).toContain(`in only 1 of ${TEST_SAMPLES} samples that could score`);
+  });
+
   it("digests stored under an earlier answer key are recomputed, not compared", async () => {
     const user = await createTestUser("diff-attack-version");
     const first = await submitLines(openAttack(candidates[0]?.name ?? "", "a"), { userId: user.id });
@@ -274,7 +290,7 @@ describe("differencing: a probe hidden among never-right answers (red team)", ()
     const probe = await refusal(() => submitLines(openAttack(candidates[1]?.name ?? "", "b"), { userId: user.id }));
     expect(probe.message).toContain(`in only 1 of ${TEST_SAMPLES} samples that could score`);
     const row = await db.submission.findUniqueOrThrow({ where: { id: first.id }, select: { answerDigests: true, answerDigestsVersion: true } });
-    expect(row.answerDigestsVersion).toBe(2);
+    expect(row.answerDigestsVersion).toBe(3);
     expect(row.answerDigests).toEqual(first.answerDigests);
   });
 });
