@@ -3,11 +3,11 @@ import { buildKbIndex } from "@/lib/scoring/gold";
 import { norm } from "@/lib/scoring/normalize";
 import { openWorldTier, prepareOpenGold } from "@/lib/scoring/open-world";
 import { createPrng } from "@/lib/scoring/prng";
-import { buildScorableAnswers, couldOpenAnswerScore, scorableRanking } from "@/lib/submissions/scorable-answers";
+import { buildScorableAnswers, closedOutcomeKeys, openOutcomeKeys } from "@/lib/submissions/scorable-answers";
 
 /**
- * Q1, Q2, Q4 are test candidates; Q3, Q5, Q6 are train or dev entities.
- * Q5's name is an alias of the candidate Q2.
+ * Q1, Q2, Q4 are test candidates (indices 0, 1, 2); Q3, Q5, Q6, Q7 are train
+ * or dev entities. Q5's and Q7's name is an alias of the candidate Q2.
  */
 const KB = buildKbIndex([
   { qid: "Q1", name: "Attack on Pearl Harbor", type: "Event", aliases: ["Pearl Harbor attack"] },
@@ -16,18 +16,22 @@ const KB = buildKbIndex([
   { qid: "Q4", name: "Battle of the Bulge", type: "Event", aliases: ["Ardennes Offensive"] },
   { qid: "Q5", name: "City of Light", type: "Work", aliases: [] },
   { qid: "Q6", name: "Berlin", type: "Place", aliases: ["Spree Athens"] },
+  { qid: "Q7", name: "city of  LIGHT", type: "Work", aliases: [] },
 ]);
-const KNOWN = new Set(["Q3", "Q5", "Q6"]);
+const KNOWN = new Set(["Q3", "Q5", "Q6", "Q7"]);
 const scorable = buildScorableAnswers(KB, KNOWN);
 
-function couldScore(prediction: string): boolean {
-  return couldOpenAnswerScore(norm(prediction), scorable);
-}
+const open = (prediction: string) => openOutcomeKeys(norm(prediction), scorable);
+const closed = (ranking: string[]) => closedOutcomeKeys(ranking, scorable);
 
 describe("buildScorableAnswers", () => {
-  it("takes as test candidates the KB entities of no train or dev sample", () => {
-    expect([...scorable.candidateQids].sort()).toEqual(["Q1", "Q2", "Q4"]);
-    expect([...scorable.candidateNames].sort()).toEqual([
+  it("takes as test candidates the KB entities of no train or dev sample, indexed in KB order", () => {
+    expect([...scorable.candidateIndexOfQid]).toEqual([
+      ["Q1", 0],
+      ["Q2", 1],
+      ["Q4", 2],
+    ]);
+    expect([...scorable.byNameOrAlias.keys()].sort()).toEqual([
       "ardennes offensive",
       "attack on pearl harbor",
       "battle of the bulge",
@@ -38,47 +42,38 @@ describe("buildScorableAnswers", () => {
   });
 });
 
-describe("couldOpenAnswerScore (§6 tiers against every candidate)", () => {
+describe("openOutcomeKeys (§6: exact, alias, contain, jaccard)", () => {
   it("tiers 1 and 2: a candidate's name or alias, after norm()", () => {
-    expect(couldScore("  ATTACK on pearl   Harbor")).toBe(true);
-    expect(couldScore("Pearl Harbor attack")).toBe(true);
-    expect(couldScore("ardennes offensive")).toBe(true);
+    expect(open("  ATTACK on pearl   Harbor")).toEqual(["0", "0", "0", "0"]);
+    expect(open("Pearl Harbor attack")).toEqual(["", "0", "0", "0"]);
+    // An alias of Q2: tiers 2 to 4 for Q2 only (its "of" does not make Q4's name a run of it, nor it a run of Q4's name).
+    expect(open("City of Light")).toEqual(["", "1", "1", "1"]);
   });
 
   it("tier 3: the prediction a run of a candidate name's tokens, or the name a run of the prediction's", () => {
-    expect(couldScore("Pearl Harbor")).toBe(true);
+    expect(open("Pearl Harbor")).toEqual(["", "", "0", "0"]);
     // "of" is a whole token of "Battle of the Bulge"
-    expect(couldScore("of")).toBe(true);
-    expect(couldScore("the Attack on Pearl Harbor, 1941")).toBe(true);
-    expect(couldScore("paris france")).toBe(true);
+    expect(open("of")).toEqual(["", "", "2", "2"]);
+    expect(open("the Attack on Pearl Harbor, 1941")).toEqual(["", "", "0", "0"]);
+    expect(open("paris france")).toEqual(["", "", "1", "1"]);
   });
 
   it("tier 4: at least half of the union of tokens shared", () => {
     // {harbor, attack, pearl} vs {attack, on, pearl, harbor}: 3 of 4
-    expect(couldScore("harbor attack pearl")).toBe(true);
+    expect(open("harbor attack pearl")).toEqual(["", "", "", "0"]);
     // {bulge, battle} vs {battle, of, the, bulge}: 2 of 4
-    expect(couldScore("bulge battle")).toBe(true);
+    expect(open("bulge battle")).toEqual(["", "", "", "2"]);
     // {bulge, xyzzy} vs {battle, of, the, bulge}: 1 of 5
-    expect(couldScore("bulge xyzzy")).toBe(false);
+    expect(open("bulge xyzzy")).toEqual(["", "", "", ""]);
   });
 
-  it("names of train and dev entities and nonsense cannot score", () => {
-    expect(couldScore("Apollo 11")).toBe(false);
-    expect(couldScore("Berlin")).toBe(false);
-    expect(couldScore("Spree Athens")).toBe(false);
-    expect(couldScore("zzq7x12")).toBe(false);
-    expect(couldScore("France")).toBe(false);
-    // "par" is no whole token of "Paris" (v1.1)
-    expect(couldScore("par")).toBe(false);
+  it("names of train and dev entities, nonsense, and answers without tokens count for nobody", () => {
+    for (const prediction of ["Apollo 11", "Berlin", "Spree Athens", "zzq7x12", "France", "par", "", "   ", "!!!"]) {
+      expect(open(prediction), prediction).toEqual(["", "", "", ""]);
+    }
   });
 
-  it("an empty prediction or one without tokens meets no tier", () => {
-    expect(couldScore("")).toBe(false);
-    expect(couldScore("   ")).toBe(false);
-    expect(couldScore("!!!")).toBe(false);
-  });
-
-  it("decides as openWorldTier against every candidate does, for random predictions over the KB's tokens", () => {
+  it("agrees with openWorldTier against every candidate, metric by metric, for random predictions over the KB's tokens", () => {
     const vocabulary = ["attack", "on", "pearl", "harbor", "paris", "city", "of", "light", "apollo", "11", "battle", "the", "bulge", "ardennes", "offensive", "berlin", "zzq", "x"];
     const candidates = [...KB].filter(([qid]) => !KNOWN.has(qid)).map(([, entity]) => prepareOpenGold(entity.name, entity.aliases));
     const prng = createPrng(2026);
@@ -87,9 +82,11 @@ describe("couldOpenAnswerScore (§6 tiers against every candidate)", () => {
       const length = 1 + prng.nextIndex(6);
       const words = Array.from({ length }, () => vocabulary[prng.nextIndex(vocabulary.length)] ?? "");
       const prediction = words.join(prng.nextIndex(2) === 0 ? " " : ", ");
-      const expected = candidates.some((gold) => openWorldTier(prediction, gold) !== null);
-      if (expected) scoring += 1;
-      expect(couldScore(prediction), prediction).toBe(expected);
+      const tiers = candidates.map((gold) => openWorldTier(prediction, gold));
+      // Metric m (tier 1 to 4) counts a candidate whose tier is at most m.
+      const expected = [1, 2, 3, 4].map((metric) => tiers.flatMap((tier, index) => (tier !== null && tier <= metric ? [index] : [])).join(","));
+      if (expected[3] !== "") scoring += 1;
+      expect(open(prediction), prediction).toEqual(expected);
     }
     // both outcomes are exercised
     expect(scoring).toBeGreaterThan(300);
@@ -97,25 +94,22 @@ describe("couldOpenAnswerScore (§6 tiers against every candidate)", () => {
   });
 });
 
-describe("scorableRanking (§7)", () => {
-  it("keeps the position and QID of every candidate and drops train and dev entities", () => {
-    expect(scorableRanking(["Q3", "Q1", "Q6", "Q2"], scorable)).toEqual(["2:Q1", "4:Q2"]);
-    expect(scorableRanking(["Q1"], scorable)).toEqual(["1:Q1"]);
+describe("closedOutcomeKeys (§7: hit@1, hit@3, hit@5, hit@10, mrr, alias_hit@1)", () => {
+  it("keeps the candidates in the first k places, and every candidate's place for MRR", () => {
+    expect(closed(["Q3", "Q1", "Q6", "Q2"])).toEqual(["", "0", "0,1", "0,1", "2:0 4:1", ""]);
+    expect(closed(["Q1"])).toEqual(["0", "0", "0", "0", "1:0", "0"]);
   });
 
-  it("keeps a non-candidate top whose name is a candidate's name or alias (alias_hit@1), only at the top", () => {
-    expect(scorableRanking(["Q5", "Q3"], scorable)).toEqual(["1:Q5"]);
-    expect(scorableRanking(["Q3", "Q5"], scorable)).toEqual([]);
+  it("alias_hit@1: a candidate on top, or another entity whose name is a candidate's name or alias, only at the top", () => {
+    expect(closed(["Q5", "Q3"])).toEqual(["", "", "", "", "", "1"]);
+    expect(closed(["Q3", "Q5"])).toEqual(["", "", "", "", "", ""]);
   });
 
-  it("keys only the first ten positions: below them a candidate moves no number the owner sees", () => {
-    // Q1 and Q2 are candidates, Q3 and Q6 train/dev entities: Q1 at position 10 is kept, Q2 at 11 is not.
-    const ranking = ["Q3", "Q6", "Q3", "Q6", "Q3", "Q6", "Q3", "Q6", "Q3", "Q1", "Q2"];
-    expect(scorableRanking(ranking, scorable)).toEqual(["10:Q1"]);
-    expect(scorableRanking([...ranking.slice(0, 9), "Q6", "Q2", "Q1"], scorable)).toEqual([]);
+  it("two train entities of one name on top are the same answer", () => {
+    expect(closed(["Q7", "Q3"])).toEqual(closed(["Q5", "Q6"]));
   });
 
-  it("keeps nothing of a ranking made only of train and dev entities", () => {
-    expect(scorableRanking(["Q6", "Q3"], scorable)).toEqual([]);
+  it("a ranking made only of train and dev entities is no answer", () => {
+    expect(closed(["Q6", "Q3"])).toEqual(["", "", "", "", "", ""]);
   });
 });

@@ -1,115 +1,162 @@
-import { prepareClosedGold } from "@/lib/scoring/closed-world";
 import type { KbIndex } from "@/lib/scoring/gold";
-import { norm, tokenSequenceOfNormalized, tokensOfNormalized } from "@/lib/scoring/normalize";
+import { norm, tokenSequenceOfNormalized } from "@/lib/scoring/normalize";
 import { meetsJaccard } from "@/lib/scoring/open-world";
 
 /**
- * Protocol §12, what a test answer could ever score. The test gold is a
- * subset of the test candidates: the KB entities that are no train or dev
- * sample's entity (splits are entity-disjoint, §2). An answer that no
- * candidate could make score, on any metric, says nothing about the gold, so
- * the differencing check treats it as no answer: changing one such answer
- * into another is not a difference. Pure: the KB and the train/dev QIDs in,
- * an index out; built once per release.
+ * Protocol §12, what a test answer could ever score, metric by metric. The
+ * test gold is one of the test candidates: the KB entities that are no train
+ * or dev sample's entity (splits are entity-disjoint, §2). For each metric the
+ * owner sees, an answer's *outcome set* is the set of candidates that, were
+ * they the sample's gold, would make the answer count on that metric. Two
+ * answers with the same outcome set move that metric alike whatever the gold
+ * is, so the differencing check compares outcome sets, never strings: "Pearl
+ * Harbor." and "Pearl Harbor!", nonsense and other nonsense, two train
+ * entities of one name at the top of a ranking, or the same top-3 QIDs in
+ * another order are the same answer there. Pure: the KB and the train/dev
+ * QIDs in, an index out; built once per release.
  */
+
+/** Candidate indices, ascending. */
+type Candidates = readonly number[];
+
+type JaccardName = { tokens: ReadonlySet<string>; candidates: Candidates };
+
 export type ScorableAnswers = {
-  candidateQids: ReadonlySet<string>;
-  /** norm() of every candidate's name and aliases (non-empty): open tiers 1-2, closed alias_hit@1. */
-  candidateNames: ReadonlySet<string>;
+  /** Candidate index of every test candidate's QID. */
+  candidateIndexOfQid: ReadonlyMap<string, number>;
+  /** norm(name) -> candidates of that name (tier 1). */
+  byName: ReadonlyMap<string, Candidates>;
+  /** norm(name) or norm(alias), non-empty -> candidates (tier 2, and closed alias_hit@1). */
+  byNameOrAlias: ReadonlyMap<string, Candidates>;
+  /** Every contiguous run of a candidate name's tokens, space-joined -> candidates whose name holds it (tier 3, the prediction inside the name). */
+  byNameRun: ReadonlyMap<string, Candidates>;
+  /** Every leading run of a candidate name's tokens -> whether it is a whole name (tier 3, a name inside the prediction). */
+  namePrefixes: ReadonlyMap<string, boolean>;
+  /** A candidate name's whole token sequence, space-joined -> candidates. */
+  byNameSequence: ReadonlyMap<string, Candidates>;
+  /** Tier 4: token -> count of distinct tokens of a name -> the names holding the token. */
+  postings: ReadonlyMap<string, ReadonlyMap<number, readonly JaccardName[]>>;
+  /** How many distinct candidate names hold each token (the rarest are looked up first). */
+  tokenFrequency: ReadonlyMap<string, number>;
+  maxNameTokens: number;
   /** norm(name) of every KB entity, for the top of a closed ranking. */
   normalizedNameOf: ReadonlyMap<string, string>;
-  /** Every contiguous run of a candidate name's tokens, joined by spaces (tier 3, prediction inside the name). */
-  nameRuns: ReadonlySet<string>;
-  /** Every leading run of a candidate name's tokens, joined by spaces; true when it is the whole name (tier 3, name inside the prediction). */
-  namePrefixes: ReadonlyMap<string, boolean>;
-  /** Tier 4: token -> candidate names holding it, by the name's count of distinct tokens. */
-  postings: ReadonlyMap<string, ReadonlyMap<number, readonly (ReadonlySet<string>)[]>>;
-  /** How many candidate names hold each token (to look up the rarest first). */
-  tokenFrequency: ReadonlyMap<string, number>;
-  /** The largest count of distinct tokens in a candidate name. */
-  maxNameTokens: number;
 };
+
+function addTo<K>(map: Map<K, number[]>, key: K, candidate: number): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [candidate]);
+  // Candidates are added in index order: only the last one can repeat.
+  else if (list[list.length - 1] !== candidate) list.push(candidate);
+}
 
 /** The test candidates of a release: every KB entity not in `knownSplitQids` (train and dev entities). */
 export function buildScorableAnswers(kb: KbIndex, knownSplitQids: ReadonlySet<string>): ScorableAnswers {
-  const candidateQids = new Set<string>();
-  const candidateNames = new Set<string>();
-  const normalizedNameOf = new Map<string, string>();
-  const nameRuns = new Set<string>();
+  const candidateIndexOfQid = new Map<string, number>();
+  const byName = new Map<string, number[]>();
+  const byNameOrAlias = new Map<string, number[]>();
+  const byNameRun = new Map<string, number[]>();
   const namePrefixes = new Map<string, boolean>();
-  const postings = new Map<string, Map<number, ReadonlySet<string>[]>>();
-  const tokenFrequency = new Map<string, number>();
-  let maxNameTokens = 0;
+  const byNameSequence = new Map<string, number[]>();
+  const normalizedNameOf = new Map<string, string>();
   for (const [qid, entity] of kb) {
     const name = norm(entity.name);
     normalizedNameOf.set(qid, name);
     if (knownSplitQids.has(qid)) continue;
-    candidateQids.add(qid);
-    // §7 alias_hit@1 and §6 tiers 1-2 read the same names: norm(name) and norm(alias), empty ones dropped.
-    for (const candidateName of prepareClosedGold(qid, entity.name, entity.aliases).names) candidateNames.add(candidateName);
+    const candidate = candidateIndexOfQid.size;
+    candidateIndexOfQid.set(qid, candidate);
+    addTo(byName, name, candidate);
+    // §6 tier 2 and §7 alias_hit@1 read the same names: norm(name) and norm(alias); an empty one matches nothing.
+    for (const text of [name, ...entity.aliases.map(norm)]) if (text.length > 0) addTo(byNameOrAlias, text, candidate);
     const sequence = tokenSequenceOfNormalized(name);
-    addRuns(sequence, nameRuns, namePrefixes);
-    const nameTokens = tokensOfNormalized(name);
-    maxNameTokens = Math.max(maxNameTokens, nameTokens.size);
-    for (const token of nameTokens) {
+    if (sequence.length === 0) continue;
+    addTo(byNameSequence, sequence.join(" "), candidate);
+    for (let start = 0; start < sequence.length; start += 1) {
+      for (let end = start + 1; end <= sequence.length; end += 1) {
+        const run = sequence.slice(start, end).join(" ");
+        addTo(byNameRun, run, candidate);
+        if (start === 0) namePrefixes.set(run, (namePrefixes.get(run) ?? false) || end === sequence.length);
+      }
+    }
+  }
+  const { postings, tokenFrequency, maxNameTokens } = buildPostings(byNameSequence);
+  return { candidateIndexOfQid, byName, byNameOrAlias, byNameRun, namePrefixes, byNameSequence, postings, tokenFrequency, maxNameTokens, normalizedNameOf };
+}
+
+function buildPostings(byNameSequence: ReadonlyMap<string, Candidates>) {
+  const postings = new Map<string, Map<number, JaccardName[]>>();
+  const tokenFrequency = new Map<string, number>();
+  let maxNameTokens = 0;
+  for (const [sequence, candidates] of byNameSequence) {
+    const tokens = new Set(sequence.split(" "));
+    maxNameTokens = Math.max(maxNameTokens, tokens.size);
+    const name: JaccardName = { tokens, candidates };
+    for (const token of tokens) {
       tokenFrequency.set(token, (tokenFrequency.get(token) ?? 0) + 1);
       let bySize = postings.get(token);
-      if (!bySize) {
+      if (bySize === undefined) {
         bySize = new Map();
         postings.set(token, bySize);
       }
-      let names = bySize.get(nameTokens.size);
-      if (!names) {
-        names = [];
-        bySize.set(nameTokens.size, names);
-      }
-      names.push(nameTokens);
+      const names = bySize.get(tokens.size);
+      if (names === undefined) bySize.set(tokens.size, [name]);
+      else names.push(name);
     }
   }
-  return { candidateQids, candidateNames, normalizedNameOf, nameRuns, namePrefixes, postings, tokenFrequency, maxNameTokens };
+  return { postings, tokenFrequency, maxNameTokens };
 }
 
-function addRuns(sequence: readonly string[], runs: Set<string>, prefixes: Map<string, boolean>): void {
-  for (let start = 0; start < sequence.length; start += 1) {
-    let run = "";
-    for (let end = start; end < sequence.length; end += 1) {
-      run = end === start ? (sequence[end] ?? "") : `${run} ${sequence[end] ?? ""}`;
-      runs.add(run);
-      if (start === 0) prefixes.set(run, (prefixes.get(run) ?? false) || end === sequence.length - 1);
-    }
+/** A set of candidates being collected, written out in one canonical form. */
+class CandidateSet {
+  private readonly members = new Set<number>();
+
+  addAll(candidates: Candidates | undefined): this {
+    if (candidates !== undefined) for (const candidate of candidates) this.members.add(candidate);
+    return this;
+  }
+
+  /** The ascending indices, comma-joined: equal sets give equal keys; the empty set gives "". */
+  key(): string {
+    return Int32Array.from(this.members).sort().join(",");
   }
 }
 
 /**
- * Whether a normalised open-world prediction meets tier 1, 2, 3 or 4 of §6
- * for at least one test candidate: the same decision as
- * lib/scoring/open-world.ts openWorldTier, made through the index instead of
- * against every candidate.
+ * The outcome sets of a normalised open-world prediction on the four
+ * cumulative metrics of §6 (exact, alias, contain, jaccard), as keys: tiers
+ * 1 and 2 compare the whole normalised string, tiers 3 and 4 its tokens,
+ * exactly as lib/scoring/open-world.ts openWorldTier decides them.
  */
-export function couldOpenAnswerScore(normalized: string, scorable: ScorableAnswers): boolean {
+export function openOutcomeKeys(normalized: string, scorable: ScorableAnswers): [string, string, string, string] {
   // §6: an empty prediction meets no tier.
-  if (normalized.length === 0) return false;
-  if (scorable.candidateNames.has(normalized)) return true;
+  if (normalized.length === 0) return ["", "", "", ""];
   const sequence = tokenSequenceOfNormalized(normalized);
-  if (sequence.length === 0) return false;
-  // Tier 3, seq(p) a contiguous run of seq(name).
-  if (scorable.nameRuns.has(sequence.join(" "))) return true;
-  if (containsCandidateName(sequence, scorable)) return true;
-  return meetsJaccardWithCandidate(new Set(sequence), scorable);
+  // Tier 3 (whole-token containment, v1.1): the prediction a run of the name, or the name a run of the prediction.
+  const contained = [scorable.byNameRun.get(sequence.join(" ")), ...candidateNamesInside(sequence, scorable).map((name) => scorable.byNameSequence.get(name))];
+  const aliasSet = () => new CandidateSet().addAll(scorable.byNameOrAlias.get(normalized));
+  const contain = aliasSet();
+  const jaccard = aliasSet();
+  for (const candidates of contained) {
+    contain.addAll(candidates);
+    jaccard.addAll(candidates);
+  }
+  for (const name of namesMeetingJaccard(new Set(sequence), scorable)) jaccard.addAll(name.candidates);
+  return [new CandidateSet().addAll(scorable.byName.get(normalized)).key(), aliasSet().key(), contain.key(), jaccard.key()];
 }
 
-/** Tier 3, seq(name) a contiguous run of seq(p): walk the name prefixes from every token of p. */
-function containsCandidateName(sequence: readonly string[], scorable: ScorableAnswers): boolean {
+/** Every candidate name (its token sequence, space-joined) that is a contiguous run of `sequence`. */
+function candidateNamesInside(sequence: readonly string[], scorable: ScorableAnswers): string[] {
+  const found: string[] = [];
   for (let start = 0; start < sequence.length; start += 1) {
     let run = "";
     for (let end = start; end < sequence.length; end += 1) {
       run = end === start ? (sequence[end] ?? "") : `${run} ${sequence[end] ?? ""}`;
       const isWholeName = scorable.namePrefixes.get(run);
       if (isWholeName === undefined) break;
-      if (isWholeName) return true;
+      if (isWholeName) found.push(run);
     }
   }
-  return false;
+  return found;
 }
 
 /**
@@ -119,50 +166,55 @@ function containsCandidateName(sequence: readonly string[], scorable: ScorableAn
  * k - s + 1 rarest of the k tokens of P found in some candidate name: only
  * those tokens' names of size g are tried.
  */
-function meetsJaccardWithCandidate(predicted: ReadonlySet<string>, scorable: ScorableAnswers): boolean {
+function namesMeetingJaccard(predicted: ReadonlySet<string>, scorable: ScorableAnswers): JaccardName[] {
   const m = predicted.size;
   const byRarity = [...predicted].filter((token) => scorable.tokenFrequency.has(token));
-  if (byRarity.length === 0) return false;
+  if (byRarity.length === 0) return [];
   byRarity.sort((first, second) => (scorable.tokenFrequency.get(first) ?? 0) - (scorable.tokenFrequency.get(second) ?? 0));
+  const met = new Set<JaccardName>();
   const largest = Math.min(2 * m, scorable.maxNameTokens);
   for (let g = Math.ceil(m / 2); g <= largest; g += 1) {
     const shared = Math.ceil((m + g) / 3);
     // Tokens of P in no candidate name cannot be shared: the prefix is taken among the others.
     const prefix = byRarity.length - shared + 1;
     for (let index = 0; index < prefix; index += 1) {
-      const names = scorable.postings.get(byRarity[index] ?? "")?.get(g) ?? [];
-      for (const nameTokens of names) {
-        if (meetsJaccard(predicted, nameTokens)) return true;
+      for (const name of scorable.postings.get(byRarity[index] ?? "")?.get(g) ?? []) {
+        if (!met.has(name) && meetsJaccard(predicted, name.tokens)) met.add(name);
       }
     }
   }
-  return false;
+  return [...met];
 }
 
 /**
- * The positions of a ranking the key keeps: hit@1 to hit@10 and alias_hit@1
- * read nothing below them. Below, a right QID only adds at most 1 / (11 n) to
- * the owner's MRR, under the rounding of §12 even for 25 samples together on
- * the full test split: changes there would be free padding, a file that
- * "differs" in 25 samples while its visible numbers move by one guess only.
+ * The outcome sets of a closed-world ranking on the six metrics of §7, in
+ * the order of CLOSED_METRIC_KEYS (hit@1, hit@3, hit@5, hit@10, mrr,
+ * alias_hit@1), as keys. hit@k reads which candidates stand in the first k
+ * places, in any order; MRR the place of each candidate; alias_hit@1 the top
+ * entity's QID and its name (closed-world.ts isAliasHitAt1).
  */
-export const KEYED_RANKING_POSITIONS = 10;
+export function closedOutcomeKeys(ranking: readonly string[], scorable: ScorableAnswers): [string, string, string, string, string, string] {
+  const hits = [1, 3, 5, 10].map((k) => {
+    const set = new CandidateSet();
+    for (const qid of ranking.slice(0, k)) {
+      const candidate = scorable.candidateIndexOfQid.get(qid);
+      if (candidate !== undefined) set.addAll([candidate]);
+    }
+    return set.key();
+  });
+  const places: string[] = [];
+  ranking.forEach((qid, index) => {
+    const candidate = scorable.candidateIndexOfQid.get(qid);
+    if (candidate !== undefined) places.push(`${index + 1}:${candidate}`);
+  });
+  return [hits[0] ?? "", hits[1] ?? "", hits[2] ?? "", hits[3] ?? "", places.join(" "), aliasHitAt1Key(ranking[0], scorable)];
+}
 
-/**
- * The part of a closed-world ranking that any test gold could score on where
- * the owner sees it (§7, §12): the position and QID of every candidate in the
- * first KEYED_RANKING_POSITIONS (rank, hit@k, and the MRR terms above the
- * rounding), and the top QID when it is no candidate but its name is a
- * candidate's name or alias (alias_hit@1, as closed-world.ts isAliasHitAt1).
- */
-export function scorableRanking(ranking: readonly string[], scorable: ScorableAnswers): string[] {
-  const kept: string[] = [];
-  const keyed = Math.min(ranking.length, KEYED_RANKING_POSITIONS);
-  for (let index = 0; index < keyed; index += 1) {
-    const qid = ranking[index] ?? "";
-    const isCandidate = scorable.candidateQids.has(qid);
-    const isAliasHitAt1 = index === 0 && !isCandidate && scorable.candidateNames.has(scorable.normalizedNameOf.get(qid) ?? "");
-    if (isCandidate || isAliasHitAt1) kept.push(`${index + 1}:${qid}`);
-  }
-  return kept;
+function aliasHitAt1Key(top: string | undefined, scorable: ScorableAnswers): string {
+  if (top === undefined) return "";
+  const set = new CandidateSet();
+  const candidate = scorable.candidateIndexOfQid.get(top);
+  if (candidate !== undefined) set.addAll([candidate]);
+  // Another entity on top counts when its norm(name) is the gold's name or alias (no entity's name is empty in a valid KB).
+  return set.addAll(scorable.byNameOrAlias.get(scorable.normalizedNameOf.get(top) ?? "")).key();
 }

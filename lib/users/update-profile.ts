@@ -1,15 +1,18 @@
 import "server-only";
 import { requireUser, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
+import { forgetPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
 import type { ProfilePatch } from "@/lib/users/schemas";
 import type { Profile } from "@/lib/users/get-profile";
 
-/** Updates the actor's own display name and affiliation (omitted fields are kept). */
+/** Updates the actor's own display name and affiliation (omitted fields are kept); the leaderboard shows both. */
 export async function updateProfile(options: { actor: Actor } & ProfilePatch): Promise<Profile> {
   const user = requireUser(options.actor);
-  return db.user.update({
+  const profile = await db.user.update({
     where: { id: user.userId },
     data: { displayName: options.displayName, affiliation: options.affiliation },
     select: { id: true, email: true, displayName: true, affiliation: true, role: true, createdAt: true },
   });
+  forgetPublicReadStamp();
+  return profile;
 }

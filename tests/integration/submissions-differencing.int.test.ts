@@ -25,7 +25,7 @@ import { createTestUser, type TestUser } from "./support/users";
 const TEST_SAMPLES = 232;
 const REQUIRED = 25;
 const NOTE =
-  "Answers are compared after normalisation, and an answer that no test entity could make right (a name of no test candidate, a QID of a train or dev entity) counts as no answer. It cost no quota.";
+  "Answers are compared by what they could score on each metric: an answer that no test entity could make right (nonsense, a train or dev entity) counts as no answer. It cost no quota.";
 
 let release: TestRelease;
 /** The test candidates (KB entities of no train or dev sample), in KB order. */
@@ -106,14 +106,15 @@ describe("differencing (test split)", () => {
     const user = await createTestUser("diff-one");
     const base = predictionLines(release, "test", "open", 0.4, 901);
     const first = await submitLines(base, { userId: user.id });
-    expect(first.answerDigests).toHaveLength(TEST_SAMPLES * 8);
+    // One 8-byte digest per sample and open-track metric (exact, alias, contain, jaccard).
+    expect(first.answerDigests).toHaveLength(TEST_SAMPLES * 4 * 8);
     const before = await stateOf(user);
 
     const error = await refusal(() => submitLines(changeOpen(base, 1, 0), { userId: user.id }));
     expect(toHttpStatus(error)).toBe(422);
     expect(error.message).toBe(
       `This file differs from your submission ${first.id} (uploaded ${uploadedLabel(first.createdAt)}) in only 1 of ${TEST_SAMPLES} samples that could score; ` +
-        `test files must differ in at least ${REQUIRED} samples from each earlier one (protocol §12), so a one-line difference cannot read a single answer. ${NOTE}`,
+        `a test file must differ from each earlier one in at least ${REQUIRED} samples, and every metric must move by at least ${REQUIRED} samples or by none (protocol §12), so a few changed answers cannot be read off a score. ${NOTE}`,
     );
     expect(await stateOf(user)).toEqual(before);
   });
@@ -266,20 +267,20 @@ describe("differencing: a probe hidden among never-right answers (red team)", ()
     expect(accepted.track).toBe("closed");
   });
 
-  it("closed track: candidates below position ten are no padding (they move the owner's numbers by less than the rounding)", async () => {
+  it("closed track: padding that moves only MRR is no cover: hit@1 moving by the one changed guess is refused", async () => {
     const user = await createTestUser("diff-attack-deep");
     const guess = candidates[0]?.qid ?? "";
     const withDeep = (probeRank: number, offset: number) =>
       serialize(
         parse(closedAttack(guess, probeRank, 0)).map((line, index) =>
-          // Position 11 of every other ranking: a test candidate, a different one in each file.
+          // Place 11 of every other ranking: a test candidate, a different one in each file (MRR moves in every sample).
           index > 0 ? { ...line, ranking: [...(line.ranking ?? []), candidates[(index + offset) % candidates.length]?.qid ?? ""] } : line,
         ),
       );
     const first = await submitLines(withDeep(1, 0), { userId: user.id });
     const probe = await refusal(() => submitLines(withDeep(3, 1), { userId: user.id }));
-    expect(probe.message).toContain(`differs from your submission ${first.id}`);
-    expect(probe.message).toContain(`in only 1 of ${TEST_SAMPLES} samples that could score`);
+    expect(probe.message).toContain(`This file changes hit@1 from your submission ${first.id}`);
+    expect(probe.message).toContain(`in only 1 of ${TEST_SAMPLES} samples`);
   });
 
   it("digests stored under an earlier answer key are recomputed, not compared", async () => {
@@ -290,7 +291,7 @@ describe("differencing: a probe hidden among never-right answers (red team)", ()
     const probe = await refusal(() => submitLines(openAttack(candidates[1]?.name ?? "", "b"), { userId: user.id }));
     expect(probe.message).toContain(`in only 1 of ${TEST_SAMPLES} samples that could score`);
     const row = await db.submission.findUniqueOrThrow({ where: { id: first.id }, select: { answerDigests: true, answerDigestsVersion: true } });
-    expect(row.answerDigestsVersion).toBe(3);
+    expect(row.answerDigestsVersion).toBe(4);
     expect(row.answerDigests).toEqual(first.answerDigests);
   });
 });
