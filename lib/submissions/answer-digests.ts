@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { norm } from "@/lib/scoring/normalize";
 import type { TrackPredictions } from "@/lib/scoring/track-predictions";
 import { metricKeysOf, type MetricKey, type Track } from "@/lib/scoring/tracks";
@@ -37,7 +37,8 @@ export function answerKeys(prediction: string | readonly string[] | undefined, t
 }
 
 function digestOf(key: string): Buffer {
-  return createHash("sha256").update(key, "utf8").digest().subarray(0, DIGEST_BYTES);
+  // One-shot hash: half the cost of a createHash per key, and a closed file has six keys a sample.
+  return hash("sha256", key, "buffer").subarray(0, DIGEST_BYTES);
 }
 
 /**

@@ -194,20 +194,21 @@ function namesMeetingJaccard(predicted: ReadonlySet<string>, scorable: ScorableA
  * entity's QID and its name (closed-world.ts isAliasHitAt1).
  */
 export function closedOutcomeKeys(ranking: readonly string[], scorable: ScorableAnswers): [string, string, string, string, string, string] {
-  const hits = [1, 3, 5, 10].map((k) => {
-    const set = new CandidateSet();
-    for (const qid of ranking.slice(0, k)) {
-      const candidate = scorable.candidateIndexOfQid.get(qid);
-      if (candidate !== undefined) set.addAll([candidate]);
-    }
-    return set.key();
-  });
   const places: string[] = [];
+  // The candidates of the first ten places, in place order (a valid ranking names each QID once).
+  const top: number[] = [];
   ranking.forEach((qid, index) => {
     const candidate = scorable.candidateIndexOfQid.get(qid);
-    if (candidate !== undefined) places.push(`${index + 1}:${candidate}`);
+    if (candidate === undefined) return;
+    places.push(`${index + 1}:${candidate}`);
+    if (index < 10) top.push(index, candidate);
   });
-  return [hits[0] ?? "", hits[1] ?? "", hits[2] ?? "", hits[3] ?? "", places.join(" "), aliasHitAt1Key(ranking[0], scorable)];
+  const hitKey = (k: number) => {
+    const within: number[] = [];
+    for (let at = 0; at < top.length && (top[at] ?? k) < k; at += 2) within.push(top[at + 1] ?? 0);
+    return within.sort((first, second) => first - second).join(",");
+  };
+  return [hitKey(1), hitKey(3), hitKey(5), hitKey(10), places.join(" "), aliasHitAt1Key(ranking[0], scorable)];
 }
 
 function aliasHitAt1Key(top: string | undefined, scorable: ScorableAnswers): string {
