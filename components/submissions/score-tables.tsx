@@ -29,7 +29,9 @@ export function ScoreTables({ report }: { report: DisclosedReport }) {
       <div className="relative overflow-x-auto">
         <table className="min-w-full bg-white text-sm" aria-label="Overall scores">
           <caption className="mb-1 text-left text-muted">
-            Overall, n = {report.n} (percent, 95% bootstrap interval)
+            {report.disclosure.level === "owner"
+              ? `Overall, n = ${report.n} (percent, 95% interval of the rounded value: before publication the interval is computed from it alone, protocol §12)`
+              : `Overall, n = ${report.n} (percent, 95% bootstrap interval)`}
           </caption>
           <thead className="border-b border-line">
             <tr>

@@ -1,4 +1,5 @@
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
+import { ownerInterval } from "@/lib/disclosure/owner-interval";
 import { orderReport } from "@/lib/scoring/order-report";
 import { RANK_SIGNIFICANCE_LEVEL } from "@/lib/scoring/paired-ranks";
 import { readStoredReport } from "@/lib/scores/stored-report";
@@ -93,7 +94,11 @@ export function discloseReport(raw: ScoreReport, options: DiscloseOptions): Disc
   const metrics: Partial<Record<string, number>> = {};
   for (const [key, value] of Object.entries(report.metrics)) metrics[key] = roundIf(level, value);
   const ci95: Partial<Record<string, Interval>> = {};
-  for (const [key, value] of Object.entries(report.ci95)) ci95[key] = level === "full" ? value : roundInterval(value);
+  for (const [key, value] of Object.entries(report.ci95)) {
+    // The owner's interval comes from the disclosed value alone (owner-interval.ts): the §9 one would tell more.
+    const disclosed = metrics[key];
+    ci95[key] = level === "full" ? value : level === "owner" && disclosed !== undefined ? roundInterval(ownerInterval(disclosed, report.n)) : roundInterval(value);
+  }
   const minGroupN = level === "public" ? options.minGroupN : null;
   return {
     scorer_version: report.scorer_version,
