@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildLeaderboard, type BuildLeaderboardInput } from "./build-leaderboard";
+import { buildProgressView } from "./progress-view";
 import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
 
 const openA = entry({ id: "open-a", track: "open", metrics: { exact: 0.4, alias: 0.5, contain: 0.55, jaccard: 0.6 }, ci95: { exact: [0.35, 0.45], alias: [0.45, 0.55], contain: [0.5, 0.6], jaccard: [0.55, 0.65] } });
@@ -158,5 +159,13 @@ describe("buildLeaderboard, other views", () => {
     // Shown when nothing smaller needs hiding with it.
     const shown = buildLeaderboard(input({ type: "Place", minGroupN: 80 }));
     expect(shown.matrix).not.toBeNull();
+    // Nor a progress timeline, which would test pairs on the same samples.
+    const progress = buildProgressView(input({ type: "Place", minGroupN: 81 }));
+    expect(progress.points).toEqual([]);
+    expect(progress.unavailable).toBe("Place is hidden with the smaller types, whose numbers the overall ones minus its own would give back: no numbers are shown for it.");
+    expect(buildProgressView(input({ type: "Event", minGroupN: 81 })).unavailable).toBe(
+      "Event has 80 test samples, fewer than the release's minimum group size of 81: no numbers are shown for it.",
+    );
+    expect(buildProgressView(input({ type: "Place", minGroupN: 80 })).unavailable).toBeNull();
   });
 });

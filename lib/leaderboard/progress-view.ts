@@ -2,6 +2,7 @@ import type { EntityType } from "@/lib/dataset/release-schema";
 import { packBits } from "@/lib/scoring/bitset";
 import { correctnessVector, type ComparisonMetric } from "@/lib/scoring/compare";
 import { entryEstimate } from "./build-leaderboard";
+import { isTypeDisclosed } from "./view-ranks";
 import type { EntrySource, ReleaseRef, ReportedSource } from "./leaderboard-types";
 import { buildProgressTimeline, SOTA_SIGNIFICANCE_LEVEL, type ProgressCandidate, type ProgressPoint, type ProgressTimeline } from "./progress";
 import { isTrackInView, rankMetricOf, reportMetricFor, type LeaderboardTrack, type ViewMetric } from "./views";
@@ -64,9 +65,13 @@ export function buildProgressView(input: ProgressViewInput): ProgressView {
   };
   const keep = input.type === null ? null : input.goldTypes.map((sampleType) => sampleType === input.type);
   const size = keep === null ? input.goldTypes.length : keep.filter(Boolean).length;
-  if (input.type !== null && size < input.minGroupN) {
-    // Section 12: a group this small shows n and no metrics, so it has no timeline either.
-    return { ...base, unavailable: `${input.type} has ${size} test samples, fewer than the release's minimum group size of ${input.minGroupN}: no numbers are shown for it.`, points: [], undatedReported: [] };
+  if (input.type !== null && !isTypeDisclosed(input.goldTypes, input.type, input.minGroupN)) {
+    // Section 12: a type the public report hides (too small, or hidden with the smaller ones) has no timeline either.
+    const why =
+      size < input.minGroupN
+        ? `${input.type} has ${size} test samples, fewer than the release's minimum group size of ${input.minGroupN}`
+        : `${input.type} is hidden with the smaller types, whose numbers the overall ones minus its own would give back`;
+    return { ...base, unavailable: `${why}: no numbers are shown for it.`, points: [], undatedReported: [] };
   }
 
   const comparison = comparisonMetricOf(metric);
