@@ -22,6 +22,13 @@ export const envSchema = z.object({
   NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   NEXTAUTH_URL: z.url().optional(),
   /**
+   * Keys the test split's feedback and ranking slices (protocol section 12):
+   * at least 32 characters, never rotated while a release name is live.
+   * Required in production; elsewhere it defaults to DEVELOPMENT_SLICE_SECRET,
+   * a fixed value for the demo and the tests that protects nothing.
+   */
+  IRC_SLICE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
    * The address participants reach the site at (https://irc-bench.example.org),
    * used for every absolute link the platform returns (lib/http/public-url.ts).
    * Unset: NEXTAUTH_URL. An origin only: the app is served at the root of its host.
@@ -123,6 +130,9 @@ export const envSchema = z.object({
   BOOTSTRAP_RESAMPLES: positiveInt(1000),
   BOOTSTRAP_SEED: z.coerce.number().int().nonnegative().default(42),
 }).superRefine((env, context) => {
+  if (env.NODE_ENV === "production" && env.IRC_SLICE_SECRET === undefined) {
+    context.addIssue({ code: "custom", path: ["IRC_SLICE_SECRET"], message: "is required in production (at least 32 random characters; see docs/integrity.md)" });
+  }
   if (env.IRC_FILE_STORE !== "s3") return;
   for (const name of ["IRC_S3_ENDPOINT", "IRC_S3_BUCKET", "IRC_S3_ACCESS_KEY_ID", "IRC_S3_SECRET_ACCESS_KEY"] as const) {
     if (env[name] === undefined) context.addIssue({ code: "custom", path: [name], message: "is required when IRC_FILE_STORE=s3" });
@@ -130,6 +140,14 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** The slice secret of development, the demo and the tests: public, so it protects nothing. */
+export const DEVELOPMENT_SLICE_SECRET = "irc-bench-development-slice-secret-not-for-production";
+
+/** IRC_SLICE_SECRET, or the development value outside production (the schema refuses production without it). */
+export function sliceSecretOf(env: Env): string {
+  return env.IRC_SLICE_SECRET ?? DEVELOPMENT_SLICE_SECRET;
+}
 
 let cached: Env | undefined;
 

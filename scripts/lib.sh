@@ -46,6 +46,13 @@ ensure_auth_secret() {
   export NEXTAUTH_SECRET
 }
 
+# The demo and the tests key the test slices with the public development value (lib/env.ts
+# DEVELOPMENT_SLICE_SECRET): their test gold ships in the repository and is protected by nothing.
+# A real deployment sets IRC_SLICE_SECRET itself (docs/integrity.md).
+ensure_slice_secret() {
+  export IRC_SLICE_SECRET="${IRC_SLICE_SECRET:-irc-bench-development-slice-secret-not-for-production}"
+}
+
 # Creates a database on the same server as DATABASE_URL (project-local clusters only).
 ensure_database() {
   local url="$1"

@@ -9,6 +9,7 @@ ensure_dependencies
 ensure_chromium
 start_services
 ensure_auth_secret
+ensure_slice_secret
 
 # Tests own a separate database, Redis logical database and file store; they reset them freely.
 base_url="${DATABASE_URL%/*}"

@@ -11,6 +11,7 @@ export PORT
 ensure_dependencies
 start_services
 ensure_auth_secret
+ensure_slice_secret
 # next-auth's URL follows the public one (PUBLIC_URL, README: Configuration) when that is set.
 export NEXTAUTH_URL="${NEXTAUTH_URL:-${PUBLIC_URL:-http://localhost:$PORT}}"
 migrate

@@ -4,10 +4,11 @@ import { TypeDifferenceChart } from "@/components/charts/type-difference-chart";
 import { Badge, EstimateText } from "@/components/leaderboard/estimate-text";
 import { isAppError } from "@/lib/errors";
 import { comparePublicEntries, type EntryPairComparison } from "@/lib/leaderboard/compare-public-entries";
-import { formatDecimal, formatDifference, formatPValue } from "@/lib/format/numbers";
+import { formatCount, formatDecimal, formatDifference, formatPValue } from "@/lib/format/numbers";
+import { describeVerdict } from "@/lib/leaderboard/describe-verdict";
 import { listPublicEntries, type PublicEntrySummary } from "@/lib/leaderboard/list-public-entries";
 import { compareQuerySchema, firstValues } from "@/lib/leaderboard/query-schemas";
-import { SIGNIFICANCE_LEVEL } from "@/lib/disclosure/disclose";
+import { pValueBucket, SIGNIFICANCE_LEVEL, type Verdict } from "@/lib/disclosure/disclose";
 import { METRIC_LABELS } from "@/lib/leaderboard/views";
 
 export const metadata: Metadata = { title: "Compare entries" };
@@ -33,22 +34,27 @@ function EntryPicker({ name, label, entries, selected }: { name: "a" | "b"; labe
   );
 }
 
-function verdictOf(result: EntryPairComparison): string {
-  const { b, c, p } = result.test;
-  if (b + c === 0) return "The two entries are right and wrong on exactly the same samples.";
-  if (p >= SIGNIFICANCE_LEVEL) return `The difference is not significant at the ${SIGNIFICANCE_LEVEL} level.`;
-  const winner = b > c ? result.a.system : result.b.system;
-  return `${winner} is significantly better (p < ${SIGNIFICANCE_LEVEL}).`;
+/** The pair's verdict in the words every page uses (lib/leaderboard/significance.ts). */
+function verdictSentence(result: EntryPairComparison): string {
+  if (result.reading !== null) return `${result.a.system} is ${describeVerdict(result.reading, result.b.system)}.`;
+  const test = result.devTest;
+  if (test === null) return "These entries are not ranked together in any leaderboard view yet (a score is being brought up to date).";
+  return `${result.a.system} is ${describeVerdict({ verdict: devVerdict(test), pBucket: pValueBucket(test.p_exact) }, result.b.system)}.`;
+}
+
+function devVerdict(test: NonNullable<EntryPairComparison["devTest"]>): Verdict {
+  if (test.p_exact >= SIGNIFICANCE_LEVEL || test.b === test.c) return "no significant difference";
+  return test.b > test.c ? "better" : "worse";
 }
 
 function ComparisonResult({ result }: { result: EntryPairComparison }) {
   const metric = result.metric;
   const metricLabel = METRIC_LABELS[metric];
-  const { test } = result;
   const bars = result.byType.map((row) => ({
     type: row.type,
-    difference: row.difference === null ? null : Number((row.difference * 100).toFixed(2)),
+    difference: row.difference === null ? null : row.difference * 100,
   }));
+  const test = result.devTest;
   return (
     <div className="space-y-8">
       <section aria-labelledby="test" className="space-y-3">
@@ -56,38 +62,53 @@ function ComparisonResult({ result }: { result: EntryPairComparison }) {
           <Link href={`/entries/${result.a.id}`}>{result.a.system}</Link> vs{" "}
           <Link href={`/entries/${result.b.id}`}>{result.b.system}</Link>
         </h2>
-        <p className="max-w-3xl text-sm">
-          McNemar&apos;s test with continuity correction on {metricLabel}
-          {metric === "unified" ? " (the entries are on different tracks: alias for open-world, alias Hit@1 for closed-world)" : " (the primary metric of their track)"}
-          , over the {result.n.toLocaleString("en")} samples of the {result.split} split of {result.release.name} {result.release.version}.
-          Only the counts of discordant samples are shown.
+        <p className="text-lg" data-testid="pair-verdict">
+          <strong>{verdictSentence(result)}</strong>
         </p>
-        <div className="relative overflow-x-auto">
-          <table className="min-w-full bg-white text-sm">
-            <caption className="mb-1 text-left text-muted">Paired test</caption>
-            <thead className="border-b border-line">
-              <tr>
-                <th scope="col">b: only A right</th>
-                <th scope="col">c: only B right</th>
-                <th scope="col">χ²</th>
-                <th scope="col">p</th>
-                <th scope="col">exact p</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr className="border-b border-line tabular-nums">
-                <td>{test.b.toLocaleString("en")}</td>
-                <td>{test.c.toLocaleString("en")}</td>
-                <td>{formatDecimal(test.chi2, 2)}</td>
-                <td>{formatPValue(test.p)}</td>
-                <td>{formatPValue(test.p_exact)}</td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
+        <p className="max-w-3xl text-sm">
+          {result.reading !== null ? (
+            <>
+              The test of the leaderboard&apos;s <strong>{result.reading.view}</strong> view (McNemar&apos;s exact test on {metricLabel}, Holm-adjusted
+              among the view&apos;s entries), over the {formatCount(result.n)} samples of the ranking slice of {result.release.name}{" "}
+              {result.release.version}: the same verdict the leaderboard, the matrix and the entry pages print for this pair. Difference of the
+              shown values: {formatDifference(result.reading.difference, metric)}.
+            </>
+          ) : (
+            <>
+              McNemar&apos;s exact test on {metricLabel}
+              {metric === "unified" ? " (the entries are on different tracks: alias for open-world, alias Hit@1 for closed-world)" : " (the primary metric of their track)"}
+              , over the {formatCount(result.n)} samples of the {result.split} split of {result.release.name} {result.release.version}.
+            </>
+          )}
+        </p>
+        {test !== null && (
+          <div role="region" aria-label="Paired test" tabIndex={0} className="relative overflow-x-auto">
+            <table className="min-w-full bg-white text-sm">
+              <caption className="mb-1 text-left text-muted">Paired test (the dev split&apos;s gold is public)</caption>
+              <thead className="border-b border-line">
+                <tr>
+                  <th scope="col">b: only A right</th>
+                  <th scope="col">c: only B right</th>
+                  <th scope="col">χ²</th>
+                  <th scope="col">p</th>
+                  <th scope="col">exact p</th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr className="border-b border-line tabular-nums">
+                  <td>{formatCount(test.b)}</td>
+                  <td>{formatCount(test.c)}</td>
+                  <td>{formatDecimal(test.chi2, 2)}</td>
+                  <td>{formatPValue(test.p)}</td>
+                  <td>{formatPValue(test.p_exact)}</td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
+        )}
         <p>
-          <strong>{verdictOf(result)}</strong> A = {result.a.system}: <EstimateText estimate={result.a.overall} metric={metric} />; B ={" "}
-          {result.b.system}: <EstimateText estimate={result.b.overall} metric={metric} />.
+          A = {result.a.system}: <EstimateText estimate={result.a.overall} metric={metric} />; B = {result.b.system}:{" "}
+          <EstimateText estimate={result.b.overall} metric={metric} />.
         </p>
       </section>
 
@@ -113,7 +134,7 @@ function ComparisonResult({ result }: { result: EntryPairComparison }) {
               {result.byType.map((row) => (
                 <tr key={row.type} className="border-b border-line">
                   <th scope="row">{row.type}</th>
-                  <td className="text-right tabular-nums">{row.n.toLocaleString("en")}</td>
+                  <td className="text-right tabular-nums">{formatCount(row.n)}</td>
                   <td className="text-right">
                     <EstimateText estimate={row.a} metric={metric} />
                   </td>

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
 import type { EntryComparison, EntryScore } from "@/lib/leaderboard/entry-types";
-import { formatDecimal, formatPValue, formatValue } from "@/lib/format/numbers";
-import { verdictOf } from "@/lib/disclosure/disclose";
+import { formatDifference, formatValue } from "@/lib/format/numbers";
+import { describeVerdict } from "@/lib/leaderboard/describe-verdict";
 import { METRIC_LABELS, TYPE_SLUGS } from "@/lib/leaderboard/views";
 import { UNRELIABLE_INTERVAL_N } from "@/lib/scoring/bootstrap";
 import type { MetricKey, Track } from "@/lib/scoring/tracks";
@@ -153,14 +153,8 @@ function SuppressedCell({ span }: { span: number }) {
   );
 }
 
-const VERDICT_TEXT = { better: "significantly better", worse: "significantly worse", "no significant difference": "not significant" } as const;
-
-/** The §9 verdict of one comparison (lib/disclosure's rule, the one the owner's page uses). */
-function verdict(comparison: EntryComparison): string {
-  return VERDICT_TEXT[verdictOf(comparison)];
-}
-
-export function ComparisonsTable({ comparisons, caption }: { comparisons: EntryComparison[]; caption: string }) {
+export function ComparisonsTable({ comparisons, caption, track }: { comparisons: EntryComparison[]; caption: string; track: "open" | "closed" }) {
+  const metric = track === "open" ? "alias" : "hit@1";
   return (
     <div role="region" aria-label={caption} tabIndex={0} className="relative overflow-x-auto">
       <table className="min-w-full bg-white text-sm">
@@ -168,34 +162,20 @@ export function ComparisonsTable({ comparisons, caption }: { comparisons: EntryC
         <thead className="border-b border-line">
           <tr>
             <th scope="col">Baseline</th>
-            <th scope="col">Metric</th>
-            <th scope="col" className="text-right">
-              b <span className="font-normal text-muted">(entry only)</span>
-            </th>
-            <th scope="col" className="text-right">
-              c <span className="font-normal text-muted">(baseline only)</span>
-            </th>
-            <th scope="col" className="text-right">χ²</th>
-            <th scope="col" className="text-right">p</th>
-            <th scope="col" className="text-right">exact p</th>
-            <th scope="col" className="text-right">Holm p</th>
             <th scope="col">Verdict</th>
+            <th scope="col" className="text-right">
+              Difference <span className="font-normal text-muted">(entry − baseline)</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {comparisons.map((comparison) => (
-            <tr key={comparison.baselineId} className="border-b border-line">
+            <tr key={comparison.baselineId} className="border-b border-line" data-testid="entry-comparison">
               <th scope="row">
                 <Link href={`/entries/${comparison.baselineId}`}>{comparison.baselineName}</Link>
               </th>
-              <td>{comparison.metric}</td>
-              <td className="text-right tabular-nums">{comparison.b.toLocaleString("en")}</td>
-              <td className="text-right tabular-nums">{comparison.c.toLocaleString("en")}</td>
-              <td className="text-right tabular-nums">{formatDecimal(comparison.chi2, 2)}</td>
-              <td className="text-right tabular-nums">{formatPValue(comparison.p)}</td>
-              <td className="text-right tabular-nums">{formatPValue(comparison.pExact)}</td>
-              <td className="text-right tabular-nums">{formatPValue(comparison.pHolm)}</td>
-              <td>{verdict(comparison)}</td>
+              <td data-testid="pair-verdict">{describeVerdict(comparison, comparison.baselineName)}</td>
+              <td className="text-right tabular-nums">{formatDifference(comparison.difference, metric)}</td>
             </tr>
           ))}
         </tbody>

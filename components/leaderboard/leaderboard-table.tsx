@@ -15,9 +15,9 @@ import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, useTransition } from "react";
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import { filtersToSearchParams, type LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
-import { formatParameterCount, formatPValue } from "@/lib/format/numbers";
+import { formatParameterCount, formatPBucket, formatRankInterval } from "@/lib/format/numbers";
 import type { LeaderboardRow } from "@/lib/leaderboard/leaderboard-types";
-import { describeRank, describeSignificance } from "@/lib/leaderboard/significance";
+import { describeRank, describeSignificance } from "@/lib/leaderboard/describe-verdict";
 import { defaultDescending, type TablePage, type TableSort } from "@/lib/leaderboard/table-query";
 import { METRIC_LABELS, type LeaderboardTrack, type MetricGroup, type ViewMetric } from "@/lib/leaderboard/views";
 import { Badge, EstimateText } from "./estimate-text";
@@ -52,6 +52,9 @@ type Props = {
   baseQuery: [string, string][];
 };
 
+/** Sorting by the mark: significantly better first. */
+const SIGNIFICANCE_ORDER = { better: 0, "no significant difference": 1, worse: 2 } as const;
+
 /** The mark against the best baseline with its p on the page (section 13's test of the pair). */
 function SignificanceCell({ row }: { row: LeaderboardRow }) {
   const mark = row.significance;
@@ -59,13 +62,13 @@ function SignificanceCell({ row }: { row: LeaderboardRow }) {
     return <span className="text-muted">–</span>;
   }
   const description = describeSignificance(mark);
-  const isBetter = mark.isSignificant && mark.direction === "better";
-  const isWorse = mark.isSignificant && !isBetter;
+  const isBetter = mark.verdict === "better";
+  const isWorse = mark.verdict === "worse";
   const symbol = isBetter ? "▲" : isWorse ? "▼" : "·";
   const tone = isBetter ? "font-bold text-green-800" : isWorse ? "font-bold text-red-800" : "text-muted";
   return (
-    <span className={`whitespace-nowrap ${tone}`} data-testid="mark" data-mark={isBetter ? "better" : isWorse ? "worse" : "none"}>
-      <span aria-hidden="true">{symbol}</span> <span className="text-xs font-normal">p = {formatPValue(mark.pHolm)}</span>
+    <span className={`whitespace-nowrap ${tone}`} data-testid="mark" data-mark={isBetter ? "better" : isWorse ? "worse" : "none"} title={description}>
+      <span aria-hidden="true">{symbol}</span> <span className="text-xs font-normal">{formatPBucket(mark.pBucket)}</span>
       <span className="sr-only">{description}</span>
     </span>
   );
@@ -74,12 +77,14 @@ function SignificanceCell({ row }: { row: LeaderboardRow }) {
 /** The rank, with its reason one tap away (a disclosure widget, not a tooltip). */
 function RankCell({ row }: { row: LeaderboardRow }) {
   if (row.rank === null) return <Missing />;
-  if (row.rankReason === null) return <span>{row.rank}</span>;
+  const rankHi = row.rankHi ?? row.rank;
+  const interval = formatRankInterval(row.rank, rankHi);
+  if (row.rankReason === null) return <span>{interval}</span>;
   return (
-    <details data-testid="rank" data-rank={row.rank} className="relative">
-      <summary className="cursor-pointer font-semibold">{row.rank}</summary>
-      <p className="absolute left-0 z-30 mt-1 w-56 rounded border border-line bg-white p-2 text-xs font-normal whitespace-normal text-ink shadow" data-testid="rank-reason">
-        {describeRank(row.rank, row.rankReason)}
+    <details data-testid="rank" data-rank={row.rank} data-rank-hi={rankHi} className="relative">
+      <summary className="cursor-pointer font-semibold whitespace-nowrap">{interval}</summary>
+      <p className="absolute left-0 z-30 mt-1 w-64 rounded border border-line bg-white p-2 text-xs font-normal whitespace-normal text-ink shadow" data-testid="rank-reason">
+        {describeRank(row.rank, rankHi, row.rankReason)}
       </p>
     </details>
   );
@@ -151,7 +156,7 @@ function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCo
   const significanceColumns =
     hasSignificance
       ? [
-          helper.accessor((row) => row.significance?.pHolm, {
+          helper.accessor((row) => (row.significance === null ? undefined : SIGNIFICANCE_ORDER[row.significance.verdict]), {
             ...sortable("significance"),
             header: "vs best baseline",
             cell: (info) => <SignificanceCell row={info.row.original} />,

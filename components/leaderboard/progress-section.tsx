@@ -1,7 +1,8 @@
 import Link from "next/link";
+import { describeVerdict } from "@/lib/leaderboard/describe-verdict";
 import { ProgressChart, type ProgressChartSeries } from "@/components/charts/progress-chart";
 import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
-import { formatPercent, formatPValue } from "@/lib/format/numbers";
+import { formatPercent } from "@/lib/format/numbers";
 import { describeProgressStatus, describeSotaRule, type ProgressPoint, type ProgressStatus } from "@/lib/leaderboard/progress";
 import type { ProgressView } from "@/lib/leaderboard/progress-view";
 import { progressHref } from "@/lib/leaderboard/view-links";
@@ -81,7 +82,7 @@ function TestCell({ point }: { point: ProgressPoint }) {
   if (point.test === null) return <span className="text-muted">–</span>;
   return (
     <span>
-      vs {point.test.againstSystem}: b = {point.test.b}, c = {point.test.c}, p = {formatPValue(point.test.pExact)}
+      {describeVerdict(point.test, point.test.againstSystem)}
     </span>
   );
 }

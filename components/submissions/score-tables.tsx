@@ -2,7 +2,7 @@ import type { ComparisonView } from "@/lib/submissions/get-submission-view";
 import type { DisclosedGroup, DisclosedReport } from "@/lib/disclosure/disclose";
 import { UNRELIABLE_INTERVAL_N } from "@/lib/scoring/bootstrap";
 import { formatMetricName } from "@/lib/format/metric-labels";
-import { formatDecimal, formatDecimalInterval, formatPercent, formatPercentInterval, formatPValue } from "@/lib/format/numbers";
+import { formatCount, formatDecimal, formatDecimalInterval, formatPercent, formatPercentInterval, formatPBucket, formatPValue } from "@/lib/format/numbers";
 
 type Intervals = Partial<Record<string, [number, number] | null>>;
 type Metrics = Partial<Record<string, number | null>>;
@@ -17,6 +17,19 @@ function metricCell(key: string, metrics: Metrics, ci: Intervals | undefined, mr
 const toRows = (groups: Record<string, DisclosedGroup>) =>
   Object.entries(groups).map(([name, group]) => ({ name, n: group.n, isSuppressed: group.isSuppressed, metrics: group.metrics, ci95: group.ci95 }));
 
+/** What the overall table is made of, in words (protocol section 12). */
+function overallCaption(report: DisclosedReport): string {
+  const n = formatCount(report.n);
+  if (report.disclosure.slice === "feedback" && report.disclosure.level === "owner") {
+    return `Feedback estimate on the feedback slice, n = ${n}: not the numbers the leaderboard uses (percent; 95% interval of the rounded value, computed from it and n alone)`;
+  }
+  if (report.disclosure.slice === "ranking" && report.disclosure.level === "public") {
+    return `Overall on the ranking slice, n = ${n}: what the leaderboard shows (percent; 95% interval of the rounded value, computed from it and n alone)`;
+  }
+  const samples = report.disclosure.slice === "whole" ? (report.split === "test" ? "the whole test split" : `the ${report.split} split`) : `the ${report.disclosure.slice} slice`;
+  return `Overall on ${samples}, n = ${n} (percent, 95% bootstrap interval)`;
+}
+
 /** Overall metrics, per entity type and per collection, each with its 95% CI, as far as the viewer may see them (protocol section 12). */
 export function ScoreTables({ report }: { report: DisclosedReport }) {
   const metrics: Metrics = report.metrics;
@@ -28,10 +41,8 @@ export function ScoreTables({ report }: { report: DisclosedReport }) {
     <div className="space-y-6">
       <div className="relative overflow-x-auto">
         <table className="min-w-full bg-white text-sm" aria-label="Overall scores">
-          <caption className="mb-1 text-left text-muted">
-            {report.disclosure.level === "owner"
-              ? `Overall, n = ${report.n} (percent, 95% interval of the rounded value: before publication the interval is computed from it alone, protocol §12)`
-              : `Overall, n = ${report.n} (percent, 95% bootstrap interval)`}
+          <caption className="mb-1 text-left text-muted" data-testid="overall-caption" data-slice={report.disclosure.slice}>
+            {overallCaption(report)}
           </caption>
           <thead className="border-b border-line">
             <tr>
@@ -55,11 +66,11 @@ export function ScoreTables({ report }: { report: DisclosedReport }) {
       </div>
       {!isFull && (
         <p className="text-sm text-muted" data-testid="disclosure-note">
-          Test-split rates are rounded to 0.1 point (MRR to 3 decimals), the same for everyone outside the server, so the hidden gold cannot be read back
-          from them (<a href="/dataset#integrity">protocol §12</a>).
+          Test-split rates are rounded to 0.1 point (MRR to 3 decimals).{" "}
           {report.by_type === null
-            ? " Per-type and per-collection numbers appear once the entry is published: before that they would let a few submissions read single answers."
-            : ` Groups with fewer than ${report.disclosure.min_group_n} samples show their size only; per-group MRR is not shown.`}
+            ? "Before publication they come from the feedback slice, a secret quarter of the test split that never decides the leaderboard, so what a file reveals here cannot move a rank. Per-type and per-collection numbers appear once the entry is published."
+            : `Public numbers come from the ranking slice, the secret part of the test split no participant can query before publication. Per-group rates below 1,000 samples are rounded to 1 point; groups with fewer than ${report.disclosure.min_group_n} samples show their size only; per-group MRR is not shown.`}{" "}
+          (<a href="/dataset#integrity">protocol §12</a>)
         </p>
       )}
       {report.by_type && (
@@ -171,8 +182,8 @@ function VerdictTable({ verdicts }: { verdicts: VerdictRow[] }) {
     <div className="relative overflow-x-auto">
       <table className="min-w-full bg-white text-sm" aria-label="Verdicts against the baselines">
         <caption className="mb-1 text-left text-muted">
-          Against each baseline: McNemar&apos;s test, Holm-adjusted across the baselines, at the 5% level. Until the entry is published only the verdict
-          and a bucket of the adjusted p are shown; the counts b and c would pin single answers down.
+          Feedback estimate against each baseline, on the feedback slice: McNemar&apos;s exact test, Holm-adjusted across the baselines, at the 5%
+          level, as a verdict and a bucket of the adjusted p. The leaderboard&apos;s verdicts come from the ranking slice once the entry is published.
         </caption>
         <thead className="border-b border-line">
           <tr>
@@ -188,7 +199,7 @@ function VerdictTable({ verdicts }: { verdicts: VerdictRow[] }) {
               <th scope="row">{row.baselineLabel}</th>
               <td>{formatMetricName(row.metric)}</td>
               <td data-verdict={row.verdict}>{VERDICT_TEXT[row.verdict]}</td>
-              <td className="text-right">{row.pHolmBucket}</td>
+              <td className="text-right">{formatPBucket(row.pHolmBucket)}</td>
             </tr>
           ))}
         </tbody>
@@ -230,6 +241,42 @@ function DetailTable({ details }: { details: DetailRow[] }) {
               <td className="text-right">
                 {formatPValue(row.pHolm)} {row.pHolm < 0.05 ? (row.b > row.c ? "▲" : "▼") : ""}
               </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A maintainer's view of a test score's two slices beside the whole split (protocol section 12), unrounded. */
+export function SliceTables({ slices }: { slices: { feedback: DisclosedReport; ranking: DisclosedReport } }) {
+  const keys = Object.keys(slices.ranking.metrics);
+  return (
+    <div role="region" aria-label="Slices" tabIndex={0} className="relative overflow-x-auto" data-testid="slice-tables">
+      <table className="min-w-full bg-white text-sm">
+        <caption className="mb-1 text-left text-muted">
+          Maintainers only: the feedback slice (what the owner saw before publication) and the ranking slice (what the leaderboard shows), unrounded
+        </caption>
+        <thead className="border-b border-line">
+          <tr>
+            <th scope="col">Slice</th>
+            <th scope="col" className="text-right">n</th>
+            {keys.map((key) => (
+              <th key={key} scope="col">
+                {formatMetricName(key)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {(["feedback", "ranking"] as const).map((name) => (
+            <tr key={name} className="border-b border-line">
+              <th scope="row">{name}</th>
+              <td className="text-right tabular-nums">{formatCount(slices[name].n)}</td>
+              {keys.map((key) => (
+                <td key={key}>{metricCell(key, slices[name].metrics, slices[name].ci95, 4)}</td>
+              ))}
             </tr>
           ))}
         </tbody>

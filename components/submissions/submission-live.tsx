@@ -6,7 +6,7 @@ import { TierBadge } from "@/components/provenance/tier-badge";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import type { SubmissionView } from "@/lib/submissions/get-submission-view";
-import { ComparisonTable, ScoreTables } from "@/components/submissions/score-tables";
+import { ComparisonTable, ScoreTables, SliceTables } from "@/components/submissions/score-tables";
 import { formatBytes } from "@/lib/format/bytes";
 import { formatDateTime } from "@/lib/format/dates";
 import { OwnerControls } from "@/components/submissions/owner-controls";
@@ -119,6 +119,7 @@ export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: Su
             </p>
           )}
           <ScoreTables report={view.score.report} />
+          {view.score.slices && <SliceTables slices={view.score.slices} />}
           <h3 className="text-lg font-semibold">Significance against the baselines</h3>
           <ComparisonTable comparisons={view.comparisons} />
           <p className="text-xs text-muted">

@@ -20,6 +20,7 @@ export type ScoringSample = Pick<Sample, "id" | "qid" | "collection">;
 export type ScoringRelease = { entities: Entity[]; samples: ScoringSample[] };
 
 const MAX_MIN_GROUP_N = 1_000_000;
+const MAX_ENTRIES_PER_ACCOUNT = 1000;
 
 function isNonBlank(value: unknown): boolean {
   return typeof value === "string" && !value.includes("\u0000") && value.trim().length > 0;
@@ -30,9 +31,17 @@ function isWellFormedMeta(value: unknown): boolean {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
   const meta = value as Record<string, unknown>;
   if (!isNonBlank(meta.name) || !isNonBlank(meta.version) || typeof meta.description !== "string") return false;
-  if (!Object.hasOwn(meta, "min_group_n")) return true;
-  const minGroupN = meta.min_group_n;
-  return typeof minGroupN === "number" && Number.isSafeInteger(minGroupN) && minGroupN >= 1 && minGroupN <= MAX_MIN_GROUP_N;
+  return (
+    isOptionalInteger(meta, "min_group_n", 1, MAX_MIN_GROUP_N) &&
+    isOptionalInteger(meta, "max_entries_per_account", 1, MAX_ENTRIES_PER_ACCOUNT) &&
+    (!Object.hasOwn(meta, "feedback_fraction") || (typeof meta.feedback_fraction === "number" && meta.feedback_fraction > 0 && meta.feedback_fraction <= 0.5))
+  );
+}
+
+function isOptionalInteger(meta: Record<string, unknown>, key: string, min: number, max: number): boolean {
+  if (!Object.hasOwn(meta, key)) return true;
+  const value = meta[key];
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= min && value <= max;
 }
 
 async function isMetaAcceptable(dir: string): Promise<boolean> {

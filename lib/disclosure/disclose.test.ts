@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ScoreReport } from "@/lib/scoring/report-schema";
-import { discloseComparison, discloseReport, disclosureLevelFor, pValueBucket, roundRate, verdictOf } from "./disclose";
+import { discloseComparison, discloseHeadline, discloseReport, discloseStoredScore, disclosureLevelFor, pValueBucket, readPair, roundGroupRate, roundRate, verdictOf } from "./disclose";
 
 const group = (n: number, hit1: number | null, mrr: number | null) => ({
   n,
@@ -17,7 +17,7 @@ function closedReport(split: "dev" | "test"): ScoreReport {
     metrics: { "hit@1": 1 / 3, "hit@3": 0.5, "hit@5": 0.5, "hit@10": 0.5, mrr: 0.123456, "alias_hit@1": 0.0625 },
     ci95: { "hit@1": [0.2344, 0.41251], "hit@3": [0.4, 0.6], "hit@5": [0.4, 0.6], "hit@10": [0.4, 0.6], mrr: [0.1, 0.15], "alias_hit@1": [0, 0.1] },
     by_type: {
-      Place: group(50, 0.42, 0.5),
+      Place: group(50, 0.4249, 0.5),
       Organization: group(35, 0.2, 0.3),
       Person: group(10, 0.1, 0.2),
       Event: group(5, 0.6, 0.7),
@@ -55,19 +55,19 @@ describe("roundRate", () => {
 
 describe("discloseReport", () => {
   it("shows the owner of an unpublished test file rounded overall numbers and no group at all", () => {
-    const out = discloseReport(closedReport("test"), { level: "owner", minGroupN: 30 });
+    const out = discloseReport(closedReport("test"), { level: "owner", minGroupN: 30 }, "feedback");
     expect(out.metrics).toEqual({ "hit@1": 0.333, "hit@3": 0.5, "hit@5": 0.5, "hit@10": 0.5, mrr: 0.123, "alias_hit@1": 0.063 });
     // Not the stored [0.2344, 0.41251]: from the disclosed 0.333 and n = 100 only, 33 of 100: Binomial quantiles 24 and 42
-    // (owner-interval.ts; computed with exact rationals outside this code). The public sees the stored one, rounded.
+    // (owner-interval.ts; computed with exact rationals outside this code). The public's interval is made the same way.
     expect(out.ci95["hit@1"]).toEqual([0.24, 0.42]);
-    expect(discloseReport(closedReport("test"), { level: "public", minGroupN: 30 }).ci95["hit@1"]).toEqual([0.234, 0.413]);
+    expect(discloseReport(closedReport("test"), { level: "public", minGroupN: 30 }, "ranking").ci95["hit@1"]).toEqual([0.24, 0.42]);
     expect(out.by_type).toBeNull();
     expect(out.by_collection).toBeNull();
     expect(out.disclosure.level).toBe("owner");
   });
 
   it("suppresses small public groups, and the next smallest when the hidden ones could be had by subtraction", () => {
-    const out = discloseReport(closedReport("test"), { level: "public", minGroupN: 30 });
+    const out = discloseReport(closedReport("test"), { level: "public", minGroupN: 30 }, "ranking");
     const byType = out.by_type!;
     // Person (10) and Event (5) are below 30 and hold 15 together, fewer than 30:
     // Organization (35), the smallest shown group, is hidden too.
@@ -75,17 +75,20 @@ describe("discloseReport", () => {
     expect(byType.Event).toEqual({ n: 5, isSuppressed: true, metrics: {}, ci95: {} });
     expect(byType.Organization).toEqual({ n: 35, isSuppressed: true, metrics: {}, ci95: {} });
     expect(byType.Place?.isSuppressed).toBe(false);
+    // 0.4249 of 50 samples: to 1 point below 1,000 samples (0.425 at 0.1 point would move with one sample).
     expect(byType.Place?.metrics).toEqual({ "hit@1": 0.42, "hit@3": 0.42, "hit@5": 0.42, "hit@10": 0.42, "alias_hit@1": 0.42 });
+    // From the shown 0.42 and n = 50 alone (21 of 50: Binomial quantiles 14 and 28, exact rationals), not the stored [0.1, 0.9].
+    expect(byType.Place?.ci95["hit@1"]).toEqual([0.28, 0.56]);
     expect(byType.Place?.ci95).not.toHaveProperty("mrr");
     // Empty types carry no outcome: shown as n = 0.
     expect(byType.Work).toMatchObject({ n: 0, isSuppressed: false });
     // Collections of 70 and 30: both shown, without MRR.
     expect(out.by_collection!.Labor).toEqual({ n: 30, isSuppressed: false, metrics: { "hit@1": 0.4, "hit@3": 0.5, "hit@5": 0.5, "hit@10": 0.5, "alias_hit@1": 0.4 }, ci95: {} });
-    expect(out.disclosure).toEqual({ level: "public", min_group_n: 30 });
+    expect(out.disclosure).toEqual({ level: "public", min_group_n: 30, slice: "ranking" });
   });
 
   it("hides nothing more when the hidden groups already hold min_group_n samples", () => {
-    const out = discloseReport(closedReport("test"), { level: "public", minGroupN: 10 });
+    const out = discloseReport(closedReport("test"), { level: "public", minGroupN: 10 }, "ranking");
     expect(out.by_type!.Event?.isSuppressed).toBe(true);
     // Event (5) alone is hidden: 5 < 10, so the smallest shown group (Person, 10) is hidden too; then 15 >= 10.
     expect(out.by_type!.Person?.isSuppressed).toBe(true);
@@ -93,7 +96,7 @@ describe("discloseReport", () => {
   });
 
   it("leaves the dev split and maintainers at full precision", () => {
-    for (const out of [discloseReport(closedReport("dev"), { level: "owner", minGroupN: 30 }), discloseReport(closedReport("test"), { level: "full", minGroupN: 30 })]) {
+    for (const out of [discloseReport(closedReport("dev"), { level: "owner", minGroupN: 30 }, "whole"), discloseReport(closedReport("test"), { level: "full", minGroupN: 30 }, "whole")]) {
       expect(out.metrics["hit@1"]).toBe(1 / 3);
       expect(out.by_type!.Event).toMatchObject({ n: 5, isSuppressed: false, metrics: { mrr: 0.7 } });
       expect(out.by_collection!.Labor?.metrics.mrr).toBe(0.45);
@@ -118,7 +121,50 @@ describe("comparisons", () => {
     expect(verdictOf({ b: 10, c: 40, pHolm: 0.05 })).toBe("no significant difference");
   });
 
-  it("gives the public the counts", () => {
-    expect(discloseComparison(stored, "public")).toEqual({ kind: "detail", ...stored });
+  it("gives counts to maintainers only: the public gets a verdict too (section 12)", () => {
+    expect(discloseComparison(stored, "full")).toEqual({ kind: "detail", ...stored });
+    expect(discloseComparison(stored, "public").kind).toBe("verdict");
+  });
+
+  it("reads a public pair as a verdict, a bucket and the difference of the shown values", () => {
+    expect(readPair({ verdict: "better", pHolm: 0.0042 }, 0.389, 0.351)).toEqual({ verdict: "better", pBucket: "< 0.01", difference: 0.038 });
+    expect(readPair({ verdict: "no significant difference", pHolm: 0.0605 }, 0.3, 0.301)).toEqual({ verdict: "no significant difference", pBucket: ">= 0.05", difference: -0.001 });
+  });
+});
+
+describe("slices (section 12)", () => {
+  const whole = closedReport("test");
+  const feedback = { ...closedReport("test"), n: 25 };
+  const ranking = { ...closedReport("test"), n: 75 };
+  const stored = { report: whole, feedbackReport: feedback, rankingReport: ranking };
+
+  it("shows the owner the feedback slice, the public the ranking slice, a maintainer the whole split with both", () => {
+    expect(discloseStoredScore(stored, { level: "owner", minGroupN: 30 })?.report).toMatchObject({ n: 25, disclosure: { slice: "feedback" } });
+    expect(discloseStoredScore(stored, { level: "public", minGroupN: 30 })?.report).toMatchObject({ n: 75, disclosure: { slice: "ranking" } });
+    const full = discloseStoredScore(stored, { level: "full", minGroupN: 30 });
+    expect(full?.report).toMatchObject({ n: 100, disclosure: { slice: "whole" } });
+    expect(full?.slices?.feedback.n).toBe(25);
+    expect(full?.slices?.ranking.metrics["hit@1"]).toBe(1 / 3);
+  });
+
+  it("shows nothing of a test score stored before the slices", () => {
+    const before = { report: whole, feedbackReport: null, rankingReport: null };
+    expect(discloseStoredScore(before, { level: "owner", minGroupN: 30 })).toBeNull();
+    expect(discloseStoredScore(before, { level: "public", minGroupN: 30 })).toBeNull();
+  });
+
+  it("gives each asker the headline of their slice", () => {
+    const headlines = { primary: 0.41, unified: 0.42, feedbackPrimary: 0.38119, rankingPrimary: 0.40666, rankingUnified: 0.41234 };
+    expect(discloseHeadline(headlines, "primary", "owner", "test")).toBe(0.381);
+    expect(discloseHeadline(headlines, "unified", "owner", "test")).toBeNull();
+    expect(discloseHeadline(headlines, "primary", "public", "test")).toBe(0.407);
+    expect(discloseHeadline(headlines, "unified", "public", "test")).toBe(0.412);
+    expect(discloseHeadline(headlines, "primary", "full", "test")).toBe(0.41);
+    expect(discloseHeadline(headlines, "primary", "owner", "dev")).toBe(0.41);
+  });
+
+  it("rounds public group rates to 1 point below 1,000 samples", () => {
+    expect(roundGroupRate(0.4249, 999)).toBe(0.42);
+    expect(roundGroupRate(0.4249, 1000)).toBe(0.425);
   });
 });

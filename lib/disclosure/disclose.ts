@@ -18,13 +18,16 @@ import type { Track } from "@/lib/scoring/tracks";
  */
 
 /**
- * - `full`: a maintainer, or anything on the dev split (its gold is public).
- * - `public`: a published test entry or a test baseline, for anyone else (its owner too).
- * - `owner`: the owner of an unpublished test submission.
+ * - `full`: a maintainer (both slices and the whole split, unrounded), or anything on the dev split (its gold is public).
+ * - `public`: a published test entry or a test baseline, for anyone else (its owner too): the ranking slice.
+ * - `owner`: the owner of an unpublished test submission: the feedback slice.
  */
 export type DisclosureLevel = "full" | "public" | "owner";
 
 export const DEFAULT_MIN_GROUP_N = 30;
+/** Section 12 defaults of dataset.json: the feedback slice's share of the test split, and entries per account, track and release name. */
+export const DEFAULT_FEEDBACK_FRACTION = 0.25;
+export const DEFAULT_MAX_ENTRIES_PER_ACCOUNT = 3;
 /** The level of every significance statement (sections 9 and 13): one constant, in lib/scoring. */
 export const SIGNIFICANCE_LEVEL = RANK_SIGNIFICANCE_LEVEL;
 
@@ -45,6 +48,24 @@ export function roundRate(value: number): number {
   return Number(value.toFixed(3));
 }
 
+/**
+ * Public per-type and per-collection rates of a group with fewer ranking
+ * samples than this are rounded to 1 point (section 12): at 0.1 point one
+ * sample of a 316-sample group moves the shown number.
+ */
+export const COARSE_GROUP_BELOW_N = 1000;
+
+/** A public group rate: to 1 point (2 decimals as a fraction) below COARSE_GROUP_BELOW_N samples, else as `roundRate`. */
+export function roundGroupRate(value: number, n: number): number {
+  return n < COARSE_GROUP_BELOW_N ? Number(value.toFixed(2)) : roundRate(value);
+}
+
+/** Which samples a disclosed report is made of (section 12). */
+export type ReportSlice = "feedback" | "ranking" | "whole";
+
+/** What is stored for a score: the whole split's report and, for a test file, its two slices' (null for dev and for scores made before the slices). */
+export type StoredScoreReports = { report: unknown; feedbackReport: unknown; rankingReport: unknown };
+
 export type Interval = [number, number];
 
 function roundInterval(interval: Interval): Interval {
@@ -54,9 +75,31 @@ function roundInterval(interval: Interval): Interval {
 type Level = DisclosureLevel;
 const roundIf = (level: Level, value: number): number => (level === "full" ? value : roundRate(value));
 
-/** A headline number (the primary or unified metric of a score row) for one asker. */
-export function discloseHeadline(value: number, level: Level): number {
+/** One overall value that a stored row already holds for the right samples (a re-score event's metrics), for one asker. */
+export function discloseValue(value: number, level: Level): number {
   return roundIf(level, value);
+}
+
+/** The headline columns of a Score row: the whole split's and, on the test split, the slices'. */
+export type StoredHeadlines = {
+  primary: number;
+  unified: number;
+  feedbackPrimary: number | null;
+  rankingPrimary: number | null;
+  rankingUnified: number | null;
+};
+
+/**
+ * A headline number (the primary or unified metric of a score row) for one
+ * asker: the owner's is the feedback slice's, the public's the ranking
+ * slice's, rounded; null when the row has no such slice (a score from before
+ * the slices, stale until re-scored) or the owner asks for the unified metric.
+ */
+export function discloseHeadline(score: StoredHeadlines, metric: "primary" | "unified", level: Level, split: "train" | "dev" | "test"): number | null {
+  if (split !== "test" || level === "full") return metric === "primary" ? score.primary : score.unified;
+  if (level === "owner") return metric === "primary" && score.feedbackPrimary !== null ? roundRate(score.feedbackPrimary) : null;
+  const value = metric === "primary" ? score.rankingPrimary : score.rankingUnified;
+  return value === null ? null : roundRate(value);
 }
 
 export type DisclosedGroup = {
@@ -77,28 +120,46 @@ export type DisclosedReport = {
   /** null: not disclosed to this asker (the owner of an unpublished test submission). */
   by_type: Partial<Record<EntityType, DisclosedGroup>> | null;
   by_collection: Record<string, DisclosedGroup> | null;
-  disclosure: { level: Level; min_group_n: number | null };
+  disclosure: { level: Level; min_group_n: number | null; slice: ReportSlice };
 };
+
+/** A maintainer's view of a test score: the whole split, and each slice, unrounded. */
+export type DisclosedScore = { report: DisclosedReport; slices: { feedback: DisclosedReport; ranking: DisclosedReport } | null };
 
 export type DiscloseOptions = { level: Level; minGroupN: number };
 
-/** Parses a stored report (validated when written) and returns what `level` may see of it. */
-export function discloseStoredReport(stored: unknown, options: DiscloseOptions): DisclosedReport | null {
-  const report = readStoredReport(stored);
-  return report === null ? null : discloseReport(report, options);
+/**
+ * What `level` may see of a stored score (section 12): the owner of an
+ * unpublished test file its feedback slice, the public its ranking slice, a
+ * maintainer the whole split with both slices beside it; a dev file's whole
+ * report to anyone. Null when the slice asked for is not stored (a score made
+ * before the slices, stale until re-scored) or a report does not parse.
+ */
+export function discloseStoredScore(stored: StoredScoreReports, options: DiscloseOptions): DisclosedScore | null {
+  const whole = readStoredReport(stored.report);
+  if (whole === null) return null;
+  if (whole.split !== "test") return { report: discloseReport(whole, { ...options, level: "full" }, "whole"), slices: null };
+  const feedback = readStoredReport(stored.feedbackReport);
+  const ranking = readStoredReport(stored.rankingReport);
+  if (options.level === "owner") return feedback === null ? null : { report: discloseReport(feedback, options, "feedback"), slices: null };
+  if (options.level === "public") return ranking === null ? null : { report: discloseReport(ranking, options, "ranking"), slices: null };
+  const slices = feedback === null || ranking === null ? null : { feedback: discloseReport(feedback, options, "feedback"), ranking: discloseReport(ranking, options, "ranking") };
+  return { report: discloseReport(whole, options, "whole"), slices };
 }
 
-export function discloseReport(raw: ScoreReport, options: DiscloseOptions): DisclosedReport {
+/** A disclosed interval: a maintainer's is the stored §9 one; every other is made from the shown value and n alone (owner-interval.ts). */
+function discloseInterval(level: Level, stored: Interval, shown: number | undefined, n: number): Interval {
+  if (level === "full" || shown === undefined) return stored;
+  return roundInterval(ownerInterval(shown, n));
+}
+
+export function discloseReport(raw: ScoreReport, options: DiscloseOptions, slice: ReportSlice): DisclosedReport {
   const report = orderReport(raw);
   const level = report.split === "test" ? options.level : "full";
   const metrics: Partial<Record<string, number>> = {};
   for (const [key, value] of Object.entries(report.metrics)) metrics[key] = roundIf(level, value);
   const ci95: Partial<Record<string, Interval>> = {};
-  for (const [key, value] of Object.entries(report.ci95)) {
-    // The owner's interval comes from the disclosed value alone (owner-interval.ts): the §9 one would tell more.
-    const disclosed = metrics[key];
-    ci95[key] = level === "full" ? value : level === "owner" && disclosed !== undefined ? roundInterval(ownerInterval(disclosed, report.n)) : roundInterval(value);
-  }
+  for (const [key, value] of Object.entries(report.ci95)) ci95[key] = discloseInterval(level, value, metrics[key], report.n);
   const minGroupN = level === "public" ? options.minGroupN : null;
   return {
     scorer_version: report.scorer_version,
@@ -109,7 +170,7 @@ export function discloseReport(raw: ScoreReport, options: DiscloseOptions): Disc
     ci95,
     by_type: level === "owner" ? null : discloseTypeGroups(report, level, options.minGroupN),
     by_collection: level === "owner" ? null : discloseGroupPartition(collectionGroups(report), level, options.minGroupN),
-    disclosure: { level, min_group_n: minGroupN },
+    disclosure: { level, min_group_n: minGroupN, slice },
   };
 }
 
@@ -148,7 +209,8 @@ function discloseGroupPartition(groups: Record<string, RawGroup>, level: Level, 
       out[name] = { n: group.n, isSuppressed: true, metrics: {}, ci95: {} };
       continue;
     }
-    out[name] = { n: group.n, isSuppressed: false, metrics: discloseGroupMetrics(group.metrics, level), ci95: discloseGroupIntervals(group.ci95 ?? {}, level) };
+    const metrics = discloseGroupMetrics(group.metrics, level, group.n);
+    out[name] = { n: group.n, isSuppressed: false, metrics, ci95: discloseGroupIntervals(group.ci95 ?? {}, level, metrics, group.n) };
   }
   return out;
 }
@@ -186,20 +248,25 @@ function suppressedGroups(groups: Record<string, { n: number }>, minGroupN: numb
   return hidden;
 }
 
-function discloseGroupMetrics(metrics: Record<string, number | null>, level: Level): Partial<Record<string, number | null>> {
+function discloseGroupMetrics(metrics: Record<string, number | null>, level: Level, n: number): Partial<Record<string, number | null>> {
   const out: Partial<Record<string, number | null>> = {};
   for (const [key, value] of Object.entries(metrics)) {
     if (level !== "full" && key === "mrr") continue;
-    out[key] = value === null ? null : roundIf(level, value);
+    out[key] = value === null || level === "full" ? value : roundGroupRate(value, n);
   }
   return out;
 }
 
-function discloseGroupIntervals(intervals: Record<string, Interval | null>, level: Level): Partial<Record<string, Interval | null>> {
+function discloseGroupIntervals(
+  intervals: Record<string, Interval | null>,
+  level: Level,
+  shown: Partial<Record<string, number | null>>,
+  n: number,
+): Partial<Record<string, Interval | null>> {
   const out: Partial<Record<string, Interval | null>> = {};
   for (const [key, value] of Object.entries(intervals)) {
     if (level !== "full" && key === "mrr") continue;
-    out[key] = value === null || level === "full" ? value : roundInterval(value);
+    out[key] = value === null ? null : discloseInterval(level, value, shown[key] ?? undefined, n);
   }
   return out;
 }
@@ -252,8 +319,23 @@ export function verdictOf(comparison: Pick<StoredComparison, "b" | "c" | "pHolm"
   return comparison.b > comparison.c ? "better" : "worse";
 }
 
+/**
+ * The one public reading of a pair of entries (sections 12 and 13): the
+ * verdict of the view's section 13 test, the p of the test that decides as a
+ * bucket, and the difference of the two shown (rounded) values. Never b, c,
+ * chi2 or an exact p: an exact b against a baseline that is never right is an
+ * entry's exact count.
+ */
+export type PairReading = { verdict: Verdict; pBucket: PValueBucket; difference: number };
+
+export function readPair(pair: { verdict: Verdict; pHolm: number }, shownValue: number | null, shownOtherValue: number | null): PairReading {
+  const difference = shownValue === null || shownOtherValue === null ? 0 : roundRate(shownValue - shownOtherValue);
+  return { verdict: pair.verdict, pBucket: pValueBucket(pair.pHolm), difference };
+}
+
+/** A stored section 9 comparison for one asker: counts and exact p for a maintainer or on dev, a verdict with a p bucket for anyone else. */
 export function discloseComparison(comparison: StoredComparison, level: Level): DisclosedComparison {
-  if (level !== "owner") return { kind: "detail", ...comparison };
+  if (level === "full") return { kind: "detail", ...comparison };
   return {
     kind: "verdict",
     baselineId: comparison.baselineId,

@@ -122,6 +122,16 @@ export function formatDifference(difference: number, metric: ViewMetric): string
   return `${difference > 0 ? "+" : "−"}${magnitude}`;
 }
 
+/** A p bucket (protocol section 12) in a sentence: "p < 0.01", "p ≥ 0.05". The one way pages, exports and the client write a public p. */
+export function formatPBucket(bucket: "< 0.001" | "< 0.01" | "< 0.05" | ">= 0.05"): string {
+  return bucket === ">= 0.05" ? "p ≥ 0.05" : `p ${bucket}`;
+}
+
+/** A rank interval (section 13): "3" when both ends agree, "2–5" otherwise. */
+export function formatRankInterval(low: number, high: number): string {
+  return low === high ? String(low) : `${low}–${high}`;
+}
+
 /** A p-value in a sentence (the pairwise matrix): "p < 0.001", "p = 0.031"; never a rounded "p = 0.050" for a p below the level. */
 export function formatPStatement(p: number): string {
   if (!Number.isFinite(p)) return "p = –";

@@ -9,6 +9,11 @@ const openBase = entry({ id: "open-base", track: "open", isBaseline: true, metri
 const openWeak = entry({ id: "open-weak", track: "open", isBaseline: true, metrics: { exact: 0.05, alias: 0.06, contain: 0.1, jaccard: 0.12 }, ci95: { exact: [0.02, 0.08], alias: [0.03, 0.09], contain: [0.06, 0.14], jaccard: [0.08, 0.16] } });
 const closedA = entry({ id: "closed-a", track: "closed", metrics: { "hit@1": 0.3, "hit@3": 0.45, "hit@5": 0.5, "hit@10": 0.6, mrr: 0.4, "alias_hit@1": 0.42 }, ci95: { "hit@1": [0.25, 0.35], "alias_hit@1": [0.37, 0.47] }, goldSha256: "old-gold" });
 
+function progressInput(overrides: Partial<BuildLeaderboardInput>) {
+  const base = input(overrides);
+  return { ...base, readPair: buildLeaderboard(base).readPair };
+}
+
 function input(overrides: Partial<BuildLeaderboardInput>): BuildLeaderboardInput {
   return {
     release: RELEASE,
@@ -36,29 +41,32 @@ describe("buildLeaderboard, open-world view", () => {
 
   it("ranks by paired tests on alias (section 13)", () => {
     // Right on the first 100, 70, 50 and 12 of 200 samples (nested): every pair differs one way only.
-    // The weakest pair, b vs base, has b = 20, c = 0: chi2 = 19^2 / 20 = 18.05, p = 2.15e-5, below 0.05 after
+    // The weakest pair, b vs base, has b = 20, c = 0: McNemar's exact p = 2 * 2^-20, below 0.05 after
     // Holm in any family of three. So every entry is significantly better than every entry below it.
     expect(byKey.get("open-a")?.rank).toBe(1);
     expect(byKey.get("open-b")?.rank).toBe(2);
     expect(byKey.get("open-base")?.rank).toBe(3);
     expect(byKey.get("open-weak")?.rank).toBe(4);
     expect(byKey.get("reported:o10")?.rank).toBeNull();
-    expect(byKey.get("open-a")?.rankReason).toEqual({ better: [] });
+    // Rank intervals agree at both ends: [1, 1], [2, 2], [3, 3], [4, 4].
+    expect(view.rows.map((row) => row.rankHi)).toEqual([1, null, 2, 3, 4]);
+    expect(byKey.get("open-a")?.rankReason).toEqual({ better: [], beats: 3, ranked: 4 });
     expect(byKey.get("open-base")?.rankReason?.better.map((better) => better.system)).toEqual(["open-a", "open-b"]);
-    expect(byKey.get("open-base")?.rankReason?.better[1]?.pHolm).toBeCloseTo(2.151786437812016e-5, 15);
+    expect(byKey.get("open-base")?.rankReason?.better[1]?.pBucket).toBe("< 0.001");
   });
 
   it("marks each entry against the best baseline with the same test the ranks count", () => {
     expect(view.bestBaseline).toEqual({ id: "open-base", name: "open-base", metric: "alias", value: 0.25 });
-    expect(byKey.get("open-a")?.significance).toMatchObject({ direction: "better", isSignificant: true, family: "baseline", b: 50, c: 0 });
-    expect(byKey.get("open-b")?.significance).toMatchObject({ direction: "better", isSignificant: true, family: "baseline", b: 20, c: 0 });
-    expect(byKey.get("open-b")?.significance?.pHolm).toBeCloseTo(2.151786437812016e-5, 15);
-    expect(byKey.get("open-weak")?.significance).toMatchObject({ direction: "worse", isSignificant: true, family: "entry", b: 0, c: 38 });
+    // A verdict, a p bucket and the difference of the shown values: never b, c or an exact p (section 12).
+    expect(byKey.get("open-a")?.significance).toEqual({ baselineId: "open-base", baselineName: "open-base", metric: "alias", verdict: "better", pBucket: "< 0.001", difference: 0.25 });
+    expect(byKey.get("open-b")?.significance).toMatchObject({ verdict: "better", pBucket: "< 0.001", difference: 0.1 });
+    expect(byKey.get("open-weak")?.significance).toMatchObject({ verdict: "worse", pBucket: "< 0.001", difference: -0.19 });
+    expect(byKey.get("open-b")?.significance).not.toHaveProperty("b");
     expect(byKey.get("open-base")?.significance).toBeNull();
     expect(byKey.get("reported:o10")?.significance).toBeNull();
     // The mark and the rank agree: a significantly better entry counts in the baseline's rank.
     for (const row of view.rows) {
-      if (row.significance?.direction === "better" && row.significance.isSignificant) {
+      if (row.significance?.verdict === "better") {
         expect(byKey.get("open-base")?.rankReason?.better.some((better) => better.entryId === row.key)).toBe(true);
       }
     }
@@ -67,10 +75,13 @@ describe("buildLeaderboard, open-world view", () => {
   it("builds the pairwise matrix of the ranked entries from the same tests", () => {
     expect(view.matrix?.entries.map((entry) => entry.id)).toEqual(["open-a", "open-b", "open-base", "open-weak"]);
     expect(view.matrix?.cells[0]?.[0]).toBeNull();
-    // a (100 right) against b (70): b = 30, c = 0, difference 0.15; decided in b's family.
-    expect(view.matrix?.cells[0]?.[1]).toMatchObject({ b: 30, c: 0, difference: 0.15, winner: "row" });
-    expect(view.matrix?.cells[1]?.[0]).toMatchObject({ b: 0, c: 30, difference: -0.15, winner: "column" });
-    expect(view.matrix?.cells[1]?.[2]?.pHolm).toBeCloseTo(byKey.get("open-b")?.significance?.pHolm ?? -1, 15);
+    // a (0.5 shown) against b (0.35): the difference of the shown values; decided in b's family.
+    expect(view.matrix?.cells[0]?.[1]).toEqual({ verdict: "better", pBucket: "< 0.001", difference: 0.15, winner: "row" });
+    expect(view.matrix?.cells[1]?.[0]).toEqual({ verdict: "worse", pBucket: "< 0.001", difference: -0.15, winner: "column" });
+    // One verdict per pair: the matrix cell is the mark and the view's reading.
+    expect(view.matrix?.cells[1]?.[2]).toMatchObject({ verdict: byKey.get("open-b")?.significance?.verdict, pBucket: byKey.get("open-b")?.significance?.pBucket });
+    expect(view.readPair("open-b", "open-base")).toEqual({ verdict: "better", pBucket: "< 0.001", difference: 0.1 });
+    expect(view.readPair("open-b", "reported:o10")).toBeNull();
   });
 
   it("marks stale scores and kinds", () => {
@@ -113,7 +124,7 @@ describe("buildLeaderboard, other views", () => {
     expect(byKey.get("reported:o10")?.metrics.unified).toEqual({ value: 0.4142, ci95: null });
     expect(view.rows.map((row) => row.key)).toEqual(["open-a", "closed-a", "reported:o10", "open-b", "open-base", "open-weak"]);
     expect(byKey.get("closed-a")?.significance).toBeNull();
-    expect(byKey.get("open-b")?.significance).toMatchObject({ metric: "unified", direction: "better", isSignificant: true });
+    expect(byKey.get("open-b")?.significance).toMatchObject({ metric: "unified", verdict: "better" });
   });
 
   it("ranks one entity type on that type's samples only", () => {
@@ -160,12 +171,12 @@ describe("buildLeaderboard, other views", () => {
     const shown = buildLeaderboard(input({ type: "Place", minGroupN: 80 }));
     expect(shown.matrix).not.toBeNull();
     // Nor a progress timeline, which would test pairs on the same samples.
-    const progress = buildProgressView(input({ type: "Place", minGroupN: 81 }));
+    const progress = buildProgressView(progressInput({ type: "Place", minGroupN: 81 }));
     expect(progress.points).toEqual([]);
     expect(progress.unavailable).toBe("Place is hidden with the smaller types, whose numbers the overall ones minus its own would give back: no numbers are shown for it.");
-    expect(buildProgressView(input({ type: "Event", minGroupN: 81 })).unavailable).toBe(
+    expect(buildProgressView(progressInput({ type: "Event", minGroupN: 81 })).unavailable).toBe(
       "Event has 80 test samples, fewer than the release's minimum group size of 81: no numbers are shown for it.",
     );
-    expect(buildProgressView(input({ type: "Place", minGroupN: 80 })).unavailable).toBeNull();
+    expect(buildProgressView(progressInput({ type: "Place", minGroupN: 80 })).unavailable).toBeNull();
   });
 });

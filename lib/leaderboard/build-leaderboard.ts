@@ -1,4 +1,5 @@
 import { isScoreStale } from "@/lib/scores/score-staleness";
+import { pValueBucket, readPair } from "@/lib/disclosure/disclose";
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import type {
   EntrySource,
@@ -122,6 +123,7 @@ function entryRow(entry: EntrySource, input: BuildLeaderboardInput, columns: rea
     isStale: isScoreStale(entry.score, input.goldSha256, input.scorerVersion),
     source: null,
     rank: null,
+    rankHi: null,
     rankReason: null,
     metrics: metricsOf(columns, (metric) => entryEstimate(entry, metric, type)),
     byType: type === null ? entryTypeEstimates(entry, rankMetric) : null,
@@ -149,6 +151,7 @@ function reportedRow(result: ReportedSource, input: BuildLeaderboardInput, colum
     isStale: false,
     source: result.source,
     rank: null,
+    rankHi: null,
     rankReason: null,
     metrics: metricsOf(columns, (metric) => reportedEstimate(result, metric, type)),
     byType: type === null ? reportedTypeEstimates(result, rankMetricOf(input.track)) : null,
@@ -186,11 +189,14 @@ export function buildLeaderboard(input: BuildLeaderboardInput): LeaderboardView 
       const index = ranks.indexOf.get(row.key);
       if (index === undefined) continue;
       row.rank = ranks.paired.ranks[index] ?? null;
+      row.rankHi = ranks.paired.rankHi[index] ?? null;
       row.rankReason = {
         better: ranks.paired.betterThan(index).map((better) => {
           const entryId = ranks.paired.ids[better.index] ?? "";
-          return { entryId, system: systemOf.get(entryId) ?? entryId, pHolm: better.pHolm };
+          return { entryId, system: systemOf.get(entryId) ?? entryId, pBucket: pValueBucket(better.pHolm) };
         }),
+        beats: ranks.paired.worseThan(index).length,
+        ranked: ranks.paired.ids.length,
       };
     }
   }
@@ -209,7 +215,7 @@ export function buildLeaderboard(input: BuildLeaderboardInput): LeaderboardView 
     for (const row of rows) {
       const index = ranks.indexOf.get(row.key);
       if (index === undefined || index === baselineIndex) continue;
-      row.significance = significanceMark(ranks.paired, index, baselineIndex, bestBaseline, rankMetric);
+      row.significance = significanceMark(ranks.paired, index, baselineIndex, bestBaseline, row.metrics[rankMetric]?.value ?? null);
     }
   }
 
@@ -229,6 +235,17 @@ export function buildLeaderboard(input: BuildLeaderboardInput): LeaderboardView 
     bestBaseline,
     rows: [...rows, ...reported].sort(compareRows(rankMetric)),
     matrix: ranks === null ? null : pairwiseMatrix(ranks, rows, rankMetric),
+    readPair: pairReader(ranks, rows, rankMetric),
+  };
+}
+
+function pairReader(ranks: ViewRanks | null, rows: readonly LeaderboardRow[], rankMetric: ViewMetric): LeaderboardView["readPair"] {
+  const shown = new Map(rows.map((row) => [row.key, row.metrics[rankMetric]?.value ?? null]));
+  return (entryId, otherId) => {
+    const i = ranks?.indexOf.get(entryId);
+    const j = ranks?.indexOf.get(otherId);
+    if (ranks === null || i === undefined || j === undefined || i === j) return null;
+    return readPair(ranks.paired.verdict(i, j), shown.get(entryId) ?? null, shown.get(otherId) ?? null);
   };
 }
 
@@ -246,16 +263,13 @@ function pairwiseMatrix(ranks: ViewRanks, rows: readonly LeaderboardRow[], rankM
       const i = ranks.indexOf.get(rowEntry.key)!;
       const j = ranks.indexOf.get(columnEntry.key)!;
       if (i === j) return null;
-      const { b, c } = paired.pair(i, j);
-      const isRowAhead = paired.right[i]! > paired.right[j]!;
-      // The deciding family is the one of the entry behind: the test that counts the other in its rank.
-      const pHolm = isRowAhead ? paired.adjustedInFamilyOf(j, i) : paired.adjustedInFamilyOf(i, j);
-      const winner = paired.isBetter(i, j) ? "row" : paired.isBetter(j, i) ? "column" : "none";
-      return { b, c, difference: (paired.right[i]! - paired.right[j]!) / Math.max(1, paired.n), pHolm, winner };
+      const reading = readPair(paired.verdict(i, j), rowEntry.metrics[rankMetric]?.value ?? null, columnEntry.metrics[rankMetric]?.value ?? null);
+      const winner = reading.verdict === "better" ? "row" : reading.verdict === "worse" ? "column" : "none";
+      return { ...reading, winner };
     }),
   );
   return {
-    entries: top.map((row) => ({ id: row.key, system: row.system, kind: row.kind, rank: row.rank, value: row.metrics[rankMetric]?.value ?? null })),
+    entries: top.map((row) => ({ id: row.key, system: row.system, kind: row.kind, rank: row.rank, rankHi: row.rankHi, value: row.metrics[rankMetric]?.value ?? null })),
     cells,
   };
 }

@@ -6,16 +6,20 @@ import type { McNemarResult } from "@/lib/scoring/mcnemar";
 import type { Track } from "@/lib/scoring/tracks";
 import type { Estimate, ReleaseRef } from "./leaderboard-types";
 import { isPublicEntry } from "@/lib/scores/public-entry-rule";
-import { discloseStoredReport, disclosureLevelFor } from "@/lib/disclosure/disclose";
+import { discloseStoredScore, disclosureLevelFor, type PairReading } from "@/lib/disclosure/disclose";
+import { getLeaderboard } from "./get-leaderboard";
+import { getReleaseLeaderboard } from "./get-release-leaderboard";
 import { typeDifferences, type TypeDifference } from "./type-differences";
-import { reportMetricFor } from "./views";
+import { reportMetricFor, TRACK_LABELS, type LeaderboardTrack } from "./views";
 
 /**
- * McNemar's test between any two public entries of the same release and
- * split (protocol section 9), on the primary metric when they share a track
- * and on the unified alias-aware top-1 metric across tracks. The stored
- * per-sample outcomes are read here, on the server, and reduced to the counts
- * b and c before anything leaves this function.
+ * Any two public entries of the same release and split, side by side, on the
+ * primary metric when they share a track and on the unified alias-aware top-1
+ * metric across tracks. On the test split the verdict is the section 13
+ * reading of the pair in the leaderboard view it names (their track, or the
+ * unified view; all types), exactly as the leaderboard prints it, and nothing
+ * finer (section 12: no b, c or exact p). On the dev split, whose gold is
+ * public, it is McNemar's test of the pair with its counts.
  */
 
 export type ComparedEntry = {
@@ -35,8 +39,10 @@ export type EntryPairComparison = {
   metric: ComparisonMetric;
   a: ComparedEntry;
   b: ComparedEntry;
-  /** b = A right and B wrong, c = A wrong and B right; chi2, p, p_exact (section 9). */
-  test: McNemarResult;
+  /** The test split's verdict, from A's side, and the view it is read in; null when the pair is not ranked in any view (a stale score). */
+  reading: (PairReading & { view: string }) | null;
+  /** The dev split only: b = A right and B wrong, c = A wrong and B right; chi2, p, p_exact (section 9). */
+  devTest: McNemarResult | null;
   byType: TypeDifference[];
 };
 
@@ -54,7 +60,7 @@ async function loadSide(id: string) {
       systemName: true,
       user: { select: { displayName: true } },
       release: { select: { id: true, name: true, version: true, minGroupN: true } },
-      score: { select: { goldSha256: true, outcomes: true, report: true } },
+      score: { select: { goldSha256: true, outcomes: true, report: true, feedbackReport: true, rankingReport: true } },
     },
   });
   if (submission === null || !isPublicEntry(submission)) {
@@ -65,7 +71,7 @@ async function loadSide(id: string) {
   }
   // Public entries only, so the public's view of their reports (section 12).
   const level = disclosureLevelFor({ split: submission.split, isPublic: true, isMaintainer: false });
-  const report = discloseStoredReport(submission.score.report, { level, minGroupN: submission.release.minGroupN });
+  const report = discloseStoredScore(submission.score, { level, minGroupN: submission.release.minGroupN })?.report ?? null;
   if (report === null) throw new AppError("not_found", `Entry "${id}" has no readable score.`);
   return { ...submission, score: submission.score, report };
 }
@@ -87,11 +93,11 @@ export async function comparePublicEntries(aId: string, bId: string): Promise<En
       "These entries were scored against different versions of the gold; compare them once both are re-scored.",
     );
   }
-  const test = compareOutcomes(
+  const { metric, ...counts } = compareOutcomes(
     { track: a.track, codes: new Uint8Array(a.score.outcomes) },
     { track: b.track, codes: new Uint8Array(b.score.outcomes) },
   );
-  const { metric, ...counts } = test;
+  const isTest = a.split === "test";
   const side = (entry: typeof a): ComparedEntry => {
     const key = reportMetricFor(metric, entry.track);
     const value = key === null ? undefined : entry.report.metrics[key];
@@ -111,11 +117,23 @@ export async function comparePublicEntries(aId: string, bId: string): Promise<En
   return {
     release: a.release,
     split: a.split === "dev" ? "dev" : "test",
-    n: a.score.outcomes.length,
+    n: isTest ? (a.report.n) : a.score.outcomes.length,
     metric,
     a: side(a),
     b: side(b),
-    test: counts,
+    reading: isTest ? await viewReading(a.id, b.id, a.track === b.track ? a.track : "unified", a.releaseId) : null,
+    devTest: isTest ? null : counts,
     byType: typeDifferences(byTypeOf(a), byTypeOf(b), metric),
   };
+}
+
+/** The pair's reading in the view of `track`, all types: the default view when both are in it, else the view of every entry. */
+async function viewReading(aId: string, bId: string, track: LeaderboardTrack, releaseId: string): Promise<(PairReading & { view: string }) | null> {
+  for (const scope of ["primary", "all"] as const) {
+    const snapshot = await getLeaderboard({ track, scope });
+    const view = snapshot !== null && snapshot.view.release.id === releaseId ? snapshot.view : await getReleaseLeaderboard({ releaseId, track, scope });
+    const reading = view?.readPair(aId, bId) ?? null;
+    if (reading !== null) return { ...reading, view: `${TRACK_LABELS[track]}, all types${scope === "all" ? ", every entry" : ""}` };
+  }
+  return null;
 }

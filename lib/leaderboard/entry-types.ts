@@ -2,14 +2,14 @@ import type { EntityType } from "@/lib/dataset/release-schema";
 import type { FactSheetField } from "@/lib/fact-sheet/completeness";
 import type { FactSheet } from "@/lib/fact-sheet/schema";
 import type { ProvenanceTier } from "@/lib/provenance/tiers";
-import type { DisclosedGroup, StoredComparison } from "@/lib/disclosure/disclose";
+import type { DisclosedGroup, PairReading } from "@/lib/disclosure/disclose";
 import type { MetricKey, Track } from "@/lib/scoring/tracks";
 import type { Interval, ReleaseRef } from "./leaderboard-types";
 
 /** Everything the entry page and GET /api/entries/[id] show of one public entry: aggregates only. */
 
-/** A public comparison with one baseline (section 9): the stored row, the baseline named for readers. */
-export type EntryComparison = Omit<StoredComparison, "baselineLabel"> & { baselineName: string };
+/** A public comparison with one baseline: the section 13 reading of the pair in the entry's track view (all types), as the leaderboard prints it. */
+export type EntryComparison = PairReading & { baselineId: string; baselineName: string; view: string; metric: string };
 
 export type EntryScore = {
   n: number;

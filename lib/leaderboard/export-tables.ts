@@ -104,12 +104,10 @@ export function leaderboardExport(view: LeaderboardView, siteOrigin: string): Ex
       knowledge_cutoff: row.knowledgeCutoff,
       tier: row.tier,
       stale: row.isStale,
-      vs_best_baseline: row.significance
-        ? row.significance.isSignificant
-          ? row.significance.direction
-          : "not significant"
-        : null,
-      vs_best_baseline_p_holm: row.significance?.pHolm ?? null,
+      rank_lo: row.rank,
+      rank_hi: row.rankHi,
+      vs_best_baseline: row.significance?.verdict ?? null,
+      vs_best_baseline_p: row.significance?.pBucket ?? null,
       date: row.date,
       source: row.source,
       entry_id: row.entryId,

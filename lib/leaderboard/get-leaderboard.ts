@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { EntityType } from "@/lib/dataset/release-schema";
-import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import { PLATFORM_SCORING_VERSION } from "@/lib/scoring/score-report";
 import { buildLeaderboard } from "./build-leaderboard";
 import type { LeaderboardView, ReleaseRef } from "./leaderboard-types";
 import { findActiveReleaseStamp, loadLeaderboardData, type ActiveReleaseStamp, type LeaderboardData } from "./load-leaderboard-data";
@@ -99,7 +99,7 @@ function currentStamp(): Promise<ActiveReleaseStamp | null> {
 }
 
 function fullStamp(active: ActiveReleaseStamp): string {
-  return `${active.stamp}/${active.goldSha256 ?? ""}/${SCORER_VERSION}`;
+  return `${active.stamp}/${active.goldSha256 ?? ""}/${PLATFORM_SCORING_VERSION}`;
 }
 
 export type PublicReadStamp = { releaseId: string; stamp: string };
@@ -177,7 +177,7 @@ export async function getLeaderboard(options: {
   const view = buildLeaderboard({
     release: active.release,
     goldSha256: active.goldSha256,
-    scorerVersion: SCORER_VERSION,
+    scorerVersion: PLATFORM_SCORING_VERSION,
     track: options.track,
     type,
     ...data,

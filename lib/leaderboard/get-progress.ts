@@ -1,6 +1,6 @@
 import "server-only";
 import type { EntityType } from "@/lib/dataset/release-schema";
-import { getActiveLeaderboardData } from "./get-leaderboard";
+import { getActiveLeaderboardData, getLeaderboard } from "./get-leaderboard";
 import { buildProgressView, type ProgressView } from "./progress-view";
 import type { LeaderboardTrack } from "./views";
 
@@ -8,7 +8,13 @@ import type { LeaderboardTrack } from "./views";
 export async function getProgress(options: { track: LeaderboardTrack; type: EntityType | null }): Promise<ProgressView | null> {
   const active = await getActiveLeaderboardData();
   if (active === null) return null;
+  // Each step reads its pair in the leaderboard's view: the default one when both are in it, else the view of every entry.
+  const [primary, all] = await Promise.all([
+    getLeaderboard({ track: options.track, type: options.type, scope: "primary" }),
+    getLeaderboard({ track: options.track, type: options.type, scope: "all" }),
+  ]);
   return buildProgressView({
+    readPair: (entryId, otherId) => primary?.view.readPair(entryId, otherId) ?? all?.view.readPair(entryId, otherId) ?? null,
     release: active.release,
     goldSha256: active.goldSha256,
     track: options.track,

@@ -1,19 +1,25 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { disclosureLevelFor, discloseStoredReport } from "@/lib/disclosure/disclose";
+import { disclosureLevelFor, discloseStoredScore, readPair, verdictOf } from "@/lib/disclosure/disclose";
 import { goldVersionId } from "@/lib/disclosure/gold-version";
 import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
 import { missingFactSheetFields } from "@/lib/fact-sheet/completeness";
 import { readStoredFactSheet } from "@/lib/fact-sheet/schema";
 import { scoredEntryTier } from "@/lib/provenance/tiers";
-import type { EntryDetail } from "./entry-types";
+import type { EntryComparison, EntryDetail } from "./entry-types";
+import { getLeaderboard } from "./get-leaderboard";
+import { getReleaseLeaderboard } from "./get-release-leaderboard";
+import { TRACK_LABELS } from "./views";
 import { isPublicEntry } from "@/lib/scores/public-entry-rule";
 
 /**
  * One public entry with its score summary and its comparisons with every
  * baseline: what the entry page and GET /api/entries/[id] show. Aggregates
- * only; the per-sample outcomes are not read. Null when the id names nothing
- * public.
+ * only; the per-sample outcomes are not read here. A test entry's comparisons
+ * are the section 13 readings of its track's leaderboard view of all types
+ * (the default view, or every entry when it is not its owner's primary one),
+ * so they say what the leaderboard says of each pair. Null when the id names
+ * nothing public.
  */
 export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
   const submission = await db.submission.findUnique({
@@ -34,7 +40,7 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
       createdAt: true,
       user: { select: { displayName: true, affiliation: true } },
       release: { select: { id: true, name: true, version: true, goldSha256: true, minGroupN: true } },
-      score: { select: { n: true, scorerVersion: true, goldSha256: true, computedAt: true, report: true } },
+      score: { select: { n: true, scorerVersion: true, goldSha256: true, computedAt: true, report: true, feedbackReport: true, rankingReport: true } },
       comparisonsAsEntry: {
         where: { baseline: { isBaseline: true } },
         orderBy: [{ family: "asc" }, { baselineId: "asc" }],
@@ -49,7 +55,7 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
           p: true,
           pExact: true,
           pHolm: true,
-          baseline: { select: { baselineLabel: true, systemName: true } },
+          baseline: { select: { baselineLabel: true, systemName: true, score: { select: { primary: true } } } },
         },
       },
     },
@@ -65,7 +71,21 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
   );
   // The entry page is public: everyone, maintainers included, sees what section 12 allows the public.
   const level = disclosureLevelFor({ split: submission.split, isPublic: true, isMaintainer: false });
-  const report = score === null ? null : discloseStoredReport(score.report, { level, minGroupN: submission.release.minGroupN });
+  const report = score === null ? null : (discloseStoredScore(score, { level, minGroupN: submission.release.minGroupN })?.report ?? null);
+  const primaryKey = submission.track === "open" ? "alias" : "hit@1";
+  const comparisons =
+    submission.split === "test"
+      ? await viewComparisons(submission.id, submission.track, submission.release.id)
+      : submission.comparisonsAsEntry
+          .filter((comparison) => comparison.family === "track")
+          .map((comparison) => ({
+            baselineId: comparison.baselineId,
+            baselineName: labelOf.get(comparison.baselineId) ?? comparison.baselineId,
+            view: `${TRACK_LABELS[submission.track]}, dev split`,
+            metric: comparison.metric,
+            // The dev split's gold is public: its stored section 9 comparison, read as every page reads a pair.
+            ...readPair({ verdict: verdictOf(comparison), pHolm: comparison.pHolm }, report?.metrics[primaryKey] ?? null, comparison.baseline.score?.primary ?? null),
+          }));
   return {
     id: submission.id,
     track: submission.track,
@@ -104,20 +124,21 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
             byType: report.by_type ?? {},
             byCollection: report.by_collection ?? {},
           },
-    comparisons: submission.comparisonsAsEntry
-      .map((comparison) => ({
-        baselineId: comparison.baselineId,
-        baselineName: labelOf.get(comparison.baselineId) ?? comparison.baselineId,
-        family: comparison.family === "unified" ? ("unified" as const) : ("track" as const),
-        identicalTo: comparison.identicalTo === null ? null : (labelOf.get(comparison.identicalTo) ?? comparison.identicalTo),
-        metric: comparison.metric,
-        b: comparison.b,
-        c: comparison.c,
-        chi2: comparison.chi2,
-        p: comparison.p,
-        pExact: comparison.pExact,
-        pHolm: comparison.pHolm,
-      }))
-      .sort((x, y) => x.family.localeCompare(y.family) || x.baselineName.localeCompare(y.baselineName, "en")),
+    comparisons: comparisons.sort((x, y) => x.baselineName.localeCompare(y.baselineName, "en")),
   };
+}
+
+/** The entry's readings against each baseline in its track's view of all types: the default view, or every entry when it is not in it. */
+async function viewComparisons(entryId: string, track: "open" | "closed", releaseId: string): Promise<EntryComparison[]> {
+  for (const scope of ["primary", "all"] as const) {
+    const snapshot = await getLeaderboard({ track, scope });
+    const view = snapshot !== null && snapshot.view.release.id === releaseId ? snapshot.view : await getReleaseLeaderboard({ releaseId, track, scope });
+    if (view === null || view === undefined || !view.rows.some((row) => row.key === entryId && row.rank !== null)) continue;
+    const viewName = `${TRACK_LABELS[track]}, all types${scope === "all" ? ", every entry" : ""}`;
+    return view.rows.flatMap((row) => {
+      const reading = row.kind === "baseline" ? view.readPair(entryId, row.key) : null;
+      return reading === null ? [] : [{ ...reading, baselineId: row.key, baselineName: row.system, view: viewName, metric: view.rankMetric }];
+    });
+  }
+  return [];
 }

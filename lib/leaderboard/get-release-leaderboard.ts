@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { releaseGoldOf } from "@/lib/scores/score-staleness";
-import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import { PLATFORM_SCORING_VERSION } from "@/lib/scoring/score-report";
 import { buildLeaderboard } from "./build-leaderboard";
 import type { LeaderboardView } from "./leaderboard-types";
 import { findReleaseStamp, loadLeaderboardData, type LeaderboardData } from "./load-leaderboard-data";
@@ -29,7 +29,7 @@ export async function getReleaseLeaderboard(options: {
     findReleaseStamp(options.releaseId),
   ]);
   if (release === null || stamp === null) return null;
-  const board = keptBoard(release.id, `${stamp.stamp}/${stamp.goldSha256 ?? ""}/${SCORER_VERSION}`);
+  const board = keptBoard(release.id, `${stamp.stamp}/${stamp.goldSha256 ?? ""}/${PLATFORM_SCORING_VERSION}`);
   const viewKey = JSON.stringify([options.track, options.scope, options.cohort ?? {}]);
   const kept = board.views.get(viewKey);
   if (kept !== undefined) return kept;
@@ -78,7 +78,7 @@ function buildReleaseView(
   return buildLeaderboard({
     release: { id: release.id, name: release.name, version: release.version },
     goldSha256: releaseGoldOf(release.goldSha256, "test"),
-    scorerVersion: SCORER_VERSION,
+    scorerVersion: PLATFORM_SCORING_VERSION,
     track: options.track,
     type: null,
     ...data,

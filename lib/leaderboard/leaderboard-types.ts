@@ -1,6 +1,7 @@
 import type { EntityType } from "@/lib/dataset/release-schema";
 import type { Approach } from "@/lib/fact-sheet/schema";
 import type { ProvenanceTier } from "@/lib/provenance/tiers";
+import type { PairReading, PValueBucket } from "@/lib/disclosure/disclose";
 import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
 import type { Track } from "@/lib/scoring/tracks";
 import type { LeaderboardTrack, ViewMetric } from "./views";
@@ -79,31 +80,18 @@ export type ReportedSource = {
 export type RowKind = "submission" | "baseline" | "reported";
 
 /**
- * How an entry compares with the view's best baseline: the section 13 test of
- * that pair, so the mark and the ranks never disagree. Better: the entry is
- * significantly better in the baseline's family (the test that counts it in
- * the baseline's rank); worse: the baseline is significantly better in the
- * entry's family.
+ * How an entry compares with the view's best baseline: the section 13 reading
+ * of that pair (lib/disclosure readPair), the same verdict and p bucket every
+ * other page prints for it.
  */
-export type SignificanceMark = {
-  baselineId: string;
-  baselineName: string;
-  metric: string;
-  /** Samples the entry gets right and the baseline wrong. */
-  b: number;
-  /** Samples the baseline gets right and the entry wrong. */
-  c: number;
-  /** Holm-adjusted McNemar p in `family`'s comparisons with every other entry of the view. */
-  pHolm: number;
-  /** Whose family `pHolm` is adjusted in: the baseline's when the entry is ahead, the entry's otherwise. */
-  family: "baseline" | "entry";
-  /** Sign of b - c. */
-  direction: "better" | "worse" | "even";
-  isSignificant: boolean;
-};
+export type SignificanceMark = PairReading & { baselineId: string; baselineName: string; metric: string };
 
-/** Why an entry has its rank (section 13): the entries significantly better than it. */
-export type RankReason = { better: { entryId: string; system: string; pHolm: number }[] };
+/**
+ * Why an entry has its rank interval (section 13): the entries significantly
+ * better than it (the low end is 1 + their number) and how many it is
+ * significantly better than (the high end is N minus that).
+ */
+export type RankReason = { better: { entryId: string; system: string; pBucket: PValueBucket }[]; beats: number; ranked: number };
 
 export type LeaderboardRow = {
   /** Unique row key: the submission id, or "reported:<id>". */
@@ -126,8 +114,9 @@ export type LeaderboardRow = {
   isStale: boolean;
   /** Reported results: where the numbers come from. */
   source: string | null;
-  /** Rank by paired tests (section 13); null for reported rows and entries that cannot be tested. */
+  /** Rank interval by paired tests (section 13): `rank` its low end, `rankHi` its high end; null for reported rows and entries that cannot be tested. */
   rank: number | null;
+  rankHi: number | null;
   rankReason: RankReason | null;
   /** One estimate per metric column of the view (null where the row has no value). */
   metrics: Partial<Record<ViewMetric, Estimate | null>>;
@@ -141,21 +130,14 @@ export type ReleaseRef = { id: string; name: string; version: string };
 export type BestBaseline = { id: string; name: string; metric: ViewMetric; value: number };
 
 /** One cell of the pairwise significance matrix: the row entry against the column entry (section 13). */
-export type MatrixCell = {
-  /** Samples the row entry gets right and the column entry wrong, and the reverse. */
-  b: number;
-  c: number;
-  /** Difference of point estimates, row minus column (fractions). */
-  difference: number;
-  /** Holm-adjusted p of the test that decides: in the family of whichever of the two is behind. */
-  pHolm: number;
+export type MatrixCell = PairReading & {
   /** "row": the row entry is significantly better; "column": the column entry is; "none": neither. */
   winner: "row" | "column" | "none";
 };
 
 /** The pairwise significance matrix of a view's top entries (by point estimate), for /leaderboard/matrix. */
 export type PairwiseMatrix = {
-  entries: { id: string; system: string; kind: RowKind; rank: number | null; value: number | null }[];
+  entries: { id: string; system: string; kind: RowKind; rank: number | null; rankHi: number | null; value: number | null }[];
   /** cells[i][j]: entries[i] against entries[j]; null on the diagonal. */
   cells: (MatrixCell | null)[][];
 };
@@ -172,4 +154,11 @@ export type LeaderboardView = {
   rows: LeaderboardRow[];
   /** The top MATRIX_SIZE ranked entries' pairwise tests; null when the view has no ranks. */
   matrix: PairwiseMatrix | null;
+  /**
+   * Server-side only (a function: never handed to a client component): the
+   * section 13 reading of two ranked entries of the view, from the first's
+   * side, or null when either is not ranked here. The entry and compare pages
+   * read their pairs through it, so every page prints the view's verdict.
+   */
+  readPair: (entryId: string, otherId: string) => PairReading | null;
 };

@@ -1,4 +1,5 @@
 import "server-only";
+import { loadSplitGold } from "@/lib/submissions/load-gold";
 import { db } from "@/lib/db";
 import { discloseHeadline, disclosureLevelFor } from "@/lib/disclosure/disclose";
 import type { Prisma } from "@/lib/generated/prisma";
@@ -52,13 +53,21 @@ export async function listPublicEntries(query: EntriesQuery): Promise<PublicEntr
       systemName: true,
       publishedAt: true,
       user: { select: { displayName: true } },
-      score: { select: { n: true, primary: true, unified: true, scorerVersion: true, goldSha256: true, computedAt: true } },
+      score: {
+        select: { n: true, primary: true, unified: true, feedbackPrimary: true, rankingPrimary: true, rankingUnified: true, scorerVersion: true, goldSha256: true, computedAt: true },
+      },
     },
     orderBy: [{ createdAt: "asc" }],
   });
+  // Section 12: a test entry's public numbers are its ranking slice's, whose size is the same for every entry.
+  const rankingN = (await loadSplitGold(release.id, "test")).slices?.ranking.length ?? 0;
   const entries = rows.flatMap((row): PublicEntrySummary[] => {
     if (row.score === null || row.split === "train") return [];
     const level = disclosureLevelFor({ split: row.split, isPublic: true, isMaintainer: false });
+    const primary = discloseHeadline(row.score, "primary", level, row.split);
+    const unified = discloseHeadline(row.score, "unified", level, row.split);
+    // A test score from before the slices has no ranking-slice numbers until it is re-scored.
+    if (primary === null || unified === null) return [];
     return [
       {
         id: row.id,
@@ -67,9 +76,9 @@ export async function listPublicEntries(query: EntriesQuery): Promise<PublicEntr
         track: row.track,
         split: row.split,
         isBaseline: row.isBaseline,
-        n: row.score.n,
-        primary: discloseHeadline(row.score.primary, level),
-        unified: discloseHeadline(row.score.unified, level),
+        n: row.split === "test" ? rankingN : row.score.n,
+        primary,
+        unified,
         isStale: isScoreStale(row.score, releaseGoldOf(release.goldSha256, row.split)),
         date: formatDate(row.publishedAt ?? row.score.computedAt),
       },

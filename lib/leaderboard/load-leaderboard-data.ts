@@ -1,8 +1,9 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { discloseStoredReport } from "@/lib/disclosure/disclose";
+import { discloseStoredScore } from "@/lib/disclosure/disclose";
+import { pickCodes, pickPositions, type TestSlices } from "@/lib/slices/slice-membership";
+import { loadSplitGold } from "@/lib/submissions/load-gold";
 import { publicEntrySql } from "@/lib/scores/public-entry-rule";
-import { fromDbEntityType } from "@/lib/releases/entity-type";
 import { parseStoredReportedByType, parseStoredReportedMetrics } from "@/lib/reported/reported-schema";
 import type { EntityType } from "@/lib/dataset/release-schema";
 import type { EntrySource, ReleaseRef, ReportedSource } from "./leaderboard-types";
@@ -14,8 +15,9 @@ import { factSheetFacts } from "./fact-sheet-facts";
 /**
  * The database side of the leaderboard: which release is shown, a cheap
  * version stamp of everything the leaderboard depends on, and (when the stamp
- * changed) the public entries of its test split with the summary parts of
- * their reports. Per-sample outcomes are never read here.
+ * changed) the public entries of its test split with their ranking-slice
+ * reports and outcomes (protocol section 12): everything public is built from
+ * the ranking slice, so this is the one place that narrows the outcomes to it.
  */
 
 export type ActiveReleaseStamp = {
@@ -29,7 +31,7 @@ export type ActiveReleaseStamp = {
 export type LeaderboardData = {
   entries: EntrySource[];
   reported: ReportedSource[];
-  /** The entity type of each test sample in gold order: the type views' paired tests (section 13) use only that type's samples. */
+  /** The entity type of each ranking-slice sample, in gold order: the type views' paired tests (section 13) use only that type's samples. */
   goldTypes: EntityType[];
   /** Test-split groups smaller than this show no numbers (section 12). */
   minGroupN: number;
@@ -121,16 +123,24 @@ type EntryRow = {
   goldSha256: string;
   computedAt: Date;
   report: unknown;
+  feedbackReport: unknown;
+  rankingReport: unknown;
   outcomes: Uint8Array;
 };
 
-async function loadEntries(releaseId: string, minGroupN: number): Promise<EntrySource[]> {
+/** The ranking slice's outcome codes of a stored score; outcomes of another split size (a stale score) stay whole, and the ranks leave them out. */
+function rankingCodes(outcomes: Uint8Array, slices: TestSlices): Uint8Array {
+  const total = slices.feedback.length + slices.ranking.length;
+  return outcomes.length === total ? pickCodes(outcomes, slices.ranking) : new Uint8Array(0);
+}
+
+async function loadEntries(releaseId: string, minGroupN: number, slices: TestSlices): Promise<EntrySource[]> {
   const rows = await db.$queryRawUnsafe<EntryRow[]>(
     `
     SELECT s."id", s."track"::text AS "track", s."isBaseline", s."baselineLabel", s."systemName",
            s."factSheet", s."reproducedAt", s."publishedAt", s."createdAt", s."userId", s."isPrimary",
            u."displayName", sc."n", sc."scorerVersion", sc."goldSha256", sc."computedAt",
-           sc."report", sc."outcomes"
+           sc."report", sc."feedbackReport", sc."rankingReport", sc."outcomes"
       FROM "Submission" s
       JOIN "User" u ON u."id" = s."userId"
       JOIN "Score" sc ON sc."submissionId" = s."id"
@@ -139,12 +149,12 @@ async function loadEntries(releaseId: string, minGroupN: number): Promise<EntryS
   );
   // Every number of the public leaderboard is what section 12 lets the public see.
   return rows.flatMap((row): EntrySource[] => {
-    const report = discloseStoredReport(row.report, { level: "public", minGroupN });
+    const report = discloseStoredScore(row, { level: "public", minGroupN })?.report ?? null;
     if (report === null) return [];
     const factSheet = readStoredFactSheet(row.factSheet);
     const entry: EntrySource = {
       id: row.id,
-      outcomes: { track: row.track === "closed" ? "closed" : "open", codes: new Uint8Array(row.outcomes) },
+      outcomes: { track: row.track === "closed" ? "closed" : "open", codes: rankingCodes(row.outcomes, slices) },
       track: row.track === "closed" ? "closed" : "open",
       isBaseline: row.isBaseline,
       system: (row.isBaseline ? row.baselineLabel : null) ?? row.systemName ?? row.baselineLabel ?? "Unnamed system",
@@ -169,15 +179,6 @@ async function loadEntries(releaseId: string, minGroupN: number): Promise<EntryS
   });
 }
 
-async function loadGoldTypes(releaseId: string): Promise<EntityType[]> {
-  // Server-side only: the types of test samples are test gold; they never leave this module except as group sizes.
-  const rows = await db.sample.findMany({
-    where: { releaseId, split: "test" },
-    orderBy: { ordinal: "asc" },
-    select: { entity: { select: { type: true } } },
-  });
-  return rows.map((row) => fromDbEntityType(row.entity.type));
-}
 
 async function loadReported(releaseId: string): Promise<ReportedSource[]> {
   const rows = await db.reportedResult.findMany({
@@ -201,6 +202,10 @@ async function loadReported(releaseId: string): Promise<ReportedSource[]> {
 /** Everything the leaderboard of a release shows, in four queries. */
 export async function loadLeaderboardData(releaseId: string): Promise<LeaderboardData> {
   const { minGroupN, importedAt } = await db.datasetRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { minGroupN: true, importedAt: true } });
-  const [entries, reported, goldTypes] = await Promise.all([loadEntries(releaseId, minGroupN), loadReported(releaseId), loadGoldTypes(releaseId)]);
+  // Server-side only: the types of test samples are test gold; they never leave this module except as group sizes.
+  const testGold = await loadSplitGold(releaseId, "test");
+  if (testGold.slices === null) throw new Error("the test split has no slices");
+  const [entries, reported] = await Promise.all([loadEntries(releaseId, minGroupN, testGold.slices), loadReported(releaseId)]);
+  const goldTypes = pickPositions(testGold.gold, testGold.slices.ranking).map((record) => record.type);
   return { entries, reported, goldTypes, minGroupN, releaseDate: importedAt.toISOString().slice(0, 10) };
 }

@@ -1,24 +1,25 @@
-import { formatDifference, formatPStatement, formatValue } from "@/lib/format/numbers";
+import { formatDifference, formatPBucket, formatRankInterval, formatValue } from "@/lib/format/numbers";
+import { describeVerdict } from "./describe-verdict";
 import type { LeaderboardView, MatrixCell } from "./leaderboard-types";
 import { METRIC_LABELS } from "./views";
 
 /**
  * The pairwise significance matrix of a view (protocol section 13) as the
- * matrix page shows it: every cell's direction, its difference in points and
- * its Holm-adjusted p already written out, with a sentence for screen
- * readers. Pure: the page passes the view's matrix, the grid draws this.
+ * matrix page shows it: every cell's direction, its difference of the shown
+ * values in points and its p bucket already written out, with the pair's one
+ * sentence (lib/leaderboard/describe-verdict.ts) for screen readers. Pure: the page passes the view's matrix, the grid draws this.
  */
 
-export type MatrixGridEntry = { id: string; system: string; isBaseline: boolean; rank: number | null; value: string };
+export type MatrixGridEntry = { id: string; system: string; isBaseline: boolean; rank: string | null; value: string };
 
 export type MatrixGridCell = {
   /** Who is significantly better: the row entry, the column entry, or neither. */
   winner: MatrixCell["winner"];
   /** Row minus column, in points: "+4.2", "−1.3", "0.0". */
   difference: string;
-  /** "p < 0.001" or "p = 0.031". */
+  /** "p < 0.001" ... "p ≥ 0.05". */
   p: string;
-  /** "Ada vs Bo: Ada significantly better, +4.2 points, p = 0.003". */
+  /** "Ada vs Bo: Ada is significantly better than Bo (p < 0.01), +4.2 points". */
   label: string;
 };
 
@@ -29,12 +30,6 @@ export type MatrixGrid = {
   cells: (MatrixGridCell | null)[][];
 };
 
-function verdict(cell: MatrixCell, row: string, column: string): string {
-  if (cell.winner === "row") return `${row} significantly better`;
-  if (cell.winner === "column") return `${column} significantly better`;
-  return "no significant difference";
-}
-
 export function matrixGrid(view: Pick<LeaderboardView, "matrix" | "rankMetric">): MatrixGrid | null {
   const { matrix, rankMetric } = view;
   if (matrix === null || matrix.entries.length === 0) return null;
@@ -43,7 +38,7 @@ export function matrixGrid(view: Pick<LeaderboardView, "matrix" | "rankMetric">)
       id: entry.id,
       system: entry.system,
       isBaseline: entry.kind === "baseline",
-      rank: entry.rank,
+      rank: entry.rank === null ? null : formatRankInterval(entry.rank, entry.rankHi ?? entry.rank),
       value: entry.value === null ? "–" : formatValue(entry.value, rankMetric),
     }),
   );
@@ -53,12 +48,11 @@ export function matrixGrid(view: Pick<LeaderboardView, "matrix" | "rankMetric">)
       const rowName = entries[i]?.system ?? "";
       const columnName = entries[j]?.system ?? "";
       const difference = formatDifference(cell.difference, rankMetric);
-      const p = formatPStatement(cell.pHolm);
       return {
         winner: cell.winner,
         difference,
-        p,
-        label: `${rowName} vs ${columnName}: ${verdict(cell, rowName, columnName)}, ${difference} points, ${p}`,
+        p: formatPBucket(cell.pBucket),
+        label: `${rowName} vs ${columnName}: ${rowName} is ${describeVerdict(cell, columnName)}, ${difference} points`,
       };
     }),
   );

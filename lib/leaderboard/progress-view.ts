@@ -1,10 +1,8 @@
 import type { EntityType } from "@/lib/dataset/release-schema";
-import { packBits } from "@/lib/scoring/bitset";
-import { correctnessVector, type ComparisonMetric } from "@/lib/scoring/compare";
 import { entryEstimate } from "./build-leaderboard";
 import { isTypeDisclosed } from "./view-ranks";
 import type { EntrySource, ReleaseRef, ReportedSource } from "./leaderboard-types";
-import { buildProgressTimeline, SOTA_SIGNIFICANCE_LEVEL, type ProgressCandidate, type ProgressPoint, type ProgressTimeline } from "./progress";
+import { buildProgressTimeline, SOTA_SIGNIFICANCE_LEVEL, type PairReader, type ProgressCandidate, type ProgressPoint, type ProgressTimeline } from "./progress";
 import { isTrackInView, rankMetricOf, reportMetricFor, type LeaderboardTrack, type ViewMetric } from "./views";
 
 /**
@@ -16,7 +14,7 @@ import { isTrackInView, rankMetricOf, reportMetricFor, type LeaderboardTrack, ty
  * Pure: the caller passes what the leaderboard loader read.
  */
 
-export const SOTA_TEST_NAME = "McNemar's exact two-sided binomial test (protocol section 9, p_exact)";
+export const SOTA_TEST_NAME = "the view's paired test (protocol section 13: McNemar's exact test, Holm-adjusted among the view's entries)";
 
 export type ProgressView = {
   release: ReleaseRef;
@@ -40,11 +38,9 @@ export type ProgressViewInput = {
   reported: readonly ReportedSource[];
   goldTypes: readonly EntityType[];
   minGroupN: number;
+  /** The leaderboard view's reading of a pair (section 13), so each step prints the leaderboard's verdict. */
+  readPair: PairReader;
 };
-
-function comparisonMetricOf(metric: ViewMetric): ComparisonMetric {
-  return metric === "alias" || metric === "hit@1" ? metric : "unified";
-}
 
 function reportedValue(result: ReportedSource, metric: ViewMetric, type: EntityType | null): number | null {
   const key = reportMetricFor(metric, result.track);
@@ -74,23 +70,18 @@ export function buildProgressView(input: ProgressViewInput): ProgressView {
     return { ...base, unavailable: `${why}: no numbers are shown for it.`, points: [], undatedReported: [] };
   }
 
-  const comparison = comparisonMetricOf(metric);
   const entries: ProgressCandidate[] = input.entries
     .filter((entry) => isTrackInView(input.track, entry.track))
-    .map((entry) => {
-      const isComparable = entry.score.goldSha256 === input.goldSha256 && entry.outcomes.codes.length === input.goldTypes.length;
-      const vector = isComparable ? correctnessVector(entry.outcomes, comparison) : null;
-      return {
-        id: entry.id,
-        system: entry.system,
-        kind: entry.isBaseline ? "baseline" : "submission",
-        date: entry.date,
-        value: entryEstimate(entry, metric, input.type)?.value ?? null,
-        correct: vector === null ? null : packBits(keep === null ? vector : vector.filter((_, index) => keep[index])),
-        // The loader reads public entries only (lib/scores/public-entry-rule.ts).
-        isPublic: true,
-      };
-    });
+    .map((entry) => ({
+      id: entry.id,
+      system: entry.system,
+      kind: entry.isBaseline ? "baseline" : "submission",
+      date: entry.date,
+      value: entryEstimate(entry, metric, input.type)?.value ?? null,
+      isTested: entry.score.goldSha256 === input.goldSha256 && entry.outcomes.codes.length === input.goldTypes.length,
+      // The loader reads public entries only (lib/scores/public-entry-rule.ts).
+      isPublic: true,
+    }));
   const reported: ProgressCandidate[] = input.reported
     .filter((result) => isTrackInView(input.track, result.track))
     .map((result) => ({
@@ -99,9 +90,9 @@ export function buildProgressView(input: ProgressViewInput): ProgressView {
       kind: "reported",
       date: result.date,
       value: reportedValue(result, metric, input.type),
-      correct: null,
+      isTested: false,
       isPublic: true,
     }));
-  const timeline = buildProgressTimeline([...entries, ...reported]);
+  const timeline = buildProgressTimeline([...entries, ...reported], input.readPair);
   return { ...base, unavailable: null, points: timeline.points, undatedReported: timeline.undatedReported };
 }

@@ -1,22 +1,21 @@
-import { discordantCounts, type Bitset } from "@/lib/scoring/bitset";
-import { mcnemarTest } from "@/lib/scoring/mcnemar";
+import type { PairReading } from "@/lib/disclosure/disclose";
 import { RANK_SIGNIFICANCE_LEVEL } from "@/lib/scoring/paired-ranks";
 
 /**
  * The state-of-the-art rule of the progress timeline (docs/leaderboard.md,
  * "Progress over time"). Pure: the loader hands in the public entries of one
  * view (track x entity type) with their disclosed values (section 12) and
- * their per-sample correctness on the view's metric and samples.
+ * the view's reading of any pair (section 13), so a step says what the
+ * leaderboard says of that pair.
  *
  * Entries are taken in date order; entries of the same day best first (so a
  * day gives at most one new state of the art), then by name and id. The first
  * tested entry opens the timeline. A later entry whose value is above the
- * current state of the art's is compared with it by McNemar's exact
- * two-sided binomial test (section 9, `p_exact`): one pre-planned test per
- * step, not a family, and exact because few samples may differ. It becomes
- * the new state of the art only when it is right on more of the differing
- * samples and p_exact < 0.05 (the protocol's level); otherwise it is "not
- * significantly better" and the state of the art stays. So an entry below a
+ * current state of the art's is compared with it by the view's section 13
+ * test of the pair (McNemar's exact test, Holm-adjusted among the view's
+ * entries). It becomes the new state of the art only when that verdict is
+ * "significantly better"; otherwise it is "not significantly better" and the
+ * state of the art stays. So an entry below a
  * higher but non-significant one can still be the next state of the art. The
  * best-score line follows the highest value.
  *
@@ -39,8 +38,8 @@ export type ProgressCandidate = {
   date: string | null;
   /** The disclosed value on the view's metric (section 12 rounding); null when the view shows none. */
   value: number | null;
-  /** Per-sample correctness on the view's metric and samples; null for reported rows and stale scores. */
-  correct: Bitset | null;
+  /** Whether the view ranks it (it has comparable outcomes); false for reported rows and stale scores. */
+  isTested: boolean;
   /** A baseline or a published entry; hidden, withdrawn and unpublished entries are false. */
   isPublic: boolean;
 };
@@ -59,16 +58,8 @@ export type ProgressStatus =
   /** Scored against other gold: no comparable outcomes, no test. */
   | "untested";
 
-export type SotaTest = {
-  /** The state of the art it was tested against. */
-  againstId: string;
-  againstSystem: string;
-  /** Samples this entry gets right and the state of the art wrong, and the reverse. */
-  b: number;
-  c: number;
-  /** McNemar's exact two-sided binomial p (section 9). */
-  pExact: number;
-};
+/** The step's test: the view's reading of this entry against the state of the art it was tested against. */
+export type SotaTest = PairReading & { againstId: string; againstSystem: string };
 
 export type ProgressPoint = {
   id: string;
@@ -102,9 +93,12 @@ function isDrawable(candidate: ProgressCandidate): candidate is DatedCandidate {
   return candidate.isPublic && candidate.date !== null && candidate.value !== null && Number.isFinite(candidate.value);
 }
 
-type Sota = { id: string; system: string; value: number; correct: Bitset };
+type Sota = { id: string; system: string; value: number };
 
-export function buildProgressTimeline(candidates: readonly ProgressCandidate[]): ProgressTimeline {
+/** The view's section 13 reading of an entry against another, from the first's side (LeaderboardView.readPair). */
+export type PairReader = (entryId: string, otherId: string) => PairReading | null;
+
+export function buildProgressTimeline(candidates: readonly ProgressCandidate[], readPair: PairReader): ProgressTimeline {
   const undatedReported = candidates
     .filter((candidate) => candidate.isPublic && candidate.kind === "reported" && candidate.date === null && candidate.value !== null)
     .map((candidate) => ({ id: candidate.id, system: candidate.system, value: candidate.value ?? 0 }));
@@ -115,13 +109,13 @@ export function buildProgressTimeline(candidates: readonly ProgressCandidate[]):
   let best: number | null = null;
   for (const candidate of ordered) {
     const base = { id: candidate.id, system: candidate.system, kind: candidate.kind, date: candidate.date, value: candidate.value };
-    if (candidate.kind === "reported" || candidate.correct === null) {
+    if (candidate.kind === "reported" || !candidate.isTested) {
       const status: ProgressStatus = candidate.kind === "reported" ? "reported" : "untested";
       points.push({ ...base, status, best, sotaId: sota?.id ?? null, test: null });
       continue;
     }
     if (sota === null || best === null) {
-      sota = { id: candidate.id, system: candidate.system, value: candidate.value, correct: candidate.correct };
+      sota = { id: candidate.id, system: candidate.system, value: candidate.value };
       best = candidate.value;
       points.push({ ...base, status: "first", best, sotaId: sota.id, test: null });
       continue;
@@ -131,22 +125,15 @@ export function buildProgressTimeline(candidates: readonly ProgressCandidate[]):
       continue;
     }
     best = Math.max(best, candidate.value);
-    const test = testAgainst(candidate.correct, sota);
-    const isSignificant = test.b > test.c && test.pExact < SOTA_SIGNIFICANCE_LEVEL;
+    const reading = readPair(candidate.id, sota.id);
+    const test: SotaTest | null = reading === null ? null : { ...reading, againstId: sota.id, againstSystem: sota.system };
+    const isSignificant = test?.verdict === "better";
     if (isSignificant) {
-      sota = { id: candidate.id, system: candidate.system, value: candidate.value, correct: candidate.correct };
+      sota = { id: candidate.id, system: candidate.system, value: candidate.value };
     }
     points.push({ ...base, status: isSignificant ? "sota" : "not-significant", best, sotaId: sota.id, test });
   }
   return { points, undatedReported };
-}
-
-function testAgainst(correct: Bitset, sota: Sota): SotaTest {
-  if (correct.length !== sota.correct.length) {
-    throw new Error(`cannot compare outcomes of ${correct.length} and ${sota.correct.length} samples`);
-  }
-  const { b, c } = discordantCounts(correct, sota.correct);
-  return { againstId: sota.id, againstSystem: sota.system, b, c, pExact: mcnemarTest(b, c).p_exact };
 }
 
 /** One line for a point's status, for the table and the chart's tooltip. */
@@ -171,9 +158,9 @@ export function describeProgressStatus(point: Pick<ProgressPoint, "status" | "te
 export function describeSotaRule(): string {
   return (
     "Entries are taken by date (same day: best first). The first tested entry opens the timeline; a later entry above the state " +
-    "of the art's value is a new state of the art only when McNemar's exact two-sided binomial test (protocol section 9, p_exact) " +
-    `against the current state of the art gives p < ${SOTA_SIGNIFICANCE_LEVEL} with more of the differing samples right; ` +
-    "otherwise it is shown as not significantly better. Reported results (papers) have no per-sample outcomes: they are drawn " +
+    "of the art's value is a new state of the art only when the view's paired test of the two (protocol section 13: McNemar's exact " +
+    `test, Holm-adjusted among the view's entries, p < ${SOTA_SIGNIFICANCE_LEVEL}) says it is significantly better, the verdict the ` +
+    "leaderboard prints for that pair; otherwise it is shown as not significantly better. Reported results (papers) have no per-sample outcomes: they are drawn " +
     "at their paper's date and are never a state of the art. Hidden and withdrawn entries are left out; baselines are included."
   );
 }

@@ -57,7 +57,7 @@ function sortValueOf(row: LeaderboardRow, id: string): SortValue {
   if (id === "date") return row.date;
   if (id === "significance") {
     if (row.significance === null) return null;
-    return row.significance.isSignificant ? (row.significance.direction === "better" ? 1 : -1) : 0;
+    return row.significance.verdict === "better" ? 1 : row.significance.verdict === "worse" ? -1 : 0;
   }
   if (id.startsWith(TYPE_PREFIX)) {
     const type = id.slice(TYPE_PREFIX.length);

@@ -1,5 +1,5 @@
 import "server-only";
-import { DEFAULT_MIN_GROUP_N } from "@/lib/disclosure/disclose";
+import { DEFAULT_FEEDBACK_FRACTION, DEFAULT_MAX_ENTRIES_PER_ACCOUNT, DEFAULT_MIN_GROUP_N } from "@/lib/disclosure/disclose";
 import { readRelease, type LeakageFinding, type LoadedRelease } from "@/lib/dataset/read-release";
 import { SPLITS } from "@/lib/dataset/release-schema";
 import { db } from "@/lib/db";
@@ -101,6 +101,8 @@ export async function importRelease(options: ImportReleaseOptions): Promise<Impo
             version: release.meta.version,
             description: release.meta.description,
             minGroupN: release.meta.min_group_n ?? DEFAULT_MIN_GROUP_N,
+            feedbackFraction: release.meta.feedback_fraction ?? DEFAULT_FEEDBACK_FRACTION,
+            maxEntriesPerAccount: release.meta.max_entries_per_account ?? DEFAULT_MAX_ENTRIES_PER_ACCOUNT,
             files: release.files,
             goldSha256,
             downloads,

@@ -1,9 +1,9 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { discloseHeadline, disclosureLevelFor } from "@/lib/disclosure/disclose";
+import { discloseValue, disclosureLevelFor } from "@/lib/disclosure/disclose";
 import { goldVersionId } from "@/lib/disclosure/gold-version";
 import { isPublicEntry } from "@/lib/scores/public-entry-rule";
-import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import { PLATFORM_SCORING_VERSION } from "@/lib/scoring/score-report";
 import { PRIMARY_METRIC } from "@/lib/scoring/tracks";
 import { DOWNLOAD_NAMES } from "./download-format";
 import { readDownloadDigests, readReleaseStats, type Digest, type ReleaseStats } from "./release-json";
@@ -115,7 +115,7 @@ async function countScorerVersions(releaseId: string): Promise<ScorerVersionCoun
      WHERE s."releaseId" = ${releaseId}
      GROUP BY sc."scorerVersion", s."split"
      ORDER BY sc."scorerVersion" DESC, s."split"`;
-  return rows.map((row) => ({ scorerVersion: row.scorerVersion, split: row.split, scores: Number(row.scores), isCurrent: row.scorerVersion === SCORER_VERSION }));
+  return rows.map((row) => ({ scorerVersion: row.scorerVersion, split: row.split, scores: Number(row.scores), isCurrent: row.scorerVersion === PLATFORM_SCORING_VERSION }));
 }
 
 const RESCORES_SHOWN = 200;
@@ -146,7 +146,7 @@ async function loadRescores(releaseId: string): Promise<{ publicRescores: Public
     const metric = PRIMARY_METRIC[event.track];
     const valueOf = (metrics: unknown): number | null => {
       const value = metrics !== null && typeof metrics === "object" ? (metrics as Record<string, unknown>)[metric] : undefined;
-      return typeof value === "number" ? discloseHeadline(value, level) : null;
+      return typeof value === "number" ? discloseValue(value, level) : null;
     };
     publicRescores.push({
       entryId: submission.id,

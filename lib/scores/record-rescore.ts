@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma";
 import type { ScoreReport } from "@/lib/scoring/report-schema";
+import { PLATFORM_SCORING_VERSION } from "@/lib/scoring/score-report";
 import { readStoredReport } from "./stored-report";
 
 /**
@@ -13,11 +14,12 @@ import { readStoredReport } from "./stored-report";
  * through lib/disclosure. Call it in the transaction that stores the new score.
  */
 
-export type PreviousScore = { scorerVersion: string; goldSha256: string; report: unknown };
+export type PreviousScore = { scorerVersion: string; goldSha256: string; report: unknown; rankingReport: unknown };
 
 export type RescoreToRecord = {
   submission: { id: string; releaseId: string; split: "train" | "dev" | "test"; track: "open" | "closed" };
   previous: PreviousScore;
+  /** The new report whose metrics the release page shows: a test file's ranking slice, a dev file's whole split. */
   report: ScoreReport;
   goldSha256: string;
 };
@@ -37,17 +39,18 @@ function isSameMetrics(before: Record<string, number>, after: Record<string, num
 
 /** Writes the event when something changed; returns whether it did. */
 export async function recordRescore(client: Prisma.TransactionClient, rescore: RescoreToRecord): Promise<boolean> {
-  const before = metricsOf(readStoredReport(rescore.previous.report));
+  // A test score's public numbers are its ranking slice's (protocol section 12); scores from before the slices had only the whole split.
+  const before = metricsOf(readStoredReport(rescore.previous.rankingReport ?? rescore.previous.report));
   const after = metricsOf(rescore.report);
   const isUnchanged =
-    rescore.previous.scorerVersion === rescore.report.scorer_version && rescore.previous.goldSha256 === rescore.goldSha256 && isSameMetrics(before, after);
+    rescore.previous.scorerVersion === PLATFORM_SCORING_VERSION && rescore.previous.goldSha256 === rescore.goldSha256 && isSameMetrics(before, after);
   if (isUnchanged || rescore.submission.split === "train") return false;
   // JSON as text, as store-score.ts does: Prisma's JSON parameters can move a double by one ulp.
   await client.$executeRaw`
     INSERT INTO "RescoreEvent" ("id", "releaseId", "submissionId", "split", "track", "beforeScorerVersion", "afterScorerVersion",
                                 "beforeGoldSha256", "afterGoldSha256", "beforeMetrics", "afterMetrics", "createdAt")
     VALUES (${randomUUID()}, ${rescore.submission.releaseId}, ${rescore.submission.id}, ${rescore.submission.split}::"Split", ${rescore.submission.track}::"Track",
-            ${rescore.previous.scorerVersion}, ${rescore.report.scorer_version}, ${rescore.previous.goldSha256}, ${rescore.goldSha256},
+            ${rescore.previous.scorerVersion}, ${PLATFORM_SCORING_VERSION}, ${rescore.previous.goldSha256}, ${rescore.goldSha256},
             ${JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb, now())`;
   return true;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import { PLATFORM_SCORING_VERSION } from "@/lib/scoring/score-report";
 
 /**
  * Protocol section 10: a stored score records the scorer version and the
@@ -19,6 +19,6 @@ export function releaseGoldOf(releaseGold: unknown, split: string): string | nul
 export type ScoreStamp = { scorerVersion: string; goldSha256: string };
 
 /** Whether a stored score was made by another scorer version than `currentScorer` or against other gold than `currentGold`. */
-export function isScoreStale(score: ScoreStamp, currentGold: string | null, currentScorer: string = SCORER_VERSION): boolean {
+export function isScoreStale(score: ScoreStamp, currentGold: string | null, currentScorer: string = PLATFORM_SCORING_VERSION): boolean {
   return score.scorerVersion !== currentScorer || score.goldSha256 !== currentGold;
 }

@@ -2,7 +2,8 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma";
 import type { ProbeFlags } from "@/lib/integrity/probe-flags-schema";
 import type { ScoreReport } from "@/lib/scoring/report-schema";
-import { primaryMetricOf, unifiedMetricOf } from "@/lib/scoring/score-report";
+import { PLATFORM_SCORING_VERSION, primaryMetricOf, unifiedMetricOf } from "@/lib/scoring/score-report";
+import type { SliceReports } from "@/lib/slices/slice-reports";
 
 /**
  * The one writer of Score rows: the worker, the seeder and the integration
@@ -26,16 +27,24 @@ export type ScoreToStore = {
   goldSha256: string;
   /** Test files only (docs/integrity.md), as computeProbeFlags returns them (schema-checked); null for dev files. */
   probeFlags?: ProbeFlags | null;
+  /** Test files only: the reports of the feedback and ranking slices (protocol section 12); null for dev files. */
+  slices?: SliceReports | null;
 };
 
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters (8 a row). */
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters (14 a row). */
 const ROWS_PER_STATEMENT = 500;
 
+const jsonOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+const floatOrNull = (value: number | undefined): string | null => (value === undefined ? null : String(value));
+
 function scoreValues(score: ScoreToStore): Prisma.Sql {
-  const probeFlags = score.probeFlags ? JSON.stringify(score.probeFlags) : null;
-  return Prisma.sql`(${score.submissionId}, ${score.report.scorer_version}, ${score.goldSha256}, ${score.report.n},
+  const { feedback, ranking } = score.slices ?? {};
+  return Prisma.sql`(${score.submissionId}, ${PLATFORM_SCORING_VERSION}, ${score.goldSha256}, ${score.report.n},
     ${JSON.stringify(score.report)}::jsonb, ${Buffer.from(score.outcomes)}, ${String(primaryMetricOf(score.report))}::float8,
-    ${String(unifiedMetricOf(score.report))}::float8, ${probeFlags}::jsonb, now())`;
+    ${String(unifiedMetricOf(score.report))}::float8, ${jsonOrNull(score.probeFlags)}::jsonb,
+    ${jsonOrNull(feedback)}::jsonb, ${jsonOrNull(ranking)}::jsonb,
+    ${floatOrNull(feedback && primaryMetricOf(feedback))}::float8, ${floatOrNull(ranking && primaryMetricOf(ranking))}::float8,
+    ${floatOrNull(ranking && unifiedMetricOf(ranking))}::float8, now())`;
 }
 
 /**
@@ -47,11 +56,15 @@ export async function storeScores(client: Prisma.TransactionClient, scores: read
   for (let start = 0; start < scores.length; start += ROWS_PER_STATEMENT) {
     const chunk = scores.slice(start, start + ROWS_PER_STATEMENT);
     await client.$executeRaw`
-      INSERT INTO "Score" ("submissionId", "scorerVersion", "goldSha256", "n", "report", "outcomes", "primary", "unified", "probeFlags", "computedAt")
+      INSERT INTO "Score" ("submissionId", "scorerVersion", "goldSha256", "n", "report", "outcomes", "primary", "unified", "probeFlags",
+                           "feedbackReport", "rankingReport", "feedbackPrimary", "rankingPrimary", "rankingUnified", "computedAt")
       VALUES ${Prisma.join(chunk.map(scoreValues))}
       ON CONFLICT ("submissionId") DO UPDATE SET
         "scorerVersion" = EXCLUDED."scorerVersion", "goldSha256" = EXCLUDED."goldSha256", "n" = EXCLUDED."n",
         "report" = EXCLUDED."report", "outcomes" = EXCLUDED."outcomes", "primary" = EXCLUDED."primary",
-        "unified" = EXCLUDED."unified", "probeFlags" = EXCLUDED."probeFlags", "computedAt" = EXCLUDED."computedAt"`;
+        "unified" = EXCLUDED."unified", "probeFlags" = EXCLUDED."probeFlags",
+        "feedbackReport" = EXCLUDED."feedbackReport", "rankingReport" = EXCLUDED."rankingReport",
+        "feedbackPrimary" = EXCLUDED."feedbackPrimary", "rankingPrimary" = EXCLUDED."rankingPrimary",
+        "rankingUnified" = EXCLUDED."rankingUnified", "computedAt" = EXCLUDED."computedAt"`;
   }
 }

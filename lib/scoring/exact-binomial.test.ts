@@ -42,3 +42,19 @@ describe("exact two-sided binomial p (protocol section 9)", () => {
     expect(() => binomialHalfLowerTail(6, 4)).toThrow(RangeError);
   });
 });
+
+describe("createExactMcNemar (many pairs)", () => {
+  it("agrees with exact rational arithmetic to 1e-10 relative, above and below 1000 pairs", async () => {
+    const { createExactMcNemar } = await import("./exact-binomial");
+    const exact = createExactMcNemar(5000);
+    // From Python: float(min(1, Fraction(2 * sum(comb(m, i) for i in range(k + 1)), 2 ** m))).
+    const expected: [number, number, number][] = [
+      [400, 450, 0.0927654499704894],
+      [600, 700, 0.0060157938610449525],
+      [1200, 1300, 0.047681865221043604],
+      [2000, 2400, 1.753122444980596e-9],
+    ];
+    for (const [b, c, p] of expected) expect(Math.abs(exact(b, c) - p)).toBeLessThanOrEqual(p * 1e-10);
+    expect(exact(2300, 2300)).toBe(1);
+  });
+});

@@ -17,6 +17,14 @@ import { CLOSED_METRIC_KEYS, OPEN_METRIC_KEYS, type MetricKey, type ScoredSplit,
 /** Semver of the scoring rules. A change makes stored scores stale (section 10). */
 export const SCORER_VERSION = "1.1.0";
 
+/**
+ * Semver of what the platform stores for a score (Score.scorerVersion): the
+ * scorer's rules plus what is kept beside its report. 1.2.0 (protocol v1.2)
+ * adds the reports of the test split's feedback and ranking slices; the
+ * report itself, and so the offline scorer's output, is that of SCORER_VERSION.
+ */
+export const PLATFORM_SCORING_VERSION = "1.2.0";
+
 export type ReportOptions = {
   split: ScoredSplit;
   /** The gold samples of the split, in the order the outcomes are stored. */

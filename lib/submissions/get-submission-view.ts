@@ -8,7 +8,7 @@ import { db } from "@/lib/db";
 import {
   discloseComparison,
   disclosureLevelFor,
-  discloseStoredReport,
+  discloseStoredScore,
   type DisclosedComparison,
   type DisclosedReport,
   type DisclosureLevel,
@@ -65,7 +65,20 @@ export type SubmissionView = {
   releaseName: string;
   /** What this viewer may learn of the scores (protocol section 12, lib/disclosure). */
   disclosureLevel: DisclosureLevel;
-  score: { report: DisclosedReport; scorerVersion: string; goldVersion: string; computedAt: string; isStale: boolean } | null;
+  /**
+   * `report`: the owner's feedback slice before publication, the ranking slice
+   * once public, the whole split for a maintainer, who also gets `slices`
+   * (protocol section 12); null while not scored, or for a test score made
+   * before the slices (stale until re-scored).
+   */
+  score: {
+    report: DisclosedReport;
+    slices: { feedback: DisclosedReport; ranking: DisclosedReport } | null;
+    scorerVersion: string;
+    goldVersion: string;
+    computedAt: string;
+    isStale: boolean;
+  } | null;
   comparisons: ComparisonView[];
   /** Per-sample outcomes exist for dev submissions only; the test gold stays hidden. */
   hasSampleOutcomes: boolean;
@@ -93,7 +106,7 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
       user: { select: { displayName: true } },
       reproducedBy: { select: { displayName: true } },
       release: { select: { name: true, version: true, goldSha256: true, minGroupN: true } },
-      score: { select: { report: true, scorerVersion: true, goldSha256: true, computedAt: true, probeFlags: true } },
+      score: { select: { report: true, feedbackReport: true, rankingReport: true, scorerVersion: true, goldSha256: true, computedAt: true, probeFlags: true } },
       comparisonsAsEntry: { include: { baseline: { select: { baselineLabel: true, systemName: true } } }, orderBy: [{ family: "asc" }, { baselineId: "asc" }] },
     },
   });
@@ -103,7 +116,8 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
   const level = disclosureLevelFor({ split: submission.split, isPublic: isPublicEntry(submission), isMaintainer: isMaintainer(viewer) });
   const labelOf = new Map(submission.comparisonsAsEntry.map((row) => [row.baselineId, row.baseline.baselineLabel ?? row.baseline.systemName ?? row.baselineId]));
   const factSheet = readStoredFactSheet(submission.factSheet);
-  const report = submission.score ? discloseStoredReport(submission.score.report, { level, minGroupN: submission.release.minGroupN }) : null;
+  const disclosed = submission.score ? discloseStoredScore(submission.score, { level, minGroupN: submission.release.minGroupN }) : null;
+  const report = disclosed?.report ?? null;
   return {
     id: submission.id,
     ownerName: submission.user.displayName,
@@ -145,13 +159,15 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
       submission.score && report
       ? {
           report,
+          slices: disclosed?.slices ?? null,
           scorerVersion: submission.score.scorerVersion,
           goldVersion: goldVersionId(submission.score.goldSha256),
           computedAt: submission.score.computedAt.toISOString(),
           isStale: isScoreStale(submission.score, goldSha),
         }
       : null,
-    comparisons: submission.comparisonsAsEntry.map((row) =>
+    // The stored section 9 families are the owner's (feedback slice on test); a public entry's verdicts are its entry page's (section 13).
+    comparisons: (level === "public" ? [] : submission.comparisonsAsEntry).map((row) =>
       discloseComparison(
         {
           baselineId: row.baselineId,

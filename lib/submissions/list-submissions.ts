@@ -25,7 +25,7 @@ export async function listSubmissionsOf(userId: string, take = 200): Promise<Sub
     where: { userId },
     orderBy: { createdAt: "desc" },
     take,
-    include: { score: { select: { primary: true } } },
+    include: { score: { select: { primary: true, unified: true, feedbackPrimary: true, rankingPrimary: true, rankingUnified: true } } },
   });
   return rows.map((row) => ({
     id: row.id,
@@ -36,7 +36,8 @@ export async function listSubmissionsOf(userId: string, take = 200): Promise<Sub
     publication: row.publication,
     isPrimary: row.isPrimary,
     createdAt: row.createdAt.toISOString(),
-    primary: row.score ? discloseHeadline(row.score.primary, disclosureLevelFor({ split: row.split, isPublic: isPublicEntry(row), isMaintainer: false })) : null,
+    // Section 12: the feedback slice's value before publication, the ranking slice's after.
+    primary: row.score ? discloseHeadline(row.score, "primary", disclosureLevelFor({ split: row.split, isPublic: isPublicEntry(row), isMaintainer: false }), row.split) : null,
     failureKind: row.failureKind,
     note: row.note,
   }));

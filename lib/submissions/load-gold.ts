@@ -4,6 +4,8 @@ import type { Split as DbSplit } from "@/lib/generated/prisma";
 import { fromDbEntityType } from "@/lib/releases/entity-type";
 import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/scoring/gold";
 import { buildScorableAnswers, type ScorableAnswers } from "@/lib/submissions/scorable-answers";
+import { getEnv, sliceSecretOf } from "@/lib/env";
+import { computeTestSlices, type TestSlices } from "@/lib/slices/slice-membership";
 
 /**
  * Gold and KB of a release, loaded once per process: an imported release never
@@ -22,6 +24,8 @@ export type SplitGold = {
    * is test gold. Null for other splits.
    */
   knownSplitQids: ReadonlySet<string> | null;
+  /** Test split only: the positions (in gold order) of the feedback and ranking slices (protocol section 12). Null for other splits. */
+  slices: TestSlices | null;
 };
 
 const kbCache = new Map<string, Promise<KbIndex>>();
@@ -46,7 +50,7 @@ export function loadSplitGold(releaseId: string, split: DbSplit): Promise<SplitG
   let cached = goldCache.get(key);
   if (!cached) {
     cached = (async () => {
-      const [kb, samples, knownSplitQids] = await Promise.all([
+      const [kb, samples, knownSplitQids, release] = await Promise.all([
         loadKb(releaseId),
         db.sample.findMany({
           where: { releaseId, split },
@@ -54,12 +58,18 @@ export function loadSplitGold(releaseId: string, split: DbSplit): Promise<SplitG
           select: { sampleId: true, collection: true, entity: { select: { qid: true } } },
         }),
         split === "test" ? loadKnownSplitQids(releaseId) : Promise.resolve(null),
+        db.datasetRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { name: true, feedbackFraction: true } }),
       ]);
       const gold = buildGold(
         samples.map((sample) => ({ id: sample.sampleId, qid: sample.entity.qid, collection: sample.collection })),
         kb,
       );
-      return { releaseId, split, gold, kb, sampleIds: gold.map((record) => record.id), knownSplitQids };
+      const sampleIds = gold.map((record) => record.id);
+      const slices =
+        split === "test"
+          ? computeTestSlices({ secret: sliceSecretOf(getEnv()), releaseName: release.name, feedbackFraction: release.feedbackFraction }, sampleIds)
+          : null;
+      return { releaseId, split, gold, kb, sampleIds, knownSplitQids, slices };
     })();
     cached.catch(() => goldCache.delete(key));
     goldCache.set(key, cached);

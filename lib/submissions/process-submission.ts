@@ -8,6 +8,7 @@ import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
 import { recordRescore } from "@/lib/scores/record-rescore";
 import { storeScores } from "@/lib/scores/store-score";
 import { scorePredictions } from "@/lib/scoring/score-report";
+import { sliceReportsOf } from "@/lib/slices/slice-reports";
 import { getFileStore } from "@/lib/files/file-store";
 import { readPredictionFile } from "@/lib/submissions/read-prediction-file";
 import { compareWithBaselines, lockSplitComparisons, refreshComparisons, REFRESH_TIMEOUT_MS } from "@/lib/submissions/refresh-comparisons";
@@ -53,14 +54,10 @@ export async function processSubmission(submissionId: string, options: { force?:
   }
 
   const env = getEnv();
-  const { report, outcomes } = scorePredictions({
-    ...validation,
-    gold: gold.gold,
-    kb: gold.kb,
-    split: submission.split === "train" ? "dev" : submission.split,
-    seed: env.BOOTSTRAP_SEED,
-    resamples: env.BOOTSTRAP_RESAMPLES,
-  });
+  const reportOptions = { split: submission.split === "train" ? ("dev" as const) : submission.split, seed: env.BOOTSTRAP_SEED, resamples: env.BOOTSTRAP_RESAMPLES };
+  const { report, outcomes } = scorePredictions({ ...validation, ...reportOptions, gold: gold.gold, kb: gold.kb });
+  // Protocol section 12: the owner's numbers come from the feedback slice, everything public from the ranking slice.
+  const slices = sliceReportsOf(gold, outcomes, reportOptions);
   // Error classes (docs/scoring.md): per sample on dev, aggregates only on test.
   const analysis = buildSampleAnalysis({ ...validation, split: submission.split, gold: gold.gold, kb: gold.kb, outcomes, names: await loadKbNames(submission.releaseId) });
   // Protocol section 12: maintainers see these before publishing a test file (docs/integrity.md).
@@ -70,8 +67,8 @@ export async function processSubmission(submissionId: string, options: { force?:
     async (tx) => {
       await lockSplitComparisons(tx, submission.releaseId, submission.split);
       // A re-score that changes anything is recorded for the release page (lib/scores/record-rescore.ts).
-      if (submission.score !== null) await recordRescore(tx, { submission, previous: submission.score, report, goldSha256 });
-      await storeScores(tx, [{ submissionId, report, outcomes: outcomes.codes, goldSha256, probeFlags }]);
+      if (submission.score !== null) await recordRescore(tx, { submission, previous: submission.score, report: slices?.ranking ?? report, goldSha256 });
+      await storeScores(tx, [{ submissionId, report, outcomes: outcomes.codes, goldSha256, probeFlags, slices }]);
       await upsertSampleAnalysis(submissionId, analysis, tx);
       await markSubmissionScored(tx, submissionId);
       await compareWithBaselines(tx, submission.releaseId, submission.split, submissionId);

@@ -4,6 +4,8 @@ import type { Prisma, Split as DbSplit, Track as DbTrack } from "@/lib/generated
 import { replaceComparisons } from "@/lib/scores/store-comparisons";
 import { planComparisonRows } from "@/lib/scoring/comparison-families";
 import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
+import { sliceOutcomes } from "@/lib/slices/slice-reports";
+import { loadSplitGold } from "@/lib/submissions/load-gold";
 
 type ScoredRow = { id: string; outcomes: SampleOutcomes; goldSha256: string };
 
@@ -13,13 +15,28 @@ export function outcomesFromBytes(track: DbTrack, bytes: Uint8Array): SampleOutc
   return { track, codes: new Uint8Array(bytes) };
 }
 
+/**
+ * The outcomes the section 9 families compare: on the test split those of the
+ * feedback slice only, the one its unpublished owner is shown (protocol
+ * section 12); public verdicts are the section 13 tests of the ranking slice.
+ */
+async function comparedOutcomes(releaseId: string, split: DbSplit): Promise<(outcomes: SampleOutcomes) => SampleOutcomes> {
+  if (split !== "test") return (outcomes) => outcomes;
+  const { slices } = await loadSplitGold(releaseId, split);
+  if (slices === null) throw new Error("the test split has no slices");
+  return (outcomes) => (outcomes.codes.length === slices.feedback.length + slices.ranking.length ? sliceOutcomes(outcomes, slices.feedback) : outcomes);
+}
+
 async function loadScored(tx: Prisma.TransactionClient, releaseId: string, split: DbSplit, where: Prisma.SubmissionWhereInput): Promise<ScoredRow[]> {
-  const rows = await tx.submission.findMany({
-    where: { releaseId, split, status: "SCORED", ...where },
-    select: { id: true, track: true, score: { select: { outcomes: true, goldSha256: true } } },
-    orderBy: { createdAt: "asc" },
-  });
-  return rows.flatMap((row) => (row.score ? [{ id: row.id, goldSha256: row.score.goldSha256, outcomes: outcomesFromBytes(row.track, row.score.outcomes) }] : []));
+  const [rows, compared] = await Promise.all([
+    tx.submission.findMany({
+      where: { releaseId, split, status: "SCORED", ...where },
+      select: { id: true, track: true, score: { select: { outcomes: true, goldSha256: true } } },
+      orderBy: { createdAt: "asc" },
+    }),
+    comparedOutcomes(releaseId, split),
+  ]);
+  return rows.flatMap((row) => (row.score ? [{ id: row.id, goldSha256: row.score.goldSha256, outcomes: compared(outcomesFromBytes(row.track, row.score.outcomes)) }] : []));
 }
 
 /** Takes the split's comparison lock for the rest of the transaction: concurrent workers never interleave their writes. */

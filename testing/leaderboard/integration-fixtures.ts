@@ -13,6 +13,8 @@ import { storeScores } from "@/lib/scores/store-score";
 import { planComparisonRows } from "@/lib/scoring/comparison-families";
 import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/scoring/gold";
 import { scorePredictions } from "@/lib/scoring/score-report";
+import { sliceOutcomes, sliceReportsOf } from "@/lib/slices/slice-reports";
+import { loadSplitGold } from "@/lib/submissions/load-gold";
 
 /**
  * Support for the leaderboard's integration tests (tests/integration/
@@ -124,15 +126,22 @@ export async function storeScoredEntries(release: LeaderboardFixtureRelease, ent
         }),
       },
     });
-    await storeScores(db, [{ submissionId: entry.id, report, outcomes: outcomes.codes, goldSha256: releaseGoldOf(releaseGold, split) ?? "" }]);
+    const slices = sliceReportsOf(await loadSplitGold(release.releaseId, split), outcomes, { split, seed: 42, resamples: 200 });
+    await storeScores(db, [{ submissionId: entry.id, report, outcomes: outcomes.codes, goldSha256: releaseGoldOf(releaseGold, split) ?? "", slices }]);
     stored.push({ id: entry.id, track: entry.track, split: entry.split, codes: outcomes.codes, isBaseline: entry.isBaseline ?? false });
   }
-  const baselines = stored.filter((entry) => entry.isBaseline).map((entry) => ({ id: entry.id, split: entry.split, outcomes: { track: entry.track, codes: entry.codes } }));
+  // Section 9 families compare the feedback slice on the test split, as lib/submissions/refresh-comparisons.ts does.
+  const testSlices = (await loadSplitGold(release.releaseId, "test")).slices;
+  const compared = (entry: StoredFixture) => {
+    const outcomes = { track: entry.track, codes: entry.codes };
+    return entry.split === "test" && testSlices !== null ? sliceOutcomes(outcomes, testSlices.feedback) : outcomes;
+  };
+  const baselines = stored.filter((entry) => entry.isBaseline).map((entry) => ({ id: entry.id, split: entry.split, outcomes: compared(entry) }));
   await replaceComparisons(
     db,
     stored.map((entry) => ({
       entryId: entry.id,
-      rows: planComparisonRows({ id: entry.id, outcomes: { track: entry.track, codes: entry.codes } }, baselines.filter((baseline) => baseline.split === entry.split)),
+      rows: planComparisonRows({ id: entry.id, outcomes: compared(entry) }, baselines.filter((baseline) => baseline.split === entry.split)),
     })),
   );
   return stored;

@@ -11,6 +11,7 @@ import { planComparisonRows, type FamilyMember } from "@/lib/scoring/comparison-
 import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
 import { buildScoreReport } from "@/lib/scoring/score-report";
 import { loadSplitGold } from "@/lib/submissions/load-gold";
+import { sliceOutcomes, sliceReportsOf } from "@/lib/slices/slice-reports";
 import { planSyntheticEntries, SYNTHETIC_BASELINES, SYNTHETIC_TEAMS, synthesizeOutcomeCodes, type SyntheticEntry } from "./synthetic-entries";
 
 /**
@@ -69,7 +70,9 @@ async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unkn
 export async function seedLeaderboardEntries(options: SeedOptions): Promise<SeedResult> {
   const release = await db.datasetRelease.findUniqueOrThrow({ where: { id: options.releaseId }, select: { goldSha256: true } });
   const goldSha256 = releaseGoldOf(release.goldSha256, "test") ?? "";
-  const { gold } = await loadSplitGold(options.releaseId, "test");
+  const testGold = await loadSplitGold(options.releaseId, "test");
+  const { gold, slices } = testGold;
+  if (slices === null) throw new Error("the test split has no slices");
   const goldTypes = gold.map((record) => record.type);
   const random = createSeededRandom(options.seed);
   const users = await ensureUsers();
@@ -92,6 +95,7 @@ export async function seedLeaderboardEntries(options: SeedOptions): Promise<Seed
     ...planned.filter((entry) => entry.isBaseline).map((entry) => ({ id: entry.id, outcomes: entry.outcomes })),
   ];
 
+  const feedbackBaselines = baselines.map((baseline) => ({ ...baseline, outcomes: sliceOutcomes(baseline.outcomes, slices.feedback) }));
   const now = Date.now();
   const submissions: Prisma.SubmissionCreateManyInput[] = planned.map((entry, index) => {
     const publishedAt = new Date(now - ((index * 7919) % 90) * 86_400_000);
@@ -124,9 +128,11 @@ export async function seedLeaderboardEntries(options: SeedOptions): Promise<Seed
   const scores: ScoreToStore[] = [];
   const comparisons: EntryComparisons[] = [];
   planned.forEach((entry, index) => {
-    const report = buildScoreReport({ split: "test", gold, outcomes: entry.outcomes, seed: 42, resamples: options.resamples });
-    scores.push({ submissionId: entry.id, report, outcomes: entry.outcomes.codes, goldSha256 });
-    comparisons.push({ entryId: entry.id, rows: planComparisonRows({ id: entry.id, outcomes: entry.outcomes }, baselines) });
+    const reportOptions = { split: "test" as const, seed: 42, resamples: options.resamples };
+    const report = buildScoreReport({ ...reportOptions, gold, outcomes: entry.outcomes });
+    scores.push({ submissionId: entry.id, report, outcomes: entry.outcomes.codes, goldSha256, slices: sliceReportsOf(testGold, entry.outcomes, reportOptions) });
+    // Section 9 families on the feedback slice, as the worker compares them (lib/submissions/refresh-comparisons.ts).
+    comparisons.push({ entryId: entry.id, rows: planComparisonRows({ id: entry.id, outcomes: sliceOutcomes(entry.outcomes, slices.feedback) }, feedbackBaselines) });
     options.onProgress?.(index + 1, planned.length);
   });
   await insertInChunks(scores, (chunk) => storeScores(db, chunk));

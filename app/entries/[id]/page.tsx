@@ -220,37 +220,17 @@ export default async function EntryPage({ params }: PageProps) {
             ) : (
               <>
                 <p className="max-w-3xl text-sm">
-                  McNemar&apos;s test with continuity correction on paired per-sample outcomes (the track&apos;s primary
-                  metric, or alias-aware top-1 across tracks): b counts samples this entry gets right and the baseline
-                  wrong, c the reverse. The exact p is the two-sided binomial test. These tables answer &ldquo;is this entry
-                  better than each baseline?&rdquo;, so Holm&apos;s adjustment runs across the baselines of one view (protocol
-                  §9): this track&apos;s baselines, and every baseline on the unified metric. Baselines with identical
-                  per-sample outcomes count once. The leaderboard&apos;s ranks and marks use the §13 tests among all entries
-                  of a view instead.
+                  {entry.split === "test" ? (
+                    <>
+                      The verdicts of the leaderboard&apos;s <strong>{entry.comparisons[0]?.view}</strong> view: McNemar&apos;s exact test of each pair on
+                      the ranking slice, Holm-adjusted among the view&apos;s entries (protocol §13), so each pair reads here as it reads on the
+                      leaderboard, the matrix and the compare page. The difference is of the shown values.
+                    </>
+                  ) : (
+                    <>McNemar&apos;s exact test of each pair on the dev split, Holm-adjusted across this track&apos;s baselines (protocol §9).</>
+                  )}
                 </p>
-                {(["track", "unified"] as const).map((family) => {
-                  const rows = entry.comparisons.filter((comparison) => comparison.family === family);
-                  if (rows.length === 0) return null;
-                  const identical = rows.filter((comparison) => comparison.identicalTo !== null);
-                  return (
-                    <div key={family} className="space-y-1">
-                      <ComparisonsTable
-                        comparisons={rows}
-                        caption={
-                          family === "track"
-                            ? `Within the ${entry.track}-world track (${entry.track === "open" ? "alias" : "hit@1"}; Holm across this track's ${rows.length} baselines)`
-                            : `Across both tracks (alias-aware top-1; Holm across all ${rows.length} baselines)`
-                        }
-                      />
-                      {identical.length > 0 && (
-                        <p className="text-xs text-muted" data-testid="identical-baselines">
-                          {identical.map((comparison) => `${comparison.baselineName} has the same per-sample outcomes as ${comparison.identicalTo}`).join("; ")}:
-                          counted once in the adjustment.
-                        </p>
-                      )}
-                    </div>
-                  );
-                })}
+                <ComparisonsTable comparisons={entry.comparisons} caption={`Against each baseline (${entry.track === "open" ? "alias" : "hit@1"})`} track={entry.track} />
               </>
             )}
             {others.length > 0 && (

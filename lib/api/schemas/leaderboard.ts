@@ -21,11 +21,29 @@ const typeEstimateSchema = z.object({
   isSuppressed: z.boolean().optional(),
 });
 
+const P_BUCKETS = ["< 0.001", "< 0.01", "< 0.05", ">= 0.05"] as const;
+const VERDICTS = ["better", "worse", "no significant difference"] as const;
+
+/** A public pair's reading (protocol sections 12 and 13): no b, c, chi2 or exact p. */
+const pairReadingShape = {
+  verdict: z.enum(VERDICTS).describe("the section 13 test of the pair in the view, from this entry's side"),
+  p_bucket: z.enum(P_BUCKETS).describe("the Holm-adjusted p of the test that decides, as a bucket"),
+  difference: z.number().describe("this entry's shown (rounded) value minus the other's, as a fraction"),
+};
+
 export const leaderboardRowSchema = component(
   "LeaderboardRow",
   z.object({
-    rank: z.number().int().positive().nullable().describe("1 + the entries significantly better (protocol section 13); null for reported results"),
-    rank_reason: z.object({ better: z.array(z.object({ id: z.string(), system: z.string(), p_holm: z.number() })) }).nullable(),
+    rank: z.number().int().positive().nullable().describe("rank_lo: kept for clients of the first API"),
+    rank_lo: z.number().int().positive().nullable().describe("1 + the entries significantly better (protocol section 13); null for reported results"),
+    rank_hi: z.number().int().positive().nullable().describe("N - the entries this one is significantly better than (protocol section 13); null for reported results"),
+    rank_reason: z
+      .object({
+        better: z.array(z.object({ id: z.string(), system: z.string(), p_bucket: z.enum(P_BUCKETS) })),
+        beats: z.number().int().describe("how many entries of the view this one is significantly better than"),
+        ranked: z.number().int().describe("N, the ranked entries of the view"),
+      })
+      .nullable(),
     kind: z.enum(["submission", "baseline", "reported"]),
     id: z.string().nullable(),
     system: z.string(),
@@ -48,12 +66,7 @@ export const leaderboardRowSchema = component(
         baseline_id: z.string(),
         baseline: z.string(),
         metric: z.string(),
-        b: z.number().int(),
-        c: z.number().int(),
-        p_holm: z.number(),
-        family: z.enum(["baseline", "entry"]),
-        direction: z.enum(["better", "worse", "even"]),
-        significant: z.boolean(),
+        ...pairReadingShape,
       })
       .nullable(),
     url: z.string().nullable(),
@@ -150,15 +163,9 @@ export const entrySchema = component(
       z.object({
         baseline_id: z.string(),
         baseline: z.string(),
-        family: z.enum(["track", "unified"]),
-        identical_to: z.string().nullable(),
+        view: z.string().describe("the leaderboard view whose section 13 test this is: the entry's track, all types"),
         metric: z.string(),
-        b: z.number().int(),
-        c: z.number().int(),
-        chi2: z.number(),
-        p: z.number(),
-        p_exact: z.number(),
-        p_holm: z.number(),
+        ...pairReadingShape,
       }),
     ),
     url: z.string(),

@@ -15,9 +15,15 @@ const pointSchema = z.object({
   best: z.number().nullable().describe("the best tested value on or before this point (the line)"),
   sota_id: z.string().nullable().describe("the state of the art after this point"),
   test: z
-    .object({ against_id: z.string(), against: z.string(), b: z.number().int(), c: z.number().int(), p_exact: z.number() })
+    .object({
+      against_id: z.string(),
+      against: z.string(),
+      verdict: z.enum(["better", "worse", "no significant difference"]),
+      p_bucket: z.enum(["< 0.001", "< 0.01", "< 0.05", ">= 0.05"]),
+      difference: z.number().describe("this entry's shown value minus the state of the art's"),
+    })
     .nullable()
-    .describe("the test against the previous state of the art; b counts samples this entry gets right and it wrong"),
+    .describe("the view's section 13 reading of this entry against the previous state of the art: the leaderboard's verdict for that pair"),
   url: z.string().nullable(),
 });
 
