@@ -28,7 +28,7 @@ test("[USERS] a maintainer approves waiting accounts with one click each; focus 
   await expect(page.getByTestId("approval-confirmation")).toHaveText(`Approved ${first.displayName}: test submissions are open to this account now.`);
   await expect(waiting.getByTestId("waiting-account").filter({ hasText: first.displayName })).toHaveCount(0);
   // Focus is on an Approve button of the list (the account that took the row's place), not lost to the page.
-  await expect(page.locator(":focus")).toHaveAttribute("data-approve", "");
+  await expect(page.locator(":focus")).toHaveAttribute("data-approve", "true");
   await expect(waiting.getByRole("button", { name: `Approve ${second.displayName}` })).toBeVisible();
 
   const { rows } = await getTestPool().query<{ approvedAt: Date | null }>(`SELECT "approvedAt" FROM "User" WHERE "id" = $1`, [first.id]);
@@ -65,7 +65,9 @@ test("[QUOTA] a participant sees the charge of an upload, a maintainer's refund 
   await expect(page.getByRole("status").filter({ hasText: "Granted 2 extra test submissions." })).toBeVisible();
   await page.getByLabel("Reason for refunding ledger-test-open.jsonl").fill("gold fixed after upload");
   await page.getByRole("button", { name: "Refund ledger-test-open.jsonl" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Refunded." })).toBeVisible();
+  // The refunded charge's row says so in place of its form, and the refund row is listed above it.
+  await expect(page.locator('tr[data-kind="CHARGE"]').getByTestId("charge-refunded")).toHaveText("refunded");
+  await expect(page.locator('tr[data-kind="REFUND"]')).toContainText("gold fixed after upload");
   const audit = await getTestPool().query<{ action: string }>(
     `SELECT "action" FROM "AuditLog" WHERE "actorId" = $1 AND "action" LIKE 'quota.%' ORDER BY "createdAt"`,
     [maintainer.id],

@@ -28,7 +28,7 @@ export function QuickApproveList({ action, accounts }: QuickApproveListProps) {
     const index = focusIndexRef.current;
     if (index === null || isPending || state.status === "idle") return;
     focusIndexRef.current = null;
-    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>("button[data-approve]") ?? [];
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-approve="true"]') ?? [];
     const next = buttons[Math.min(index, buttons.length - 1)];
     if (state.status === "success" && next) next.focus();
     else confirmationRef.current?.focus();
@@ -67,7 +67,7 @@ export function QuickApproveList({ action, accounts }: QuickApproveListProps) {
                 <input type="hidden" name="userId" value={account.id} />
                 <input type="hidden" name="approved" value="true" />
                 <input type="hidden" name="displayName" value={account.displayName} />
-                <button type="submit" data-approve className={BUTTON_CLASS} disabled={isPending} aria-label={`Approve ${account.displayName}`}>
+                <button type="submit" data-approve="true" className={BUTTON_CLASS} disabled={isPending} aria-label={`Approve ${account.displayName}`}>
                   Approve
                 </button>
               </form>

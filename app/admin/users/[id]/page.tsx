@@ -64,6 +64,8 @@ export default async function AdminUserQuotaPage({ params }: { params: Promise<{
                 userId={user.id}
                 mode={{ kind: "refund", submissionId: entry.submissionId, submissionName: entry.submissionName ?? entry.submissionId }}
               />
+            ) : entry.kind === "CHARGE" && entry.submissionId !== null ? (
+              <span data-testid="charge-refunded">refunded</span>
             ) : null
           }
         />
