@@ -37,11 +37,19 @@ test("[MESSAGES] with no test submission left, /submit says when the next one fr
   const releaseId = release.rows[0]?.id ?? "";
   // Five test submissions of the last 24 hours (TEST_QUOTA_PER_DAY=5), the oldest 23 hours ago.
   const oldest = new Date(Date.now() - 23 * 60 * 60 * 1000);
+  // Each with its quota ledger charge, which is what the quota is counted from.
   for (let index = 0; index < 5; index += 1) {
+    const submissionId = `cquota${randomBytes(10).toString("hex")}`;
+    const createdAt = new Date(oldest.getTime() + index * 60_000);
     await getTestPool().query(
       `INSERT INTO "Submission" ("id", "userId", "releaseId", "split", "track", "status", "fileSha256", "fileBytes", "originalName", "sampleCount", "createdAt", "queuedAt", "failureKind", "failureReason")
        VALUES ($1, $2, $3, 'test', 'open', 'FAILED', $4, 10, 'quota.jsonl', 1, $5, $5, 'INVALID', 'quota fixture')`,
-      [`cquota${randomBytes(10).toString("hex")}`, user.id, releaseId, randomBytes(32).toString("hex"), new Date(oldest.getTime() + index * 60_000)],
+      [submissionId, user.id, releaseId, randomBytes(32).toString("hex"), createdAt],
+    );
+    await getTestPool().query(
+      `INSERT INTO "QuotaLedgerEntry" ("id", "userId", "releaseId", "kind", "amount", "windowAt", "submissionId", "createdAt")
+       VALUES ($1, $2, $3, 'CHARGE', 1, $4, $5, $4)`,
+      [`cledger${randomBytes(10).toString("hex")}`, user.id, releaseId, createdAt, submissionId],
     );
   }
   await signInAs(user);

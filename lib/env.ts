@@ -48,7 +48,8 @@ export const envSchema = z.object({
    * Reverse proxies in front of the web server that append to X-Forwarded-For.
    * 0: no proxy, the client address is the socket's and X-Forwarded-For is
    * ignored; N: the entry N places from the right (1: the address the nearest
-   * proxy saw). Used by the sign-up and sign-in rate limits (protocol §12).
+   * proxy saw). Used by the sign-up and sign-in rate limits and the test
+   * quota's address budget (protocol §12).
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /**
@@ -59,11 +60,16 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9.:[\]-]+$/, "must be an address or host name to listen on, such as 127.0.0.1 or 0.0.0.0")
     .default("0.0.0.0"),
-  /** 1: test submissions wait until a maintainer approves the account (User.approvedAt). */
+  /**
+   * Whether test submissions wait until a maintainer approves the account
+   * (User.approvedAt; lib/users/test-approval.ts). "auto" (unset): on for a
+   * release whose test split has 1,000 samples or more (protocol §12), off
+   * for smaller ones; 1 or 0 decides for every release.
+   */
   TEST_REQUIRES_APPROVAL: z
-    .enum(["0", "1", "true", "false"], { message: "must be 0 or 1" })
-    .default("0")
-    .transform((value) => value === "1" || value === "true"),
+    .enum(["auto", "0", "1", "true", "false"], { message: "must be auto, 0 or 1" })
+    .default("auto")
+    .transform((value): "auto" | boolean => (value === "auto" ? "auto" : value === "1" || value === "true")),
   /**
    * 1: the public JSON API sends its precompressed gzip/brotli bodies. Set by
    * scripts/web-server.mjs, which passes their Content-Encoding on; under plain

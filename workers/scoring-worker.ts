@@ -53,7 +53,7 @@ async function scoreJob(job: Job<ScoringJob>): Promise<{ outcome: JobOutcome; re
       await markSubmissionFailed(
         submissionId,
         "INTERNAL",
-        `An internal error stopped scoring after ${maxAttempts} attempts. This is our fault, not your file's; maintainers can see it and re-score it, and it did not cost you more quota.`,
+        `An internal error stopped scoring after ${maxAttempts} attempts. This is our fault, not your file's: its test quota was refunded, and maintainers can see it and re-score it.`,
       ).catch(() => undefined);
       return { outcome: "failed", error };
     }

@@ -1,8 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { formatDate } from "@/lib/format/dates";
+import { formatCount } from "@/lib/format/numbers";
 import { ProfileForm } from "@/components/auth/profile-form";
+import { QuotaLedgerTable } from "@/components/submissions/quota-ledger-table";
 import { requirePageUser } from "@/lib/auth/page-guards";
+import { findActiveRelease } from "@/lib/releases/get-release";
+import { listQuotaLedger } from "@/lib/submissions/list-quota-ledger";
+import { getTestQuota } from "@/lib/submissions/quota";
 import { getProfile } from "@/lib/users/get-profile";
 import { updateProfileAction } from "@/app/account/actions";
 
@@ -10,7 +15,10 @@ export const metadata: Metadata = { title: "Your account" };
 
 export default async function AccountPage() {
   const actor = await requirePageUser("/account");
-  const profile = await getProfile({ actor });
+  const [profile, release] = await Promise.all([getProfile({ actor }), findActiveRelease()]);
+  const [ledger, quota] = release
+    ? await Promise.all([listQuotaLedger(actor.userId, release.id), getTestQuota(actor.userId, release.id)])
+    : [null, null];
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Your account</h1>
@@ -43,6 +51,21 @@ export default async function AccountPage() {
           Scripts use API tokens instead of your password. <Link href="/account/tokens">Manage API tokens</Link>.
         </p>
       </section>
+      {release && ledger && quota && (
+        <section aria-labelledby="quota-ledger-heading" id="quota-ledger" className="space-y-2">
+          <h2 id="quota-ledger-heading" className="text-xl font-semibold">
+            Test quota ledger
+          </h2>
+          <p className="max-w-3xl">
+            Every charge, refund and grant of your test submissions on {release.name} {release.version}: {formatCount(quota.remaining)} left (used{" "}
+            {formatCount(quota.usedToday)} of {formatCount(quota.perDay)} in the last 24 hours, {formatCount(quota.usedTotal)} of{" "}
+            {formatCount(quota.total)} in total). A test file is charged once it passes the checks (an invalid one never is); one
+            the platform fails to score is refunded automatically, with the reason. The same list is{" "}
+            <code>GET /api/quota/ledger</code>.
+          </p>
+          <QuotaLedgerTable entries={ledger} caption="Your test quota ledger, newest first" />
+        </section>
+      )}
     </div>
   );
 }

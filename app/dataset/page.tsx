@@ -9,6 +9,8 @@ import { findActiveRelease } from "@/lib/releases/get-release";
 import { readDownloadDigests, readReleaseStats } from "@/lib/releases/release-json";
 import { CLI_TOOLS, readCliTool, type CliTool, type CliToolFile } from "@/lib/releases/cli-downloads";
 import { formatDate } from "@/lib/format/dates";
+import { formatCount } from "@/lib/format/numbers";
+import { testApprovalPolicy } from "@/lib/users/test-approval";
 
 export const metadata: Metadata = { title: "Dataset" };
 
@@ -63,6 +65,7 @@ export default async function DatasetPage() {
     );
   }
   const stats = readReleaseStats(release.stats);
+  const approval = testApprovalPolicy(release);
   const downloads = readDownloadDigests(release.downloads);
   const example = await getExamplePair(release.id);
   const [scorer, client] = await Promise.all([readCliTool(CLI_TOOLS.scorer), readCliTool(CLI_TOOLS.client)]);
@@ -378,6 +381,17 @@ closed-world: {"id": "${example?.sampleId ?? "<id from dev.jsonl>"}", "ranking":
           </li>
           <li>
             Scores name the gold they were computed against by a gold version id, not by a checksum of the gold.
+          </li>
+          <li data-testid="test-quota-identity">
+            The test quota binds your account and your network address: every account that uploads from one address (an IPv6
+            /64) shares one budget of the same size, and every charge and refund is on your account page.
+          </li>
+          <li data-testid="test-approval">
+            {approval.isRequired
+              ? `Test submissions on this release need an account a maintainer has approved: its test split has ${formatCount(approval.testSamples)} samples, and a per-account budget means little when one person can open many accounts. Dev submissions are open to every account.`
+              : approval.isLargeRelease
+                ? `The operator has turned approval off for this release (TEST_REQUIRES_APPROVAL=0): any account may submit test files, although its test split has ${formatCount(approval.testSamples)} samples and the protocol asks for approved accounts from 1,000 on.`
+                : `Test submissions need no approval on this release: its test split has ${formatCount(approval.testSamples)} samples, fewer than the 1,000 from which accounts must be approved.`}
           </li>
         </ul>
         <p className="text-sm text-muted">The full rules, and the attack each one stops, are in docs/integrity.md in the platform&apos;s repository.</p>

@@ -18,7 +18,7 @@ export default async function SubmitPage() {
   if (!release) {
     return <p>No dataset release is active yet, so there is nothing to submit to.</p>;
   }
-  const [quota, mayTest] = await Promise.all([getTestQuota(actor.userId, release.id), mayUserSubmitTest(actor.userId)]);
+  const [quota, mayTest] = await Promise.all([getTestQuota(actor.userId, release.id), mayUserSubmitTest(actor.userId, release.id)]);
   return (
     <div className="max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold">Submit predictions</h1>
@@ -37,6 +37,10 @@ export default async function SubmitPage() {
       <p className="text-sm text-muted">
         A test file must differ from each of your earlier test files of the same track in at least max(25, 1%) samples
         (protocol §12); one that does not is refused before queueing and costs no quota.
+      </p>
+      <p className="text-sm text-muted">
+        Every charge and refund of your test quota is on <Link href="/account#quota-ledger">your account page</Link>. The budget
+        binds your network address too: every account that uploads from one address shares one address budget of the same size.
       </p>
       <UploadForm quota={{ ...quota, nextFreeAt: quota.nextFreeAt?.toISOString() ?? null }} maxBytes={getEnv().UPLOAD_MAX_BYTES} />
       <section className="space-y-2 text-sm">

@@ -18,6 +18,7 @@ import {
   submissionCreatedSchema,
   submissionListSchema,
   submissionViewSchema,
+  quotaLedgerSchema,
   testQuotaSchema,
   uploadFormSchema,
 } from "./schemas/submissions";
@@ -294,6 +295,16 @@ export const API = {
     input: { auth: "user" },
     responses: { 200: { description: "The quota", schema: testQuotaSchema }, 401: UNAUTHENTICATED, 404: { description: "No release is active" } },
   },
+  getQuotaLedger: {
+    method: "get",
+    path: "/api/quota/ledger",
+    tag: "Submissions",
+    summary: "Every charge, refund and grant of your test quota on the active release",
+    description:
+      "Newest first. A test file is charged once it passes pre-flight (an invalid file never is); a file the platform failed to score (a worker crash, SCORING_MAX_ATTEMPTS reached) is refunded automatically with the reason; maintainers grant extra test submissions or refund one with a reason. Only your own rows.",
+    input: { auth: "user" },
+    responses: { 200: { description: "Your quota ledger", schema: quotaLedgerSchema }, 401: UNAUTHENTICATED, 404: { description: "No release is active" } },
+  },
   getMe: {
     method: "get",
     path: "/api/me",
@@ -493,6 +504,7 @@ export const UNDOCUMENTED_ROUTES: Readonly<Record<string, string>> = {
   "/api/admin/submissions": "maintainers only, with a browser session",
   "/api/admin/submissions/{id}/review": "maintainers only, with a browser session",
   "/api/admin/users/{id}": "maintainers only, with a browser session",
+  "/api/admin/users/{id}/quota": "maintainers only, with a browser session",
   "/api/admin/submissions/{id}/reproduction": "maintainers only, with a browser session (provenance tier reproduced)",
   "/api/public-page": "internal: scripts/web-server.mjs sends anonymous page requests here for the shared page cache; not an API",
 };

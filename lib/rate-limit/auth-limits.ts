@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
+import { addressBucket } from "@/lib/rate-limit/client-ip";
 import { consumeRateLimit, resetRateLimit, type RateLimitRule } from "@/lib/rate-limit/fixed-window";
 import { formatTooManyAttempts } from "@/lib/rate-limit/format-retry";
 
@@ -30,14 +31,15 @@ export function accountKey(email: string): string {
 }
 
 /**
- * Counts one attempt against the client address and the account, and throws
+ * Counts one attempt against the client address (an IPv6 client by its /64,
+ * an IPv4 client by its address: addressBucket) and the account, and throws
  * AppError("rate_limited") with "Too many attempts, try again in N minutes."
  * when either is over its limit. A blocked address does not also spend the
  * account's budget.
  */
 export async function limitAuthAttempt(kind: AuthAttemptKind, attempt: { ip: string; email: string }): Promise<void> {
   const rules = rulesFor(kind);
-  const byIp = await consumeRateLimit(rules.perIp, attempt.ip);
+  const byIp = await consumeRateLimit(rules.perIp, addressBucket(attempt.ip));
   if (!byIp.isAllowed) {
     throw new AppError("rate_limited", formatTooManyAttempts(byIp.retryAfterSeconds), { retryAfterSeconds: byIp.retryAfterSeconds });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientIpFrom } from "@/lib/rate-limit/client-ip";
+import { addressBucket, clientIpFrom } from "@/lib/rate-limit/client-ip";
 import { formatTooManyAttempts } from "@/lib/rate-limit/format-retry";
 
 describe("clientIpFrom", () => {
@@ -45,5 +45,31 @@ describe("formatTooManyAttempts", () => {
     expect(formatTooManyAttempts(60)).toBe("Too many attempts, try again in 1 minute.");
     expect(formatTooManyAttempts(61)).toBe("Too many attempts, try again in 2 minutes.");
     expect(formatTooManyAttempts(900)).toBe("Too many attempts, try again in 15 minutes.");
+  });
+});
+
+describe("addressBucket", () => {
+  it("keeps an IPv4 address and the unknown bucket as they are", () => {
+    expect(addressBucket("198.51.100.7")).toBe("198.51.100.7");
+    expect(addressBucket("unknown")).toBe("unknown");
+  });
+
+  it("keys IPv6 by its /64, however the address is written", () => {
+    expect(addressBucket("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(addressBucket("2001:0DB8:0001:0002:ffff:ffff:ffff:ffff")).toBe("2001:db8:1:2::/64");
+    expect(addressBucket("2001:db8:1:2:0:0:0:9")).toBe("2001:db8:1:2::/64");
+    expect(addressBucket("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressBucket("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(addressBucket("::1")).toBe("0:0:0:0::/64");
+    expect(addressBucket("64:ff9b::192.0.2.33")).toBe("64:ff9b:0:0::/64");
+  });
+
+  it("tells neighbouring /64s apart", () => {
+    expect(addressBucket("2001:db8:1:3::1")).not.toBe(addressBucket("2001:db8:1:2::1"));
+  });
+
+  it("leaves a string that is no IPv6 address as it is", () => {
+    expect(addressBucket("2001:db8:::1")).toBe("2001:db8:::1");
+    expect(addressBucket("1:2:3:4:5:6:7:8:9")).toBe("1:2:3:4:5:6:7:8:9");
   });
 });

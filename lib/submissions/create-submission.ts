@@ -12,9 +12,11 @@ import { assertNotDifferencing } from "@/lib/submissions/assert-not-differencing
 import { assertDevUploadAllowed } from "@/lib/submissions/dev-upload-limits";
 import { findIdempotentReplay } from "@/lib/submissions/find-idempotent-replay";
 import { runPreflight, type ScoredSplitName } from "@/lib/submissions/preflight";
-import { assertQuotaLeft, getTestQuota } from "@/lib/submissions/quota";
+import { assertTestQuotaLeft } from "@/lib/submissions/quota";
+import { chargeTestQuota } from "@/lib/submissions/quota-ledger";
 import { enqueueScoring } from "@/lib/submissions/scoring-queue";
 import type { Track } from "@/lib/scoring/tracks";
+import { addressBucket } from "@/lib/rate-limit/client-ip";
 import { isUniqueViolation } from "@/lib/users/is-unique-violation";
 import { assertMayUserSubmitTest } from "@/lib/users/test-approval";
 
@@ -27,6 +29,12 @@ export type CreateSubmissionOptions = {
   declaredTrack?: Track;
   /** The uploader's Idempotency-Key: a retry with the same key and file returns the first submission. */
   idempotencyKey?: string;
+  /**
+   * The uploader's address as the platform sees it (lib/rate-limit/request-ip.ts): a test upload is
+   * charged to it as well as to the account (protocol §12). Omitted: an operator's command on the
+   * server, with no network client; only the account's budget binds.
+   */
+  clientIp?: string;
   /** Quota and dev upload limits apply to participants; the system account's baselines are exempt. */
   isQuotaExempt?: boolean;
   baseline?: { label: string; description: string };
@@ -72,8 +80,9 @@ async function replayOf(options: CreateSubmissionOptions, client?: Prisma.Transa
 /**
  * A staged upload -> (a replayed Idempotency-Key returns its submission) ->
  * pre-flight validation -> approval (TEST_REQUIRES_APPROVAL) -> differencing
- * check (protocol §12) -> quota or dev upload limits -> the stored file, the
- * row and the charge in one transaction -> queued scoring job. A file
+ * check (protocol §12) -> quota (the account's and the client address's) or
+ * dev upload limits -> the stored file, the row and its quota ledger charge in
+ * one transaction -> queued scoring job. A file
  * rejected or failing anywhere before the commit costs no quota and leaves no
  * row; the staged file is removed whatever happens. So does one whose job
  * Redis cannot take (503, see queueOrWithdraw).
@@ -98,7 +107,8 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
     // Baselines (the system account) are computed, not chosen to read the gold.
     const isDifferencingChecked = preflight.split === "test" && options.baseline === undefined && !options.isQuotaExempt;
     const { answerDigests } = preflight;
-    if (preflight.split === "test") await assertMayUserSubmitTest(options.userId);
+    if (preflight.split === "test") await assertMayUserSubmitTest(options.userId, release.id);
+    const clientAddress = preflight.split === "test" && options.clientIp !== undefined ? addressBucket(options.clientIp) : null;
     const store = getFileStore();
     try {
       submission = await db.$transaction(
@@ -107,6 +117,10 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
             // One participant's concurrent uploads queue up here, so neither the
             // quota, the dev limits nor the differencing check can be raced.
             await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`quota:${options.userId}`}))`;
+          }
+          // Accounts sharing an address share its budget: their uploads queue up here too (always after the account's lock).
+          if (countsToQuota && clientAddress !== null) {
+            await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`quota-address:${clientAddress}`}))`;
           }
           // A concurrent upload with the same key may have committed while this one waited for the lock.
           const concurrent = await replayOf(options, tx);
@@ -117,7 +131,7 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
               tx,
             );
           }
-          if (countsToQuota) assertQuotaLeft(await getTestQuota(options.userId, release.id, new Date(), tx));
+          if (countsToQuota) await assertTestQuotaLeft({ userId: options.userId, releaseId: release.id, clientAddress }, tx);
           if (isDevLimited) await assertDevUploadAllowed(options.userId, staged.bytes, tx);
           const created = await tx.submission.create({
             data: {
@@ -132,6 +146,7 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
               answerDigests,
               answerDigestsVersion: ANSWER_KEY_VERSION,
               countsToQuota,
+              clientAddress,
               idempotencyKey: options.idempotencyKey,
               isBaseline: options.baseline !== undefined,
               baselineLabel: options.baseline?.label,
@@ -139,6 +154,7 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
               methodDescription: options.baseline?.description,
             },
           });
+          if (countsToQuota) await chargeTestQuota(tx, created);
           // The file is stored inside the transaction: with the PostgreSQL
           // store its chunks commit with the row and the charge or not at all;
           // with disk or S3 a failed write rolls the row back, and a commit

@@ -12,6 +12,7 @@ import { sliceReportsOf } from "@/lib/slices/slice-reports";
 import { getFileStore } from "@/lib/files/file-store";
 import { readPredictionFile } from "@/lib/submissions/read-prediction-file";
 import { compareWithBaselines, lockSplitComparisons, refreshComparisons, REFRESH_TIMEOUT_MS } from "@/lib/submissions/refresh-comparisons";
+import { refundTestQuota } from "@/lib/submissions/quota-ledger";
 
 /** A stored file that fails validation: retrying cannot help. */
 export class InvalidSubmissionError extends Error {
@@ -93,11 +94,18 @@ async function markSubmissionScored(tx: Prisma.TransactionClient, submissionId: 
   });
 }
 
-/** Records a failure the owner can act on (INVALID) or an internal fault after the last retry (INTERNAL). */
+/**
+ * Records a failure the owner can act on (INVALID) or an internal fault after the last retry (INTERNAL).
+ * An internal fault is the platform's, not the file's: its test quota charge is refunded in the same
+ * transaction, with the reason (a second call finds the refund made and adds none).
+ */
 export async function markSubmissionFailed(submissionId: string, kind: "INVALID" | "INTERNAL", reason: string): Promise<void> {
-  await db.submission.updateMany({
-    where: { id: submissionId },
-    data: { status: "FAILED", failureKind: kind, failureReason: reason, finishedAt: new Date() },
+  await db.$transaction(async (tx) => {
+    await tx.submission.updateMany({
+      where: { id: submissionId },
+      data: { status: "FAILED", failureKind: kind, failureReason: reason, finishedAt: new Date() },
+    });
+    if (kind === "INTERNAL") await refundTestQuota({ submissionId, reason: `Scoring failed on the platform's side: ${reason}` }, tx);
   });
 }
 

@@ -41,3 +41,29 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 export type ProfilePatch = z.infer<typeof profilePatchSchema>;
 export type RoleChangeInput = z.infer<typeof roleChangeSchema>;
 export type UserAdminPatch = z.infer<typeof userAdminPatchSchema>;
+
+const quotaReasonSchema = freeText()
+  .trim()
+  .min(1, { error: "Say why (the participant reads it on their quota ledger)." })
+  .max(500, { error: "Keep the reason under 500 characters." });
+
+/** A maintainer's change of a participant's test quota (/admin/users/:id, POST /api/admin/users/:id/quota). */
+export const quotaAdjustmentSchema = z.discriminatedUnion(
+  "action",
+  [
+    z
+      .object({
+        action: z.literal("grant"),
+        amount: z.coerce
+          .number({ error: "amount must be a whole number from 1 to 100." })
+          .int({ error: "amount must be a whole number from 1 to 100." })
+          .min(1, { error: "amount must be a whole number from 1 to 100." })
+          .max(100, { error: "amount must be a whole number from 1 to 100." }),
+        reason: quotaReasonSchema,
+      })
+      .strict(),
+    z.object({ action: z.literal("refund"), submissionId: z.string().min(1).max(64), reason: quotaReasonSchema }).strict(),
+  ],
+  { error: 'Send {action: "grant", amount, reason} or {action: "refund", submissionId, reason}.' },
+);
+export type QuotaAdjustment = z.infer<typeof quotaAdjustmentSchema>;

@@ -72,9 +72,12 @@ async function quotaError(run: () => Promise<unknown>): Promise<AppError> {
   return error;
 }
 
+/** As if the upload had been made earlier: the submission and its quota ledger rows (the quota's source of truth). */
 async function moveCreatedAtBack(submissionId: string, hours: number): Promise<void> {
   const row = await db.submission.findUniqueOrThrow({ where: { id: submissionId } });
-  await db.submission.update({ where: { id: submissionId }, data: { createdAt: new Date(row.createdAt.getTime() - hours * HOUR_MS) } });
+  const createdAt = new Date(row.createdAt.getTime() - hours * HOUR_MS);
+  await db.submission.update({ where: { id: submissionId }, data: { createdAt } });
+  await db.quotaLedgerEntry.updateMany({ where: { submissionId }, data: { windowAt: createdAt } });
 }
 
 describe("test-split quota", () => {
@@ -101,6 +104,7 @@ describe("test-split quota", () => {
     expect(total.message).toMatch(/all 3 test submissions/);
     // Even once the day has passed, the total still refuses.
     await db.submission.updateMany({ where: { userId: user.id }, data: { createdAt: new Date(Date.now() - 48 * HOUR_MS) } });
+    await db.quotaLedgerEntry.updateMany({ where: { userId: user.id }, data: { windowAt: new Date(Date.now() - 48 * HOUR_MS) } });
     const stillTotal = await quotaError(() => submitTest(user));
     expect(stillTotal.message).toMatch(/all 3 test submissions/);
     expect(await db.submission.count({ where: { userId: user.id, split: "test" } })).toBe(3);

@@ -5,7 +5,8 @@ import { getActor } from "@/lib/auth/get-actor";
 import { formText, invalidFormState, type FormState } from "@/lib/auth/form-state";
 import { formStateFromError } from "@/lib/auth/form-state-from-error";
 import { changeUserRole } from "@/lib/users/change-user-role";
-import { approvalChangeSchema, roleChangeSchema } from "@/lib/users/schemas";
+import { adjustTestQuota } from "@/lib/users/adjust-test-quota";
+import { approvalChangeSchema, quotaAdjustmentSchema, roleChangeSchema } from "@/lib/users/schemas";
 import { setUserApproval } from "@/lib/users/set-user-approval";
 
 export async function changeRoleAction(_previous: FormState, formData: FormData): Promise<FormState> {
@@ -39,5 +40,45 @@ export async function changeApprovalAction(_previous: FormState, formData: FormD
     return { status: "success", message: change.isChanged ? `Now ${label}.` : `Already ${label}.` };
   } catch (error) {
     return formStateFromError(error, { reason: values.reason });
+  }
+}
+
+/** One-click approval from the waiting list: the confirmation names the account. */
+export async function quickApproveAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const displayName = formText(formData, "displayName") || "The account";
+  try {
+    const change = await setUserApproval({ actor: await getActor(), userId: formText(formData, "userId"), isApproved: true });
+    revalidatePath("/admin/users");
+    return {
+      status: "success",
+      message: change.isChanged ? `Approved ${displayName}: test submissions are open to this account now.` : `${displayName} was approved already.`,
+    };
+  } catch (error) {
+    return formStateFromError(error);
+  }
+}
+
+/** A maintainer's grant or refund of one participant's test quota (/admin/users/:id). */
+export async function adjustQuotaAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const values = {
+    action: formText(formData, "action"),
+    amount: formText(formData, "amount"),
+    submissionId: formText(formData, "submissionId"),
+    reason: formText(formData, "reason"),
+  };
+  const input = values.action === "grant" ? { action: values.action, amount: values.amount, reason: values.reason } : { action: values.action, submissionId: values.submissionId, reason: values.reason };
+  const parsed = quotaAdjustmentSchema.safeParse(input);
+  const echoed = { amount: values.amount, reason: values.reason };
+  if (!parsed.success) return invalidFormState(parsed.error, echoed);
+  const userId = formText(formData, "userId");
+  try {
+    const result = await adjustTestQuota({ actor: await getActor(), userId, adjustment: parsed.data });
+    revalidatePath(`/admin/users/${userId}`);
+    return {
+      status: "success",
+      message: result.action === "grant" ? `Granted ${result.amount} extra test ${result.amount === 1 ? "submission" : "submissions"}.` : "Refunded.",
+    };
+  } catch (error) {
+    return formStateFromError(error, echoed);
   }
 }

@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { ApprovalForm } from "@/components/auth/approval-form";
+import { QuickApproveList } from "@/components/auth/quick-approve-list";
 import { RoleChangeForm } from "@/components/auth/role-change-form";
 import { requirePageMaintainer } from "@/lib/auth/page-guards";
-import { getEnv } from "@/lib/env";
+import { formatCount } from "@/lib/format/numbers";
+import { findActiveRelease } from "@/lib/releases/get-release";
 import { listRoleChanges, listUsers, type RoleChangeEntry, type UserListEntry } from "@/lib/users/list-users";
-import { isApprovedUser } from "@/lib/users/test-approval";
-import { changeApprovalAction, changeRoleAction } from "@/app/admin/users/actions";
+import { APPROVAL_TEST_SIZE, isApprovedUser, testApprovalPolicy, type TestApprovalPolicy } from "@/lib/users/test-approval";
+import { changeApprovalAction, changeRoleAction, quickApproveAction } from "@/app/admin/users/actions";
 import { formatDate } from "@/lib/format/dates";
 
 export const metadata: Metadata = { title: "Users" };
@@ -29,13 +32,33 @@ function approvalLabel(user: UserListEntry): string {
   return user.role === "MAINTAINER" ? "maintainer" : "waiting";
 }
 
+/** Whether test submissions on the active release need approval, and who decided (protocol §12, TEST_REQUIRES_APPROVAL). */
+function describePolicy(policy: TestApprovalPolicy | null, releaseLabel: string): string {
+  if (!policy) return "No release is active; approvals are kept for when one is.";
+  const size = `its test split has ${formatCount(policy.testSamples)} samples`;
+  if (policy.isRequired) {
+    return policy.source === "auto"
+      ? `Test submissions on ${releaseLabel} need a maintainer's approval: ${size}, ${formatCount(APPROVAL_TEST_SIZE)} or more (TEST_REQUIRES_APPROVAL is unset, so the release's size decides).`
+      : `Test submissions on ${releaseLabel} need a maintainer's approval (TEST_REQUIRES_APPROVAL=1; ${size}).`;
+  }
+  if (policy.source === "operator" && policy.isLargeRelease) {
+    return `Approval is turned off (TEST_REQUIRES_APPROVAL=0) although ${releaseLabel}'s test split has ${formatCount(policy.testSamples)} samples: every account may submit test files, and the dataset page says so.`;
+  }
+  return policy.source === "auto"
+    ? `Test submissions on ${releaseLabel} are open to every account: ${size}, fewer than ${formatCount(APPROVAL_TEST_SIZE)}. Approvals are kept for larger releases.`
+    : `Test submissions are open to every account (TEST_REQUIRES_APPROVAL=0); approvals are kept for when it is turned on.`;
+}
+
 export default async function AdminUsersPage() {
   const actor = await requirePageMaintainer("/admin/users");
-  const [users, changes] = await Promise.all([listUsers({ actor }), listRoleChanges({ actor })]);
+  const [listed, changes, release] = await Promise.all([listUsers({ actor }), listRoleChanges({ actor }), findActiveRelease()]);
+  // Accounts waiting for approval first, oldest first (listUsers orders by role, then age).
+  const users = [...listed.filter((user) => !isApprovedUser(user)), ...listed.filter((user) => isApprovedUser(user))];
   const names = new Map(users.map((user) => [user.id, user.displayName]));
   const maintainerCount = users.filter((user) => user.role === "MAINTAINER" && !user.isSystem).length;
-  const isApprovalRequired = getEnv().TEST_REQUIRES_APPROVAL;
-  const waitingCount = users.filter((user) => !isApprovedUser(user)).length;
+  const policy = release ? testApprovalPolicy(release) : null;
+  const waiting = users.filter((user) => !isApprovedUser(user));
+  const waitingCount = waiting.length;
 
   return (
     <div className="space-y-8">
@@ -45,12 +68,30 @@ export default async function AdminUsersPage() {
           {users.length} accounts, {maintainerCount} {maintainerCount === 1 ? "maintainer" : "maintainers"}. Maintainers review
           submissions and manage accounts; the last maintainer cannot be demoted. Every change is recorded in the audit log.
         </p>
-        <p className="max-w-3xl text-muted">
-          {isApprovalRequired
-            ? `Test submissions need a maintainer's approval (TEST_REQUIRES_APPROVAL=1): ${waitingCount} ${waitingCount === 1 ? "account waits" : "accounts wait"}. Maintainers and the system account count as approved; dev submissions are open to everyone.`
-            : "Test submissions are open to every account (TEST_REQUIRES_APPROVAL is off); approvals are kept for when it is turned on."}
+        <p className="max-w-3xl text-muted" data-testid="approval-policy">
+          {describePolicy(policy, release ? `${release.name} ${release.version}` : "")} Maintainers and the system account count as approved; dev
+          submissions are open to everyone.
         </p>
       </div>
+      <section aria-labelledby="waiting-heading" className="space-y-2">
+        <h2 id="waiting-heading" className="text-xl font-semibold">
+          Waiting for approval ({formatCount(waitingCount)})
+        </h2>
+        <p className="max-w-3xl text-sm text-muted">
+          Oldest first. One click approves an account for test submissions and is recorded in the audit log; take an approval back in the
+          table below.
+        </p>
+        <QuickApproveList
+          action={quickApproveAction}
+          accounts={waiting.map((user) => ({
+            id: user.id,
+            displayName: user.displayName,
+            email: user.email,
+            affiliation: user.affiliation,
+            joined: day(user.createdAt),
+          }))}
+        />
+      </section>
       <div className="relative overflow-x-auto">
         <table className="min-w-full border border-line bg-white text-sm">
           <caption className="sr-only">All accounts</caption>
@@ -64,6 +105,7 @@ export default async function AdminUsersPage() {
               <th scope="col">Active tokens</th>
               <th scope="col">Joined</th>
               <th scope="col">Test submissions</th>
+              <th scope="col">Test quota</th>
               <th scope="col">Change role</th>
             </tr>
           </thead>
@@ -88,6 +130,15 @@ export default async function AdminUsersPage() {
                         <ApprovalForm action={changeApprovalAction} userId={user.id} displayName={user.displayName} approve={user.approvedAt === null} />
                       )}
                     </div>
+                  </td>
+                  <td>
+                    {user.isSystem ? (
+                      <span className="text-muted">none</span>
+                    ) : (
+                      <Link href={`/admin/users/${user.id}`} aria-label={`Test quota of ${user.displayName}`}>
+                        ledger, grant, refund
+                      </Link>
+                    )}
                   </td>
                   <td>
                     {user.isSystem ? (

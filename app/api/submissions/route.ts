@@ -4,6 +4,7 @@ import type { SubmissionCreated, SubmissionSummaryBody } from "@/lib/api/schemas
 import { errorResponse } from "@/lib/http/error-response";
 import { publicUrl } from "@/lib/http/public-url";
 import { jsonNoStore, route } from "@/lib/http/route";
+import { requestIp } from "@/lib/rate-limit/request-ip";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { listSubmissionsOf } from "@/lib/submissions/list-submissions";
 import { receiveUpload } from "@/lib/submissions/receive-upload";
@@ -44,6 +45,7 @@ export const POST = route(API.createSubmission.input, async ({ request, actor })
     declaredSplit: upload.fields.split,
     declaredTrack: upload.fields.track,
     idempotencyKey,
+    clientIp: requestIp(request.headers),
   });
   // Absolute links from the configured public URL, not from this request's Host (behind a proxy that is an internal address).
   const pageUrl = publicUrl(`/submissions/${submission.id}`);

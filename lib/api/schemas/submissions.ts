@@ -119,7 +119,36 @@ export const testQuotaSchema = component(
     usedToday: z.number().int().nonnegative(),
     usedTotal: z.number().int().nonnegative(),
     remaining: z.number().int().nonnegative(),
-    nextFreeAt: isoDate.nullable().describe("when the oldest test submission of the last 24 hours leaves the window"),
+    granted: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe("extra test submissions maintainers granted on this release, already counted in perDay (for 24 hours) and total"),
+    nextFreeAt: isoDate.nullable().describe("when the oldest unrefunded test submission of the last 24 hours leaves the window"),
+  }),
+);
+
+export const QUOTA_ENTRY_KINDS = ["CHARGE", "REFUND", "GRANT"] as const;
+
+/** GET /api/quota/ledger: every charge, refund and grant of the caller's test quota, newest first. */
+export const quotaLedgerSchema = component(
+  "QuotaLedger",
+  z.object({
+    releaseId: z.string().describe("the release whose quota this is (the active one)"),
+    entries: z.array(
+      z.object({
+        id: z.string(),
+        kind: z.enum(QUOTA_ENTRY_KINDS).describe("CHARGE: a test file passed pre-flight; REFUND: a charge given back; GRANT: extra test submissions from a maintainer"),
+        amount: z.number().int().describe("change of the used count: +1 a charge, -1 a refund, -n a grant of n"),
+        createdAt: isoDate,
+        countsInWindowFrom: isoDate.describe("where the row counts in the rolling 24-hour window: a refund counts where its charge did"),
+        submissionId: z.string().nullable().describe("the charged or refunded test submission; null for a grant"),
+        submissionName: z.string().nullable().describe("that submission's file name"),
+        reason: z.string().nullable().describe("why a refund or grant was made (null for a plain charge)"),
+        madeBy: z.enum(["upload", "platform", "maintainer"]).describe("upload: your upload; platform: an automatic refund; maintainer: a maintainer's grant or refund"),
+      }),
+    ),
   }),
 );
 
@@ -141,6 +170,7 @@ export type SubmissionCreated = z.output<typeof submissionCreatedSchema>;
 export type SubmissionSummaryBody = z.output<typeof submissionSummarySchema>;
 export type SubmissionViewBody = z.output<typeof submissionViewSchema>;
 export type TestQuotaBody = z.output<typeof testQuotaSchema>;
+export type QuotaLedgerBody = z.output<typeof quotaLedgerSchema>;
 
 export const factSheetSavedSchema = component(
   "FactSheetSaved",

@@ -1,0 +1,75 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { QuotaAdjustmentForm } from "@/components/auth/quota-adjustment-form";
+import { QuotaLedgerTable } from "@/components/submissions/quota-ledger-table";
+import { requirePageMaintainer } from "@/lib/auth/page-guards";
+import { db } from "@/lib/db";
+import { formatCount } from "@/lib/format/numbers";
+import { findActiveRelease } from "@/lib/releases/get-release";
+import { listQuotaLedger } from "@/lib/submissions/list-quota-ledger";
+import { getTestQuota } from "@/lib/submissions/quota";
+import { recordIdSchema } from "@/lib/validation/text";
+import { adjustQuotaAction } from "@/app/admin/users/actions";
+
+export const metadata: Metadata = { title: "Test quota of an account" };
+export const dynamic = "force-dynamic";
+
+/** One account's test quota on the active release: its ledger, a grant form and a refund per unrefunded charge. */
+export default async function AdminUserQuotaPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  await requirePageMaintainer(`/admin/users/${encodeURIComponent(id)}`);
+  const userId = recordIdSchema.safeParse(id);
+  if (!userId.success) notFound();
+  const [user, release] = await Promise.all([
+    db.user.findUnique({ where: { id: userId.data }, select: { id: true, displayName: true, email: true, isSystem: true } }),
+    findActiveRelease(),
+  ]);
+  if (!user || user.isSystem) notFound();
+  if (!release) return <p>No dataset release is active, so there is no test quota to show.</p>;
+  const [ledger, quota] = await Promise.all([listQuotaLedger(user.id, release.id), getTestQuota(user.id, release.id)]);
+  const refunded = new Set(ledger.filter((entry) => entry.kind === "REFUND").map((entry) => entry.submissionId));
+
+  return (
+    <div className="space-y-6">
+      <p className="text-sm">
+        <Link href="/admin/users">← All users</Link>
+      </p>
+      <h1 className="text-3xl font-bold">Test quota of {user.displayName}</h1>
+      <p className="max-w-3xl">
+        {user.email} on {release.name} {release.version}: {formatCount(quota.remaining)} test submissions left (used {formatCount(quota.usedToday)} of{" "}
+        {formatCount(quota.perDay)} in the last 24 hours, {formatCount(quota.usedTotal)} of {formatCount(quota.total)} in total
+        {quota.granted > 0 ? `, ${formatCount(quota.granted)} of them granted` : ""}). A grant raises this account&apos;s budget, usable at once
+        and from the address it uploads from; a refund gives one submission&apos;s charge back. Both need a reason, which the participant
+        reads on their ledger, and both are recorded in the audit log.
+      </p>
+      <section aria-labelledby="grant-heading" className="space-y-2">
+        <h2 id="grant-heading" className="text-xl font-semibold">
+          Grant test submissions
+        </h2>
+        <QuotaAdjustmentForm action={adjustQuotaAction} userId={user.id} mode={{ kind: "grant" }} />
+      </section>
+      <section aria-labelledby="ledger-heading" className="space-y-2">
+        <h2 id="ledger-heading" className="text-xl font-semibold">
+          Ledger
+        </h2>
+        <QuotaLedgerTable
+          entries={ledger}
+          caption={`Test quota ledger of ${user.displayName}, newest first`}
+          actionHeading="Refund"
+          actionFor={(entry) =>
+            entry.kind === "CHARGE" && entry.submissionId !== null && !refunded.has(entry.submissionId) ? (
+              <QuotaAdjustmentForm
+                action={adjustQuotaAction}
+                userId={user.id}
+                mode={{ kind: "refund", submissionId: entry.submissionId, submissionName: entry.submissionName ?? entry.submissionId }}
+              />
+            ) : entry.kind === "CHARGE" && entry.submissionId !== null ? (
+              <span data-testid="charge-refunded">refunded</span>
+            ) : null
+          }
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ReactNode } from "react";
+import Link from "next/link";
+import { formatDateTime } from "@/lib/format/dates";
+import { formatCount } from "@/lib/format/numbers";
+import type { QuotaLedgerEntryView } from "@/lib/submissions/list-quota-ledger";
+
+const KIND_LABELS: Record<QuotaLedgerEntryView["kind"], string> = { CHARGE: "Charge", REFUND: "Refund", GRANT: "Grant" };
+const MADE_BY_LABELS: Record<QuotaLedgerEntryView["madeBy"], string> = {
+  upload: "your upload",
+  platform: "automatic",
+  maintainer: "a maintainer",
+};
+
+/** "−1 (1 used)", "+1 back", "+3 extra": what the row did to the budget, in words. */
+function describeAmount(entry: QuotaLedgerEntryView): string {
+  if (entry.kind === "CHARGE") return `${formatCount(entry.amount)} used`;
+  if (entry.kind === "REFUND") return `${formatCount(-entry.amount)} back`;
+  return `${formatCount(-entry.amount)} extra`;
+}
+
+type QuotaLedgerTableProps = {
+  entries: QuotaLedgerEntryView[];
+  caption: string;
+  /** Links to the submissions (the owner's and a maintainer's views have them). */
+  hasSubmissionLinks?: boolean;
+  /** A last column per row (the maintainer's refund button). */
+  actionFor?: (entry: QuotaLedgerEntryView) => ReactNode;
+  actionHeading?: string;
+};
+
+/** Every charge, refund and grant of one account's test quota, newest first. */
+export function QuotaLedgerTable({ entries, caption, hasSubmissionLinks = true, actionFor, actionHeading = "Action" }: QuotaLedgerTableProps) {
+  if (entries.length === 0) return <p data-testid="quota-ledger-empty">Nothing charged, refunded or granted yet on this release.</p>;
+  return (
+    <div className="relative overflow-x-auto">
+      <table className="min-w-full border border-line bg-white text-sm" data-testid="quota-ledger">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">What</th>
+            <th scope="col">Test submissions</th>
+            <th scope="col">Submission</th>
+            <th scope="col">By</th>
+            <th scope="col">Reason</th>
+            {actionFor && <th scope="col">{actionHeading}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id} className="border-t border-line align-top" data-kind={entry.kind}>
+              <td className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</td>
+              <th scope="row" className="font-medium">
+                {KIND_LABELS[entry.kind]}
+              </th>
+              <td className="whitespace-nowrap">{describeAmount(entry)}</td>
+              <td className="min-w-0 break-words">
+                {entry.submissionId === null ? (
+                  <span className="text-muted">–</span>
+                ) : hasSubmissionLinks ? (
+                  <Link href={`/submissions/${entry.submissionId}`}>{entry.submissionName ?? entry.submissionId}</Link>
+                ) : (
+                  (entry.submissionName ?? entry.submissionId)
+                )}
+              </td>
+              <td>{MADE_BY_LABELS[entry.madeBy]}</td>
+              <td className="max-w-md break-words">{entry.reason ?? <span className="text-muted">–</span>}</td>
+              {actionFor && <td>{actionFor(entry)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
