@@ -9,7 +9,8 @@ import { findActiveRelease } from "@/lib/releases/get-release";
 import { readDownloadDigests, readReleaseStats } from "@/lib/releases/release-json";
 import { CLI_TOOLS, readCliTool, type CliTool, type CliToolFile } from "@/lib/releases/cli-downloads";
 import { formatDate } from "@/lib/format/dates";
-import { formatCount } from "@/lib/format/numbers";
+import { formatCount, formatDecimal } from "@/lib/format/numbers";
+import { DEFAULT_MIN_GROUP_N } from "@/lib/disclosure/disclose";
 import { testApprovalPolicy } from "@/lib/users/test-approval";
 
 export const metadata: Metadata = { title: "Dataset" };
@@ -337,7 +338,7 @@ closed-world: {"id": "${example?.sampleId ?? "<id from dev.jsonl>"}", "ranking":
           an alias); the primary metric is Hit@1. Every metric comes with a 95% percentile-bootstrap interval (1,000
           resamples, seed 42), per entity type and collection too, and every entry is compared with the baselines by
           McNemar&apos;s test with continuity correction, an exact binomial test and Holm&apos;s adjustment. The full
-          contract is the IRC-Bench evaluation protocol v1 (<code>docs/scoring.md</code> in the platform&apos;s
+          contract is the IRC-Bench evaluation protocol v1.2 (<code>docs/scoring.md</code> in the platform&apos;s
           repository), and the{" "}
           {scorer ? (
             <a href={SCORER_DOWNLOAD_PATH} download>
@@ -354,30 +355,28 @@ closed-world: {"id": "${example?.sampleId ?? "<id from dev.jsonl>"}", "ranking":
         <h2 id="integrity-heading" className="text-2xl font-semibold">
           What the platform reveals about the test split
         </h2>
+        <p className="max-w-3xl" data-testid="reveals-summary">
+          The test split is cut into two secret slices: before publication you see rounded overall numbers of the{" "}
+          <strong>feedback slice</strong> only (a quarter of the test samples, which never decide the leaderboard), and everything public
+          (ranks, marks, per-type tables, exports) comes from the <strong>ranking slice</strong>, which nobody can query before a maintainer
+          publishes an entry. So knowing the outcome of every answer in a file but one reads nothing of the leaderboard&apos;s samples, and
+          publication requests too close to an earlier entry or a baseline are refused.
+        </p>
         {stats.splits.test.samples < PROTECTED_TEST_SIZE && (
           <p role="note" data-testid="illustrative-gold" className="max-w-3xl rounded border border-amber-300 bg-amber-50 p-3 text-amber-900">
-            This release&apos;s test split has only {stats.splits.test.samples.toLocaleString("en")} samples: its test gold is{" "}
+            This release&apos;s test split has only {formatCount(stats.splits.test.samples)} samples: its test gold is{" "}
             <strong>illustrative, not protected</strong>. On so few samples one answer moves a rate by{" "}
-            {(100 / Math.max(1, stats.splits.test.samples)).toFixed(1)} points, more than any rounding hides.
+            {formatDecimal(100 / Math.max(1, stats.splits.test.samples), 1)} points, more than any rounding or slicing hides
+            {release.minGroupN < DEFAULT_MIN_GROUP_N
+              ? `, so it sets a small minimum group size (${release.minGroupN} samples instead of ${DEFAULT_MIN_GROUP_N}) and its per-type views show numbers.`
+              : "."}
           </p>
         )}
         <ul className="max-w-3xl list-disc space-y-1 pl-6">
           <li>
-            The test gold never leaves the server, and neither does anything that would rebuild it: per-sample
-            outcomes of the test split are never shown to anyone.
-          </li>
-          <li>
-            Before an entry is published, its owner sees the overall metrics with their 95% intervals, rounded to 0.1
-            point (MRR to 3 decimals), and a verdict against each baseline (better, worse or no significant difference,
-            with p only as a bucket), but no per-type or per-collection numbers.
-          </li>
-          <li>
-            Published entries and baselines show the whole report, rounded the same way; a group with fewer than{" "}
-            {release.minGroupN} samples shows its size only, and no group shows an MRR.
-          </li>
-          <li>
-            A test file that differs from an earlier test file of yours on the same track in fewer than max(25, 1% of
-            the split) samples is refused before it is queued, at no cost to your quota.
+            Rates are rounded to 0.1 point (MRR to 3 decimals), public per-type and per-collection rates to 1 point below 1,000 samples;
+            every interval outside the server is made from the shown value and its <em>n</em>; a group with fewer than {release.minGroupN}{" "}
+            samples shows its size only; comparisons are verdicts with p as a bucket, never counts.
           </li>
           <li>
             Scores name the gold they were computed against by a gold version id, not by a checksum of the gold.

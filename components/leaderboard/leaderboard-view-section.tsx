@@ -4,7 +4,7 @@ import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import { leaderboardFiltersSchema, type LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
 import type { LeaderboardView } from "@/lib/leaderboard/leaderboard-types";
 import { forestPlotData } from "@/lib/leaderboard/forest-plot-data";
-import { formatEstimate } from "@/lib/format/numbers";
+import { formatCount, formatEstimate } from "@/lib/format/numbers";
 import { cohortOfPageFilters, cohortPairs, describeCohort, hasCohort } from "@/lib/leaderboard/cohort-filters";
 import { applyTableQuery, type TableQuery } from "@/lib/leaderboard/table-query";
 import { matrixHref, progressHref } from "@/lib/leaderboard/view-links";
@@ -55,44 +55,23 @@ export function LeaderboardViewSection({ view, query, archivedVersion }: { view:
       ? `${TRACK_LABELS[track]} leaderboard of ${release.name} ${release.version}, test split, ranked by ${rankLabel}`
       : `${TRACK_LABELS[track]} leaderboard on ${type} samples of ${release.name} ${release.version}, test split, ranked by ${rankLabel}`;
   const typeN = type === null ? null : view.rows.find((row) => row.kind !== "reported")?.n ?? null;
+  const rankingN = view.rows.find((row) => row.kind !== "reported")?.n ?? null;
+  const hasReported = view.rows.some((row) => row.kind === "reported");
   return (
     <div className="space-y-5">
-      <div className="space-y-3">
+      <div className="flex flex-wrap items-start gap-x-6 gap-y-2" data-testid="view-controls">
         <TrackSwitcher current={track} type={type} keep={`${scopeQuery}${cohortQuery}`} />
         <TypeSwitcher current={type} track={track} keep={`${scopeQuery}${cohortQuery}`} />
       </div>
-      <p className="max-w-3xl text-sm">{TRACK_NOTES[track]}</p>
-      {type !== null && (
-        <p className="max-w-3xl text-sm">
-          Every score here is computed on the {typeN === null ? "" : `${typeN.toLocaleString("en")} `}
-          {type} samples of the test split only, with its own interval, and the ranks and marks come from paired tests on
-          those samples alone (none when the type has too few samples to show). Each entry&apos;s page has its full
-          type-by-metric table.
-        </p>
-      )}
-      {type === null &&
-        (best === null ? (
-          <p className="text-sm">No baseline of this view is scored yet, so there are no significance marks.</p>
-        ) : (
-          <p className="text-sm">
-            Best baseline: <Link href={`/entries/${best.id}`}>{best.name}</Link> ({rankLabel}{" "}
-            {formatEstimate(bestRow?.metrics[view.rankMetric], view.rankMetric)}).
-          </p>
-        ))}
-      <ScopeSwitcher track={track} type={type} scope={query.scope} keep={cohortQuery} />
+      <p className="max-w-4xl text-sm" data-testid="rank-interval-line">
+        <strong>Rank</strong> <code>2–5</code> means: 1 + the entries significantly better than it, up to N − the entries it is significantly
+        better than (McNemar&apos;s exact test on the ranking slice{rankingN === null ? "" : ` of ${formatCount(rankingN)} test samples`}, Holm-adjusted);
+        tap a rank for its reason.{hasReported ? " Reported results (from papers) are on the whole test split and get no rank." : ""}
+      </p>
       {hasCohort(cohort) && (
         <p className="max-w-3xl rounded border border-accent bg-white p-2 text-sm" data-testid="cohort-note">
           Filtered by fact sheet or provenance ({describeCohort(cohort)}): ranks, marks and intervals are recomputed among the
           entries shown; baselines always stay as the reference. <Link href={`${type === null ? "/leaderboard" : `/leaderboard/types/${TYPE_SLUGS[type]}`}?track=${track}${scopeQuery}`}>Show every entry</Link>.
-        </p>
-      )}
-      <ReadingGuide withSignificance={type === null && best !== null} />
-      <ForestPlot data={forestPlotData(view)} />
-      {archivedVersion === undefined && (
-        <p className="text-sm">
-          <Link href={matrixHref(track, type, cohortQuery)}>Pairwise significance matrix</Link> of this view: the paired test behind the
-          ranks, for every pair of its top entries. <Link href={progressHref(track, type)}>Progress over time</Link>: the
-          best published score of this view by date, with its states of the art.
         </p>
       )}
       {view.rows.length === 0 ? (
@@ -110,7 +89,7 @@ export function LeaderboardViewSection({ view, query, archivedVersion }: { view:
           filters={filtersOf(query)}
           showTypes={type === null && query.types === "show"}
           typeCounts={typeCountsOf(view)}
-          hasReported={view.rows.some((row) => row.kind === "reported")}
+          hasReported={hasReported}
           caption={caption}
           baseQuery={baseQuery}
         />
@@ -122,8 +101,36 @@ export function LeaderboardViewSection({ view, query, archivedVersion }: { view:
           apiUrl={`/api/leaderboard?track=${track}${typeQuery}`}
         />
       )}
+      <p className="max-w-3xl text-sm">{TRACK_NOTES[track]}</p>
+      {type !== null && (
+        <p className="max-w-3xl text-sm">
+          Every score here is computed on the {typeN === null ? "" : `${formatCount(typeN)} `}
+          {type} samples of the ranking slice only, with its own interval, and the ranks and marks come from paired tests on
+          those samples alone (none when the type has too few samples to show). Each entry&apos;s page has its full
+          type-by-metric table.
+        </p>
+      )}
+      {type === null &&
+        (best === null ? (
+          <p className="text-sm">No baseline of this view is scored yet, so there are no significance marks.</p>
+        ) : (
+          <p className="text-sm">
+            Best baseline: <Link href={`/entries/${best.id}`}>{best.name}</Link> ({rankLabel}{" "}
+            {formatEstimate(bestRow?.metrics[view.rankMetric], view.rankMetric)}).
+          </p>
+        ))}
+      <ScopeSwitcher track={track} type={type} scope={query.scope} keep={cohortQuery} />
+      <ReadingGuide withSignificance={type === null && best !== null} />
+      <ForestPlot data={forestPlotData(view)} />
+      {archivedVersion === undefined && (
+        <p className="text-sm">
+          <Link href={matrixHref(track, type, cohortQuery)}>Pairwise significance matrix</Link> of this view: the paired test behind the
+          ranks, for every pair of its top entries. <Link href={progressHref(track, type)}>Progress over time</Link>: the
+          best published score of this view by date, with its states of the art.
+        </p>
+      )}
       <p className="text-sm">
-        <Link href="/compare">Compare two entries</Link> with McNemar&apos;s test and per-type differences.
+        <Link href="/compare">Compare two entries</Link>: the same verdict of the pair as here, with per-type differences.
       </p>
     </div>
   );
