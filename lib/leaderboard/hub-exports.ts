@@ -49,7 +49,12 @@ function metricId(key: MetricKey): string {
 }
 
 function intervalNote(ci95: [number, number] | null): string {
-  return ci95 === null ? "no interval" : `95% CI [${ci95[0]}, ${ci95[1]}] (percentile bootstrap, protocol section 9)`;
+  return ci95 === null ? "no interval" : `95% CI [${ci95[0]}, ${ci95[1]}] (from the shown value and n, protocol section 12)`;
+}
+
+/** Which samples an entry's public numbers are of (protocol section 12: a test entry's are its ranking slice's). */
+function samplesOf(entry: ScoredEntry): string {
+  return entry.split === "test" ? `the ranking slice of the test split (${entry.score.n} samples)` : `the ${entry.split} split (${entry.score.n} samples)`;
 }
 
 function fileStem(entry: EntryDetail): string {
@@ -88,7 +93,7 @@ export function evalResultsDocument(entry: ScoredEntry, context: HubExportContex
     value: metric.value,
     date,
     source: { url: context.entryUrl, name: `IRC-Bench leaderboard: ${entry.system}` },
-    notes: `${METRIC_LABELS[metric.key]} on the ${entry.split} split (${entry.score.n} samples), scorer ${entry.score.scorerVersion}; ${intervalNote(metric.ci95)}`,
+    notes: `${METRIC_LABELS[metric.key]} on ${samplesOf(entry)}, scorer ${entry.score.scorerVersion}; ${intervalNote(metric.ci95)}`,
   }));
 }
 

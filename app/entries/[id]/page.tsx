@@ -13,7 +13,7 @@ import { ExportLinks } from "@/components/leaderboard/export-links";
 import { HubExportLinks } from "@/components/leaderboard/hub-export-links";
 import { OPEN_METRIC_KEYS, PRIMARY_METRIC, metricKeysOf } from "@/lib/scoring/tracks";
 import { describeBars, hitAtKPoints, metricBars, typeBars } from "@/lib/leaderboard/chart-data";
-import { formatEstimate, formatParameterCount } from "@/lib/format/numbers";
+import { formatCount, formatEstimate, formatParameterCount } from "@/lib/format/numbers";
 import { formatDate, formatDateTime } from "@/lib/format/dates";
 import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
 import { findPublicEntry } from "@/lib/leaderboard/get-public-entry";
@@ -71,7 +71,10 @@ export default async function EntryPage({ params }: PageProps) {
   const paperUrl = safeExternalUrl(entry.paperUrl);
   const codeUrl = safeExternalUrl(entry.codeUrl);
   const others = (await comparableEntries(entry.id, entry.release.id, entry.split)).filter((other) => other.id !== entry.id);
-  const splitLabel = `${entry.split} split of ${entry.release.name} ${entry.release.version}`;
+  const splitLabel =
+    entry.split === "test"
+      ? `ranking slice of the test split of ${entry.release.name} ${entry.release.version}`
+      : `${entry.split} split of ${entry.release.name} ${entry.release.version}`;
   const typeChart = score === null ? [] : typeBars(score, primary);
   const exportBase = `/api/entries/${entry.id}/export`;
 
@@ -156,7 +159,7 @@ export default async function EntryPage({ params }: PageProps) {
             <MetricsTable
               score={score}
               keys={keys}
-              caption={`Every metric on the ${score.n.toLocaleString("en")} samples of the ${splitLabel}, in percent (MRR as a decimal), with 95% bootstrap intervals`}
+              caption={`Every metric on the ${formatCount(score.n)} samples of the ${splitLabel}, in percent (MRR as a decimal), with 95% intervals${entry.split === "test" ? " made from the shown value and n (protocol §12)" : " (percentile bootstrap)"}`}
             />
             {score.isStale ? (
               <p className="text-sm text-muted">Exports for other hubs are offered again once this entry is re-scored on the current gold.</p>
