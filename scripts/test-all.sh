@@ -24,6 +24,7 @@ migrate
 step "Lint"
 npx eslint . --max-warnings=0
 node scripts/check-lib-imports.mjs
+node scripts/check-doc-paths.mjs
 
 step "Typecheck"
 npx tsc --noEmit
