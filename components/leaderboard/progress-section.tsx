@@ -97,6 +97,12 @@ export function ProgressSection({ view }: { view: ProgressView }) {
     <div className="space-y-6">
       <Switchers view={view} />
       <p className="max-w-3xl text-sm">{describeSotaRule()}</p>
+      <p className="max-w-3xl text-sm" data-testid="slice-note">
+        Entries and baselines are scored on the ranking slice of the test split (protocol §12);
+        {view.points.some((point) => point.kind === "reported") || view.undatedReported.length > 0
+          ? " reported results (from papers) are on the whole test split, so they are not strictly comparable with the rest."
+          : " reported results, when a view has any, are on the whole test split."}
+      </p>
       {view.unavailable !== null ? (
         <p role="status">{view.unavailable}</p>
       ) : view.points.length === 0 ? (
