@@ -3,12 +3,17 @@ import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma";
 import { computeProbeFlags } from "@/lib/integrity/probe-flags";
-import { buildSampleAnalysis, loadKbNames, upsertSampleAnalysis } from "@/lib/submissions/sample-analysis";
+import { buildSampleAnalysis, loadKbNames, upsertSampleAnalysis, type SampleAnalysisData } from "@/lib/submissions/sample-analysis";
 import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
 import { recordRescore } from "@/lib/scores/record-rescore";
 import { storeScores } from "@/lib/scores/store-score";
-import { scorePredictions } from "@/lib/scoring/score-report";
-import { sliceReportsOf } from "@/lib/slices/slice-reports";
+import { buildScoreReport, SCORER_VERSION, scorePredictions } from "@/lib/scoring/score-report";
+import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
+import type { ScoreReport } from "@/lib/scoring/report-schema";
+import { readStoredReport } from "@/lib/scores/stored-report";
+import { sliceReportsOf, type SliceReports } from "@/lib/slices/slice-reports";
+import { loadSplitGold } from "@/lib/submissions/load-gold";
+import { readProbeFlags, type ProbeFlags } from "@/lib/integrity/probe-flags-schema";
 import { getFileStore } from "@/lib/files/file-store";
 import { readPredictionFile } from "@/lib/submissions/read-prediction-file";
 import { compareWithBaselines, lockSplitComparisons, refreshComparisons, REFRESH_TIMEOUT_MS } from "@/lib/submissions/refresh-comparisons";
@@ -25,14 +30,14 @@ const LISTED_IN_REASON = 10;
 
 /**
  * Scores one submission with the shared lib/scoring core against the gold in
- * the database, in four steps: mark it SCORING, read the stored file, score
- * it, then store the score, mark it SCORED and compare it with the baselines
- * in one transaction (its owner never sees a scored submission without its
- * comparisons). Safe to run twice: the score is an upsert keyed by the
- * submission, comparisons are replaced, and an up-to-date score is left alone.
+ * the database, in four steps: mark it SCORING, score it, then store the
+ * score, mark it SCORED and compare it with the baselines in one transaction
+ * (its owner never sees a scored submission without its comparisons). Safe to
+ * run twice: the score is an upsert keyed by the submission, comparisons are
+ * replaced, and an up-to-date score is left alone.
  */
 export async function processSubmission(submissionId: string, options: { force?: boolean } = {}): Promise<ProcessOutcome> {
-  const submission = await db.submission.findUnique({ where: { id: submissionId }, include: { release: true, score: true } });
+  const submission = await findSubmissionToScore(submissionId);
   if (!submission) return "missing";
   const goldSha256 = releaseGoldOf(submission.release.goldSha256, submission.split) ?? "";
   const isCurrent = submission.score !== null && !isScoreStale(submission.score, goldSha256);
@@ -43,7 +48,42 @@ export async function processSubmission(submissionId: string, options: { force?:
   }
 
   await markSubmissionScoring(submissionId);
+  const env = getEnv();
+  const reportOptions = { split: submission.split === "train" ? ("dev" as const) : submission.split, seed: env.BOOTSTRAP_SEED, resamples: env.BOOTSTRAP_RESAMPLES };
+  const scored = (!options.force && (await scoreFromStoredOutcomes(submission, goldSha256, reportOptions))) || (await scoreFromFile(submission, reportOptions));
 
+  await db.$transaction(
+    async (tx) => {
+      await lockSplitComparisons(tx, submission.releaseId, submission.split);
+      // A re-score that changes anything is recorded for the release page (lib/scores/record-rescore.ts).
+      if (submission.score !== null) await recordRescore(tx, { submission, previous: submission.score, report: scored.slices?.ranking ?? scored.report, goldSha256 });
+      await storeScores(tx, [{ submissionId, report: scored.report, outcomes: scored.outcomes.codes, goldSha256, probeFlags: scored.probeFlags, slices: scored.slices }]);
+      if (scored.analysis !== null) await upsertSampleAnalysis(submissionId, scored.analysis, tx);
+      await markSubmissionScored(tx, submissionId);
+      await compareWithBaselines(tx, submission.releaseId, submission.split, submissionId);
+    },
+    { timeout: REFRESH_TIMEOUT_MS, maxWait: REFRESH_TIMEOUT_MS },
+  );
+  return "scored";
+}
+
+type SubmissionToScore = NonNullable<Awaited<ReturnType<typeof findSubmissionToScore>>>;
+type ReportOptions = { split: "dev" | "test"; seed: number; resamples: number };
+type Scored = {
+  report: ScoreReport;
+  outcomes: SampleOutcomes;
+  slices: SliceReports | null;
+  /** Null when the stored error analysis still holds (the same scorer rules, the same outcomes). */
+  analysis: SampleAnalysisData | null;
+  probeFlags: ProbeFlags | null;
+};
+
+function findSubmissionToScore(submissionId: string) {
+  return db.submission.findUnique({ where: { id: submissionId }, include: { release: true, score: true } });
+}
+
+/** Reads and validates the stored file, then scores it: the whole path, for a new file or changed scorer rules or gold. */
+async function scoreFromFile(submission: SubmissionToScore, reportOptions: ReportOptions): Promise<Scored> {
   const { gold, validation } = await readPredictionFile(getFileStore().read(submission.fileSha256), {
     releaseId: submission.releaseId,
     split: submission.split,
@@ -53,30 +93,41 @@ export async function processSubmission(submissionId: string, options: { force?:
     const listed = validation.problems.slice(0, LISTED_IN_REASON).map((problem) => (problem.line ? `line ${problem.line}: ${problem.message}` : problem.message));
     throw new InvalidSubmissionError(`The stored file no longer validates against the ${submission.split} split: ${listed.join("; ")}`);
   }
-
-  const env = getEnv();
-  const reportOptions = { split: submission.split === "train" ? ("dev" as const) : submission.split, seed: env.BOOTSTRAP_SEED, resamples: env.BOOTSTRAP_RESAMPLES };
   const { report, outcomes } = scorePredictions({ ...validation, ...reportOptions, gold: gold.gold, kb: gold.kb });
-  // Protocol section 12: the owner's numbers come from the feedback slice, everything public from the ranking slice.
-  const slices = sliceReportsOf(gold, outcomes, reportOptions);
-  // Error classes (docs/scoring.md): per sample on dev, aggregates only on test.
-  const analysis = buildSampleAnalysis({ ...validation, split: submission.split, gold: gold.gold, kb: gold.kb, outcomes, names: await loadKbNames(submission.releaseId) });
-  // Protocol section 12: maintainers see these before publishing a test file (docs/integrity.md).
-  const probeFlags = gold.knownSplitQids ? computeProbeFlags({ ...validation, knownSplitQids: gold.knownSplitQids }) : null;
+  return {
+    report,
+    outcomes,
+    // Protocol section 12: the owner's numbers come from the feedback slice, everything public from the ranking slice.
+    slices: sliceReportsOf(gold, outcomes, reportOptions),
+    // Error classes (docs/scoring.md): per sample on dev, aggregates only on test.
+    analysis: buildSampleAnalysis({ ...validation, split: submission.split, gold: gold.gold, kb: gold.kb, outcomes, names: await loadKbNames(submission.releaseId) }),
+    // Protocol section 12: maintainers see these before publishing a test file (docs/integrity.md).
+    probeFlags: gold.knownSplitQids ? computeProbeFlags({ ...validation, knownSplitQids: gold.knownSplitQids }) : null,
+  };
+}
 
-  await db.$transaction(
-    async (tx) => {
-      await lockSplitComparisons(tx, submission.releaseId, submission.split);
-      // A re-score that changes anything is recorded for the release page (lib/scores/record-rescore.ts).
-      if (submission.score !== null) await recordRescore(tx, { submission, previous: submission.score, report: slices?.ranking ?? report, goldSha256 });
-      await storeScores(tx, [{ submissionId, report, outcomes: outcomes.codes, goldSha256, probeFlags, slices }]);
-      await upsertSampleAnalysis(submissionId, analysis, tx);
-      await markSubmissionScored(tx, submissionId);
-      await compareWithBaselines(tx, submission.releaseId, submission.split, submissionId);
-    },
-    { timeout: REFRESH_TIMEOUT_MS, maxWait: REFRESH_TIMEOUT_MS },
-  );
-  return "scored";
+/**
+ * When only what the platform keeps beside a report changed (a new
+ * PLATFORM_SCORING_VERSION under the same scorer rules and the same gold), the
+ * stored per-sample outcomes are still exact: the reports are rebuilt from
+ * them without reading the file again, and the error analysis and probe flags
+ * (made from the same answers) stay. Null when that does not hold.
+ */
+async function scoreFromStoredOutcomes(submission: SubmissionToScore, goldSha256: string, reportOptions: ReportOptions): Promise<Scored | null> {
+  const stored = submission.score;
+  if (stored === null || stored.goldSha256 !== goldSha256 || readStoredReport(stored.report)?.scorer_version !== SCORER_VERSION) return null;
+  const gold = await loadSplitGold(submission.releaseId, submission.split);
+  if (stored.outcomes.length !== gold.gold.length) return null;
+  const outcomes: SampleOutcomes = { track: submission.track, codes: new Uint8Array(stored.outcomes) };
+  const probeFlags = submission.split === "test" ? readProbeFlags(stored.probeFlags) : null;
+  if (submission.split === "test" && probeFlags === null) return null;
+  return {
+    report: buildScoreReport({ ...reportOptions, gold: gold.gold, outcomes }),
+    outcomes,
+    slices: sliceReportsOf(gold, outcomes, reportOptions),
+    analysis: null,
+    probeFlags,
+  };
 }
 
 async function markSubmissionScoring(submissionId: string): Promise<void> {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { getSharedRedis } from "@/lib/redis";
-import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import { Prisma } from "@/lib/generated/prisma";
+import { PLATFORM_SCORING_VERSION, SCORER_VERSION } from "@/lib/scoring/score-report";
 import { processSubmission } from "@/lib/submissions/process-submission";
 import { queueStaleScores } from "@/lib/submissions/queue-stale-scores";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
@@ -32,8 +33,8 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-async function scoredSubmission(seed: number): Promise<string> {
-  const submission = await submitLines(predictionLines(release, "dev", "open", 0.4, seed), { userId: participant.id });
+async function scoredSubmission(seed: number, split: "dev" | "test" = "dev"): Promise<string> {
+  const submission = await submitLines(predictionLines(release, split, "open", 0.4, seed), { userId: participant.id });
   expect(await processSubmission(submission.id)).toBe("scored");
   return submission.id;
 }
@@ -44,6 +45,7 @@ describe("queueStaleScores", () => {
     const oldVersion = await scoredSubmission(42);
     const oldGold = await scoredSubmission(43);
     expect(SCORER_VERSION).toBe("1.1.0");
+    expect(PLATFORM_SCORING_VERSION).toBe("1.2.0");
     await db.score.update({ where: { submissionId: oldVersion }, data: { scorerVersion: "1.0.0" } });
     await db.score.update({ where: { submissionId: oldGold }, data: { goldSha256: "0".repeat(64) } });
 
@@ -64,7 +66,23 @@ describe("queueStaleScores", () => {
 
     for (const id of [oldVersion, oldGold]) expect(await processSubmission(id)).toBe("scored");
     const scores = await db.score.findMany({ where: { submissionId: { in: [current, oldVersion, oldGold] } } });
-    expect(scores.map((score) => score.scorerVersion)).toEqual(["1.1.0", "1.1.0", "1.1.0"]);
+    expect(scores.map((score) => score.scorerVersion)).toEqual(["1.2.0", "1.2.0", "1.2.0"]);
     expect(await queueStaleScores()).toEqual({ queued: [], pending: [], invalid: [] });
+  });
+
+  it("re-scores a score of the previous platform version from its stored outcomes, without its file, to the same numbers and with its slices", async () => {
+    const id = await scoredSubmission(44, "test");
+    const before = await db.score.findUniqueOrThrow({ where: { submissionId: id } });
+    // A score from before the slices: platform version 1.1.0, no slice reports. Its file is gone, so only the stored outcomes can serve.
+    await db.score.update({ where: { submissionId: id }, data: { scorerVersion: "1.1.0", feedbackReport: Prisma.DbNull, rankingReport: Prisma.DbNull } });
+    await db.submission.update({ where: { id }, data: { fileSha256: "f".repeat(64) } });
+    expect(await processSubmission(id)).toBe("scored");
+    const after = await db.score.findUniqueOrThrow({ where: { submissionId: id } });
+    expect(after.scorerVersion).toBe("1.2.0");
+    expect(after.report).toEqual(before.report);
+    expect(Buffer.from(after.outcomes).equals(Buffer.from(before.outcomes))).toBe(true);
+    expect(after.rankingReport).toEqual(before.rankingReport);
+    expect(after.feedbackReport).toEqual(before.feedbackReport);
+    expect(after.rankingReport).not.toBeNull();
   });
 });
