@@ -22,7 +22,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <footer className="mx-auto max-w-7xl px-4 py-8 text-sm text-muted">
-          IRC-Bench platform · evaluation protocol v{PROTOCOL_VERSION} · the test split&apos;s gold stays on the server.
+          {`IRC-Bench platform · evaluation protocol v${PROTOCOL_VERSION} · the test split's gold stays on the server.`}
         </footer>
       </body>
     </html>

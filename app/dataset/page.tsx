@@ -335,7 +335,7 @@ closed-world: {"id": "${example?.sampleId ?? "<id from dev.jsonl>"}", "ranking":
           an alias); the primary metric is Hit@1. Every metric comes with a 95% percentile-bootstrap interval (1,000
           resamples, seed 42), per entity type and collection too, and every entry is compared with the baselines by
           McNemar&apos;s test with continuity correction, an exact binomial test and Holm&apos;s adjustment. The full
-          contract is the IRC-Bench evaluation protocol v{PROTOCOL_VERSION} (<code>docs/scoring.md</code> in the platform&apos;s
+          contract is the {`IRC-Bench evaluation protocol v${PROTOCOL_VERSION}`} (<code>docs/scoring.md</code> in the platform&apos;s
           repository), and the{" "}
           {scorer ? (
             <a href={SCORER_DOWNLOAD_PATH} download>
