@@ -188,7 +188,10 @@ echo "IRC-Bench is up on http://localhost:$PORT${PUBLIC_URL:+ (public address $P
 echo "  a maintainer account:  npm run user:create -- --email you@example.org --maintainer"
 echo "  more workers:          DATABASE_URL=$(masked "$DATABASE_URL") REDIS_URL=$(masked "$REDIS_URL") npm run worker"
 echo "                         (the URLs with their passwords: $IRC_DATA_DIR/services.env; npm run worker in this checkout reads it)"
-echo "  stop:                  Ctrl-C stops the web server and the worker${services_to_stop[*]:+, and the ${services_to_stop[*]} this run started}"
+started_here="${services_to_stop[*]:-}"
+started_here="${started_here/postgresql/PostgreSQL}"
+started_here="${started_here/redis/Redis}"
+echo "  stop:                  Ctrl-C stops the web server and the worker${started_here:+ (and ${started_here// / and }, which this run started)}"
 echo
 
 status=0

@@ -1,8 +1,9 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bareEnv, cloneHead, run, type FreshClone } from "./support/fresh-clone";
 import { descendantsOf, isAlive, killAllChildren, spawnChild, type ChildHandle, type ProcessInfo } from "./support/processes";
+import { findFreePort } from "./support/redis-server";
 import { waitFor } from "./support/wait";
 
 /**
@@ -23,6 +24,8 @@ import { waitFor } from "./support/wait";
  */
 const UP_TIMEOUT_MS = 1_200_000;
 const KEPT = ["node_modules", ".next", "dist"];
+/** The port both clones "used last": the first free one from 3270, away from the 3000 and 31xx of other work on this machine. */
+let PREFERRED_PORT = 0;
 
 type Up = { name: string; clone: FreshClone; handle: ChildHandle; port: number; processes: ProcessInfo[] };
 
@@ -44,6 +47,10 @@ async function answers(port: number): Promise<number | null> {
 
 async function startUp(name: string): Promise<Up> {
   const clone = cloneHead(name, KEPT);
+  // Both remember the same port from a "last run", well away from the 3000 of whoever else works on this machine:
+  // the one that claims it first keeps it, the other must move on.
+  mkdirSync(path.join(clone.dir, ".data"), { recursive: true });
+  writeFileSync(path.join(clone.dir, ".data", "web-port"), `${PREFERRED_PORT}\n`);
   const handle = spawnChild(name, "bash", ["scripts/up.sh"], bareEnv(), { cwd: clone.dir });
   return { name, clone, handle, port: 0, processes: [] };
 }
@@ -58,6 +65,7 @@ async function waitUntilUp(up: Up): Promise<void> {
 }
 
 beforeAll(async () => {
+  PREFERRED_PORT = await findFreePort(3270);
   ups.push(await startUp("up-a"), await startUp("up-b"));
   await Promise.all(ups.map(waitUntilUp));
 }, UP_TIMEOUT_MS + 60_000);
@@ -73,6 +81,11 @@ describe("npm run up in two clones at once", () => {
     const [first, second] = ups;
     if (!first || !second) throw new Error("both clones must have started");
     expect(first.port).not.toBe(second.port);
+    // One kept the port it used last; the other said it moved to the next free one.
+    const ports = [first.port, second.port].sort((a, b) => a - b);
+    expect(ports[0]).toBe(PREFERRED_PORT);
+    const moved = ups.find((up) => up.port !== PREFERRED_PORT);
+    expect(moved?.handle.lines).toContainEqual(`[up] port ${PREFERRED_PORT} is in use; the web server takes ${moved?.port}`);
     for (const up of ups) {
       // The web server this clone's up.sh started is the one listening on the printed port.
       const web = up.processes.filter((process) => process.args.includes("scripts/web-server.mjs"));
@@ -89,6 +102,8 @@ describe("npm run up in two clones at once", () => {
       );
       expect(output).toContain(`${path.join(up.clone.dir, ".data")}/services.env`);
       expect(output).not.toContain("irc:irc@");
+      expect(output).toContain("stop:                  Ctrl-C stops the web server and the worker (and PostgreSQL and Redis, which this run started)");
+      expect(readFileSync(path.join(up.clone.dir, ".data", "web-port"), "utf8")).toBe(`${up.port}\n`);
       expect(servicesStatus(up.clone)).toMatch(/postgresql: running[\s\S]*redis: running/);
     }
   });
