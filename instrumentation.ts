@@ -1,35 +1,13 @@
 /**
- * Runs once when a Next.js server process starts. In the Node.js runtime it
- * validates the environment (lib/env.ts: a bad value stops the server with a
- * message naming the variable; `next build` does not look at it) and
- * makes the socket address of each request visible to rate limits (see
- * lib/server/socket-address.ts and lib/rate-limit/client-ip.ts) and times
- * every request for /metrics (lib/metrics/http-metrics.ts). It also hands
- * scripts/web-server.mjs the fast path that answers cache hits of public
- * pages and API bodies before Next.js sees them
- * (lib/leaderboard/public-fast-path.ts).
+ * Runs once when a Next.js server process starts. Next.js compiles this file
+ * for the Edge runtime too, so it only branches: the Node.js server's start-up
+ * (environment check, request stamps, metrics, the public fast path) is in
+ * lib/server/start-web-process.ts, imported behind the NEXT_RUNTIME test that
+ * Next.js resolves at build time, so none of it is bundled for the Edge.
  */
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { getEnv } = await import("@/lib/env");
-  let env;
-  try {
-    env = getEnv();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { startWebProcess } = await import("@/lib/server/start-web-process");
+    await startWebProcess();
   }
-  // next-auth builds its callback and redirect URLs from NEXTAUTH_URL: unset, it follows PUBLIC_URL (lib/http/public-url.ts).
-  if (env.NEXTAUTH_URL === undefined && env.PUBLIC_URL !== undefined) process.env.NEXTAUTH_URL = env.PUBLIC_URL;
-  const { isPublicUrlConfigured, publicOrigin } = await import("@/lib/http/public-url");
-  if (env.NODE_ENV === "production" && !isPublicUrlConfigured(env)) {
-    const { logger } = await import("@/lib/logger");
-    logger.warn({ service: "web" }, `PUBLIC_URL is not set: links in API answers will point to ${publicOrigin(env)}; set PUBLIC_URL to the address participants use (docs/deploy.md)`);
-  }
-  const { installSocketAddressStamp } = await import("@/lib/server/socket-address");
-  installSocketAddressStamp();
-  const { installHttpMetrics } = await import("@/lib/metrics/http-metrics");
-  installHttpMetrics();
-  const { installPublicFastPath } = await import("@/lib/leaderboard/public-fast-path");
-  installPublicFastPath();
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/site-header";
+import { PROTOCOL_VERSION } from "@/lib/scoring/protocol-version";
 import { MAIN_NAV } from "@/lib/site-nav";
 import "./globals.css";
 
@@ -21,7 +22,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <footer className="mx-auto max-w-7xl px-4 py-8 text-sm text-muted">
-          IRC-Bench platform · scoring protocol v1 · the test split&apos;s gold stays on the server.
+          {`IRC-Bench platform · evaluation protocol v${PROTOCOL_VERSION} · the test split's gold stays on the server.`}
         </footer>
       </body>
     </html>

@@ -9,8 +9,16 @@
  */
 import { runMain } from "@/lib/server/close-connections";
 import { parseArgs } from "node:util";
-import { runBaselines } from "@/lib/baselines/run-baselines";
+import { runBaselines, type BaselineRunResult } from "@/lib/baselines/run-baselines";
 import { getActiveRelease } from "@/lib/releases/get-release";
+
+/** What a maintainer needs to know of each baseline: whether a worker still has to score it. */
+const STATUS_WORDS = { QUEUED: "queued", SCORING: "scoring", SCORED: "scored", FAILED: "failed" } as const;
+
+function describe(result: BaselineRunResult): string {
+  const status = STATUS_WORDS[result.status];
+  return result.outcome === "created" ? `${status} (new)` : status;
+}
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { release: { type: "string" }, help: { type: "boolean" } } });
@@ -21,8 +29,12 @@ async function main(): Promise<number> {
   const releaseId = values.release ?? (await getActiveRelease()).id;
   const started = performance.now();
   const results = await runBaselines(releaseId);
-  for (const result of results) console.log(`${result.split.padEnd(4)} ${result.key.padEnd(22)} ${result.outcome.padEnd(9)} ${result.submissionId}`);
-  console.log(`Baselines computed in ${((performance.now() - started) / 1000).toFixed(1)} s; a worker scores the new ones.`);
+  for (const result of results) console.log(`${result.split.padEnd(4)} ${result.key.padEnd(22)} ${describe(result).padEnd(14)} ${result.submissionId}`);
+  const waiting = results.filter((result) => result.status === "QUEUED" || result.status === "SCORING").length;
+  const created = results.filter((result) => result.outcome === "created").length;
+  console.log(
+    `Baselines computed in ${((performance.now() - started) / 1000).toFixed(1)} s: ${created} new, ${waiting} waiting for a worker to score them (npm run worker), ${results.length - waiting} already scored or failed.`,
+  );
   return 0;
 }
 

@@ -2,15 +2,16 @@
  * npm run dataset:import -- DIR [--activate]
  *
  * Imports a release directory (protocol section 2) into the database in one
- * transaction. Exit 0 imported or unchanged, 1 the release was rejected (one
- * line per problem: FILE:LINE: message), 2 usage error.
+ * transaction, then queues its baselines (or, when they cannot be queued,
+ * removes the release again). Exit 0 imported or unchanged, 1 the release was
+ * rejected (one line per problem: FILE:LINE: message) or could not be kept
+ * (one line saying why), 2 usage error.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ENTITY_TYPES, SPLITS } from "@/lib/dataset/release-schema";
 import { closeConnections } from "@/lib/server/close-connections";
 import { isAppError } from "@/lib/errors";
-import { runBaselines } from "@/lib/baselines/run-baselines";
 import { importRelease, type ImportReleaseResult } from "@/lib/releases/import-release";
 
 const USAGE = `Usage: npm run dataset:import -- DIR [--activate] [--no-baselines]
@@ -80,12 +81,13 @@ async function main(): Promise<number> {
   }
   try {
     const started = performance.now();
-    const result = await importRelease({ dir, activate: parsed.values.activate === true });
+    const queueBaselines = parsed.values["no-baselines"] !== true;
+    const result = await importRelease({ dir, activate: parsed.values.activate === true, queueBaselines });
     printSummary(result);
     printLeakage(result, dir);
-    if (result.outcome === "imported" && parsed.values["no-baselines"] !== true) {
-      const runs = await runBaselines(result.releaseId);
-      console.log(`Queued ${runs.filter((run) => run.outcome === "created").length} baseline submission(s) for scoring (dev and test).`);
+    if (result.outcome === "imported" && queueBaselines) {
+      const queued = result.baselines.filter((run) => run.outcome === "created").length;
+      console.log(`Queued ${queued} baseline submission(s) for scoring (dev and test); a worker scores them (npm run worker).`);
     }
     console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     return 0;
@@ -98,11 +100,9 @@ async function main(): Promise<number> {
       console.error(`${error.message} Nothing was written.`);
       return 1;
     }
-    if (isAppError(error)) {
-      console.error(`error: ${error.message}`);
-      return 1;
-    }
-    throw error;
+    // One sentence, no stack: the import either committed with its baselines or wrote nothing.
+    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
   } finally {
     await closeConnections();
   }

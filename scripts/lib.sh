@@ -26,6 +26,23 @@ ensure_chromium() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 }
 
+# nginx and systemd-analyze check the files of deploy/ (tests/integration/deploy-files.int.test.ts).
+ensure_deploy_tools() {
+  local missing=()
+  command -v nginx >/dev/null 2>&1 || missing+=(nginx)
+  command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
+  [ "${#missing[@]}" -eq 0 ] && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "Missing ${missing[*]} (apt-get install -y ${missing[*]}): the deploy/ file tests will be skipped" >&2
+    return 0
+  fi
+  step "Installing ${missing[*]} to check the deploy/ files"
+  apt-get update -qq >/dev/null || true
+  # Only the binaries are used. Where apt starts services (not in containers with a policy-rc.d
+  # that denies it), Debian's nginx package also starts its default site on port 80.
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
 start_services() {
   step "Starting PostgreSQL and Redis"
   bash "$ROOT/scripts/services.sh" start
@@ -61,7 +78,7 @@ ensure_database() {
 
 migrate() {
   step "Applying database migrations"
-  (cd "$ROOT" && npx prisma generate >/dev/null && npx prisma migrate deploy)
+  (cd "$ROOT" && npx prisma generate >/dev/null && node scripts/prisma-migrate.mjs deploy)
 }
 
 # The offline scorer bundle (dist/cli/irc-bench-score.mjs): npm run score runs it and

@@ -2,7 +2,7 @@
 # Makes PostgreSQL and Redis available for development and tests.
 #
 #   scripts/services.sh start    start (or find running) services, write .data/services.env
-#   scripts/services.sh stop     stop the project-local services
+#   scripts/services.sh stop     stop the project-local services (or only those named: postgresql, redis)
 #   scripts/services.sh status   say what is running
 #   scripts/services.sh env      print the export lines for DATABASE_URL and REDIS_URL
 #
@@ -83,6 +83,17 @@ port_in_use() {
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
 
+# A free port is claimed with a lock file shared by every checkout on the machine, held on
+# file descriptor FD until this script ends (by then its server listens on it), so two
+# checkouts starting at the same moment do not both take the same free port.
+claim_port() {
+  local fd="$1" port="$2"
+  eval "exec $fd>>\"\${TMPDIR:-/tmp}/irc-bench-port-$port.lock\"" 2>/dev/null || return 1
+  if flock -n "$fd"; then return 0; fi
+  eval "exec $fd>&-"
+  return 1
+}
+
 # Whether the PostgreSQL on PG_PORT runs this checkout's cluster.
 pg_is_ours() {
   local bin dir running
@@ -101,7 +112,12 @@ redis_is_ours() {
 # When the port holds another checkout's server (or anything else), move to the next free one,
 # unless the port was given explicitly: then refuse rather than share by accident.
 choose_pg_port() {
-  while port_in_use "$PG_PORT" && ! pg_is_ours; do
+  while true; do
+    if port_in_use "$PG_PORT"; then
+      pg_is_ours && return 0
+    elif claim_port 7 "$PG_PORT"; then
+      return 0
+    fi
     [ -n "$PG_PORT_FIXED" ] && die "port $PG_PORT (PG_PORT) is taken by a server that is not this checkout's PostgreSQL; choose another PG_PORT"
     log "port $PG_PORT is taken by another server; trying $((PG_PORT + 1))"
     PG_PORT=$((PG_PORT + 1))
@@ -109,7 +125,12 @@ choose_pg_port() {
 }
 
 choose_redis_port() {
-  while port_in_use "$REDIS_PORT" && ! redis_is_ours; do
+  while true; do
+    if port_in_use "$REDIS_PORT"; then
+      redis_is_ours && return 0
+    elif claim_port 8 "$REDIS_PORT"; then
+      return 0
+    fi
     [ -n "$REDIS_PORT_FIXED" ] && die "port $REDIS_PORT (REDIS_PORT) is taken by a server that is not this checkout's Redis; choose another REDIS_PORT"
     log "port $REDIS_PORT is taken by another server; trying $((REDIS_PORT + 1))"
     REDIS_PORT=$((REDIS_PORT + 1))
@@ -144,7 +165,7 @@ start_postgres() {
     fi
     log "starting PostgreSQL on 127.0.0.1:$PG_PORT"
     as_pg_owner "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w -t 60 \
-      -o "-p $PG_PORT -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off" start >/dev/null \
+      -o "-p $PG_PORT -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off" start >/dev/null 7>&- 8>&- \
       || die "PostgreSQL did not start; see $dir/server.log"
   fi
   for _ in $(seq 1 60); do pg_ready && break; sleep 0.5; done
@@ -178,7 +199,7 @@ start_redis() {
   redis-server --daemonize yes --port "$REDIS_PORT" --bind 127.0.0.1 \
     --dir "$DATA_DIR/redis" --pidfile "$DATA_DIR/redis/redis.pid" \
     --logfile "$DATA_DIR/redis/redis.log" --appendonly yes \
-    --maxmemory-policy noeviction >/dev/null || die "redis-server did not start; see $DATA_DIR/redis/redis.log"
+    --maxmemory-policy noeviction >/dev/null 7>&- 8>&- || die "redis-server did not start; see $DATA_DIR/redis/redis.log"
   for _ in $(seq 1 40); do redis_ready && return 0; sleep 0.25; done
   die "Redis on port $REDIS_PORT is not ready; see $DATA_DIR/redis/redis.log"
 }
@@ -191,17 +212,19 @@ write_env() {
   } >"$ENV_FILE"
 }
 
+# stop [postgresql] [redis]: both when none is named.
 stop_all() {
+  local which="${*:-postgresql redis}"
   local bin dir
   bin="$(find_pg_bin)"
-  if [ -n "$bin" ]; then
+  if [ -n "$bin" ] && [[ " $which " == *" postgresql "* ]]; then
     dir="$(pg_cluster_dir)"
     if [ -f "$dir/postmaster.pid" ]; then
       log "stopping PostgreSQL"
       as_pg_owner "$bin/pg_ctl" -D "$dir" -m fast -w stop >/dev/null || log "PostgreSQL stop failed"
     fi
   fi
-  if command -v redis-cli >/dev/null 2>&1 && redis_ready && redis_is_ours; then
+  if [[ " $which " == *" redis "* ]] && command -v redis-cli >/dev/null 2>&1 && redis_ready && redis_is_ours; then
     log "stopping Redis"
     redis-cli -h 127.0.0.1 -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
   fi
@@ -221,8 +244,8 @@ case "${1:-start}" in
     write_env
     log "ready; environment in $ENV_FILE"
     ;;
-  stop) stop_all ;;
+  stop) shift; stop_all "$@" ;;
   status) status ;;
   env) write_env; cat "$ENV_FILE" ;;
-  *) die "usage: scripts/services.sh start|stop|status|env" ;;
+  *) die "usage: scripts/services.sh start|stop [postgresql] [redis]|status|env" ;;
 esac

@@ -7,6 +7,7 @@ cd "$ROOT"
 
 ensure_dependencies
 ensure_chromium
+ensure_deploy_tools
 start_services
 ensure_auth_secret
 ensure_slice_secret

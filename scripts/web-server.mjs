@@ -126,6 +126,12 @@ const server = createServer((req, res) => {
     },
   );
 });
+// A port someone else holds is one line, not a stack trace: npm run up and systemd show it as it is.
+server.once("error", (error) => {
+  const reason = error.code === "EADDRINUSE" ? "is already in use" : error.code === "EACCES" ? "needs privileges this user lacks" : `failed (${error.message})`;
+  console.error(`web-server: listening on ${hostname}:${port} ${reason}; set PORT (or --port) to a free port`);
+  process.exit(1);
+});
 server.listen(port, hostname, () => {
   logger.info({ service: "web", bind: hostname, port }, `ready on http://${hostname}:${port}`);
 });

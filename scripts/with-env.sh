@@ -24,7 +24,7 @@ if [ -z "${DATABASE_URL:-}" ] || [ -z "${REDIS_URL:-}" ]; then
     marker="$DATA_DIR/migrations-applied"
     applied="$(ls "$ROOT/prisma/migrations")"
     if [ ! -f "$marker" ] || [ "$(cat "$marker")" != "$applied" ]; then
-      (cd "$ROOT" && npx prisma migrate deploy >&2)
+      (cd "$ROOT" && node scripts/prisma-migrate.mjs deploy >&2)
       printf '%s' "$applied" >"$marker"
     fi
   fi

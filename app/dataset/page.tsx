@@ -12,6 +12,7 @@ import { formatDate } from "@/lib/format/dates";
 import { formatCount, formatDecimal } from "@/lib/format/numbers";
 import { DEFAULT_MIN_GROUP_N } from "@/lib/disclosure/disclose";
 import { testApprovalPolicy } from "@/lib/users/test-approval";
+import { PROTOCOL_VERSION } from "@/lib/scoring/protocol-version";
 
 export const metadata: Metadata = { title: "Dataset" };
 
@@ -336,9 +337,9 @@ closed-world: {"id": "${example?.sampleId ?? "<id from dev.jsonl>"}", "ranking":
           The tiers are cumulative. Closed-world rankings are scored by Hit@1, Hit@3, Hit@5, Hit@10, MRR (0 when the
           gold is not ranked) and alias-aware Hit@1 (the top entity counts when its name equals the gold&apos;s name or
           an alias); the primary metric is Hit@1. Every metric comes with a 95% percentile-bootstrap interval (1,000
-          resamples, seed 42), per entity type and collection too, and every entry is compared with the baselines by
-          McNemar&apos;s test with continuity correction, an exact binomial test and Holm&apos;s adjustment. The full
-          contract is the IRC-Bench evaluation protocol v1.2 (<code>docs/scoring.md</code> in the platform&apos;s
+          resamples, seed 42), per entity type and collection too, and entries are ranked by paired tests (McNemar&apos;s exact test,
+          Holm-adjusted among the entries of a view), with one verdict per pair across the site. The full
+          contract is the {`IRC-Bench evaluation protocol v${PROTOCOL_VERSION}`} (<code>docs/scoring.md</code> in the platform&apos;s
           repository), and the{" "}
           {scorer ? (
             <a href={SCORER_DOWNLOAD_PATH} download>

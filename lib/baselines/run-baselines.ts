@@ -1,7 +1,7 @@
 import "server-only";
 import { Readable } from "node:stream";
 import { db } from "@/lib/db";
-import type { Submission } from "@/lib/generated/prisma";
+import type { Submission, SubmissionStatus } from "@/lib/generated/prisma";
 import { computeBaselinePredictions } from "@/lib/baselines/compute-baselines";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { discardStagedFile, stageUpload } from "@/lib/files/staging";
@@ -10,7 +10,18 @@ import { getEnv } from "@/lib/env";
 export const SYSTEM_USER_EMAIL = "baselines@irc-bench.invalid";
 const SCORED_SPLITS = ["dev", "test"] as const;
 
-export type BaselineRunResult = { key: string; split: string; submissionId: string; outcome: "created" | "unchanged" };
+/**
+ * outcome: whether this run submitted the baseline ("created") or found the same
+ * file already submitted ("existing"); status: where that submission is now, so
+ * a baseline queued a moment ago by the import reads as queued, not as done.
+ */
+export type BaselineRunResult = {
+  key: string;
+  split: string;
+  submissionId: string;
+  outcome: "created" | "existing";
+  status: SubmissionStatus;
+};
 
 /** The system account that owns the computed baselines (it cannot sign in: no password, isSystem). */
 export async function ensureSystemUser(): Promise<string> {
@@ -57,7 +68,7 @@ export async function runBaselines(releaseId: string): Promise<BaselineRunResult
       const existing = await db.submission.findFirst({ where: { userId: systemUserId, releaseId, split, fileSha256: staged.sha256 } });
       if (existing) {
         await discardStagedFile(staged);
-        results.push({ key: run.key, split, submissionId: existing.id, outcome: "unchanged" });
+        results.push({ key: run.key, split, submissionId: existing.id, outcome: "existing", status: existing.status });
         continue;
       }
       const submission: Submission = await createSubmission({
@@ -70,7 +81,7 @@ export async function runBaselines(releaseId: string): Promise<BaselineRunResult
         isQuotaExempt: true,
         baseline: { label: run.label, description: run.description },
       });
-      results.push({ key: run.key, split, submissionId: submission.id, outcome: "created" });
+      results.push({ key: run.key, split, submissionId: submission.id, outcome: "created", status: submission.status });
     }
   }
   return results;

@@ -4,10 +4,11 @@ import { readRelease, type LeakageFinding, type LoadedRelease } from "@/lib/data
 import { SPLITS } from "@/lib/dataset/release-schema";
 import { db } from "@/lib/db";
 import { z } from "zod";
-import { AppError } from "@/lib/errors";
+import { AppError, isAppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma";
 import { toDbEntityType } from "@/lib/releases/entity-type";
 import { isUniqueViolation } from "@/lib/users/is-unique-violation";
+import { runBaselines, type BaselineRunResult } from "@/lib/baselines/run-baselines";
 import {
   computeDownloadDigests,
   computeGoldSha256,
@@ -15,7 +16,12 @@ import {
   type ReleaseStats,
 } from "@/lib/releases/release-summary";
 
-export type ImportReleaseOptions = { dir: string; activate: boolean };
+/**
+ * queueBaselines: also compute the platform's baselines of a newly imported
+ * release and queue them for scoring; the import then either ends with them
+ * queued or is undone (see rollBackImport).
+ */
+export type ImportReleaseOptions = { dir: string; activate: boolean; queueBaselines?: boolean };
 
 export type ImportReleaseResult = {
   releaseId: string;
@@ -25,6 +31,8 @@ export type ImportReleaseResult = {
   isActive: boolean;
   stats: ReleaseStats;
   leakage: LeakageFinding[];
+  /** The baselines queued (or found) after a new import with queueBaselines; empty otherwise. */
+  baselines: BaselineRunResult[];
 };
 
 /** At most this many leakage findings are stored with the release; the count is always kept. */
@@ -47,9 +55,10 @@ async function activateRelease(tx: Prisma.TransactionClient, releaseId: string):
 
 /**
  * Imports a release directory (protocol section 2) in one transaction: either
- * everything is written or nothing is. Re-importing identical files changes
- * nothing; a new version is added beside the old one and becomes active only
- * when asked.
+ * everything is written or nothing is. With queueBaselines, a new release is
+ * kept only once its baselines are queued. Re-importing identical files
+ * changes nothing; a new version is added beside the old one and becomes
+ * active only when asked.
  */
 export async function importRelease(options: ImportReleaseOptions): Promise<ImportReleaseResult> {
   const read = await readRelease(options.dir);
@@ -83,13 +92,14 @@ export async function importRelease(options: ImportReleaseOptions): Promise<Impo
       isActive: options.activate || existing.isActive,
       stats,
       leakage,
+      baselines: [],
     };
   }
 
   const goldSha256 = Object.fromEntries(SPLITS.map((split) => [split, computeGoldSha256(release.samples[split])]));
   const downloads = computeDownloadDigests(release.entities, release.samples);
-  const hasActive = (await db.datasetRelease.count({ where: { isActive: true } })) > 0;
-  const makeActive = options.activate || !hasActive;
+  const previousActive = await db.datasetRelease.findFirst({ where: { isActive: true }, select: { id: true } });
+  const makeActive = options.activate || previousActive === null;
 
   let releaseId: string;
   try {
@@ -127,6 +137,9 @@ export async function importRelease(options: ImportReleaseOptions): Promise<Impo
     );
   }
 
+  await analyzeImportedTables();
+  const baselines = options.queueBaselines ? await queueBaselinesOrRollBack(releaseId, makeActive ? (previousActive?.id ?? null) : undefined, release) : [];
+
   return {
     releaseId,
     name: release.meta.name,
@@ -135,7 +148,55 @@ export async function importRelease(options: ImportReleaseOptions): Promise<Impo
     isActive: makeActive,
     stats,
     leakage,
+    baselines,
   };
+}
+
+/**
+ * Refreshes the planner's statistics of the tables the import just filled.
+ * Autovacuum would do it eventually, but the queries that run next (the
+ * baselines' pre-flight reads the release's known-split entities through
+ * "Sample"."entityId") were planned on the row counts from before the import:
+ * with two releases already stored, a third one's query took minutes.
+ */
+async function analyzeImportedTables(): Promise<void> {
+  await db.$executeRawUnsafe(`ANALYZE "DatasetRelease", "Entity", "Sample"`);
+}
+
+/**
+ * Queues the baselines of a release that was just committed. Should that fail
+ * (Redis down, the file store refusing), the release is deleted again and the
+ * previously active release, if this import deactivated one, is active again:
+ * a release is never left imported without its baselines. `restoreActiveId`
+ * is undefined when this import did not change which release is active.
+ */
+async function queueBaselinesOrRollBack(
+  releaseId: string,
+  restoreActiveId: string | null | undefined,
+  release: LoadedRelease,
+): Promise<BaselineRunResult[]> {
+  let failure: unknown;
+  try {
+    const baselines = await runBaselines(releaseId);
+    if (release.samples.test.length === 0 || baselines.some((baseline) => baseline.split === "test")) return baselines;
+    failure = new Error("no baseline of the test split was queued");
+  } catch (error) {
+    failure = error;
+  }
+  await rollBackImport(releaseId, restoreActiveId);
+  const reason = failure instanceof Error ? failure.message : String(failure);
+  throw new AppError(
+    isAppError(failure) ? failure.code : "internal",
+    `Release ${release.meta.name} ${release.meta.version} was not imported: its baselines could not be queued (${reason}). The import was rolled back; nothing of this release is kept. Fix the cause and run the import again.`,
+  );
+}
+
+/** Deletes a just-imported release (its entities, samples and any baseline submissions cascade) and restores the active one. */
+async function rollBackImport(releaseId: string, restoreActiveId: string | null | undefined): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await tx.datasetRelease.delete({ where: { id: releaseId } });
+    if (restoreActiveId) await tx.datasetRelease.update({ where: { id: restoreActiveId }, data: { isActive: true } });
+  });
 }
 
 async function insertEntities(tx: Prisma.TransactionClient, releaseId: string, release: LoadedRelease): Promise<void> {

@@ -56,7 +56,7 @@ export async function checkHealth(now: Date = new Date()): Promise<HealthReport>
   if (beats && beats.workersAlive === 0) {
     workersProblem =
       ageSeconds === null
-        ? "No scoring worker has ever sent a heartbeat: start one with npm run worker."
+        ? "No scoring worker has sent a heartbeat to this Redis yet: start one with npm run worker."
         : `No scoring worker has sent a heartbeat for ${ageSeconds} s (limit ${HEARTBEAT_MAX_AGE_MS / 1000} s): uploads wait unscored until one runs (npm run worker).`;
   }
   const workers = {

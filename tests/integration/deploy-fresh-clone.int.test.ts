@@ -7,7 +7,7 @@ import { getSharedRedis } from "@/lib/redis";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { createApiToken } from "@/lib/tokens/create-api-token";
 import { assertTestDatabase, assertTestRedis, assertTestServices } from "@/testing/local-database";
-import { bareEnv, cloneHead, run, runOrExplain, type FreshClone } from "./support/fresh-clone";
+import { bareEnv, cloneHead, run, runCapturing, runOrExplain, type FreshClone } from "./support/fresh-clone";
 import { killAllChildren, spawnChild, type ChildHandle } from "./support/processes";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
@@ -17,9 +17,14 @@ import { freePort } from "../../testing/free-port";
 
 /**
  * docs/deploy.md, "Build" and "Run", the way an operator does it on a fresh
- * clone: `npm ci`, `npm run build` with no database, Redis or secret in the
- * environment (and a second build directory, NEXT_DIST_DIR, which used to
- * rewrite tsconfig.json), then `npm ci --omit=dev` (no tsx, no esbuild), then
+ * clone, with NODE_ENV=production in the shell (they sourced the environment
+ * file): plain `npm ci` leaves the devDependencies out, and `npm run build`
+ * must stop at once with one sentence naming NODE_ENV and the fix; then
+ * `npm ci --include=dev` and `npm run build` with no database, Redis or secret
+ * in the environment (and a second build directory, NEXT_DIST_DIR, which used
+ * to rewrite tsconfig.json), printing neither the Edge-runtime error of
+ * instrumentation.ts nor Prisma's "will NOT be used" warning; then
+ * `npm ci --omit=dev` (no tsx, no esbuild) and `npm run db:migrate`, then
  * `npm start` bound to loopback behind a "proxy"
  * and `npm run worker`, each with only the variables the guide sets. An upload
  * sent as nginx forwards it (an internal Host, X-Forwarded-Host and -Proto)
@@ -41,6 +46,9 @@ let worker: ChildHandle | undefined;
 let port = 0;
 let statusAfterBuild = "";
 let statusAfterInstall = "";
+let refusedBuild: { status: number | null; output: string; leftBuildOutput: boolean };
+let buildOutput = "";
+let migrateOutput: { status: number | null; output: string };
 
 
 type ProxiedResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
@@ -104,14 +112,23 @@ beforeAll(async () => {
   await resetTestState();
   release = await importSmallRelease(11);
   clone = cloneHead("deploy");
-  // The build machine: dependencies with the build tools, then the build, with nothing configured.
-  runOrExplain("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], clone.dir, bareEnv());
-  runOrExplain("npm", ["run", "build"], clone.dir, bareEnv({ NEXT_DIST_DIR: DIST_DIR }));
+  const operatorShell = { NODE_ENV: "production" };
+  // The build machine with NODE_ENV=production already set: npm ci omits devDependencies, and the build must refuse at once.
+  runOrExplain("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], clone.dir, bareEnv(operatorShell));
+  const refused = runCapturing("npm", ["run", "--silent", "build"], clone.dir, bareEnv({ ...operatorShell, NEXT_DIST_DIR: DIST_DIR }));
+  refusedBuild = { ...refused, leftBuildOutput: existsSync(path.join(clone.dir, DIST_DIR)) || existsSync(path.join(clone.dir, "dist", "server")) };
+  // The fix it names: dependencies with the build tools, then the build, with nothing else configured.
+  runOrExplain("npm", ["ci", "--include=dev", "--no-audit", "--no-fund", "--loglevel=error"], clone.dir, bareEnv(operatorShell));
+  const built = runCapturing("npm", ["run", "build"], clone.dir, bareEnv({ ...operatorShell, NEXT_DIST_DIR: DIST_DIR }));
+  if (built.status !== 0) throw new Error(`npm run build failed (exit ${built.status}):\n${built.output.split("\n").slice(-60).join("\n")}`);
+  buildOutput = built.output;
   statusAfterBuild = run("git", ["status", "--porcelain"], clone.dir);
   // The production install: no devDependencies; the build's output (dist/, the build directory) stays.
-  runOrExplain("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund", "--loglevel=error"], clone.dir, bareEnv());
+  runOrExplain("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund", "--loglevel=error"], clone.dir, bareEnv(operatorShell));
   statusAfterInstall = run("git", ["status", "--porcelain"], clone.dir);
   port = await freePort();
+  // Nothing left to apply (the test database is migrated); what matters is what it prints.
+  migrateOutput = runCapturing("npm", ["run", "--silent", "db:migrate"], clone.dir, runtimeEnv({}));
 }, 1_800_000);
 
 afterAll(async () => {
@@ -122,6 +139,24 @@ afterAll(async () => {
 });
 
 describe("a production deployment from a fresh clone (docs/deploy.md)", () => {
+  it("refuses to build without the devDependencies, in one sentence naming NODE_ENV and the fix, before building anything", () => {
+    expect(refusedBuild.status).not.toBe(0);
+    const lines = refusedBuild.output.split("\n").filter((line) => line.trim() !== "");
+    expect(lines, refusedBuild.output).toEqual([expect.stringMatching(/^npm run build: .*NODE_ENV=production.*`npm ci --include=dev`/)]);
+    expect(lines[0]).toContain("esbuild");
+    expect(refusedBuild.leftBuildOutput).toBe(false);
+  });
+
+  it("builds without the Edge-runtime error of instrumentation.ts and migrates without Prisma's unused-url warning", () => {
+    expect(buildOutput).toContain("Compiled successfully");
+    expect(buildOutput).not.toContain("Ecmascript file had an error");
+    expect(buildOutput).not.toContain("not supported in the Edge Runtime");
+    expect(buildOutput).not.toContain("will NOT be used");
+    expect(migrateOutput.status, migrateOutput.output).toBe(0);
+    expect(migrateOutput.output).toMatch(/No pending migrations to apply|migrations have been successfully applied/);
+    expect(migrateOutput.output).not.toContain("will NOT be used");
+  });
+
   it("builds with no services or secrets in the environment and leaves every tracked file as it was", () => {
     expect(statusAfterBuild).toBe("");
     expect(statusAfterInstall).toBe("");

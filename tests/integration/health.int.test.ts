@@ -38,7 +38,7 @@ describe("GET /api/health", () => {
     expect(before.body.redis.ok).toBe(true);
     expect(before.body.queue).toMatchObject({ ok: true, waiting: 0, active: 0 });
     expect(before.body.workers).toMatchObject({ ok: false, alive: 0, lastHeartbeatAt: null });
-    expect(before.body.problems).toEqual([expect.stringMatching(/No scoring worker.*npm run worker/)]);
+    expect(before.body.problems).toEqual(["No scoring worker has sent a heartbeat to this Redis yet: start one with npm run worker."]);
 
     const worker = await startWorker({ WORKER_CONCURRENCY: "1" });
     const healthy = await waitFor(
@@ -60,5 +60,11 @@ describe("GET /api/health", () => {
     const after = await health();
     expect(after.status).toBe(503);
     expect(after.body.workers.ok).toBe(false);
+    // A worker that stopped cleanly leaves the live set, but the site still knows one ran, and when.
+    expect(after.body.workers.alive).toBe(0);
+    expect(after.body.workers.lastHeartbeatAt).not.toBeNull();
+    expect(after.body.workers.lastHeartbeatAgeSeconds).toBeLessThanOrEqual(30);
+    expect(after.body.problems).toEqual([expect.stringMatching(/^No scoring worker has sent a heartbeat for \d+ s \(limit 30 s\)/)]);
+    expect(after.text).not.toMatch(/\bever\b/);
   });
 });

@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync } from "node:fs";
 import os from "node:os";
@@ -27,6 +27,12 @@ export function runOrExplain(command: string, args: string[], cwd: string, env: 
     const output = `${failed.stdout ?? ""}\n${failed.stderr ?? ""}`.trim().split("\n").slice(-60).join("\n");
     throw new Error(`\`${command} ${args.join(" ")}\` in ${cwd} failed (exit ${failed.status ?? "?"}):\n${output}`);
   }
+}
+
+/** Runs a command that may fail; its status and its stdout and stderr together, as a terminal shows them. */
+export function runCapturing(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs = 900_000): { status: number | null; output: string } {
+  const result = spawnSync("sh", ["-c", '"$@" 2>&1', "sh", command, ...args], { cwd, env, timeout: timeoutMs, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  return { status: result.status, output: result.stdout };
 }
 
 export function cloneHead(purpose: string, keep: readonly string[] = []): FreshClone {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -133,4 +133,41 @@ export async function killAllChildren(): Promise<void> {
   spawned.clear();
   for (const handle of handles) handle.killGroup("SIGKILL");
   await Promise.all(handles.map((handle) => handle.waitForExit(10_000)));
+}
+
+export type ProcessInfo = { pid: number; args: string };
+
+/** Every process below `pid` in the process tree (children, grandchildren, ...), as `ps` sees it now. */
+export function descendantsOf(pid: number): ProcessInfo[] {
+  const rows = execFileSync("ps", ["-e", "-o", "pid=,ppid=,args="], { encoding: "utf8" })
+    .split("\n")
+    .flatMap((line) => {
+      const match = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line);
+      return match ? [{ pid: Number(match[1]), ppid: Number(match[2]), args: match[3] ?? "" }] : [];
+    });
+  const found: ProcessInfo[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const parent = queue.shift();
+    for (const row of rows) {
+      if (row.ppid !== parent) continue;
+      found.push({ pid: row.pid, args: row.args });
+      queue.push(row.pid);
+    }
+  }
+  return found;
+}
+
+/** Whether a process with this pid exists (a zombie counts as gone). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\S+\s+\S+\s+Z/.test(execFileSync("ps", ["-o", "pid=,ppid=,stat=", "-p", String(pid)], { encoding: "utf8" }).trim());
+  } catch {
+    return false;
+  }
 }
