@@ -5,7 +5,7 @@ import path from "node:path";
 import { submissionCreatedSchema, TERMINAL_STATUSES, type SubmissionCreated, type SubmissionViewBody } from "@/lib/api/schemas/submissions";
 import { ApiRefusal, explainRefusal } from "../api-client";
 import { ClientError, type ExitStatus } from "../client-error";
-import { describeWaitDetail, formatBytes, formatDuration, formatHeading, formatProblems, formatProgress, formatSubmission, isWaitingStatus, type QueuePosition } from "../format";
+import { describeWaitDetail, formatBytes, formatDuration, formatHeading, formatProblems, formatProgress, formatSubmission, isWaitingStatus, type QueuePosition, type WorkerState } from "../format";
 import { writeJson, type CommandContext } from "./context";
 import { fetchSubmission } from "./status";
 import { readWorkerState } from "./workers";
@@ -22,6 +22,9 @@ export type SubmitOptions = {
   /** Sent as Idempotency-Key; a new UUID unless given (to retry an upload whose answer was lost). */
   idempotencyKey?: string;
 };
+
+/** How often, while waiting, the server is asked whether a worker is alive (its heartbeats are 5 s apart). */
+const WORKER_CHECK_MS = 5_000;
 
 /** Consecutive failed polls after which waiting stops (a server restart takes a few). */
 const MAX_POLL_FAILURES = 5;
@@ -87,6 +90,8 @@ async function waitForTerminal(context: CommandContext, created: SubmissionCreat
   let lastStatus: string = created.status;
   let lastDetail: string | null = null;
   let lastQueue: QueuePosition | null = null;
+  let workers: WorkerState = { workersAlive: null };
+  let workersReadAt = Number.NEGATIVE_INFINITY;
   let lastReported = "";
   let failures = 0;
   for (let frame = 0; ; frame += 1) {
@@ -113,7 +118,11 @@ async function waitForTerminal(context: CommandContext, created: SubmissionCreat
       const known: SubmissionViewBody = view.status === "QUEUED" && view.queuePosition === null && lastStatus === "QUEUED" ? { ...view, queuePosition: lastQueue } : view;
       lastStatus = known.status;
       lastQueue = known.queuePosition;
-      lastDetail = describeWaitDetail(known, isWaitingStatus(known.status) ? await readWorkerState(context) : { workersAlive: null });
+      if (isWaitingStatus(known.status) && context.now().getTime() - workersReadAt >= WORKER_CHECK_MS) {
+        workers = await readWorkerState(context);
+        workersReadAt = context.now().getTime();
+      }
+      lastDetail = describeWaitDetail(known, isWaitingStatus(known.status) ? workers : { workersAlive: null });
     }
     const reported = lastDetail === null ? lastStatus : `${lastStatus}, ${lastDetail}`;
     if (isTty) {
