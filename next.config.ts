@@ -41,7 +41,7 @@ const nextConfig: NextConfig = {
   // `npm test` type-checks the whole project with tsc as its own step; the build need not repeat it.
   typescript: { ignoreBuildErrors: true, tsconfigPath: tsconfigFor(distDir) },
   reactStrictMode: true,
-  serverExternalPackages: ["pg", "@prisma/adapter-pg", "bullmq", "ioredis", "pino", "prom-client"],
+  serverExternalPackages: ["pg", "@prisma/adapter-pg", "bullmq", "ioredis", "pino", "prom-client", "@aws-sdk/client-s3", "@aws-sdk/lib-storage"],
   experimental: { serverActions: { bodySizeLimit: "2mb" } },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders(isDev) }];

@@ -99,15 +99,44 @@ export const envSchema = z.object({
    * S3-compatible bucket, IRC_S3_*).
    */
   IRC_FILE_STORE: z.enum(["postgres", "disk", "s3"], { message: "must be postgres, disk or s3" }).default("postgres"),
-  /** Path-style endpoint of the S3-compatible service: https://s3.eu-west-1.amazonaws.com, http://minio.internal:9000. */
-  IRC_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  /** With IRC_FILE_STORE=s3 (required): the bucket the prediction files are kept in. */
   IRC_S3_BUCKET: z.string().min(1).optional(),
-  IRC_S3_REGION: z.string().min(1).default("us-east-1"),
+  /**
+   * An S3-compatible service instead of AWS (http://minio.internal:9000,
+   * https://<account>.r2.cloudflarestorage.com). Unset: AWS's endpoint for the region.
+   */
+  IRC_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  /**
+   * The bucket's region. Unset: the AWS SDK's region chain (AWS_REGION, the
+   * profile's region), or us-east-1 when IRC_S3_ENDPOINT is set.
+   */
+  IRC_S3_REGION: z.string().min(1).optional(),
+  /**
+   * Path-style addressing (ENDPOINT/BUCKET/KEY) instead of virtual-hosted
+   * (BUCKET.ENDPOINT/KEY): "1" or "0"; "auto" (default): path-style exactly
+   * when IRC_S3_ENDPOINT is set, as most S3-compatible stores expect.
+   */
+  IRC_S3_FORCE_PATH_STYLE: z.enum(["auto", "0", "1"], { message: "must be auto, 0 or 1" }).default("auto"),
+  /**
+   * Static credentials, both or neither. Unset: the AWS SDK's default chain
+   * (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, web identity, SSO, AWS_PROFILE,
+   * ECS task and EC2 instance roles).
+   */
   IRC_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   IRC_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** With the static keys: the session token of temporary credentials. */
   IRC_S3_SESSION_TOKEN: z.string().min(1).optional(),
   /** Key prefix of the prediction files in the bucket. */
   IRC_S3_PREFIX: z.string().default("submissions/"),
+  /** Attempts per S3 request, the first included (the SDK's standard retries: backoff with jitter on throttling, 5xx and network faults). */
+  IRC_S3_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  /** Files larger than this are uploaded in parts of this many bytes (multipart upload; S3's minimum part is 5 MiB). */
+  IRC_S3_PART_BYTES: z.coerce
+    .number()
+    .int()
+    .min(5 * MIB, "must be at least 5242880 (5 MiB, S3's smallest part)")
+    .max(5 * 1024 * MIB, "must be at most 5 GiB (S3's largest part)")
+    .default(8 * MIB),
   UPLOAD_MAX_BYTES: positiveInt(64 * MIB),
   /** Dev-split uploads one participant may make per rolling hour (429 past it). */
   DEV_UPLOADS_PER_HOUR: positiveInt(30),
@@ -140,8 +169,15 @@ export const envSchema = z.object({
     context.addIssue({ code: "custom", path: ["IRC_SLICE_SECRET"], message: "is required in production (at least 32 random characters; see docs/integrity.md)" });
   }
   if (env.IRC_FILE_STORE !== "s3") return;
-  for (const name of ["IRC_S3_ENDPOINT", "IRC_S3_BUCKET", "IRC_S3_ACCESS_KEY_ID", "IRC_S3_SECRET_ACCESS_KEY"] as const) {
-    if (env[name] === undefined) context.addIssue({ code: "custom", path: [name], message: "is required when IRC_FILE_STORE=s3" });
+  if (env.IRC_S3_BUCKET === undefined) context.addIssue({ code: "custom", path: ["IRC_S3_BUCKET"], message: "is required when IRC_FILE_STORE=s3" });
+  // One key of a pair is a typo, not a wish for the default credential chain.
+  const keys = [env.IRC_S3_ACCESS_KEY_ID, env.IRC_S3_SECRET_ACCESS_KEY];
+  if (keys.some((key) => key === undefined) && keys.some((key) => key !== undefined)) {
+    const missing = env.IRC_S3_ACCESS_KEY_ID === undefined ? "IRC_S3_ACCESS_KEY_ID" : "IRC_S3_SECRET_ACCESS_KEY";
+    context.addIssue({ code: "custom", path: [missing], message: "is required with the other static key (set both, or neither for the AWS default credential chain)" });
+  }
+  if (env.IRC_S3_SESSION_TOKEN !== undefined && env.IRC_S3_ACCESS_KEY_ID === undefined) {
+    context.addIssue({ code: "custom", path: ["IRC_S3_SESSION_TOKEN"], message: "goes with IRC_S3_ACCESS_KEY_ID and IRC_S3_SECRET_ACCESS_KEY (temporary static keys)" });
   }
 });
 

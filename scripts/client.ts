@@ -21,7 +21,7 @@ import { runLogin, runLogout } from "@/lib/client/commands/login";
 import { runQuota } from "@/lib/client/commands/quota";
 import { runStatus } from "@/lib/client/commands/status";
 import { runSubmit } from "@/lib/client/commands/submit";
-import { configPath, normalizeServerUrl, readConfig } from "@/lib/client/config-file";
+import { configPath, findSavedToken, normalizeServerUrl, readConfig } from "@/lib/client/config-file";
 
 declare const IRC_BENCH_PLATFORM_VERSION: string | undefined;
 const VERSION = typeof IRC_BENCH_PLATFORM_VERSION === "string" ? IRC_BENCH_PLATFORM_VERSION : "dev";
@@ -39,7 +39,8 @@ Commands:
                              or failed, then prints the scores or the problems
   status ID                  a submission's status, and its scores once scored
   list                       your submissions, newest first
-  quota                      your test submissions left, and when the next one frees
+  quota                      your test submissions left and when the next one frees, and
+                             what you used of the dev-upload limits
   publish ID --fact-sheet FILE --description TEXT
                              ask to publish a scored test submission with its fact sheet
                              (JSON, version 1); a bad answer is reported as FILE: field "..." ...
@@ -61,8 +62,9 @@ Environment: IRC_BENCH_URL (server), IRC_BENCH_TOKEN (a token instead of the sav
 IRC_BENCH_CONFIG (the token file; default ~/.config/irc-bench/config.json, mode 600).
 
 Exit status: 0 done; 1 the predictions are invalid (each problem on stderr as
-FILE:LINE: message) or over the size limit; 2 usage error, network failure, refused
-credentials, no quota left (with when it frees), or a failure on the server.`;
+FILE:LINE: message) or over the size limit; 2 anything else: usage error (publishing a
+dev submission included), a fact sheet the server refuses, network failure, missing or
+refused credentials, no quota left (with when it frees), or a failure on the server.`;
 
 const positiveSeconds = (flag: string) =>
   z
@@ -161,12 +163,13 @@ async function run(argv: readonly string[]): Promise<ExitStatus> {
   const config = await readConfig(configFile);
   // An empty IRC_BENCH_URL counts as unset, as shells make it easy to set one by accident.
   const baseUrl = normalizeServerUrl(parsed.options.url ?? (process.env.IRC_BENCH_URL || undefined) ?? config.defaultUrl ?? DEFAULT_URL);
-  const token = process.env.IRC_BENCH_TOKEN || config.servers[baseUrl]?.token;
+  const token = process.env.IRC_BENCH_TOKEN || findSavedToken(config, baseUrl);
   const userAgent = `irc-bench-client/${VERSION} node/${process.versions.node}`;
   const context: CommandContext = {
     api: new ApiClient({ baseUrl, token, userAgent }),
     stdout: process.stdout,
     stderr: process.stderr,
+    canRedrawLine: process.env.TERM !== "dumb",
     isJson: parsed.options.json,
     now: () => new Date(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),

@@ -291,7 +291,7 @@ export const API = {
     method: "get",
     path: "/api/quota",
     tag: "Submissions",
-    summary: "Your test submissions left on the active release",
+    summary: "Your test submissions left on the active release, and your dev upload limits",
     input: { auth: "user" },
     responses: { 200: { description: "The quota", schema: testQuotaSchema }, 401: UNAUTHENTICATED, 404: { description: "No release is active" } },
   },

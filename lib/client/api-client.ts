@@ -26,6 +26,8 @@ export class ApiRefusal extends Error {
     readonly serverMessage: string,
     readonly problems: readonly { line?: number; message: string }[],
     readonly retryAfterSeconds: number | null,
+    /** Whether the request carried a token: a 401 without one means "log in", not "the token is wrong". */
+    readonly wasTokenSent: boolean,
   ) {
     super(serverMessage);
     this.name = "ApiRefusal";
@@ -39,6 +41,8 @@ type RequestOptions = {
   headers?: Record<string, string>;
   /** Uploads and downloads: no timeout. */
   isLong?: boolean;
+  /** Statuses whose body is an answer, not a refusal (GET /api/health answers 503 with its report). */
+  answerStatuses?: readonly number[];
 };
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -82,8 +86,8 @@ export class ApiClient {
     } catch (error) {
       throw networkError(this.baseUrl, method, pathAndQuery, error, this.timeoutMs);
     }
-    if (response.ok || response.status === 304) return response;
-    throw await refusalOf(response, method, pathAndQuery);
+    if (response.ok || response.status === 304 || options.answerStatuses?.includes(response.status)) return response;
+    throw await refusalOf(response, method, pathAndQuery, this.token !== undefined);
   }
 
   /** A JSON answer parsed by `schema`; a body that does not match is reported as an incompatible server. */
@@ -148,7 +152,7 @@ function retryAfterOf(response: Response): number | null {
   return Number.isNaN(date) ? null : Math.max(0, Math.round((date - Date.now()) / 1000));
 }
 
-async function refusalOf(response: Response, method: string, pathAndQuery: string): Promise<ApiRefusal | ClientError> {
+async function refusalOf(response: Response, method: string, pathAndQuery: string, wasTokenSent: boolean): Promise<ApiRefusal | ClientError> {
   const text = await response.text().catch(() => "");
   let value: unknown = null;
   try {
@@ -158,11 +162,11 @@ async function refusalOf(response: Response, method: string, pathAndQuery: strin
   }
   const parsed = errorBodySchema.safeParse(value);
   if (!parsed.success) {
-    if (response.status === 413) return new ApiRefusal(413, "payload_too_large", "The file is over the server's upload limit.", [], null);
+    if (response.status === 413) return new ApiRefusal(413, "payload_too_large", "The file is over the server's upload limit.", [], null, wasTokenSent);
     return new ClientError(2, [`${method} ${pathAndQuery}: the server answered ${response.status} ${response.statusText} without an IRC-Bench error body.`]);
   }
   const { code, message, problems } = parsed.data.error;
-  return new ApiRefusal(response.status, code, message, problems ?? [], retryAfterOf(response));
+  return new ApiRefusal(response.status, code, message, problems ?? [], retryAfterOf(response), wasTokenSent);
 }
 
 /**
@@ -172,13 +176,19 @@ async function refusalOf(response: Response, method: string, pathAndQuery: strin
 export function explainRefusal(refusal: ApiRefusal, baseUrl: string, now: Date = new Date()): ClientError {
   switch (refusal.status) {
     case 401:
+      if (!refusal.wasTokenSent) {
+        return new ClientError(2, [
+          `No API token was sent to ${baseUrl}: none is saved for it and IRC_BENCH_TOKEN is not set.`,
+          `Create an API token on ${baseUrl}/account/tokens and run: irc-bench-client login --url ${baseUrl}`,
+        ]);
+      }
       return new ClientError(2, [
         `${baseUrl} refused the credentials: ${refusal.serverMessage}`,
         `Create an API token on ${baseUrl}/account/tokens and run: irc-bench-client login --url ${baseUrl}`,
       ]);
     case 429: {
       const lines = [refusal.serverMessage];
-      if (refusal.retryAfterSeconds !== null) lines.push(describeRetryAfter(refusal.retryAfterSeconds, now));
+      if (refusal.retryAfterSeconds !== null) lines.push(describeRetryAfter(refusal.retryAfterSeconds, now, refusal.code === "quota" ? "test" : "other"));
       return new ClientError(2, lines);
     }
     default:

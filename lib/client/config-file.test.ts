@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { configPath, normalizeServerUrl, readConfig, writeConfig } from "./config-file";
+import { configPath, findSavedToken, normalizeServerUrl, readConfig, savedServerKeys, writeConfig } from "./config-file";
 
 let dir: string;
 
@@ -49,5 +49,17 @@ describe("the client's token file", () => {
     expect(normalizeServerUrl("https://bench.example.org/irc/")).toBe("https://bench.example.org/irc");
     expect(() => normalizeServerUrl("localhost:3000")).toThrow(/not an http\(s\) URL/);
     expect(() => normalizeServerUrl("nope")).toThrow(/is not a URL/);
+  });
+
+  it("finds a token saved for localhost under 127.0.0.1 and [::1] of the same port, the exact URL first, and nothing for another port or host", () => {
+    const config = { servers: { "http://localhost:3000": { token: "local", savedAt: "" }, "https://bench.example": { token: "remote", savedAt: "" } } };
+    expect(findSavedToken(config, "http://127.0.0.1:3000")).toBe("local");
+    expect(findSavedToken(config, "http://[::1]:3000")).toBe("local");
+    expect(findSavedToken(config, "http://127.0.0.1:3001")).toBeUndefined();
+    expect(findSavedToken(config, "https://localhost:3000")).toBeUndefined();
+    expect(findSavedToken(config, "https://bench.example")).toBe("remote");
+    const both = { servers: { ...config.servers, "http://127.0.0.1:3000": { token: "numeric", savedAt: "" } } };
+    expect(findSavedToken(both, "http://127.0.0.1:3000")).toBe("numeric");
+    expect(savedServerKeys(both, "http://localhost:3000")).toEqual(["http://localhost:3000", "http://127.0.0.1:3000"]);
   });
 });

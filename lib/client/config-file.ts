@@ -74,3 +74,26 @@ export function normalizeServerUrl(value: string): string {
   }
   return url.toString().replace(/\/+$/, "");
 }
+
+/** Names every machine gives itself: a token saved for one of them is this machine's server under the others too. */
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** The server a URL names, for finding its saved token: loopback hosts are one host (localhost:3000 is 127.0.0.1:3000). */
+function serverIdentity(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  if (LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname)) url.hostname = "localhost";
+  return url.toString().replace(/\/+$/, "");
+}
+
+/** The saved entries for `baseUrl`: its own, else one saved under another loopback name of the same port. */
+export function savedServerKeys(config: ConfigFile, baseUrl: string): string[] {
+  const identity = serverIdentity(baseUrl);
+  const keys = Object.keys(config.servers).filter((key) => URL.canParse(key) && serverIdentity(key) === identity);
+  // The exact URL first, so a token saved for it wins over an alias's.
+  return keys.sort((a, b) => Number(b === baseUrl) - Number(a === baseUrl));
+}
+
+export function findSavedToken(config: ConfigFile, baseUrl: string): string | undefined {
+  const [key] = savedServerKeys(config, baseUrl);
+  return key === undefined ? undefined : config.servers[key]?.token;
+}

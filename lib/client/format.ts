@@ -1,5 +1,9 @@
 import type { DisclosedReportBody } from "@/lib/api/schemas/scores";
 import type { SubmissionSummaryBody, SubmissionViewBody, TestQuotaBody } from "@/lib/api/schemas/submissions";
+import { formatBytes } from "@/lib/format/bytes";
+import { formatCount, formatDecimal, formatPercent, formatPercentInterval } from "@/lib/format/numbers";
+
+export { formatBytes };
 
 /**
  * What the command-line client prints: plain text for a terminal, from the
@@ -12,12 +16,12 @@ const TRACK_NAMES: Record<string, string> = { open: "open-world", closed: "close
 /** A rate as a percentage with one decimal (rates are fractions in [0, 1]); MRR stays a fraction. */
 export function formatMetric(key: string, value: number | null | undefined): string {
   if (value === null || value === undefined) return "-";
-  return key === "mrr" ? value.toFixed(3) : `${(value * 100).toFixed(1)}%`;
+  return key === "mrr" ? formatDecimal(value) : `${formatPercent(value)}%`;
 }
 
 function formatInterval(key: string, interval: readonly [number, number] | null | undefined): string {
   if (!interval) return "";
-  return key === "mrr" ? `[${interval[0].toFixed(3)}, ${interval[1].toFixed(3)}]` : `[${(interval[0] * 100).toFixed(1)}, ${(interval[1] * 100).toFixed(1)}]`;
+  return key === "mrr" ? `[${formatDecimal(interval[0])}, ${formatDecimal(interval[1])}]` : formatPercentInterval(interval);
 }
 
 /** "42 s", "3 min 5 s", "2 h 10 min". */
@@ -35,14 +39,10 @@ export function formatUtc(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-export function describeRetryAfter(seconds: number, now: Date): string {
-  return `The next test submission is free at ${formatUtc(new Date(now.getTime() + seconds * 1000))} (in ${formatDuration(seconds)}). Dev submissions are unlimited.`;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+/** When a refused request may be made again, from Retry-After: the next test submission (quota), or any other limit. */
+export function describeRetryAfter(seconds: number, now: Date, limit: "test" | "other"): string {
+  const at = `${formatUtc(new Date(now.getTime() + seconds * 1000))} (in ${formatDuration(seconds)})`;
+  return limit === "test" ? `The next test submission is free at ${at}. Dev submissions cost no test quota.` : `Try again at ${at}.`;
 }
 
 /** One aligned table; `align` has one letter per column, l(eft) or r(ight): numbers right, words left. */
@@ -88,12 +88,48 @@ export function formatHeading(view: SubmissionViewBody): string {
   return `Submission ${view.id}: ${view.split} split, ${TRACK_NAMES[view.track] ?? view.track} track, ${view.sampleCount} samples, ${view.status}${view.status === "SCORED" || view.status === "FAILED" ? took : ""}`;
 }
 
-/** Everything `status` and `submit --wait` print for a submission. */
-export function formatSubmission(view: SubmissionViewBody, pageUrl: string): string {
+export type QueuePosition = NonNullable<SubmissionViewBody["queuePosition"]>;
+
+/** What the server says about its scoring workers (GET /api/health): how many are alive; null when it could not say. */
+export type WorkerState = { workersAlive: number | null };
+
+/** Whether a status means the submission still waits for a worker. */
+export function isWaitingStatus(status: string): boolean {
+  return status === "QUEUED" || status === "SCORING";
+}
+
+const NO_WORKER = "No scoring worker is alive on the server: the submission waits until the operators start one.";
+
+/** "2 of 5 in the queue, 1 being scored now". */
+export function formatQueuePosition(queue: QueuePosition): string {
+  return `${formatCount(queue.position)} of ${formatCount(queue.waiting)} in the queue${queue.beingScored > 0 ? `, ${formatCount(queue.beingScored)} being scored now` : ""}`;
+}
+
+function publicationLine(view: SubmissionViewBody): string | null {
+  switch (view.publication) {
+    case "PENDING":
+      return "Publication: requested; a maintainer has not reviewed it yet.";
+    case "PUBLISHED":
+      return "Publication: published on the leaderboard.";
+    case "REJECTED":
+      return `Publication: rejected by a maintainer${view.reviewReason ? `: ${view.reviewReason}` : "."}`;
+    case "HIDDEN":
+      return "Publication: hidden from the leaderboard.";
+    default:
+      return null;
+  }
+}
+
+/** Everything `status` and `submit --wait` print for a submission; the page link is the server's. */
+export function formatSubmission(view: SubmissionViewBody, workers: WorkerState): string {
   const lines = [formatHeading(view), `File: ${view.originalName} (${formatBytes(view.fileBytes)}), ${view.releaseName}`];
+  if (view.status === "QUEUED" && view.queuePosition !== null) lines.push(`Queue: ${formatQueuePosition(view.queuePosition)}.`);
+  if (isWaitingStatus(view.status) && workers.workersAlive === 0) lines.push(NO_WORKER);
   if (view.status === "FAILED") {
     lines.push(view.failureKind === "INVALID" ? "The file is invalid:" : "Scoring failed on the platform's side:", view.failureReason ?? "(no reason given)");
   }
+  const publication = publicationLine(view);
+  if (publication !== null) lines.push(publication);
   if (view.score !== null) {
     lines.push("", ...reportLines(view.score.report), ...comparisonLines(view));
     if (view.score.isStale) lines.push("", "This score is stale (an older scorer or gold); a maintainer re-scores it.");
@@ -101,42 +137,72 @@ export function formatSubmission(view: SubmissionViewBody, pageUrl: string): str
       lines.push("", "Test split: overall numbers only, rounded to 0.1 point, until the entry is published (protocol section 12).");
     }
   }
-  lines.push("", `Page: ${pageUrl}`);
+  lines.push("", `Page: ${view.pageUrl}`);
   return `${lines.join("\n")}\n`;
 }
 
-/** The progress line while waiting: status and time since the upload. */
-export function formatProgress(status: string, elapsedSeconds: number, frame: number): string {
+/** The progress line while waiting on a terminal: status, time since the upload, and what else is known (the place in the queue). */
+export function formatProgress(status: string, elapsedSeconds: number, frame: number, detail: string | null = null): string {
   const spinner = ["|", "/", "-", "\\"][frame % 4] ?? "|";
   const words: Record<string, string> = { QUEUED: "queued, waiting for a worker", SCORING: "scoring" };
-  return `${spinner} ${words[status] ?? status.toLowerCase()} · ${formatDuration(elapsedSeconds)}`;
+  return `${spinner} ${words[status] ?? status.toLowerCase()} · ${formatDuration(elapsedSeconds)}${detail === null ? "" : ` · ${detail}`}`;
 }
 
-export function formatSubmissionList(submissions: readonly SubmissionSummaryBody[]): string {
+/** What `submit --wait` knows of a submission still waiting, besides its status: the place in the queue, a missing worker. */
+export function describeWaitDetail(view: SubmissionViewBody, workers: WorkerState): string | null {
+  const parts: string[] = [];
+  if (view.status === "QUEUED" && view.queuePosition !== null) parts.push(formatQueuePosition(view.queuePosition));
+  if (isWaitingStatus(view.status) && workers.workersAlive === 0) parts.push("no scoring worker is alive on the server");
+  return parts.length === 0 ? null : parts.join(", ");
+}
+
+const PUBLICATION_CELLS: Record<string, string> = { PRIVATE: "-", PENDING: "pending", PUBLISHED: "published", REJECTED: "rejected", HIDDEN: "hidden" };
+
+/** `list`: one row per submission, a QUEUED one with its place in the queue, and a note when no worker is alive. */
+export function formatSubmissionList(submissions: readonly SubmissionSummaryBody[], queue: ReadonlyMap<string, QueuePosition>, workers: WorkerState): string {
   if (submissions.length === 0) return "No submissions yet. Upload one with: irc-bench-client submit FILE --wait\n";
-  const rows = submissions.map((row) => [
-    row.id,
-    row.createdAt.slice(0, 16).replace("T", " "),
-    row.split,
-    row.track,
-    row.status,
-    row.primary === null ? "-" : formatMetric(PRIMARY[row.track] ?? "", row.primary),
-    row.originalName,
-  ]);
-  return `${formatTable(["id", "uploaded (UTC)", "split", "track", "status", "primary", "file"], rows, "lllllrl")}\n`;
+  const rows = submissions.map((row) => {
+    const position = queue.get(row.id);
+    return [
+      row.id,
+      row.createdAt.slice(0, 16).replace("T", " "),
+      row.split,
+      row.track,
+      position === undefined ? row.status : `${row.status} (${formatCount(position.position)} of ${formatCount(position.waiting)})`,
+      PUBLICATION_CELLS[row.publication] ?? row.publication.toLowerCase(),
+      row.primary === null ? "-" : formatMetric(PRIMARY[row.track] ?? "", row.primary),
+      row.originalName,
+    ];
+  });
+  const lines = [formatTable(["id", "uploaded (UTC)", "split", "track", "status", "publication", "primary", "file"], rows, "llllllrl")];
+  if (queue.size > 0) lines.push("", "QUEUED (n of m): place n among the m jobs waiting for a worker (1 is next).");
+  if (submissions.some((row) => row.publication === "PENDING")) lines.push("", "pending: publication requested, not yet reviewed by a maintainer.");
+  if (workers.workersAlive === 0 && submissions.some((row) => isWaitingStatus(row.status))) {
+    lines.push("", "No scoring worker is alive on the server: queued submissions wait until the operators start one.");
+  }
+  return `${lines.join("\n")}\n`;
 }
 
 export function formatQuota(quota: TestQuotaBody, now: Date): string {
   const lines = [
-    `Test submissions left: ${quota.remaining}`,
-    `  last 24 hours: ${quota.usedToday} of ${quota.perDay} used`,
-    `  this release:  ${quota.usedTotal} of ${quota.total} used`,
+    `Test submissions left: ${formatCount(quota.remaining)}`,
+    `  last 24 hours: ${formatCount(quota.usedToday)} of ${formatCount(quota.perDay)} used`,
+    `  this release:  ${formatCount(quota.usedTotal)} of ${formatCount(quota.total)} used`,
   ];
   if (quota.nextFreeAt !== null && quota.usedToday >= quota.perDay && quota.usedTotal < quota.total) {
     const at = new Date(quota.nextFreeAt);
     lines.push(`The next one is free at ${formatUtc(at)} (in ${formatDuration((at.getTime() - now.getTime()) / 1000)}).`);
   }
-  lines.push("Dev submissions are unlimited.");
+  const { dev } = quota;
+  lines.push(
+    "Dev submissions cost no test quota, but are limited:",
+    `  last hour:     ${formatCount(dev.usedLastHour)} of ${formatCount(dev.perHour)} uploads`,
+    `  last 24 hours: ${formatBytes(dev.bytesUsedToday)} of ${formatBytes(dev.bytesPerDay)} stored`,
+  );
+  if (dev.nextFreeAt !== null && dev.usedLastHour >= dev.perHour) {
+    const at = new Date(dev.nextFreeAt);
+    lines.push(`The next dev upload is possible at ${formatUtc(at)} (in ${formatDuration((at.getTime() - now.getTime()) / 1000)}).`);
+  }
   return `${lines.join("\n")}\n`;
 }
 

@@ -16,7 +16,7 @@ import { S3FileStore } from "@/lib/files/s3-file-store";
  *   charge, and a worker needs only DATABASE_URL and REDIS_URL;
  * - disk: IRC_DATA_DIR/submissions/ab/abcd....jsonl (one machine, or a mount
  *   every machine shares);
- * - s3: an S3-compatible bucket (SigV4, lib/files/sigv4.ts), for files larger
+ * - s3: an S3 bucket (AWS, or S3-compatible with IRC_S3_ENDPOINT), for files larger
  *   or more numerous than the database should hold.
  */
 export type FileStoreKind = Env["IRC_FILE_STORE"];

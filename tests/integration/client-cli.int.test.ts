@@ -2,12 +2,24 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // lib/env.ts caches the environment on first use (lib/db.ts reads it at
 // import), so the limits of the in-process server are set before any import.
+// PUBLIC_URL is not the address the client is given, so a page link the client
+// built from --url would show; DEV_UPLOADS_PER_HOUR is not the default, so a
+// limit the client made up would show too.
 const previousEnv = vi.hoisted(() => {
-  const previous = { perDay: process.env.TEST_QUOTA_PER_DAY, maxBytes: process.env.UPLOAD_MAX_BYTES };
+  const previous = {
+    TEST_QUOTA_PER_DAY: process.env.TEST_QUOTA_PER_DAY,
+    UPLOAD_MAX_BYTES: process.env.UPLOAD_MAX_BYTES,
+    PUBLIC_URL: process.env.PUBLIC_URL,
+    DEV_UPLOADS_PER_HOUR: process.env.DEV_UPLOADS_PER_HOUR,
+  };
   process.env.TEST_QUOTA_PER_DAY = "2";
   process.env.UPLOAD_MAX_BYTES = String(256 * 1024);
+  process.env.PUBLIC_URL = "https://bench.example.test";
+  process.env.DEV_UPLOADS_PER_HOUR = "37";
   return previous;
 });
+
+const PUBLIC_URL = "https://bench.example.test";
 
 import { execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -22,6 +34,7 @@ import { getEnv } from "@/lib/env";
 import { getSharedRedis } from "@/lib/redis";
 import type { Digest } from "@/lib/releases/release-summary";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { FACT_SHEET_TEMPLATE } from "@/lib/fact-sheet/template";
 import { createApiToken } from "@/lib/tokens/create-api-token";
 import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren, REPO_ROOT } from "./support/processes";
@@ -29,6 +42,7 @@ import { importSmallRelease, predictionLines, scoreOffline, toJsonl, type TestRe
 import { resetTestState } from "./support/reset";
 import { startRouteServer, type RouteServer } from "./support/route-server";
 import { actorOf, createTestUser, type TestUser } from "./support/users";
+import { waitFor, waitForStatus } from "./support/wait";
 import { startWorker, type WorkerProcess } from "./support/workers";
 import { freePort } from "../../testing/free-port";
 
@@ -37,8 +51,9 @@ import { freePort } from "../../testing/free-port";
  * bundle) against a real HTTP server that runs the app's route handlers on
  * the test PostgreSQL and Redis, with a real scoring worker: login, submit
  * (valid, invalid, too large, over the quota) with --wait, status, list,
- * quota and download, and the exit statuses 0/1/2 of the offline scorer.
- * TEST_QUOTA_PER_DAY=2 and UPLOAD_MAX_BYTES=256 KiB here.
+ * quota, publish and download, and the exit statuses 0/1/2 of the offline
+ * scorer. TEST_QUOTA_PER_DAY=2, UPLOAD_MAX_BYTES=256 KiB,
+ * DEV_UPLOADS_PER_HOUR=37 and PUBLIC_URL=https://bench.example.test here.
  */
 
 const BUNDLE = path.join(REPO_ROOT, "dist", "cli", "irc-bench-client.mjs");
@@ -99,10 +114,7 @@ afterAll(async () => {
   killAllChildren();
   await server?.close();
   if (home) await rm(home, { recursive: true, force: true });
-  for (const [name, value] of [
-    ["TEST_QUOTA_PER_DAY", previousEnv.perDay],
-    ["UPLOAD_MAX_BYTES", previousEnv.maxBytes],
-  ] as const) {
+  for (const [name, value] of Object.entries(previousEnv)) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -155,7 +167,9 @@ describe("irc-bench-client submit", () => {
     expect(run.stdout).toMatch(new RegExp(`^alias \\(primary\\)\\s+${percent(metrics.alias).replace(".", "\\.")}\\s+\\[`, "m"));
     expect(run.stdout).toMatch(new RegExp(`^exact\\s+${percent(metrics.exact).replace(".", "\\.")}`, "m"));
     expect(run.stdout).toContain("By entity type (alias):");
-    expect(run.stdout).toMatch(new RegExp(`Page: ${server.url}/submissions/\\w+`));
+    // The server's pageUrl (from PUBLIC_URL), not one made from the address the client was given.
+    expect(run.stdout).toMatch(new RegExp(`Page: ${PUBLIC_URL.replaceAll(".", "\\.")}/submissions/\\w+\n`));
+    expect(run.stdout).not.toContain(`${server.url}/submissions/`);
   });
 
   it("with --json prints the submission as the API answers it, parsed by the API's schema", async () => {
@@ -203,7 +217,7 @@ describe("irc-bench-client submit", () => {
     const finished = new Promise<ClientRun>((resolve, reject) => {
       const child = spawn("script", ["-qfec", command, "/dev/null"], {
         cwd: home,
-        env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: home, IRC_BENCH_URL: server.url, IRC_BENCH_CONFIG: configFile, TERM: "dumb" },
+        env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: home, IRC_BENCH_URL: server.url, IRC_BENCH_CONFIG: configFile, TERM: "xterm" },
         stdio: ["pipe", "pipe", "pipe"],
       });
       let stdout = "";
@@ -222,8 +236,31 @@ describe("irc-bench-client submit", () => {
     // The line is redrawn in place (carriage return, erase line) and erased before the scores.
     const ERASE_LINE = "\r\u001b[2K";
     const drawn = run.stdout.split(ERASE_LINE).slice(1);
-    expect(drawn.some((line) => /^[|/\\-] queued, waiting for a worker · \d+ s/.test(line))).toBe(true);
+    expect(drawn.some((line) => /^[|/\\-] queued, waiting for a worker · \d+ s · 1 of 1 in the queue/.test(line))).toBe(true);
     expect(run.stdout).toContain("SCORED");
+  });
+
+  it("off a terminal, prints a status line only when something changes, however often it polls", async () => {
+    const file = await writePredictions("dev-log.jsonl", predictionLines(release, "dev", "open", 0.4, 15));
+    await getScoringQueue().pause();
+    const before = server.requests.length;
+    const finished = runClient(["submit", file, "--wait", "--interval", "0.05"]);
+    // At least 15 polls of the same queued submission before a worker may take it.
+    await waitFor(
+      async () => (server.requests.slice(before).filter((request) => /^GET \/api\/submissions\/\w+$/.test(request)).length >= 15 ? true : undefined),
+      () => `the client polled ${server.requests.length - before} times`,
+    );
+    await getScoringQueue().resume();
+    const run = await finished;
+    expect(run.code).toBe(0);
+    const id = /as submission (\w+)/.exec(run.stderr)?.[1] ?? "";
+    const statusLines = run.stderr.split("\n").filter((line) => line.startsWith(`${id}: `));
+    expect(statusLines.length, run.stderr).toBeGreaterThan(0);
+    expect(statusLines[0]).toMatch(new RegExp(`^${id}: QUEUED, 1 of 1 in the queue \\(after \\d+ s\\)$`));
+    expect(statusLines.filter((line) => line.startsWith(`${id}: QUEUED`)), run.stderr).toHaveLength(1);
+    // Each line says something the one before did not.
+    const states = statusLines.map((line) => line.replace(/ \(after .*\)$/, ""));
+    expect(states.filter((state, index) => state === states[index - 1])).toEqual([]);
   });
 });
 
@@ -232,9 +269,9 @@ describe("irc-bench-client status and list", () => {
     const list = await runClient(["list"]);
     expect(list.code).toBe(0);
     const rows = await db.submission.findMany({ where: { userId: participant.id }, orderBy: { createdAt: "desc" } });
-    expect(rows.length).toBe(3);
+    expect(rows.length).toBe(4);
     const lines = list.stdout.trim().split("\n");
-    expect(lines[0]).toMatch(/^id\s+uploaded \(UTC\)\s+split\s+track\s+status\s+primary\s+file$/);
+    expect(lines[0]).toMatch(/^id\s+uploaded \(UTC\)\s+split\s+track\s+status\s+publication\s+primary\s+file$/);
     expect(lines.slice(1).map((line) => line.split(/\s+/)[0])).toEqual(rows.map((row) => row.id));
     expect(list.stdout).toContain("dev-open.jsonl");
 
@@ -257,6 +294,14 @@ describe("irc-bench-client quota", () => {
     const before = await runClient(["quota"]);
     expect(before.code).toBe(0);
     expect(before.stdout).toContain("Test submissions left: 2");
+    // The server's dev limit and this participant's dev uploads of the last hour, not "unlimited".
+    const devLastHour = await db.submission.count({ where: { userId: participant.id, split: "dev", createdAt: { gt: new Date(Date.now() - 3600_000) } } });
+    expect(devLastHour).toBeGreaterThan(0);
+    expect(before.stdout).toContain(`  last hour:     ${devLastHour} of 37 uploads`);
+    expect(before.stdout).toMatch(/ {2}last 24 hours: [\d.]+ KiB of 512 MiB stored\n/);
+    expect(before.stdout).not.toContain("unlimited");
+    const json = await runClient(["quota", "--json"]);
+    expect(JSON.parse(json.stdout)).toMatchObject({ dev: { perHour: 37, usedLastHour: devLastHour, bytesPerDay: 512 * 1024 * 1024 } });
     for (const seed of [21, 22]) {
       const file = await writePredictions(`test-${seed}.jsonl`, predictionLines(release, "test", "open", 0.5, seed));
       const run = await runClient(["submit", file]);
@@ -274,6 +319,62 @@ describe("irc-bench-client quota", () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("You have used your 2 test submissions of the last 24 hours.");
     expect(refused.stderr).toMatch(/The next test submission is free at \d{4}-\d\d-\d\d \d\d:\d\d UTC \(in 2[34] h/);
+  });
+});
+
+describe("irc-bench-client publish", () => {
+  const description = "Sent from the command-line client for the test.";
+
+  it("says a dev file cannot be published and exits with the usage code, sending nothing", async () => {
+    const dev = await db.submission.findFirstOrThrow({ where: { userId: participant.id, split: "dev", status: "SCORED" } });
+    const sheet = path.join(home, "publish-sheet.json");
+    await writeFile(sheet, JSON.stringify(FACT_SHEET_TEMPLATE));
+    const run = await runClient(["publish", dev.id, "--fact-sheet", sheet, "--description", description]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`Submission ${dev.id} is a dev submission: a dev file cannot be published.`);
+    expect(run.stderr).not.toContain(sheet);
+    expect(server.requests).not.toContain(`POST /api/submissions/${dev.id}/publication`);
+    expect((await db.submission.findUniqueOrThrow({ where: { id: dev.id } })).publication).toBe("PRIVATE");
+  });
+
+  it("requests publication of a scored test submission; status and list then show it pending", async () => {
+    const test = await db.submission.findFirstOrThrow({ where: { userId: participant.id, split: "test" }, orderBy: { createdAt: "asc" } });
+    await waitForStatus(test.id, "SCORED", { workers: [worker] });
+    const sheet = path.join(home, "publish-sheet.json");
+    await writeFile(sheet, JSON.stringify(FACT_SHEET_TEMPLATE));
+    const before = await runClient(["status", test.id]);
+    expect(before.stdout).not.toContain("Publication:");
+    const run = await runClient(["publish", test.id, "--fact-sheet", sheet, "--description", description]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const status = await runClient(["status", test.id]);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain("Publication: requested; a maintainer has not reviewed it yet.");
+    expect(status.stdout).toContain(`Page: ${PUBLIC_URL}/submissions/${test.id}\n`);
+    const list = await runClient(["list"]);
+    const row = list.stdout.split("\n").find((line) => line.startsWith(`${test.id} `));
+    expect(row).toMatch(/\bSCORED\s+pending\s/);
+    expect(list.stdout).toContain("pending: publication requested, not yet reviewed by a maintainer.");
+  });
+});
+
+describe("irc-bench-client credentials", () => {
+  it("uses a token saved for localhost:PORT when given 127.0.0.1:PORT", async () => {
+    const port = new URL(server.url).port;
+    const aliasConfig = path.join(home, "alias-config.json");
+    await writeFile(aliasConfig, JSON.stringify({ servers: { [`http://localhost:${port}`]: { token, savedAt: new Date().toISOString() } } }), { mode: 0o600 });
+    const run = await runClient(["quota", "--url", `http://127.0.0.1:${port}`], { env: { IRC_BENCH_CONFIG: aliasConfig, IRC_BENCH_URL: "" } });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Test submissions left:");
+  });
+
+  it("says no token was sent, rather than that the server refused one, when none is saved (exit 2)", async () => {
+    const run = await runClient(["quota"], { env: { IRC_BENCH_CONFIG: path.join(home, "no-such-config.json") } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`No API token was sent to ${server.url}: none is saved for it and IRC_BENCH_TOKEN is not set.`);
+    expect(run.stderr).toContain(`irc-bench-client login --url ${server.url}`);
+    expect(run.stderr).not.toContain("refused the credentials");
   });
 });
 
@@ -322,8 +423,36 @@ describe("irc-bench-client failures", () => {
 
   it("talked to the public and token API only", () => {
     // Before the contract test below adds requests of its own.
-    const allowed = /^(GET|POST) \/(api\/(me|submissions(\/[^/]+)?|quota)|dataset\/download\/[a-z]+\.jsonl)$/;
+    const allowed = /^(GET|POST) \/(api\/(me|submissions(\/[^/]+(\/publication)?)?|quota|health)|dataset\/download\/[a-z]+\.jsonl)$/;
     expect(server.requests.filter((request) => !allowed.test(request))).toEqual([]);
+  });
+});
+
+describe("irc-bench-client with no scoring worker alive", () => {
+  it("status, list and submit --wait show the place in the queue and say no worker is alive", async () => {
+    await worker.stop();
+    const file = await writePredictions("dev-stranded.jsonl", predictionLines(release, "dev", "closed", 0.4, 16));
+    const submitted = await runClient(["submit", file]);
+    expect(submitted.code).toBe(0);
+    const id = /^Submission (\w+):/.exec(submitted.stdout)?.[1] ?? "";
+    // The place the API reports, which the client must print as it is.
+    const api = submissionViewSchema.parse(await (await fetch(`${server.url}/api/submissions/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json());
+    const queue = api.queuePosition;
+    if (queue === null) throw new Error("a QUEUED submission with no worker should have a place in the queue");
+
+    const status = await runClient(["status", id]);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain(`Queue: ${queue.position} of ${queue.waiting} in the queue.`);
+    expect(status.stdout).toContain("No scoring worker is alive on the server: the submission waits until the operators start one.");
+
+    const list = await runClient(["list"]);
+    expect(list.stdout.split("\n").find((line) => line.startsWith(`${id} `))).toContain(`QUEUED (${queue.position} of ${queue.waiting})`);
+    expect(list.stdout).toContain("No scoring worker is alive on the server: queued submissions wait until the operators start one.");
+
+    const waited = await runClient(["submit", file, "--wait", "--interval", "0.1", "--timeout", "1"]);
+    expect(waited.code).toBe(2);
+    expect(waited.stderr).toMatch(/: QUEUED, \d+ of \d+ in the queue, no scoring worker is alive on the server \(after \d+ s\)\n/);
+    expect(waited.stderr).toContain("Stopped waiting after");
   });
 });
 

@@ -209,7 +209,8 @@ describe("the fact sheet from the API to the database and back", () => {
     const sheet = { ...FACT_SHEET_TEMPLATE, systemName: "Client Sent", knowledgeCutoff: "2024-13" };
     await writeFile(file, JSON.stringify(sheet));
     const refused = await runClient(["publish", "fsclient", "--fact-sheet", file, "--description", "Sent from the command-line client for the test."]);
-    expect(refused.code).toBe(1);
+    // Exit 1 is for invalid predictions alone; a refused fact sheet is 2, each field named.
+    expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`${file}: field "factSheet.knowledgeCutoff" must be an ISO month (2024-06) or date (2024-06-30)`);
     await writeFile(file, JSON.stringify({ ...sheet, knowledgeCutoff: "2024-12" }));
     const published = await runClient(["publish", "fsclient", "--fact-sheet", file, "--description", "Sent from the command-line client for the test."]);

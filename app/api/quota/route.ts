@@ -2,13 +2,19 @@ import { API } from "@/lib/api/operations";
 import type { TestQuotaBody } from "@/lib/api/schemas/submissions";
 import { route } from "@/lib/http/route";
 import { getActiveRelease } from "@/lib/releases/get-release";
+import { getDevUploadUsage } from "@/lib/submissions/get-dev-upload-usage";
 import { getTestQuota } from "@/lib/submissions/quota";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/quota — the caller's remaining test submissions on the active release. */
+/** GET /api/quota — the caller's remaining test submissions on the active release, and what they used of the dev-upload limits. */
 export const GET = route(API.getQuota.input, async ({ actor }) => {
   const release = await getActiveRelease();
-  const quota = await getTestQuota(actor.userId, release.id);
-  return { ...quota, nextFreeAt: quota.nextFreeAt?.toISOString() ?? null } satisfies TestQuotaBody;
+  const now = new Date();
+  const [quota, dev] = await Promise.all([getTestQuota(actor.userId, release.id, now), getDevUploadUsage(actor.userId, now)]);
+  return {
+    ...quota,
+    nextFreeAt: quota.nextFreeAt?.toISOString() ?? null,
+    dev: { ...dev, nextFreeAt: dev.nextFreeAt?.toISOString() ?? null },
+  } satisfies TestQuotaBody;
 });

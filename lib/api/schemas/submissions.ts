@@ -107,6 +107,15 @@ export const submissionViewSchema = component(
     comparisons: z.array(disclosedComparisonSchema),
     hasSampleOutcomes: z.boolean(),
     visibility: z.object({ isPublic: z.boolean(), text: z.string() }),
+    queuePosition: z
+      .object({
+        position: z.number().int().positive().describe("1: the next job a worker takes"),
+        waiting: z.number().int().nonnegative().describe("jobs waiting, this one included"),
+        beingScored: z.number().int().nonnegative().describe("jobs being scored now, ahead of every waiting one"),
+      })
+      .nullable()
+      .describe("while QUEUED: its place among the waiting jobs; null otherwise, or when the queue cannot be read"),
+    pageUrl: z.string().describe("the submission's page on the site (from the configured PUBLIC_URL)"),
     probe_flags: z.unknown().optional().describe("maintainers' browser sessions only"),
   }),
 );
@@ -126,6 +135,15 @@ export const testQuotaSchema = component(
       .optional()
       .describe("extra test submissions maintainers granted on this release, already counted in perDay (for 24 hours) and total"),
     nextFreeAt: isoDate.nullable().describe("when the oldest unrefunded test submission of the last 24 hours leaves the window"),
+    dev: z
+      .object({
+        perHour: z.number().int().positive().describe("dev uploads allowed per rolling hour (DEV_UPLOADS_PER_HOUR)"),
+        usedLastHour: z.number().int().nonnegative(),
+        nextFreeAt: isoDate.nullable().describe("when the oldest dev upload of the last hour leaves the window; null when none"),
+        bytesPerDay: z.number().int().positive().describe("bytes of dev files one may store per rolling 24 hours (DEV_UPLOAD_BYTES_PER_DAY)"),
+        bytesUsedToday: z.number().int().nonnegative(),
+      })
+      .describe("dev submissions cost no test quota but are limited per participant"),
   }),
 );
 

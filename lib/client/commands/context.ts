@@ -5,6 +5,8 @@ export type CommandContext = {
   api: ApiClient;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  /** The terminal understands carriage return and "erase line" (not TERM=dumb): a progress line can be redrawn in place. */
+  canRedrawLine: boolean;
   isJson: boolean;
   now: () => Date;
   sleep: (ms: number) => Promise<void>;

@@ -2,7 +2,7 @@ import { meSchema } from "@/lib/api/schemas/account";
 import { isApiTokenFormat } from "@/lib/tokens/token-format";
 import { ApiClient, ApiRefusal, explainRefusal } from "../api-client";
 import { ClientError } from "../client-error";
-import { readConfig, writeConfig } from "../config-file";
+import { readConfig, savedServerKeys, writeConfig } from "../config-file";
 import { writeJson, type CommandContext } from "./context";
 
 export type LoginOptions = {
@@ -43,9 +43,11 @@ export async function runLogin(context: CommandContext, options: LoginOptions): 
 /** `logout`: forgets this server's token. */
 export async function runLogout(context: CommandContext, options: { baseUrl: string; configFile: string }): Promise<0> {
   const config = await readConfig(options.configFile);
-  const hadToken = config.servers[options.baseUrl] !== undefined;
-  delete config.servers[options.baseUrl];
-  if (config.defaultUrl === options.baseUrl) delete config.defaultUrl;
+  // The token other commands would use here, saved under this URL or another loopback name of it.
+  const keys = savedServerKeys(config, options.baseUrl);
+  const hadToken = keys.length > 0;
+  for (const key of keys) delete config.servers[key];
+  if (config.defaultUrl === options.baseUrl || (config.defaultUrl !== undefined && keys.includes(config.defaultUrl))) delete config.defaultUrl;
   await writeConfig(options.configFile, config);
   context.stdout.write(hadToken ? `Forgot the token for ${options.baseUrl}. Revoke it on ${options.baseUrl}/account/tokens if it may have leaked.\n` : `No token was saved for ${options.baseUrl}.\n`);
   return 0;

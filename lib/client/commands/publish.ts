@@ -4,6 +4,7 @@ import { FACT_SHEET_TEMPLATE } from "@/lib/fact-sheet/template";
 import { ApiRefusal, explainRefusal } from "../api-client";
 import { ClientError } from "../client-error";
 import { writeJson, type CommandContext } from "./context";
+import { fetchSubmission } from "./status";
 
 /**
  * `publish ID --fact-sheet FILE --description TEXT`, `fact-sheet template` and
@@ -30,14 +31,19 @@ async function readSheetFile(file: string): Promise<unknown> {
   }
 }
 
-/** A 422's problems, one per line, naming the file and the field; other refusals as usual. */
+/**
+ * A 422 with problems names fields of the fact sheet: one line each, naming the
+ * file. Exit 2, as every refusal that is not about the predictions (exit 1 is
+ * theirs alone); a 422 without problems is about the submission, not the file.
+ */
 function explainSheetRefusal(error: unknown, file: string, context: CommandContext, id: string): unknown {
   if (!(error instanceof ApiRefusal)) return error;
   if (error.status === 404) return new ClientError(2, [`No submission ${id} of yours on ${context.api.baseUrl}. List yours with: irc-bench-client list`]);
-  if (error.status === 422) {
-    const lines = error.problems.length > 0 ? error.problems.map((problem) => `${file}: ${problem.message}`) : [`${file}: ${error.serverMessage}`];
-    return new ClientError(1, [...lines, "Fix the fact sheet and run the command again (the template: irc-bench-client fact-sheet template)."]);
+  if (error.status === 422 && error.problems.length > 0) {
+    const lines = error.problems.map((problem) => `${file}: ${problem.message}`);
+    return new ClientError(2, [...lines, "Fix the fact sheet and run the command again (the template: irc-bench-client fact-sheet template)."]);
   }
+  if (error.status === 422) return new ClientError(2, [`Submission ${id}: ${error.serverMessage}`]);
   if (error.status === 409) return new ClientError(2, [error.serverMessage]);
   return explainRefusal(error, context.api.baseUrl, context.now());
 }
@@ -47,7 +53,22 @@ export function runFactSheetTemplate(context: CommandContext): 0 {
   return 0;
 }
 
+/** Only a scored test submission can be published: said before the fact sheet is read or sent (a usage error, exit 2). */
+async function assertPublishable(context: CommandContext, id: string): Promise<void> {
+  const view = await fetchSubmission(context, id);
+  if (view.split !== "test") {
+    throw new ClientError(2, [
+      `Submission ${id} is a ${view.split} submission: a ${view.split} file cannot be published. Only test submissions are (dev scores are for your own use).`,
+      "Submit your predictions for the test split (irc-bench-client submit FILE --split test --wait), then publish that submission.",
+    ]);
+  }
+  if (view.status !== "SCORED") {
+    throw new ClientError(2, [`Submission ${id} is ${view.status}: it can be published once it is SCORED. Follow it with: irc-bench-client status ${id}`]);
+  }
+}
+
 export async function runPublish(context: CommandContext, options: { id: string; file: string; description: string }): Promise<0> {
+  await assertPublishable(context, options.id);
   const factSheet = await readSheetFile(options.file);
   const path = `/api/submissions/${encodeURIComponent(options.id)}/publication`;
   try {

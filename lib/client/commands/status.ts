@@ -1,8 +1,9 @@
 import { submissionViewSchema, type SubmissionViewBody } from "@/lib/api/schemas/submissions";
 import { ApiRefusal, explainRefusal } from "../api-client";
 import { ClientError } from "../client-error";
-import { formatSubmission } from "../format";
+import { formatSubmission, isWaitingStatus } from "../format";
 import { writeJson, type CommandContext } from "./context";
+import { readWorkerState } from "./workers";
 
 export async function fetchSubmission(context: CommandContext, id: string): Promise<SubmissionViewBody> {
   try {
@@ -15,14 +16,14 @@ export async function fetchSubmission(context: CommandContext, id: string): Prom
   }
 }
 
-export function pageUrlOf(context: CommandContext, id: string): string {
-  return context.api.url(`/submissions/${encodeURIComponent(id)}`);
-}
-
-/** `status ID`: the submission's state, and its scores once scored. Exit 0 whatever the state: it was reported. */
+/** `status ID`: the submission's state (its place in the queue, a missing worker, a pending publication), and its scores once scored. Exit 0 whatever the state: it was reported. */
 export async function runStatus(context: CommandContext, id: string): Promise<0> {
   const view = await fetchSubmission(context, id);
-  if (context.isJson) writeJson(context, view);
-  else context.stdout.write(formatSubmission(view, pageUrlOf(context, id)));
+  if (context.isJson) {
+    writeJson(context, view);
+    return 0;
+  }
+  const workers = isWaitingStatus(view.status) ? await readWorkerState(context) : { workersAlive: null };
+  context.stdout.write(formatSubmission(view, workers));
   return 0;
 }

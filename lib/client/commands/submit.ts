@@ -5,9 +5,10 @@ import path from "node:path";
 import { submissionCreatedSchema, TERMINAL_STATUSES, type SubmissionCreated, type SubmissionViewBody } from "@/lib/api/schemas/submissions";
 import { ApiRefusal, explainRefusal } from "../api-client";
 import { ClientError, type ExitStatus } from "../client-error";
-import { formatBytes, formatDuration, formatHeading, formatProblems, formatProgress, formatSubmission } from "../format";
+import { describeWaitDetail, formatBytes, formatDuration, formatHeading, formatProblems, formatProgress, formatSubmission, isWaitingStatus, type QueuePosition, type WorkerState } from "../format";
 import { writeJson, type CommandContext } from "./context";
-import { fetchSubmission, pageUrlOf } from "./status";
+import { fetchSubmission } from "./status";
+import { readWorkerState } from "./workers";
 
 export type SubmitOptions = {
   file: string;
@@ -21,6 +22,9 @@ export type SubmitOptions = {
   /** Sent as Idempotency-Key; a new UUID unless given (to retry an upload whose answer was lost). */
   idempotencyKey?: string;
 };
+
+/** How often, while waiting, the server is asked whether a worker is alive (its heartbeats are 5 s apart). */
+const WORKER_CHECK_MS = 5_000;
 
 /** Consecutive failed polls after which waiting stops (a server restart takes a few). */
 const MAX_POLL_FAILURES = 5;
@@ -74,11 +78,21 @@ async function upload(context: CommandContext, options: SubmitOptions, bytes: nu
   }
 }
 
-/** Polls until the submission is SCORED or FAILED, with a progress line on a terminal. */
+/**
+ * Polls until the submission is SCORED or FAILED. On a terminal that can
+ * redraw a line, a progress line is redrawn in place; anywhere else (a pipe, a
+ * log, TERM=dumb) a line is printed only when what is known changes: the
+ * status, the place in the queue, whether a worker is alive.
+ */
 async function waitForTerminal(context: CommandContext, created: SubmissionCreated, options: SubmitOptions): Promise<SubmissionViewBody> {
-  const isTty = context.stderr.isTTY === true && !context.isJson;
+  const isTty = context.stderr.isTTY === true && context.canRedrawLine && !context.isJson;
   const started = context.now().getTime();
-  let lastStatus = "";
+  let lastStatus: string = created.status;
+  let lastDetail: string | null = null;
+  let lastQueue: QueuePosition | null = null;
+  let workers: WorkerState = { workersAlive: null };
+  let workersReadAt = Number.NEGATIVE_INFINITY;
+  let lastReported = "";
   let failures = 0;
   for (let frame = 0; ; frame += 1) {
     let view: SubmissionViewBody | null = null;
@@ -98,17 +112,29 @@ async function waitForTerminal(context: CommandContext, created: SubmissionCreat
       if (isTty) context.stderr.write("\r\x1b[2K");
       return view;
     }
-    const status = view?.status ?? lastStatus;
-    if (isTty) {
-      context.stderr.write(`\r\x1b[2K${formatProgress(status, elapsedSeconds, frame)}`);
-    } else if (status !== lastStatus && !context.isJson) {
-      context.stderr.write(`${created.id}: ${status} after ${formatDuration(elapsedSeconds)}\n`);
+    if (view !== null) {
+      // A queued job a worker is just taking has no place in the queue any more; until its status moves on,
+      // the place last seen stands (no line saying only that the place is no longer known).
+      const known: SubmissionViewBody = view.status === "QUEUED" && view.queuePosition === null && lastStatus === "QUEUED" ? { ...view, queuePosition: lastQueue } : view;
+      lastStatus = known.status;
+      lastQueue = known.queuePosition;
+      if (isWaitingStatus(known.status) && context.now().getTime() - workersReadAt >= WORKER_CHECK_MS) {
+        workers = await readWorkerState(context);
+        workersReadAt = context.now().getTime();
+      }
+      lastDetail = describeWaitDetail(known, isWaitingStatus(known.status) ? workers : { workersAlive: null });
     }
-    lastStatus = status;
+    const reported = lastDetail === null ? lastStatus : `${lastStatus}, ${lastDetail}`;
+    if (isTty) {
+      context.stderr.write(`\r\x1b[2K${formatProgress(lastStatus, elapsedSeconds, frame, lastDetail)}`);
+    } else if (reported !== lastReported && !context.isJson) {
+      context.stderr.write(`${created.id}: ${reported} (after ${formatDuration(elapsedSeconds)})\n`);
+    }
+    lastReported = reported;
     if (elapsedSeconds * 1000 >= options.timeoutMs) {
       if (isTty) context.stderr.write("\r\x1b[2K");
       throw new ClientError(2, [
-        `Stopped waiting after ${formatDuration(elapsedSeconds)}: submission ${created.id} is still ${status}.`,
+        `Stopped waiting after ${formatDuration(elapsedSeconds)}: submission ${created.id} is still ${lastStatus}.`,
         `It goes on on the server; follow it with: irc-bench-client status ${created.id}`,
       ]);
     }
@@ -142,7 +168,7 @@ export async function runSubmit(context: CommandContext, options: SubmitOptions)
   const view = await waitForTerminal(context, created, options);
   if (context.isJson) writeJson(context, view);
   if (view.status === "SCORED") {
-    if (!context.isJson) context.stdout.write(formatSubmission(view, pageUrlOf(context, view.id)));
+    if (!context.isJson) context.stdout.write(formatSubmission(view, { workersAlive: null }));
     return 0;
   }
   const isInvalid = view.failureKind === "INVALID";

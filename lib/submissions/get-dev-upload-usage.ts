@@ -1,0 +1,39 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import type { Prisma } from "@/lib/generated/prisma";
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export type DevUploadUsage = {
+  perHour: number;
+  usedLastHour: number;
+  /** When the oldest dev upload of the last hour leaves the window (null when none). */
+  nextFreeAt: Date | null;
+  bytesPerDay: number;
+  bytesUsedToday: number;
+};
+
+/**
+ * What a participant has used of the dev-upload limits, counted over the same
+ * rolling windows and rows as assertDevUploadAllowed (dev-upload-limits.ts)
+ * enforces them: uploads in the last hour, bytes in the last 24 hours.
+ */
+export async function getDevUploadUsage(userId: string, now: Date = new Date(), client: Prisma.TransactionClient = db): Promise<DevUploadUsage> {
+  const env = getEnv();
+  const recent = await client.submission.findMany({
+    where: { userId, split: "dev", createdAt: { gt: new Date(now.getTime() - DAY_MS) } },
+    select: { createdAt: true, fileBytes: true },
+    orderBy: { createdAt: "asc" },
+  });
+  const lastHour = recent.filter((row) => row.createdAt.getTime() > now.getTime() - HOUR_MS);
+  const oldestOfHour = lastHour[0];
+  return {
+    perHour: env.DEV_UPLOADS_PER_HOUR,
+    usedLastHour: lastHour.length,
+    nextFreeAt: oldestOfHour ? new Date(oldestOfHour.createdAt.getTime() + HOUR_MS) : null,
+    bytesPerDay: env.DEV_UPLOAD_BYTES_PER_DAY,
+    bytesUsedToday: recent.reduce((sum, row) => sum + row.fileBytes, 0),
+  };
+}
