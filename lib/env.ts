@@ -7,6 +7,13 @@ import { z } from "zod";
  */
 const MIB = 1024 * 1024;
 
+/**
+ * A Hub repository id as huggingface_hub validates one: namespace/name, each
+ * part of letters, digits, "-", "_" and ".", starting and ending with a letter
+ * or digit, the name at most 96 characters.
+ */
+export const HUB_REPO_ID = /^[A-Za-z0-9](?:[A-Za-z0-9_.-]*[A-Za-z0-9])?\/[A-Za-z0-9](?:[A-Za-z0-9_.-]{0,94}[A-Za-z0-9])?$/;
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** pino's levels; "silent" logs nothing. Unset: "info", or "error" under NODE_ENV=test. */
@@ -41,6 +48,18 @@ export const envSchema = z.object({
       const url = new URL(value);
       return url.pathname === "/" && url.search === "" && url.hash === "" && url.username === "" && url.password === "";
     }, "must be an origin only (scheme, host and optional port, e.g. https://irc-bench.example.org): the site is served at the root of its host")
+    .optional(),
+  /**
+   * The Hugging Face Hub dataset (namespace/name) the exports for the Hub name
+   * as the entry's dataset (`.eval_results` dataset.id, the model-index
+   * dataset type, Every Eval Ever hf_repo): set it to where the release is
+   * published on the Hub. Unset: irc-bench/<release name> (hubDatasetIdOf in
+   * lib/leaderboard/hub-exports.ts), the benchmark's own namespace.
+   */
+  HF_DATASET_ID: z
+    .string()
+    .regex(HUB_REPO_ID, "must be a Hugging Face Hub dataset id namespace/name, such as irc-bench/irc-bench (letters, digits, -, _ and . in each part)")
+    .refine((value) => !value.includes("--") && !value.includes(".."), "must not contain -- or .. (the Hub refuses such names)")
     .optional(),
   GITHUB_ID: z.string().min(1).optional(),
   GITHUB_SECRET: z.string().min(1).optional(),

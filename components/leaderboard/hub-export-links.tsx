@@ -15,6 +15,10 @@ export function HubExportLinks({ entryId }: { entryId: string }) {
       <a href={`${base}?format=pwc`} download>
         Papers-with-Code-style JSON
       </a>
+      {" · "}
+      <a href={`${base}?format=every-eval-ever`} download>
+        Every Eval Ever (JSON, with each 95% interval and n)
+      </a>
       . Values are the ones shown here, as fractions.
     </p>
   );

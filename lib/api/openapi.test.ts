@@ -125,6 +125,15 @@ describe("the OpenAPI document", () => {
     expect(split.parameters).toMatchObject([{ name: "id", required: true }]);
   });
 
+  it("lists every format of the entry export, the Every Eval Ever record among the hub files", () => {
+    const entryExport = document.paths["/api/entries/{id}/export"]?.get as { parameters: { name: string; schema: Record<string, unknown> }[]; description: string };
+    expect(entryExport.parameters.find((parameter) => parameter.name === "format")?.schema).toMatchObject({
+      enum: ["csv", "json", "tex", "model-index", "eval-results", "pwc", "every-eval-ever"],
+      default: "csv",
+    });
+    expect(entryExport.description).toContain("every-eval-ever: an Every Eval Ever record (schema 0.3.0)");
+  });
+
   it("marks token routes with both schemes, public ones with none, and token creation as session-only", () => {
     const security = (route: string, method: string) => (document.paths[route]?.[method] as { security: unknown }).security;
     expect(security("/api/submissions", "post")).toEqual([{ bearerToken: [] }, { sessionCookie: [] }]);

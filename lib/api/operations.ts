@@ -409,8 +409,10 @@ export const API = {
     summary: "One of an entry's tables as a file, or its results for other hubs",
     description:
       "`table` with format csv, json or tex: the per-type or per-collection table. Format model-index: a Hugging Face model-card block; " +
-      "eval-results: a Hugging Face .eval_results YAML (the 95% CI in notes); pwc: a Papers-with-Code-style evaluation table. " +
-      "Values are the disclosed ones the entry page shows; rates are fractions. Sent as a download (Content-Disposition).",
+      "eval-results: a Hugging Face .eval_results YAML (dataset.id the Hub dataset HF_DATASET_ID, dates quoted strings, the 95% CI in notes, as the format has no field for it); " +
+      "pwc: a Papers-with-Code-style evaluation table; every-eval-ever: an Every Eval Ever record (schema 0.3.0), one evaluation result per metric with " +
+      "lower_is_better false and score_details.uncertainty holding the 95% interval, how it is made, n and, for a dev entry's bootstrap, the resamples. " +
+      "Values are the disclosed ones the entry page shows (a test entry's are its ranking slice's); rates are fractions. Sent as a download (Content-Disposition).",
     input: { auth: "public", params: ["id"], query: entryExportQuerySchema },
     paramDocs: ENTRY_PARAM,
     responses: {

@@ -91,7 +91,7 @@ const ENTRY_EXPORT_FORMATS = [...EXPORT_FORMATS, ...HUB_EXPORT_FORMATS] as const
 
 /**
  * One of an entry's tables (`table` with csv, json or tex), or its results for
- * another hub (`format` model-index, eval-results or pwc, no table).
+ * another hub (`format` model-index, eval-results, pwc or every-eval-ever, no table).
  */
 export const entryExportQuerySchema = z
   .object({

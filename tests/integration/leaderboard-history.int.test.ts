@@ -4,15 +4,18 @@ import { GET as getEntryExport } from "@/app/api/entries/[id]/export/route";
 import { GET as getProgressApi } from "@/app/api/leaderboard/progress/route";
 import { GET as getLeaderboardApi } from "@/app/api/leaderboard/route";
 import { db } from "@/lib/db";
-import { publicUrl } from "@/lib/http/public-url";
+import { formatDecimalInterval } from "@/lib/format/numbers";
+import { publicOrigin, publicUrl } from "@/lib/http/public-url";
 import { setLeaderboardStampTtl } from "@/lib/leaderboard/get-leaderboard";
+import { loadSplitGold } from "@/lib/submissions/load-gold";
 import { callJson, importLeaderboardRelease, openPredictions, storeScoredEntries, type LeaderboardFixtureRelease } from "@/testing/leaderboard/integration-fixtures";
 import { assertTestDatabase } from "@/testing/local-database";
+import { everyEvalEverViolations } from "@/testing/schemas/every-eval-ever";
 import { resetDatabase } from "./support/reset";
 
 /**
  * The progress timeline (GET /api/leaderboard/progress) and the exports for
- * other hubs (GET /api/entries/[id]/export?format=model-index|eval-results|pwc)
+ * other hubs (GET /api/entries/[id]/export?format=model-index|eval-results|pwc|every-eval-ever)
  * against a real PostgreSQL, on 56 test samples. Who is right where (sample i):
  *
  *   Open Baseline  2026-01-01  i even                          28 right (0.5)
@@ -115,10 +118,17 @@ describe("GET /api/leaderboard/progress", () => {
 describe("GET /api/entries/[id]/export for other hubs", () => {
   async function leaderboardRow(system: string) {
     const { body } = await callJson(await getLeaderboardApi(request("/api/leaderboard?track=open&scope=all")));
-    const rows = (body as { entries: { system: string; metrics: Record<string, { value: number; ci95: [number, number] | null } | null> }[] }).entries;
+    const rows = (body as { entries: { system: string; n: number; metrics: Record<string, { value: number; ci95: [number, number] | null } | null> }[] }).entries;
     const row = rows.find((candidate) => candidate.system === system);
     if (row === undefined) throw new Error(`${system} is not on the leaderboard`);
     return row;
+  }
+
+  /** The gold-order positions of the test split's ranking slice, the samples every public number is of. */
+  async function rankingSlicePositions(): Promise<number[]> {
+    const { slices } = await loadSplitGold(release.releaseId, "test");
+    if (slices === null) throw new Error("the test split has no slices");
+    return [...slices.ranking];
   }
 
   it("gives a model-index block with the leaderboard's numbers, as a YAML download", async () => {
@@ -137,20 +147,61 @@ describe("GET /api/entries/[id]/export for other hubs", () => {
     for (const metric of result?.metrics ?? []) {
       expect(metric.value, metric.type).toBe(row.metrics[metric.type]?.value);
     }
-    expect(result?.metrics.find((metric) => metric.type === "alias")?.value).toBe(0.875);
+    // Public numbers are the ranking slice's (section 12): Strong misses the samples i with i % 8 == 0 among them.
+    const ranking = await rankingSlicePositions();
+    const misses = ranking.filter((i) => i % 8 === 0).length;
+    expect(result?.metrics.find((metric) => metric.type === "alias")?.value).toBe(Number(((ranking.length - misses) / ranking.length).toFixed(3)));
   });
 
-  it("gives .eval_results items with the interval in their notes", async () => {
+  it("gives .eval_results items with a Hub dataset id, a quoted date and the interval in their notes", async () => {
     const response = await getEntryExport(request("/api/entries/strong/export?format=eval-results"), params("strong"));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="history-int-1.0-strong.yaml"');
-    const items = parse(await response.text()) as { dataset: { id: string; task_id: string }; value: number; date: string; notes: string }[];
+    const text = await response.text();
+    // Quoted: PyYAML (huggingface_hub's reader, YAML 1.1) reads an unquoted 2026-03-01 as a date.
+    expect(text).toContain('date: "2026-03-01"');
+    const items = parse(text, { version: "1.1" }) as { dataset: { id: string; task_id: string }; value: number; date: unknown; notes: string }[];
     const row = await leaderboardRow("Strong");
     const alias = items.find((item) => item.dataset.task_id === "open_alias");
     expect(alias?.value).toBe(row.metrics.alias?.value);
     expect(alias?.date).toBe("2026-03-01");
-    const ci = row.metrics.alias?.ci95;
-    expect(alias?.notes).toContain(`95% CI [${ci?.[0]}, ${ci?.[1]}]`);
+    // HF_DATASET_ID is unset in the tests: the release name under the irc-bench namespace.
+    expect(alias?.dataset.id).toBe("irc-bench/history-int");
+    expect(alias?.notes).toContain(`95% CI ${formatDecimalInterval(row.metrics.alias?.ci95)}`);
+    expect(alias?.notes).toContain(`the ranking slice of the test split (${row.n} samples)`);
+  });
+
+  it("gives an Every Eval Ever record that the 0.3.0 schema accepts, with the leaderboard's values, intervals and n", async () => {
+    const response = await getEntryExport(request("/api/entries/strong/export?format=every-eval-ever"), params("strong"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="history-int-1.0-strong-every-eval-ever.json"');
+    const document: unknown = JSON.parse(await response.text());
+    expect(everyEvalEverViolations(document)).toEqual([]);
+    type Result = {
+      evaluation_result_id: string;
+      source_data: { hf_repo: string; hf_split: string; samples_number: number };
+      metric_config: { lower_is_better: boolean };
+      score_details: { score: number; uncertainty: { confidence_interval?: { lower: number; upper: number; method: string }; num_samples: number; num_bootstrap_samples?: number } };
+    };
+    const record = document as { source_metadata: { source_organization_url: string; additional_details: { entry_url: string } }; evaluation_results: Result[] };
+    expect(record.source_metadata.source_organization_url).toBe(publicOrigin());
+    expect(record.source_metadata.additional_details.entry_url).toBe(publicUrl("/entries/strong"));
+    const row = await leaderboardRow("Strong");
+    expect(record.evaluation_results.map((result) => result.evaluation_result_id)).toEqual(["open_exact", "open_alias", "open_contain", "open_jaccard"]);
+    for (const result of record.evaluation_results) {
+      const key = result.evaluation_result_id.replace(/^open_/, "");
+      const shown = row.metrics[key];
+      expect(result.score_details.score, key).toBe(shown?.value);
+      expect(result.metric_config.lower_is_better).toBe(false);
+      expect([result.score_details.uncertainty.confidence_interval?.lower, result.score_details.uncertainty.confidence_interval?.upper], key).toEqual(shown?.ci95);
+      // The ranking slice's n (section 12), a part of the 56 test samples; no finite bootstrap made the interval.
+      expect(result.score_details.uncertainty.num_samples).toBe(row.n);
+      expect(result.score_details.uncertainty).not.toHaveProperty("num_bootstrap_samples");
+      expect(result.score_details.uncertainty.confidence_interval?.method).toContain("infinitely many resamples");
+      expect(result.source_data).toMatchObject({ hf_repo: "irc-bench/history-int", hf_split: "test", samples_number: row.n });
+    }
+    expect(row.n).toBe((await rankingSlicePositions()).length);
   });
 
   it("gives a Papers-with-Code-style JSON with the same numbers", async () => {
@@ -176,7 +227,7 @@ describe("GET /api/entries/[id]/export for other hubs", () => {
     const score = await db.score.findUniqueOrThrow({ where: { submissionId: "early" }, select: { scorerVersion: true } });
     await db.score.update({ where: { submissionId: "early" }, data: { scorerVersion: "0.9.0" } });
     try {
-      for (const format of ["model-index", "eval-results", "pwc"]) {
+      for (const format of ["model-index", "eval-results", "pwc", "every-eval-ever"]) {
         const stale = await callJson(await getEntryExport(request(`/api/entries/early/export?format=${format}`), params("early")));
         expect([stale.status, stale.text]).toEqual([409, expect.stringContaining("waits to be re-scored")]);
       }
