@@ -10,6 +10,7 @@ import { storeScores } from "@/lib/scores/store-score";
 import { scorePredictions } from "@/lib/scoring/score-report";
 import { sliceReportsOf } from "@/lib/slices/slice-reports";
 import { getFileStore } from "@/lib/files/file-store";
+import { loadAnswerIndex } from "@/lib/submissions/load-gold";
 import { readPredictionFile } from "@/lib/submissions/read-prediction-file";
 import { compareWithBaselines, lockSplitComparisons, refreshComparisons, REFRESH_TIMEOUT_MS } from "@/lib/submissions/refresh-comparisons";
 import { refundTestQuota } from "@/lib/submissions/quota-ledger";
@@ -62,7 +63,15 @@ export async function processSubmission(submissionId: string, options: { force?:
   // Error classes (docs/scoring.md): per sample on dev, aggregates only on test.
   const analysis = buildSampleAnalysis({ ...validation, split: submission.split, gold: gold.gold, kb: gold.kb, outcomes, names: await loadKbNames(submission.releaseId) });
   // Protocol section 12: maintainers see these before publishing a test file (docs/integrity.md).
-  const probeFlags = gold.knownSplitQids ? computeProbeFlags({ ...validation, knownSplitQids: gold.knownSplitQids }) : null;
+  const probeFlags = gold.knownSplitQids
+    ? computeProbeFlags({
+        ...validation,
+        knownSplitQids: gold.knownSplitQids,
+        answerIndex: await loadAnswerIndex(submission.releaseId),
+        // Collections only: test.jsonl names them; nothing else of the gold reaches the flags.
+        collectionOf: new Map(gold.gold.map((record) => [record.id, record.collection])),
+      })
+    : null;
 
   await db.$transaction(
     async (tx) => {
