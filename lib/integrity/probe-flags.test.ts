@@ -24,14 +24,14 @@ function collectionOf(ids: Iterable<string>, collections: Record<string, string>
   return new Map([...ids].map((id) => [id, collections[id] ?? "Regional"]));
 }
 
-function closed(rankings: Record<string, string[]>, collections?: Record<string, string>) {
+function closed(rankings: Record<string, string[]>, collections?: Record<string, string>, minGroupN = 1) {
   const predictions = new Map(Object.entries(rankings));
-  return computeProbeFlags({ track: "closed", predictions, knownSplitQids: KNOWN, answerIndex, collectionOf: collectionOf(predictions.keys(), collections) });
+  return computeProbeFlags({ track: "closed", predictions, knownSplitQids: KNOWN, answerIndex, collectionOf: collectionOf(predictions.keys(), collections), minGroupN });
 }
 
-function open(predictions: string[], collections?: Record<string, string>) {
+function open(predictions: string[], collections?: Record<string, string>, minGroupN = 1) {
   const byId = new Map(predictions.map((prediction, index) => [`s${index}`, prediction]));
-  return computeProbeFlags({ track: "open", predictions: byId, knownSplitQids: KNOWN, answerIndex, collectionOf: collectionOf(byId.keys(), collections) });
+  return computeProbeFlags({ track: "open", predictions: byId, knownSplitQids: KNOWN, answerIndex, collectionOf: collectionOf(byId.keys(), collections), minGroupN });
 }
 
 function flag(flags: ReturnType<typeof computeProbeFlags>, id: string) {
@@ -143,6 +143,12 @@ describe("computeProbeFlags, collections and answer types naming only train or d
     const flags = open(["Paris", "Paris", "Manzanar", "Selma"], collections);
     expect(flag(flags, "uninformative_groups")).toMatchObject({ count: 2, groups: [{ kind: "collection", name: "Alpha", n: 2 }] });
     expect(flag(open(["Manzanar", "Selma", "Tule Lake", "Paris"], collections), "uninformative_groups")).toMatchObject({ count: 0, raised: false, groups: [] });
+  });
+
+  it("groups smaller than min_group_n are left out", () => {
+    // Alpha has 2 answers, the Person type 1: with min_group_n 2 only Alpha is flagged, with 3 nothing.
+    expect(flag(open(["Alpha One", "zzq", "Manzanar", "Gamma"], collections, 2), "uninformative_groups")).toMatchObject({ count: 2, groups: [{ kind: "collection", name: "Alpha" }] });
+    expect(flag(open(["Alpha One", "zzq", "Manzanar", "Gamma"], collections, 3), "uninformative_groups")).toMatchObject({ count: 0, raised: false });
   });
 });
 

@@ -43,6 +43,8 @@ export type ComputeProbeFlagsOptions = TrackPredictions & {
   answerIndex: AnswerIndex;
   /** Each sample's collection, by sample id. */
   collectionOf: ReadonlyMap<string, string>;
+  /** The release's min_group_n: a smaller group shows no numbers, so nothing is read through it and it is not flagged. */
+  minGroupN: number;
 };
 
 export function computeProbeFlags(options: ComputeProbeFlagsOptions): ProbeFlags {
@@ -81,7 +83,10 @@ function tally(groups: Map<string, GroupTally>, name: string, isInformative: boo
  * well defined: the answers naming entities of exactly one type (the type of
  * an answer naming nothing, or entities of several types, is not). An answer
  * is read as in the unified view (the entities it would count as
- * alias-correct for), so the flag means the same on both tracks.
+ * alias-correct for), so the flag means the same on both tracks. Groups of
+ * fewer than min_group_n answers are left out: no public report shows a
+ * number for so few samples, and an honest file often has a rare answer type
+ * made only of train or dev entities.
  */
 function uninformativeGroups(options: ComputeProbeFlagsOptions): FlagCount {
   const collections = new Map<string, GroupTally>();
@@ -95,7 +100,7 @@ function uninformativeGroups(options: ComputeProbeFlagsOptions): FlagCount {
     answerTypes.set(sampleId, answerType);
     if (answerType !== null) tally(types, answerType, isInformative);
   }
-  const isFlagged = (group: GroupTally | undefined) => group !== undefined && group.informative === 0;
+  const isFlagged = (group: GroupTally | undefined) => group !== undefined && group.informative === 0 && group.n >= options.minGroupN;
   const groups: FlagGroup[] = [];
   for (const [kind, tallies] of [["collection", collections], ["type", types]] as const) {
     for (const [name, group] of tallies) if (isFlagged(group) && name !== "") groups.push({ kind, name, n: group.n });

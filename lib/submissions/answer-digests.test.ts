@@ -111,16 +111,18 @@ describe("tooCloseOf and minimumDifferingSamples", () => {
     expect(minimumDifferingSamples(3_475)).toBe(35);
   });
 
-  const shown = new Set(["A", "B", "C"]);
+  const shown = { minGroupN: 10, shownCollections: new Set(["A", "B", "C"]) };
 
   it("too few overall, then a collection, then a type differing in some samples but fewer than min_group_n", () => {
-    expect(tooCloseOf(differences(24, { A: 24 }, { Place: 24 }), 25, 10, shown)).toEqual({ rule: "overall" });
-    expect(tooCloseOf(differences(40, { A: 31, B: 9 }, { Place: 40 }), 25, 10, shown)).toEqual({ rule: "collection", group: "B" });
-    expect(tooCloseOf(differences(40, { A: 30, B: 10 }, { Place: 40, Work: 3 }), 25, 10, shown)).toEqual({ rule: "type", group: "Work" });
-    expect(tooCloseOf(differences(40, { A: 30, B: 10, C: 0 }, { Place: 40, Work: 10 }), 25, 10, shown)).toBeNull();
+    expect(tooCloseOf(differences(24, { A: 24 }, { Place: 24 }), 25, shown)).toEqual({ rule: "overall" });
+    expect(tooCloseOf(differences(40, { A: 31, B: 9 }, { Place: 40 }), 25, shown)).toEqual({ rule: "collection", group: "B" });
+    expect(tooCloseOf(differences(40, { A: 30, B: 10 }, { Place: 40, Work: 3 }), 25, shown)).toEqual({ rule: "type", group: "Work" });
+    expect(tooCloseOf(differences(40, { A: 30, B: 10, C: 0 }, { Place: 40, Work: 10 }), 25, shown)).toBeNull();
   });
 
-  it("a collection too small to show numbers is held to the overall rule only", () => {
-    expect(tooCloseOf(differences(40, { A: 31, Tiny: 9 }, { Place: 40 }), 25, 10, shown)).toBeNull();
+  it("a collection too small to show numbers is held to the overall rule only; without a group rule, every group is", () => {
+    expect(tooCloseOf(differences(40, { A: 31, Tiny: 9 }, { Place: 40 }), 25, shown)).toBeNull();
+    expect(tooCloseOf(differences(40, { A: 31, B: 9 }, { Place: 37, Work: 3 }), 25, null)).toBeNull();
+    expect(tooCloseOf(differences(24, { A: 24 }, { Place: 24 }), 25, null)).toEqual({ rule: "overall" });
   });
 });

@@ -186,6 +186,9 @@ export function minimumDifferingSamples(sampleCount: number): number {
 
 export type TooClose = { rule: "overall" } | { rule: "collection"; group: string } | { rule: "type"; group: EntityType };
 
+/** The group half of the §12 rule: each collection of `shownCollections` and each entity type must differ in 0 or at least `minGroupN` samples. */
+export type GroupRule = { minGroupN: number; shownCollections: ReadonlySet<string> };
+
 /**
  * The §12 verdict: null when the two files are far enough apart, else the
  * first rule broken: fewer than `required` differing samples overall, or a
@@ -194,10 +197,13 @@ export type TooClose = { rule: "overall" } | { rule: "collection"; group: string
  * the collections in `shownCollections` are held to the group rule: one with
  * fewer than `minGroupN` samples in the slice shows its size and no numbers,
  * so nothing can be read from it alone, and no file could differ in
- * `minGroupN` of its samples; the overall rule covers it.
+ * `minGroupN` of its samples; the overall rule covers it. No group rule
+ * (null): the overall rule only.
  */
-export function tooCloseOf(differences: DigestDifferences, required: number, minGroupN: number, shownCollections: ReadonlySet<string>): TooClose | null {
+export function tooCloseOf(differences: DigestDifferences, required: number, groupRule: GroupRule | null): TooClose | null {
   if (differences.differing < required) return { rule: "overall" };
+  if (groupRule === null) return null;
+  const { minGroupN, shownCollections } = groupRule;
   for (const [group, count] of [...differences.byCollection].sort(([first], [second]) => first.localeCompare(second))) {
     if (shownCollections.has(group) && count > 0 && count < minGroupN) return { rule: "collection", group };
   }

@@ -7,6 +7,7 @@ import { countDifferences, minimumDifferingSamples, tooCloseOf, type TooClose } 
 import { ENTRY_PUBLICATIONS, findAccountEntries, findReleaseFamily, type AccountEntry, type ReleaseFamily } from "@/lib/submissions/find-account-entries";
 import { DIGEST_ROW_SELECT, loadAnswerDigests, testPositionMap, type DigestRow } from "@/lib/submissions/load-answer-digests";
 import { loadSplitGold } from "@/lib/submissions/load-gold";
+import { APPROVAL_TEST_SIZE } from "@/lib/users/test-approval";
 
 /** The test submission whose owner asks to publish it. */
 export type PublicationCandidate = DigestRow & { userId: string };
@@ -28,7 +29,10 @@ export type PublicationRefusal = {
  * one shows no numbers) or entity type where it differs at all, from every
  * baseline and every entry of the account on any track and version of the
  * release name: answers compared in the unified view (answer-digests.ts).
- * Nothing here reads the test gold: the slice comes from sample ids, a
+ * The group half applies to releases of 1,000 test samples or more: below
+ * that §12 calls the gold illustrative, not protected, and with groups of a
+ * few dozen samples no honest file could differ from a baseline in
+ * `min_group_n` samples of every type it touches. Nothing here reads the test gold: the slice comes from sample ids, a
  * collection from test.jsonl, a type from the KB entities the answers name.
  * The refusal names the entry it is too close to and the rule, never a
  * sample, nor how many ranking-slice samples differ (a count of a subset the
@@ -62,7 +66,9 @@ export async function findPublicationRefusal(candidate: PublicationCandidate, cl
   // Collections are public (test.jsonl names each sample's): the only field of the gold records read here.
   const collections = gold.gold.map((record) => record.collection);
   const required = minimumDifferingSamples(ranking.length);
-  const shownCollections = collectionsShown(ranking, collections, release.minGroupN);
+  // §12: below 1,000 test samples the gold is illustrative, not protected, and its small groups would refuse every honest file.
+  const groupRule =
+    gold.sampleIds.length >= APPROVAL_TEST_SIZE ? { minGroupN: release.minGroupN, shownCollections: collectionsShown(ranking, collections, release.minGroupN) } : null;
   for (const other of compared) {
     const otherDigests = await loadAnswerDigests(other);
     if (otherDigests === null) continue;
@@ -73,11 +79,11 @@ export async function findPublicationRefusal(candidate: PublicationCandidate, cl
       positions: ranking,
       collections,
     });
-    const tooClose = tooCloseOf(differences, required, release.minGroupN, shownCollections);
+    const tooClose = tooCloseOf(differences, required, groupRule);
     if (tooClose === null) continue;
     return {
       code: "validation",
-      message: closenessMessage(describeTarget(other, family), tooClose, { required, minGroupN: release.minGroupN, releaseName: family.name }),
+      message: closenessMessage(describeTarget(other, family), tooClose, { required, minGroupN: groupRule?.minGroupN ?? null, releaseName: family.name }),
       audit: { refusal: "too-close", tooCloseTo: other.id, rule: tooClose.rule, group: "group" in tooClose ? tooClose.group : null, rankingSamplesDiffering: differences.differing },
     };
   }
@@ -120,8 +126,9 @@ function capRefusal(track: Track, family: ReleaseFamily, entries: readonly Accou
   };
 }
 
-function closenessMessage(target: string, tooClose: TooClose, rule: { required: number; minGroupN: number; releaseName: string }): string {
+function closenessMessage(target: string, tooClose: TooClose, rule: { required: number; minGroupN: number | null; releaseName: string }): string {
   const minGroupN = formatCount(rule.minGroupN);
+  const groups = rule.minGroupN === null ? "" : `, and in at least ${minGroupN} within any collection or entity type where it differs at all`;
   const broken =
     tooClose.rule === "overall"
       ? `against it, fewer than ${formatCount(rule.required)} of those samples differ`
@@ -130,8 +137,8 @@ function closenessMessage(target: string, tooClose: TooClose, rule: { required: 
         : `against it, the answers naming entities of type ${tooClose.group} differ in some of those samples but fewer than ${minGroupN}`;
   return (
     `This file is too close to ${target} to be published. On the test samples that decide the leaderboard (the ranking slice, whose samples are never named), ` +
-    `a file must differ from every baseline and from each of your entries on ${rule.releaseName} in at least ${formatCount(rule.required)} samples, ` +
-    `and in at least ${minGroupN} within any collection or entity type where it differs at all (protocol §12), so that the difference of two public scores cannot read single answers; ${broken}. ` +
+    `a file must differ from every baseline and from each of your entries on ${rule.releaseName} in at least ${formatCount(rule.required)} samples` +
+    `${groups} (protocol §12), so that the difference of two public scores cannot read single answers; ${broken}. ` +
     "Answers are compared as the unified view reads them: an open answer and a closed top-1 that name the same entity are the same answer, answers that name nothing of the KB are all the same, " +
     "and an answer's type is the type of the KB entities it names. Change more answers and upload the file again."
   );

@@ -70,6 +70,7 @@ export async function processSubmission(submissionId: string, options: { force?:
         answerIndex: await loadAnswerIndex(submission.releaseId),
         // Collections only: test.jsonl names them; nothing else of the gold reaches the flags.
         collectionOf: new Map(gold.gold.map((record) => [record.id, record.collection])),
+        minGroupN: submission.release.minGroupN,
       })
     : null;
 

@@ -35,8 +35,11 @@ import { actorOf, createTestUser, type TestUser } from "./support/users";
  * differs at all; an account has at most max_entries_per_account entries per
  * track and release name. At upload only a byte-identical file is refused.
  *
- * The release: the small synthetic one (232 test samples), renamed, its test
- * samples in two collections (Alpha, the first half; Beta) and min_group_n 5.
+ * The release: the small synthetic one with nearly all its train samples
+ * moved into the test split (over 1,100 test samples: the group rule
+ * applies from 1,000 on),
+ * renamed, its test samples in two collections (Alpha, the first half; Beta)
+ * and min_group_n 5. Test submissions there need approved accounts.
  * The test computes slice membership from the test secret (as no participant
  * can) to aim each change at the ranking or the feedback slice. Answers name
  * Place entities (or Person ones) whose name is no other entity's name or
@@ -63,6 +66,10 @@ const VOUCH = { acknowledge: ["uninformative_groups"], reason: "Synthetic files 
 function withCollections(content: TestRelease["content"]): void {
   content.meta.name = RELEASE_NAME;
   content.meta.min_group_n = MIN_GROUP_N;
+  // Whole entities move (splits are entity-level), so the splits stay disjoint; one entity stays in train (a split may not be empty).
+  const kept = content.samples.train[0]?.qid;
+  content.samples.test.push(...content.samples.train.filter((sample) => sample.qid !== kept));
+  content.samples.train = content.samples.train.filter((sample) => sample.qid === kept);
   const half = Math.ceil(content.samples.test.length / 2);
   content.samples.test.forEach((sample, index) => {
     sample.collection = index < half ? "Alpha" : "Beta";
@@ -82,15 +89,16 @@ beforeAll(async () => {
   await resetTestState();
   release = await importSmallRelease(7, withCollections);
   maintainer = await createTestUser("guard-maintainer", "MAINTAINER");
+  expect(release.content.samples.test.length).toBeGreaterThanOrEqual(1000);
   testIds = release.content.samples.test.map((sample) => sample.id);
   const key = { secret: sliceSecretOf(getEnv()), releaseName: RELEASE_NAME, feedbackFraction: 0.25 };
   for (const sample of release.content.samples.test) {
     if (isFeedbackSample(key, sample.id)) feedback.push(sample.id);
     else (sample.collection === "Alpha" ? rankingAlpha : rankingBeta).push(sample.id);
   }
-  expect(rankingAlpha.length).toBeGreaterThanOrEqual(75);
-  expect(rankingBeta.length).toBeGreaterThanOrEqual(80);
-  expect(feedback.length).toBeGreaterThanOrEqual(50);
+  expect(rankingAlpha.length).toBeGreaterThanOrEqual(300);
+  expect(rankingBeta.length).toBeGreaterThanOrEqual(300);
+  expect(feedback.length).toBeGreaterThanOrEqual(200);
   places = uniquelyNamed("Place");
   persons = uniquelyNamed("Person");
   expect(places.length).toBeGreaterThan(120);
@@ -131,6 +139,13 @@ async function scored(lines: readonly string[], user: TestUser): Promise<string>
   return submission.id;
 }
 
+/** An approved participant (test submissions on a release of 1,000 test samples need one). */
+async function participant(label: string): Promise<TestUser> {
+  const user = await createTestUser(label);
+  await db.user.update({ where: { id: user.id }, data: { approvedAt: new Date() } });
+  return user;
+}
+
 /** A maintainer's grant, for accounts that upload more test files than a day's quota. */
 async function grantQuota(user: TestUser, amount: number): Promise<void> {
   await db.$transaction((tx) => grantTestQuota({ userId: user.id, releaseId: release.releaseId, amount, reason: "guard test files", actorId: maintainer.id }, tx));
@@ -154,7 +169,7 @@ describe("the publication guard (protocol §12)", () => {
   const first = () => named(rankingAlpha.slice(0, 40), places, 0);
 
   beforeAll(async () => {
-    owner = await createTestUser("guard-owner");
+    owner = await participant("guard-owner");
     await grantQuota(owner, 10);
     publishedId = await scored(openFile(first()), owner);
     await request(owner, publishedId, "Guard first");
@@ -205,7 +220,7 @@ describe("the publication guard (protocol §12)", () => {
   });
 
   it("a near-copy of a baseline is refused, naming the baseline", async () => {
-    const copier = await createTestUser("guard-copier");
+    const copier = await participant("guard-copier");
     const id = await scored(openFile(merge(named(rankingBeta.slice(40, 80), persons, 0), named(rankingAlpha.slice(0, 8), places, 7))), copier);
     const error = await caught(() => request(copier, id));
     expect(error.message).toContain(`This file is too close to the baseline "Guard persons" (${baselineId}, open-world, ${RELEASE_NAME} `);
@@ -213,7 +228,7 @@ describe("the publication guard (protocol §12)", () => {
   });
 
   it("the cross-track case: a closed top-1 naming the entity of an open answer is the same answer, whatever the rest of the ranking", async () => {
-    const user = await createTestUser("guard-cross");
+    const user = await participant("guard-cross");
     // Every sample named: Place names everywhere (the open file), the same entities on top of the rankings (the closed one).
     const openId = await scored(openFile(named(testIds, places, 3)), user);
     await request(user, openId, "Guard open");
@@ -231,7 +246,7 @@ describe("the publication guard (protocol §12)", () => {
   });
 
   it("the maintainer's review shows the request's entries against the cap and another account's copy of its file, with a link", async () => {
-    const copier = await createTestUser("guard-second-account");
+    const copier = await participant("guard-second-account");
     // The pending entry's answers with 3 changed samples (a second account of the same person, say).
     const copyId = (await submitLines(openFile(merge(first(), named(rankingAlpha.slice(40, 70), places, 100), named(feedback.slice(0, 3), places, 9))), { userId: copier.id })).id;
     const requests = await listReviewRequests(actorOf(maintainer));
@@ -251,11 +266,11 @@ describe("the publication guard (protocol §12)", () => {
 
 describe("the entries cap (protocol §12)", () => {
   it(`at most 3 published or pending entries per account, track and release name: withdrawing frees a place, hiding does not, and it spans versions`, async () => {
-    const user = await createTestUser("guard-cap");
+    const user = await participant("guard-cap");
     await grantQuota(user, 5);
     // Files far apart: Place names everywhere, a different name in every sample from one file to the next.
     const files: string[] = [];
-    for (let k = 0; k < 5; k += 1) files.push(await scored(openFile(named(testIds, places, 1 + k * 31)), user));
+    for (let k = 0; k < 5; k += 1) files.push(await scored(openFile(named(testIds, places, 200 + k)), user));
     const [a, b, c, d, e] = files as [string, string, string, string, string];
     await request(user, a);
     await request(user, b);
@@ -306,7 +321,7 @@ describe("at upload (protocol §12)", () => {
     createSubmission({ userId: user.id, staged: await stageText(toJsonl(lines)), originalName: "predictions.jsonl", releaseId: release.releaseId });
 
   it("a byte-identical re-upload is refused before queueing, naming the earlier submission, at no cost", async () => {
-    const user = await createTestUser("guard-identical");
+    const user = await participant("guard-identical");
     const lines = openFile(named(rankingAlpha.slice(0, 30), places, 5));
     const earlier = await upload(lines, user);
     const before = await stateOf(user);
@@ -318,7 +333,7 @@ describe("at upload (protocol §12)", () => {
   });
 
   it("a near-duplicate (one answer changed) is accepted at upload and counts against the quota", async () => {
-    const user = await createTestUser("guard-near");
+    const user = await participant("guard-near");
     const answers = named(rankingAlpha.slice(0, 30), places, 5);
     await upload(openFile(answers), user);
     answers.set(rankingAlpha[0] ?? "", places[90]?.name ?? "");
@@ -328,7 +343,7 @@ describe("at upload (protocol §12)", () => {
   });
 
   it("two concurrent uploads of one file: exactly one is accepted (the account's lock)", async () => {
-    const user = await createTestUser("guard-race");
+    const user = await participant("guard-race");
     const text = toJsonl(openFile(named(rankingBeta.slice(0, 30), places, 8)));
     const staged = await Promise.all([stageText(text), stageText(text)]);
     const settled = await Promise.allSettled(
@@ -340,9 +355,9 @@ describe("at upload (protocol §12)", () => {
 
   it("another account may upload the same file, and dev files are never refused", async () => {
     const lines = openFile(named(rankingBeta.slice(0, 30), places, 12));
-    await upload(lines, await createTestUser("guard-a"));
-    expect((await upload(lines, await createTestUser("guard-b"))).split).toBe("test");
-    const user = await createTestUser("guard-dev");
+    await upload(lines, await participant("guard-a"));
+    expect((await upload(lines, await participant("guard-b"))).split).toBe("test");
+    const user = await participant("guard-dev");
     const dev = release.content.samples.dev.map((sample) => JSON.stringify({ id: sample.id, prediction: "zzq" }));
     const devUpload = async () => createSubmission({ userId: user.id, staged: await stageText(toJsonl(dev)), originalName: "dev.jsonl", releaseId: release.releaseId });
     await devUpload();
