@@ -1,4 +1,4 @@
-import { formatPercent } from "@/lib/format/numbers";
+import { formatCount, formatPercent } from "@/lib/format/numbers";
 import type { ProbeFlags } from "@/lib/integrity/probe-flags-schema";
 
 /** A test file's probe flags (docs/integrity.md) for maintainers: share, threshold, raised or not. */
@@ -6,7 +6,8 @@ export function ProbeFlagsTable({ flags }: { flags: ProbeFlags }) {
   return (
     <table className="min-w-full bg-white text-sm" data-testid="probe-flags">
       <caption className="mb-1 text-left text-muted">
-        Signs of a file built to read the gold ({flags.n} samples); a flag is raised above its threshold
+        Signs of a file built to read the gold ({formatCount(flags.n)} samples); a flag is raised above its threshold
+        {flags.version === 1 ? ". Computed before the flag for collections and answer types existed: re-score the file to see it." : ""}
       </caption>
       <thead className="border-b border-line">
         <tr>
@@ -25,6 +26,11 @@ export function ProbeFlagsTable({ flags }: { flags: ProbeFlags }) {
           <tr key={flag.id} className={`border-b border-line ${flag.raised ? "bg-red-50" : ""}`}>
             <th scope="row" className="font-normal">
               <code>{flag.id}</code>: {flag.label}
+              {flag.groups && flag.groups.length > 0 && (
+                <span className="block text-xs text-red-900">
+                  {flag.groups.map((group) => `${group.kind} ${group.name} (${formatCount(group.n)})`).join("; ")}
+                </span>
+              )}
             </th>
             <td className="text-right">
               {formatPercent(flag.value)} ({flag.count})

@@ -9,7 +9,9 @@ import { z } from "zod";
 
 export const CLOSED_PROBE_FLAG_IDS = ["single_entry_rankings", "top1_from_known_splits"] as const;
 export const OPEN_PROBE_FLAG_IDS = ["most_common_prediction", "many_names", "short_predictions"] as const;
-export const PROBE_FLAG_IDS = [...CLOSED_PROBE_FLAG_IDS, ...OPEN_PROBE_FLAG_IDS] as const;
+/** Flags of both tracks, read from answers in the unified view. */
+export const SHARED_PROBE_FLAG_IDS = ["uninformative_groups"] as const;
+export const PROBE_FLAG_IDS = [...CLOSED_PROBE_FLAG_IDS, ...OPEN_PROBE_FLAG_IDS, ...SHARED_PROBE_FLAG_IDS] as const;
 
 export const probeFlagIdSchema = z.enum(PROBE_FLAG_IDS);
 export type ProbeFlagId = z.infer<typeof probeFlagIdSchema>;
@@ -27,14 +29,19 @@ export const probeFlagSchema = z.object({
   raised: z.boolean(),
   /** How many samples show the sign (`value` = count / n). */
   count: z.number().int().nonnegative(),
+  /** uninformative_groups: the groups showing it, each with its number of samples. */
+  groups: z
+    .array(z.object({ kind: z.enum(["collection", "type"]), name: z.string().min(1), n: z.number().int().positive() }))
+    .optional(),
 });
 export type ProbeFlag = z.infer<typeof probeFlagSchema>;
 
-export const PROBE_FLAGS_VERSION = 1;
+/** 2: with uninformative_groups. Flags of version 1 (before it) still read; re-scoring computes the new one. */
+export const PROBE_FLAGS_VERSION = 2;
 
 export const probeFlagsSchema = z
   .object({
-    version: z.literal(PROBE_FLAGS_VERSION),
+    version: z.union([z.literal(1), z.literal(PROBE_FLAGS_VERSION)]),
     track: z.enum(["open", "closed"]),
     n: z.number().int().nonnegative(),
     flags: z.array(probeFlagSchema),

@@ -1,15 +1,37 @@
 import { describe, expect, it } from "vitest";
+import { buildKbIndex } from "@/lib/scoring/gold";
+import { buildAnswerIndex } from "@/lib/submissions/answer-digests";
 import { computeProbeFlags } from "./probe-flags";
 import { probeFlagsSchema, raisedProbeFlags, readProbeFlags } from "./probe-flags-schema";
 
-const KNOWN = new Set(["Q1", "Q2", "Q3"]);
+/** Q1-Q3, Q10 and Q11 are train or dev entities; Q7-Q9 could be test gold. "Paris" names a Place and a Person. */
+const KNOWN = new Set(["Q1", "Q2", "Q3", "Q10", "Q11"]);
+const answerIndex = buildAnswerIndex(
+  buildKbIndex([
+    { qid: "Q1", name: "Alpha One", type: "Place", aliases: [] },
+    { qid: "Q2", name: "Beta Two", type: "Place", aliases: [] },
+    { qid: "Q3", name: "Gamma", type: "Person", aliases: [] },
+    { qid: "Q7", name: "Manzanar", type: "Place", aliases: [] },
+    { qid: "Q8", name: "Tule Lake", type: "Place", aliases: [] },
+    { qid: "Q9", name: "Selma", type: "Place", aliases: [] },
+    { qid: "Q10", name: "Paris", type: "Place", aliases: [] },
+    { qid: "Q11", name: "Paris Hilton", type: "Person", aliases: ["Paris"] },
+  ]),
+);
 
-function closed(rankings: Record<string, string[]>) {
-  return computeProbeFlags({ track: "closed", predictions: new Map(Object.entries(rankings)), knownSplitQids: KNOWN });
+/** Every sample in one collection unless `collections` names it (by sample id). */
+function collectionOf(ids: Iterable<string>, collections: Record<string, string> = {}): Map<string, string> {
+  return new Map([...ids].map((id) => [id, collections[id] ?? "Regional"]));
 }
 
-function open(predictions: string[]) {
-  return computeProbeFlags({ track: "open", predictions: new Map(predictions.map((prediction, index) => [`s${index}`, prediction])), knownSplitQids: KNOWN });
+function closed(rankings: Record<string, string[]>, collections?: Record<string, string>, minGroupN = 1) {
+  const predictions = new Map(Object.entries(rankings));
+  return computeProbeFlags({ track: "closed", predictions, knownSplitQids: KNOWN, answerIndex, collectionOf: collectionOf(predictions.keys(), collections), minGroupN });
+}
+
+function open(predictions: string[], collections?: Record<string, string>, minGroupN = 1) {
+  const byId = new Map(predictions.map((prediction, index) => [`s${index}`, prediction]));
+  return computeProbeFlags({ track: "open", predictions: byId, knownSplitQids: KNOWN, answerIndex, collectionOf: collectionOf(byId.keys(), collections), minGroupN });
 }
 
 function flag(flags: ReturnType<typeof computeProbeFlags>, id: string) {
@@ -22,8 +44,8 @@ describe("computeProbeFlags, closed world", () => {
   it("counts rankings of length one and top-1 entities of the train/dev splits", () => {
     // 4 samples: 2 of length one (s1, s2); tops Q1, Q9, Q2, Q8 -> 2 known (Q1, Q2). Q3 at rank 2 does not count.
     const flags = closed({ s1: ["Q1"], s2: ["Q9"], s3: ["Q2", "Q8"], s4: ["Q8", "Q3", "Q1"] });
-    expect(flags).toMatchObject({ version: 1, track: "closed", n: 4 });
-    expect(flags.flags.map((candidate) => candidate.id)).toEqual(["single_entry_rankings", "top1_from_known_splits"]);
+    expect(flags).toMatchObject({ version: 2, track: "closed", n: 4 });
+    expect(flags.flags.map((candidate) => candidate.id)).toEqual(["single_entry_rankings", "top1_from_known_splits", "uninformative_groups"]);
     // 2/4 = 0.5 is not above the 0.5 threshold.
     expect(flag(flags, "single_entry_rankings")).toMatchObject({ count: 2, value: 0.5, threshold: 0.5, raised: false });
     // 2/4 = 0.5 is under 0.9.
@@ -41,7 +63,8 @@ describe("computeProbeFlags, closed world", () => {
     // ... and with the last one also on a train entity, 10/10 = 1 is above 0.9.
     rankings.s9 = ["Q2", "Q7"];
     expect(flag(closed(rankings), "top1_from_known_splits")).toMatchObject({ count: 10, value: 1, raised: true });
-    expect(raisedProbeFlags(closed(rankings)).map((candidate) => candidate.id)).toEqual(["single_entry_rankings", "top1_from_known_splits"]);
+    // Every top a train entity: the one collection, and the Place answers, are known to score zero.
+    expect(raisedProbeFlags(closed(rankings)).map((candidate) => candidate.id)).toEqual(["single_entry_rankings", "top1_from_known_splits", "uninformative_groups"]);
   });
 });
 
@@ -62,7 +85,7 @@ describe("computeProbeFlags, open world", () => {
       "Tule Lake",
     ]);
     expect(flags).toMatchObject({ track: "open", n: 10 });
-    expect(flags.flags.map((candidate) => candidate.id)).toEqual(["most_common_prediction", "many_names", "short_predictions"]);
+    expect(flags.flags.map((candidate) => candidate.id)).toEqual(["most_common_prediction", "many_names", "short_predictions", "uninformative_groups"]);
     // "pearl harbor" answers 3 of 10 samples: 0.3 > 0.2.
     expect(flag(flags, "most_common_prediction")).toMatchObject({ count: 3, value: 0.3, threshold: 0.2, raised: true });
     // One of 10: 0.1.
@@ -89,6 +112,43 @@ describe("computeProbeFlags, open world", () => {
 
   it("an empty file has value 0 everywhere", () => {
     expect(open([]).flags.every((candidate) => candidate.value === 0 && !candidate.raised)).toBe(true);
+  });
+});
+
+describe("computeProbeFlags, collections and answer types naming only train or dev entities or nothing", () => {
+  const collections = { s0: "Alpha", s1: "Alpha", s2: "Beta", s3: "Beta" };
+
+  it("open world: flags the collection and the answer type, counting each sample once", () => {
+    // Alpha: a train entity and nonsense. Beta: a possible test entity and a train Person. Place answers: Q1 (known), Q7 (not).
+    const flags = open(["Alpha One", "zzq", "Manzanar", "Gamma"], collections);
+    expect(flag(flags, "uninformative_groups")).toMatchObject({
+      count: 3,
+      value: 0.75,
+      threshold: 0,
+      raised: true,
+      groups: [
+        { kind: "collection", name: "Alpha", n: 2 },
+        { kind: "type", name: "Person", n: 1 },
+      ],
+    });
+  });
+
+  it("closed world: the same groups, reading each top entity as the unified view does", () => {
+    const flags = closed({ s0: ["Q1", "Q7"], s1: ["Q2"], s2: ["Q7"], s3: ["Q3", "Q7"] }, collections);
+    expect(flag(flags, "uninformative_groups")).toMatchObject({ count: 3, groups: [{ kind: "collection", name: "Alpha" }, { kind: "type", name: "Person" }] });
+  });
+
+  it("an answer naming entities of two types has no type; a file with a possible test entity everywhere raises nothing", () => {
+    // "Paris" names Q10 (Place) and Q11 (Person), both known: Alpha is flagged, no type is.
+    const flags = open(["Paris", "Paris", "Manzanar", "Selma"], collections);
+    expect(flag(flags, "uninformative_groups")).toMatchObject({ count: 2, groups: [{ kind: "collection", name: "Alpha", n: 2 }] });
+    expect(flag(open(["Manzanar", "Selma", "Tule Lake", "Paris"], collections), "uninformative_groups")).toMatchObject({ count: 0, raised: false, groups: [] });
+  });
+
+  it("groups smaller than min_group_n are left out", () => {
+    // Alpha has 2 answers, the Person type 1: with min_group_n 2 only Alpha is flagged, with 3 nothing.
+    expect(flag(open(["Alpha One", "zzq", "Manzanar", "Gamma"], collections, 2), "uninformative_groups")).toMatchObject({ count: 2, groups: [{ kind: "collection", name: "Alpha" }] });
+    expect(flag(open(["Alpha One", "zzq", "Manzanar", "Gamma"], collections, 3), "uninformative_groups")).toMatchObject({ count: 0, raised: false });
   });
 });
 

@@ -1,148 +1,128 @@
 import { describe, expect, it } from "vitest";
 import { buildKbIndex } from "@/lib/scoring/gold";
 import {
-  answerKeys as answerKeysIn,
-  compareAnswerDigests,
-  computeAnswerDigests as computeAnswerDigestsIn,
+  answerEntities,
+  buildAnswerIndex,
+  computeAnswerDigests,
+  countDifferences,
   minimumDifferingSamples,
   tooCloseOf,
+  type DigestDifferences,
 } from "@/lib/submissions/answer-digests";
-import { buildScorableAnswers } from "@/lib/submissions/scorable-answers";
 import type { TrackPredictions } from "@/lib/scoring/track-predictions";
 
-// First 8 bytes of SHA-256, computed outside this code (python3 hashlib).
-const SHA_EMPTY = "e3b0c44298fc1c14"; // ""
-const SHA_0 = "5feceb66ffc86f38"; // "0"
-const SHA_1 = "6b86b273ff34fce1"; // "1"
-const SHA_0_1 = "83b97b859aa5f81b"; // "0,1"
-const SHA_P1_0 = "a6685f3b62d57bfc"; // "1:0"
+// First 7 bytes of SHA-256, computed outside this code (python3 hashlib), then the type mask byte.
+const SHA_EMPTY = "e3b0c44298fc1c"; // ""
+const SHA_Q1 = "32d833f348ce37"; // "Q1"
+const SHA_Q1_Q7 = "36e4f9bf24fed5"; // "Q1,Q7"
+const SHA_Q2_Q8 = "2ab6582a56f0f7"; // "Q2,Q8"
 
-/** Candidates in KB order: Q1 is 0, Q2 is 1, Q12 is 2, Q23 is 3; Q3 and Q9 are train or dev entities. */
-const scorable = buildScorableAnswers(
+/** Type bits (ENTITY_TYPES order): Place 0x01, Person 0x04, Event 0x08, Work 0x10. */
+const index = buildAnswerIndex(
   buildKbIndex([
-    { qid: "Q1", name: "Attack on Pearl Harbor", type: "Event", aliases: [] },
+    { qid: "Q1", name: "Attack on Pearl Harbor", type: "Event", aliases: ["Pearl Harbor attack"] },
     { qid: "Q2", name: "Paris", type: "Place", aliases: [] },
-    { qid: "Q12", name: "Lisbon", type: "Place", aliases: [] },
-    { qid: "Q23", name: "Porto", type: "Place", aliases: [] },
     { qid: "Q3", name: "Apollo 11", type: "Event", aliases: [] },
-    { qid: "Q9", name: "Berlin", type: "Place", aliases: [] },
+    { qid: "Q7", name: "Pearl Harbor Attack", type: "Work", aliases: [] },
+    { qid: "Q8", name: "Paris Hilton", type: "Person", aliases: ["paris"] },
   ]),
-  new Set(["Q3", "Q9"]),
 );
 
-const answerKeys = (prediction: string | readonly string[] | undefined) => answerKeysIn(prediction, typeof prediction === "string" ? "open" : "closed", scorable);
-const computeAnswerDigests = (sampleIds: readonly string[], predictions: TrackPredictions) => computeAnswerDigestsIn(sampleIds, predictions, scorable);
+const open = (predictions: Record<string, string>): TrackPredictions => ({ track: "open", predictions: new Map(Object.entries(predictions)) });
+const closed = (rankings: Record<string, string[]>): TrackPredictions => ({ track: "closed", predictions: new Map(Object.entries(rankings)) });
 const hexOf = (digests: Uint8Array) => Buffer.from(digests).toString("hex");
 
-describe("answerKeys", () => {
-  it("open track: per metric (exact, alias, contain, jaccard) the candidates that would make the answer count", () => {
-    expect(answerKeys("  Attack   on\tPEARL Harbor ")).toEqual(["0", "0", "0", "0"]);
-    // Tier 3 only: the prediction is a run of Q1's name; tier 4: 2 of 4 tokens.
-    expect(answerKeys("Pearl Harbor")).toEqual(["", "", "0", "0"]);
+describe("answerEntities", () => {
+  it("open track: the entities whose name or alias is the normalised prediction", () => {
+    expect(answerEntities("  attack ON\tpearl   harbor ", index)).toEqual(["Q1"]);
+    expect(answerEntities("Pearl Harbor attack", index)).toEqual(["Q1", "Q7"]);
+    expect(answerEntities("PARIS", index)).toEqual(["Q2", "Q8"]);
+    expect(answerEntities("zzq1", index)).toEqual([]);
+    expect(answerEntities("", index)).toEqual([]);
+    expect(answerEntities(undefined, index)).toEqual([]);
   });
 
-  it("open track: answers that count for the same candidates on a metric have the same key there, whatever their text", () => {
-    expect(answerKeys("Pearl Harbor.")).toEqual(answerKeys("Pearl Harbor!"));
-    expect(answerKeys("Paris zzq1")).toEqual(answerKeys("zzq2 Paris"));
-    expect(answerKeys("Paris zzq1")).toEqual(["", "", "1", "1"]);
-  });
-
-  it("open track: an answer no candidate could make count is no answer", () => {
-    expect(answerKeys("zzq1x7")).toEqual(["", "", "", ""]);
-    expect(answerKeys("Apollo 11")).toEqual(["", "", "", ""]);
-    expect(answerKeys("")).toEqual(["", "", "", ""]);
-  });
-
-  it("closed track: per metric (hit@1, hit@3, hit@5, hit@10, mrr, alias_hit@1), train and dev entities dropped", () => {
-    // Q3 on top (Apollo 11, no candidate's name), Q1 at 2, Q2 at 4.
-    expect(answerKeys(["Q3", "Q1", "Q9", "Q2"])).toEqual(["", "0", "0,1", "0,1", "2:0 4:1", ""]);
-    expect(answerKeys(["Q9", "Q3"])).toEqual(["", "", "", "", "", ""]);
-  });
-
-  it("closed track: the same candidates in the first k places in another order are the same hit@k answer, not the same MRR answer", () => {
-    const [hit1, hit3, hit5, hit10, mrr] = answerKeys(["Q1", "Q2", "Q3"]);
-    const swapped = answerKeys(["Q1", "Q3", "Q2"]);
-    expect(swapped.slice(0, 4)).toEqual([hit1, hit3, hit5, hit10]);
-    expect(swapped[4]).not.toBe(mrr);
-  });
-
-  it("a missing sample is no answer on every metric", () => {
-    expect(answerKeysIn(undefined, "closed", scorable)).toEqual(["", "", "", "", "", ""]);
-    expect(answerKeysIn(undefined, "open", scorable)).toEqual(["", "", "", ""]);
+  it("closed track: the top entity and every entity its name is the name or an alias of; places below the top do not count", () => {
+    expect(answerEntities(["Q7", "Q2"], index)).toEqual(["Q1", "Q7"]);
+    expect(answerEntities(["Q2"], index)).toEqual(["Q2", "Q8"]);
+    expect(answerEntities(["Q8", "Q1", "Q2"], index)).toEqual(["Q8"]);
+    expect(answerEntities(["Q3", "Q1"], index)).toEqual(answerEntities(["Q3", "Q2"], index));
   });
 });
 
 describe("computeAnswerDigests", () => {
-  it("writes, per sample in gold order, one 8-byte digest per metric of the track", () => {
-    const predictions = new Map([
-      ["b", ""],
-      ["a", "Attack on Pearl Harbor"],
+  it("one 8-byte record per sample in the order given: 7 bytes of SHA-256 of the QIDs, then the type mask", () => {
+    const digests = computeAnswerDigests(["s1", "s2", "s3", "s4"], open({ s4: "zzq", s1: "Attack on Pearl Harbor", s2: "Pearl Harbor attack", s3: "Paris" }), index);
+    expect(hexOf(digests)).toBe(`${SHA_Q1}08${SHA_Q1_Q7}18${SHA_Q2_Q8}05${SHA_EMPTY}00`);
+  });
+
+  it("an open answer and a closed top-1 naming the same entities have the same record", () => {
+    const fromOpen = computeAnswerDigests(["s1", "s2", "s3"], open({ s1: "attack on pearl harbor", s2: "pearl harbor attack", s3: "paris" }), index);
+    const fromClosed = computeAnswerDigests(["s1", "s2", "s3"], closed({ s1: ["Q1", "Q3"], s2: ["Q7"], s3: ["Q2", "Q1"] }), index);
+    expect(hexOf(fromClosed)).toBe(hexOf(fromOpen));
+  });
+});
+
+describe("countDifferences", () => {
+  const ids = ["s1", "s2", "s3", "s4"];
+  const collections = ["A", "A", "B", "B"];
+  const first = computeAnswerDigests(ids, open({ s1: "Paris", s2: "zzq1", s3: "Apollo 11", s4: "Paris Hilton" }), index);
+
+  it("counts samples whose answers differ, per collection and per type named by either answer", () => {
+    // s1: Q2,Q8 against Q1 (Place, Person, Event); s2: nonsense against other nonsense (same); s3: same; s4: Q8 against Q2,Q8.
+    const second = computeAnswerDigests(ids, open({ s1: "Attack on Pearl Harbor", s2: "zzq2", s3: "apollo 11", s4: "Paris" }), index);
+    const differences = countDifferences({ digests: first, other: second, otherPositionOf: null, positions: null, collections });
+    expect(differences.differing).toBe(2);
+    expect([...differences.byCollection]).toEqual([
+      ["A", 1],
+      ["B", 1],
     ]);
-    const attack = SHA_0.repeat(4);
-    const none = SHA_EMPTY.repeat(4);
-    expect(hexOf(computeAnswerDigests(["a", "b"], { track: "open", predictions }))).toBe(attack + none);
-    expect(hexOf(computeAnswerDigests(["b", "a"], { track: "open", predictions }))).toBe(none + attack);
+    expect(Object.fromEntries(differences.byType)).toEqual({ Place: 2, Person: 2, Event: 1 });
+    // Only positions 1 and 3 counted (a slice).
+    expect(countDifferences({ digests: first, other: second, otherPositionOf: null, positions: Uint32Array.from([1, 3]), collections }).differing).toBe(1);
   });
 
-  it("digests closed-world rankings", () => {
-    // hit@1 "0", hit@3 "0,1", hit@5 "0,1", hit@10 "0,1", mrr "1:0 3:1" (not hashed here), alias_hit@1 "0"
-    const digests = hexOf(computeAnswerDigests(["a"], { track: "closed", predictions: new Map([["a", ["Q1", "Q9", "Q2"]]]) }));
-    expect(digests.slice(0, 64)).toBe(SHA_0 + SHA_0_1 + SHA_0_1 + SHA_0_1);
-    expect(digests.slice(80)).toBe(SHA_0);
-    const top = hexOf(computeAnswerDigests(["a"], { track: "closed", predictions: new Map([["a", ["Q2"]]]) }));
-    expect(top).toBe(SHA_1.repeat(4) + "" + top.slice(64, 80) + SHA_1);
-    expect(hexOf(computeAnswerDigests(["a"], { track: "closed", predictions: new Map([["a", ["Q1"]]]) })).slice(64, 80)).toBe(SHA_P1_0);
-  });
-});
-
-describe("compareAnswerDigests and tooCloseOf", () => {
-  const ids = Array.from({ length: 40 }, (_, index) => `s${index}`);
-
-  function openFile(probe: string, padding: (index: number) => string): TrackPredictions {
-    const predictions = new Map(ids.map((id, index) => [id, padding(index)]));
-    predictions.set("s0", "Attack on Pearl Harbor");
-    predictions.set("s1", "Paris");
-    predictions.set("s2", probe);
-    return { track: "open", predictions };
-  }
-
-  it("open track: a new probe among new nonsense, or among punctuation-only changes, is one sample", () => {
-    const first = computeAnswerDigests(ids, openFile("Lisbon", (index) => `zzq${index}`));
-    expect(compareAnswerDigests(first, computeAnswerDigests(ids, openFile("Porto", (index) => `yyq${index}`)), "open").differing).toBe(1);
-    const dotted = computeAnswerDigests(ids, openFile("Lisbon", () => "Pearl Harbor."));
-    const banged = computeAnswerDigests(ids, openFile("Porto", () => "Pearl Harbor!"));
-    expect(compareAnswerDigests(dotted, banged, "open")).toEqual({ differing: 1, differingByMetric: [1, 1, 1, 1] });
+  it("aligns another release's file by position; a sample it does not have compares as an answer naming nothing", () => {
+    // The other release has s3, s1 and an unknown sample, in that order; s2 and s4 are not in it.
+    const other = computeAnswerDigests(["s3", "s1", "x"], open({ s3: "Apollo 11", s1: "Paris", x: "Paris" }), index);
+    const differences = countDifferences({ digests: first, other, otherPositionOf: Int32Array.from([1, -1, 0, -1]), positions: null, collections });
+    // s2 (nonsense) against nothing is no difference; s4 (Q8) against nothing is one.
+    expect(differences.differing).toBe(1);
+    expect(Object.fromEntries(differences.byType)).toEqual({ Person: 1 });
   });
 
-  it("closed track: padding that moves only MRR (places 2 and 3 swapped) leaves hit@1 at the one changed guess, which is too close", () => {
-    const file = (probeTop: string, isSwapped: boolean): TrackPredictions => {
-      const predictions = new Map<string, readonly string[]>(ids.map((id) => [id, isSwapped ? ["Q3", "Q23", "Q12"] : ["Q3", "Q12", "Q23"]]));
-      predictions.set("s0", [probeTop, "Q9"]);
-      return { track: "closed", predictions };
-    };
-    const comparison = compareAnswerDigests(computeAnswerDigests(ids, file("Q1", false)), computeAnswerDigests(ids, file("Q2", true)), "closed");
-    // 39 swapped rankings and the probe: every sample differs on MRR; the top 3, 5 and 10 hold the same candidates
-    // in the swapped ones, so hit@k and alias_hit@1 differ in the probe only.
-    expect(comparison).toEqual({ differing: 40, differingByMetric: [1, 1, 1, 1, 40, 1] });
-    expect(tooCloseOf(comparison, "closed", 25)).toEqual({ metric: "hit@1", differing: 1 });
-    expect(tooCloseOf({ differing: 40, differingByMetric: [0, 40, 0, 0, 40, 0] }, "closed", 25)).toBeNull();
-    expect(tooCloseOf({ differing: 24, differingByMetric: [24, 24, 24, 24, 24, 24] }, "closed", 25)).toEqual({ metric: null, differing: 24 });
-  });
-
-  it("a digest that differs in its last byte only still differs, and samples past the shorter string differ on every metric", () => {
-    const zero = "0000000000000000";
-    const one = "0000000000000001";
-    const open = (...hex: string[]) => Buffer.from(hex.join(""), "hex");
-    expect(compareAnswerDigests(open(zero, zero, zero, zero), open(zero, zero, zero, one), "open")).toEqual({ differing: 1, differingByMetric: [0, 0, 0, 1] });
-    expect(compareAnswerDigests(open(zero, zero, zero, zero), open(zero, zero, zero, zero, one, one, one, one), "open")).toEqual({ differing: 1, differingByMetric: [1, 1, 1, 1] });
+  it("stops counting past stopAbove", () => {
+    const other = computeAnswerDigests(ids, open({ s1: "x", s2: "Paris", s3: "Paris", s4: "x" }), index);
+    expect(countDifferences({ digests: first, other, otherPositionOf: null, positions: null, collections, stopAbove: 1 }).differing).toBe(2);
   });
 });
 
-describe("minimumDifferingSamples", () => {
-  it("is max(25, ceil(1% of the samples))", () => {
-    expect(minimumDifferingSamples(56)).toBe(25);
-    expect(minimumDifferingSamples(2500)).toBe(25);
-    expect(minimumDifferingSamples(2501)).toBe(26);
-    expect(minimumDifferingSamples(10_000)).toBe(100);
+describe("tooCloseOf and minimumDifferingSamples", () => {
+  const differences = (differing: number, byCollection: Record<string, number>, byType: Record<string, number>): DigestDifferences => ({
+    differing,
+    byCollection: new Map(Object.entries(byCollection)),
+    byType: new Map(Object.entries(byType)) as DigestDifferences["byType"],
+  });
+
+  it("max(25, ceil(1%))", () => {
+    expect(minimumDifferingSamples(174)).toBe(25);
+    expect(minimumDifferingSamples(2_500)).toBe(25);
+    expect(minimumDifferingSamples(2_501)).toBe(26);
+    expect(minimumDifferingSamples(3_475)).toBe(35);
+  });
+
+  const shown = { minGroupN: 10, shownCollections: new Set(["A", "B", "C"]) };
+
+  it("too few overall, then a collection, then a type differing in some samples but fewer than min_group_n", () => {
+    expect(tooCloseOf(differences(24, { A: 24 }, { Place: 24 }), 25, shown)).toEqual({ rule: "overall" });
+    expect(tooCloseOf(differences(40, { A: 31, B: 9 }, { Place: 40 }), 25, shown)).toEqual({ rule: "collection", group: "B" });
+    expect(tooCloseOf(differences(40, { A: 30, B: 10 }, { Place: 40, Work: 3 }), 25, shown)).toEqual({ rule: "type", group: "Work" });
+    expect(tooCloseOf(differences(40, { A: 30, B: 10, C: 0 }, { Place: 40, Work: 10 }), 25, shown)).toBeNull();
+  });
+
+  it("a collection too small to show numbers is held to the overall rule only; without a group rule, every group is", () => {
+    expect(tooCloseOf(differences(40, { A: 31, Tiny: 9 }, { Place: 40 }), 25, shown)).toBeNull();
+    expect(tooCloseOf(differences(40, { A: 31, B: 9 }, { Place: 37, Work: 3 }), 25, null)).toBeNull();
+    expect(tooCloseOf(differences(24, { A: 24 }, { Place: 24 }), 25, null)).toEqual({ rule: "overall" });
   });
 });

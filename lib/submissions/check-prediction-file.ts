@@ -1,17 +1,16 @@
 import type { ProblemDetail } from "@/lib/errors";
 import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
-import { computeAnswerDigests } from "@/lib/submissions/answer-digests";
+import { computeAnswerDigests, type AnswerIndex } from "@/lib/submissions/answer-digests";
 import type { KbIndex } from "@/lib/scoring/gold";
 import type { KbQids } from "@/lib/scoring/validate-predictions";
-import type { ScorableAnswers } from "@/lib/submissions/scorable-answers";
 import type { Track } from "@/lib/scoring/tracks";
 
 export type PredictionFileCheckInput = {
   path: string;
   sampleIds: readonly string[];
   kbQids: KbQids;
-  /** What could score on the test split (scorable-answers.ts), for the answer digests. */
-  scorable: ScorableAnswers;
+  /** The KB as the unified view reads answers (answer-digests.ts), for the answer digests. */
+  answerIndex: AnswerIndex;
   track?: Track;
   split: "dev" | "test";
 };
@@ -22,14 +21,14 @@ export type PredictionFileCheck =
 
 /**
  * The CPU-bound half of pre-flight: the protocol's validation of every line
- * (section 4) and the answer digests of the differencing check (§12). No
+ * (section 4) and the answer digests of the publication guard (§12). No
  * database, no shared state, so it runs in a worker thread
  * (workers/preflight-thread.ts) and only its small result crosses back.
  */
 export async function checkPredictionFile(input: PredictionFileCheckInput): Promise<PredictionFileCheck> {
   const validation = await validatePredictionFile(input.path, { sampleIds: input.sampleIds, kbQids: input.kbQids, track: input.track, split: input.split });
   if (!validation.ok) return { ok: false, problems: validation.problems, problemCount: validation.problemCount };
-  return { ok: true, track: validation.track, answerDigests: computeAnswerDigests(input.sampleIds, validation, input.scorable) };
+  return { ok: true, track: validation.track, answerDigests: computeAnswerDigests(input.sampleIds, validation, input.answerIndex) };
 }
 
 /** What lib/submissions/preflight-pool.ts sends a pre-flight thread (workers/preflight-thread.ts), and its answer. */
@@ -37,8 +36,8 @@ export type PreflightTask = {
   taskId: number;
   path: string;
   referenceKey: string;
-  /** Present the first time this thread sees `referenceKey`; the thread builds the KB's QIDs and the scorable answers from it. */
-  reference?: { sampleIds: string[]; kb: KbIndex; knownSplitQids: string[] };
+  /** Present the first time this thread sees `referenceKey`; the thread builds the KB's answer index from it. */
+  reference?: { sampleIds: string[]; kb: KbIndex };
   track?: Track;
   split: "dev" | "test";
 };

@@ -8,7 +8,7 @@ import { logger } from "@/lib/logger";
 import { webMetrics } from "@/lib/metrics/web-metrics";
 import { getActiveRelease } from "@/lib/releases/get-release";
 import { ANSWER_KEY_VERSION } from "@/lib/submissions/answer-digests";
-import { assertNotDifferencing } from "@/lib/submissions/assert-not-differencing";
+import { assertNotIdenticalUpload } from "@/lib/submissions/assert-not-identical-upload";
 import { assertDevUploadAllowed } from "@/lib/submissions/dev-upload-limits";
 import { findIdempotentReplay } from "@/lib/submissions/find-idempotent-replay";
 import { runPreflight, type ScoredSplitName } from "@/lib/submissions/preflight";
@@ -79,8 +79,8 @@ async function replayOf(options: CreateSubmissionOptions, client?: Prisma.Transa
 
 /**
  * A staged upload -> (a replayed Idempotency-Key returns its submission) ->
- * pre-flight validation -> approval (TEST_REQUIRES_APPROVAL) -> differencing
- * check (protocol §12) -> quota (the account's and the client address's) or
+ * pre-flight validation -> approval (TEST_REQUIRES_APPROVAL) -> the refusal
+ * of a test file identical to one of the account's (protocol §12) -> quota (the account's and the client address's) or
  * dev upload limits -> the stored file, the row and its quota ledger charge in
  * one transaction -> queued scoring job. A file
  * rejected or failing anywhere before the commit costs no quota and leaves no
@@ -105,7 +105,7 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
     const countsToQuota = preflight.split === "test" && !options.isQuotaExempt;
     const isDevLimited = preflight.split === "dev" && !options.isQuotaExempt;
     // Baselines (the system account) are computed, not chosen to read the gold.
-    const isDifferencingChecked = preflight.split === "test" && options.baseline === undefined && !options.isQuotaExempt;
+    const isReuploadChecked = preflight.split === "test" && options.baseline === undefined && !options.isQuotaExempt;
     const { answerDigests } = preflight;
     if (preflight.split === "test") await assertMayUserSubmitTest(options.userId, release.id);
     const clientAddress = preflight.split === "test" && options.clientIp !== undefined ? addressBucket(options.clientIp) : null;
@@ -113,9 +113,9 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
     try {
       submission = await db.$transaction(
         async (tx) => {
-          if (countsToQuota || isDifferencingChecked || isDevLimited) {
+          if (countsToQuota || isReuploadChecked || isDevLimited) {
             // One participant's concurrent uploads queue up here, so neither the
-            // quota, the dev limits nor the differencing check can be raced.
+            // quota, the dev limits nor the re-upload check can be raced.
             await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`quota:${options.userId}`}))`;
           }
           // Accounts sharing an address share its budget: their uploads queue up here too (always after the account's lock).
@@ -125,12 +125,7 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
           // A concurrent upload with the same key may have committed while this one waited for the lock.
           const concurrent = await replayOf(options, tx);
           if (concurrent) return concurrent;
-          if (isDifferencingChecked) {
-            await assertNotDifferencing(
-              { userId: options.userId, releaseId: release.id, track: preflight.track, digests: answerDigests, sampleCount: preflight.sampleCount },
-              tx,
-            );
-          }
+          if (isReuploadChecked) await assertNotIdenticalUpload({ userId: options.userId, releaseId: release.id, fileSha256: staged.sha256 }, tx);
           if (countsToQuota) await assertTestQuotaLeft({ userId: options.userId, releaseId: release.id, clientAddress }, tx);
           if (isDevLimited) await assertDevUploadAllowed(options.userId, staged.bytes, tx);
           const created = await tx.submission.create({

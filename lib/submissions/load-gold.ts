@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { Split as DbSplit } from "@/lib/generated/prisma";
 import { fromDbEntityType } from "@/lib/releases/entity-type";
 import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/scoring/gold";
-import { buildScorableAnswers, type ScorableAnswers } from "@/lib/submissions/scorable-answers";
+import { buildAnswerIndex, type AnswerIndex } from "@/lib/submissions/answer-digests";
 import { getEnv, sliceSecretOf } from "@/lib/env";
 import { computeTestSlices, type TestSlices } from "@/lib/slices/slice-membership";
 
@@ -31,7 +31,7 @@ export type SplitGold = {
 const kbCache = new Map<string, Promise<KbIndex>>();
 const goldCache = new Map<string, Promise<SplitGold>>();
 const knownSplitQidsCache = new Map<string, Promise<ReadonlySet<string>>>();
-const scorableCache = new Map<string, Promise<ScorableAnswers>>();
+const answerIndexCache = new Map<string, Promise<AnswerIndex>>();
 
 export function loadKb(releaseId: string): Promise<KbIndex> {
   let cached = kbCache.get(releaseId);
@@ -90,13 +90,13 @@ export function loadKnownSplitQids(releaseId: string): Promise<ReadonlySet<strin
   return cached;
 }
 
-/** What could score on the release's test split (protocol §12, scorable-answers.ts), built once per process. */
-export function loadScorableAnswers(releaseId: string): Promise<ScorableAnswers> {
-  let cached = scorableCache.get(releaseId);
+/** The release's KB as the unified view reads answers (protocol §12, answer-digests.ts), built once per process. */
+export function loadAnswerIndex(releaseId: string): Promise<AnswerIndex> {
+  let cached = answerIndexCache.get(releaseId);
   if (!cached) {
-    cached = Promise.all([loadKb(releaseId), loadKnownSplitQids(releaseId)]).then(([kb, known]) => buildScorableAnswers(kb, known));
-    cached.catch(() => scorableCache.delete(releaseId));
-    scorableCache.set(releaseId, cached);
+    cached = loadKb(releaseId).then(buildAnswerIndex);
+    cached.catch(() => answerIndexCache.delete(releaseId));
+    answerIndexCache.set(releaseId, cached);
   }
   return cached;
 }
@@ -106,5 +106,5 @@ export function clearGoldCache(): void {
   kbCache.clear();
   goldCache.clear();
   knownSplitQidsCache.clear();
-  scorableCache.clear();
+  answerIndexCache.clear();
 }

@@ -6,7 +6,7 @@ import { Worker } from "node:worker_threads";
 import { checkPredictionFile, type PredictionFileCheck, type PreflightReply, type PreflightTask } from "@/lib/submissions/check-prediction-file";
 import type { KbIndex } from "@/lib/scoring/gold";
 import type { Track } from "@/lib/scoring/tracks";
-import { buildScorableAnswers, type ScorableAnswers } from "@/lib/submissions/scorable-answers";
+import { buildAnswerIndex, type AnswerIndex } from "@/lib/submissions/answer-digests";
 
 /**
  * Pre-flight validation of staged uploads in a small pool of worker threads,
@@ -21,12 +21,10 @@ export const PREFLIGHT_THREADS = Math.max(1, Math.min(2, os.availableParallelism
 
 export type PreflightCheckRequest = {
   path: string;
-  /** Names sampleIds, kb and knownSplitQids (release and split): a thread receives them once and keeps them. */
+  /** Names sampleIds and kb (release and split): a thread receives them once and keeps them. */
   referenceKey: string;
   sampleIds: readonly string[];
   kb: KbIndex;
-  /** QIDs of the release's train and dev entities: no test candidates (scorable-answers.ts). */
-  knownSplitQids: ReadonlySet<string>;
   track?: Track;
   split: "dev" | "test";
 };
@@ -86,7 +84,7 @@ function send(thread: Thread, waiting: Waiting): void {
   const { request } = waiting;
   const task: PreflightTask = { taskId: nextTaskId++, path: request.path, referenceKey: request.referenceKey, track: request.track, split: request.split };
   if (!thread.knownReferences.has(request.referenceKey)) {
-    task.reference = { sampleIds: [...request.sampleIds], kb: request.kb, knownSplitQids: [...request.knownSplitQids] };
+    task.reference = { sampleIds: [...request.sampleIds], kb: request.kb };
     thread.knownReferences.add(request.referenceKey);
   }
   thread.current = waiting;
@@ -110,16 +108,16 @@ export function runningPreflightThreads(): number {
   return threads.length;
 }
 
-/** The scorable answers of a reference for the main thread's fallback, built once per reference. */
-const inlineScorable = new Map<string, ScorableAnswers>();
+/** The answer index of a reference for the main thread's fallback, built once per reference. */
+const inlineAnswerIndexes = new Map<string, AnswerIndex>();
 
-function inlineScorableAnswers(request: PreflightCheckRequest): ScorableAnswers {
-  let scorable = inlineScorable.get(request.referenceKey);
-  if (!scorable) {
-    scorable = buildScorableAnswers(request.kb, request.knownSplitQids);
-    inlineScorable.set(request.referenceKey, scorable);
+function inlineAnswerIndex(request: PreflightCheckRequest): AnswerIndex {
+  let index = inlineAnswerIndexes.get(request.referenceKey);
+  if (!index) {
+    index = buildAnswerIndex(request.kb);
+    inlineAnswerIndexes.set(request.referenceKey, index);
   }
-  return scorable;
+  return index;
 }
 
 /** Validates a staged prediction file in a worker thread; the result is what checkPredictionFile returns. */
@@ -127,7 +125,7 @@ export async function checkInPool(request: PreflightCheckRequest): Promise<Predi
   if (threads.length === 0 && threadScript() === null) {
     if (!hasWarnedInline) console.warn("[preflight] no pre-flight thread script (run npm run build); validating on the main thread");
     hasWarnedInline = true;
-    return checkPredictionFile({ ...request, kbQids: request.kb, scorable: inlineScorableAnswers(request) });
+    return checkPredictionFile({ ...request, kbQids: request.kb, answerIndex: inlineAnswerIndex(request) });
   }
   return new Promise<PredictionFileCheck>((resolve, reject) => {
     queue.push({ request, resolve, reject });

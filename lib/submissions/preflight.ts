@@ -5,7 +5,7 @@ import { decodeUtf8Line } from "@/lib/io/decode-utf8-line";
 import { readLineBytes } from "@/lib/io/read-line-bytes";
 import { MAX_PREDICTION_LINE_BYTES } from "@/lib/scoring/limits";
 import type { Split as DbSplit } from "@/lib/generated/prisma";
-import { loadKb, loadKnownSplitQids, loadSplitGold } from "@/lib/submissions/load-gold";
+import { loadKb, loadSplitGold } from "@/lib/submissions/load-gold";
 import { checkInPool } from "@/lib/submissions/preflight-pool";
 import type { Track } from "@/lib/scoring/tracks";
 
@@ -14,7 +14,7 @@ export type PreflightResult = {
   split: ScoredSplitName;
   track: Track;
   sampleCount: number;
-  /** Protocol §12: one digest per sample of what could score of its answer, in gold order (answer-digests.ts, key version ANSWER_KEY_VERSION). */
+  /** Protocol §12: one record per sample of its answer in the unified view, in gold order (answer-digests.ts, key version ANSWER_KEY_VERSION). */
   answerDigests: Uint8Array<ArrayBuffer>;
 };
 
@@ -77,18 +77,13 @@ export async function runPreflight(options: {
   if (options.declaredSplit && options.declaredSplit !== split) {
     throw new AppError("validation", `You chose the ${options.declaredSplit} split, but the file's ids are ${split} samples.`);
   }
-  const [kb, knownSplitQids, { sampleIds }] = await Promise.all([
-    loadKb(options.releaseId),
-    loadKnownSplitQids(options.releaseId),
-    loadSplitGold(options.releaseId, split as DbSplit),
-  ]);
+  const [kb, { sampleIds }] = await Promise.all([loadKb(options.releaseId), loadSplitGold(options.releaseId, split as DbSplit)]);
   // The line-by-line check runs in a worker thread: the event loop keeps serving reads meanwhile.
   const validation = await checkInPool({
     path: options.path,
     referenceKey: `${options.releaseId}:${split}`,
     sampleIds,
     kb,
-    knownSplitQids,
     track: options.declaredTrack,
     split,
   });

@@ -13,8 +13,9 @@ import type { ScoreReport } from "@/lib/scoring/report-schema";
 import { readStoredReport } from "@/lib/scores/stored-report";
 import { sliceReportsOf, type SliceReports } from "@/lib/slices/slice-reports";
 import { loadSplitGold } from "@/lib/submissions/load-gold";
-import { readProbeFlags, type ProbeFlags } from "@/lib/integrity/probe-flags-schema";
+import { PROBE_FLAGS_VERSION, readProbeFlags, type ProbeFlags } from "@/lib/integrity/probe-flags-schema";
 import { getFileStore } from "@/lib/files/file-store";
+import { loadAnswerIndex } from "@/lib/submissions/load-gold";
 import { readPredictionFile } from "@/lib/submissions/read-prediction-file";
 import { compareWithBaselines, lockSplitComparisons, refreshComparisons, REFRESH_TIMEOUT_MS } from "@/lib/submissions/refresh-comparisons";
 import { refundTestQuota } from "@/lib/submissions/quota-ledger";
@@ -102,7 +103,16 @@ async function scoreFromFile(submission: SubmissionToScore, reportOptions: Repor
     // Error classes (docs/scoring.md): per sample on dev, aggregates only on test.
     analysis: buildSampleAnalysis({ ...validation, split: submission.split, gold: gold.gold, kb: gold.kb, outcomes, names: await loadKbNames(submission.releaseId) }),
     // Protocol section 12: maintainers see these before publishing a test file (docs/integrity.md).
-    probeFlags: gold.knownSplitQids ? computeProbeFlags({ ...validation, knownSplitQids: gold.knownSplitQids }) : null,
+    probeFlags: gold.knownSplitQids
+      ? computeProbeFlags({
+          ...validation,
+          knownSplitQids: gold.knownSplitQids,
+          answerIndex: await loadAnswerIndex(submission.releaseId),
+          // Collections only: test.jsonl names them; nothing else of the gold reaches the flags.
+          collectionOf: new Map(gold.gold.map((record) => [record.id, record.collection])),
+          minGroupN: submission.release.minGroupN,
+        })
+      : null,
   };
 }
 
@@ -119,8 +129,9 @@ async function scoreFromStoredOutcomes(submission: SubmissionToScore, goldSha256
   const gold = await loadSplitGold(submission.releaseId, submission.split);
   if (stored.outcomes.length !== gold.gold.length) return null;
   const outcomes: SampleOutcomes = { track: submission.track, codes: new Uint8Array(stored.outcomes) };
+  // Flags of an earlier version lack a flag that only the answers can give: those files are read again.
   const probeFlags = submission.split === "test" ? readProbeFlags(stored.probeFlags) : null;
-  if (submission.split === "test" && probeFlags === null) return null;
+  if (submission.split === "test" && probeFlags?.version !== PROBE_FLAGS_VERSION) return null;
   return {
     report: buildScoreReport({ ...reportOptions, gold: gold.gold, outcomes }),
     outcomes,

@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getEntryRoute } from "@/app/api/entries/[id]/route";
 import { GET as getSubmissionRoute } from "@/app/api/submissions/[id]/route";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import { getSharedRedis } from "@/lib/redis";
 import { runBaselines } from "@/lib/baselines/run-baselines";
 import type { Sample } from "@/lib/dataset/release-schema";
+import { requestPublication } from "@/lib/submissions/request-publication";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { createApiToken } from "@/lib/tokens/create-api-token";
 import { assertTestServices } from "@/testing/local-database";
+import { publicationRequest } from "@/testing/publication-request";
+import { caught } from "./support/errors";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
@@ -188,8 +190,7 @@ describe("[INTEGRITY] probe attacks on the owner's view", () => {
   });
 
   it("the per-type probe recovers no gold", async () => {
-    // Fillers that could score (test candidates, each not its sample's gold), so this file differs from the first in
-    // every sample that could score (section 12's differencing rule: a train entity for another would not count).
+    // Fillers that could score (test candidates, each not its sample's gold): a file of its own, not a copy of the first.
     const { lines, probes } = probeFile(entityTypeOf, (sample) => candidatesFor(sample, 0).find((qid) => qid !== sample.qid)!, 202);
     const id = await submitAndScore(lines);
     const { report } = await ownerReport(id);
@@ -202,7 +203,7 @@ describe("[INTEGRITY] probe attacks on the owner's view", () => {
 });
 
 describe("[INTEGRITY] differencing", () => {
-  it("a pair of test files one answer apart is refused before queueing, so the difference of their scores reads nothing", async () => {
+  it("a pair of test files one answer apart cannot both be published, so no public difference of their scores reads that answer", async () => {
     const base = predictionLines(release, "test", "open", 0.3, 303);
     const first = await submitLines(base, { userId: attacker.id, declaredSplit: "test" });
     // A sample the first file gets wrong, answered with its gold name in the second.
@@ -210,25 +211,18 @@ describe("[INTEGRITY] differencing", () => {
     const probeSample = testSamples[index]!;
     const probed = [...base];
     probed[index] = JSON.stringify({ id: probeSample.id, prediction: release.entityByQid.get(probeSample.qid)?.name ?? "" });
-    const before = await db.submission.count({ where: { userId: attacker.id } });
+    // Accepted at upload: only a byte-identical file is refused there (protocol §12).
+    const second = await submitLines(probed, { userId: attacker.id, declaredSplit: "test" });
+    await waitForAllSettled([first.id, second.id], { timeoutMs: 60_000, workers: worker ? [worker] : [] });
 
-    let recovered = 0;
-    const refusal = await submitLines(probed, { userId: attacker.id, declaredSplit: "test" }).then(
-      async (second) => {
-        // Were it accepted, the attacker would compare the two rounded alias rates.
-        await waitForAllSettled([first.id, second.id], { timeoutMs: 60_000, workers: worker ? [worker] : [] });
-        const [a, b] = [(await ownerReport(first.id)).report, (await ownerReport(second.id)).report];
-        if ((b?.metrics.alias ?? 0) > (a?.metrics.alias ?? 0)) recovered += 1;
-        return null;
-      },
-      (error: unknown) => error,
-    );
-    expect(recovered).toBe(0);
-    expect(refusal).toBeInstanceOf(AppError);
-    expect((refusal as AppError).code).toBe("validation");
-    expect((refusal as AppError).message).toContain(first.id);
-    // Refused before anything was stored or queued: no row, no quota.
-    expect(await db.submission.count({ where: { userId: attacker.id } })).toBe(before);
+    await requestPublication(actorOf(attacker), first.id, publicationRequest("Attack first"));
+    const refusal = await caught(() => requestPublication(actorOf(attacker), second.id, publicationRequest("Attack second")));
+    expect(refusal.code).toBe("validation");
+    expect(refusal.message).toContain(`too close to your entry "Attack first" (${first.id}`);
+    expect(refusal.message).not.toContain(probeSample.id);
+    // The second stays private: nothing public can be set beside the first's numbers.
+    expect((await db.submission.findUniqueOrThrow({ where: { id: second.id } })).publication).toBe("PRIVATE");
+    expect((await publicReport(second.id)).status).toBe(404);
   });
 });
 

@@ -1,47 +1,111 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
-import { AppError, toHttpStatus } from "@/lib/errors";
-import { norm } from "@/lib/scoring/normalize";
+import { getEnv, sliceSecretOf } from "@/lib/env";
+import type { AppError } from "@/lib/errors";
+import { toHttpStatus } from "@/lib/errors";
 import { getSharedRedis } from "@/lib/redis";
-import { getTestQuota } from "@/lib/submissions/quota";
+import { norm } from "@/lib/scoring/normalize";
+import { isFeedbackSample } from "@/lib/slices/slice-membership";
 import { createSubmission } from "@/lib/submissions/create-submission";
+import { listReviewRequests } from "@/lib/submissions/list-review-requests";
+import { processSubmission } from "@/lib/submissions/process-submission";
+import { getTestQuota } from "@/lib/submissions/quota";
+import { grantTestQuota } from "@/lib/submissions/quota-ledger";
+import { requestPublication } from "@/lib/submissions/request-publication";
+import { reviewSubmission } from "@/lib/submissions/review-submission";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { setEntryHidden } from "@/lib/submissions/set-entry-hidden";
+import { withdrawPublicationRequest } from "@/lib/submissions/withdraw-publication-request";
 import { assertTestServices } from "@/testing/local-database";
-import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
+import { publicationRequest } from "@/testing/publication-request";
+import { caught } from "./support/errors";
+import { importSmallRelease, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { stageText, submitLines } from "./support/uploads";
-import { createTestUser, type TestUser } from "./support/users";
+import { actorOf, createTestUser, type TestUser } from "./support/users";
 
 /**
- * Protocol §12: a test file that answers all but a few samples like an
- * earlier test file of the same account and track is refused before queueing
- * (422), costing no quota. The small release has 232 test samples, so a new
- * file must differ in at least max(25, ceil(2.32)) = 25 of them. Only answers
- * that could score count: the test candidates are the KB entities of no train
- * or dev sample, and an answer none of them could make right is no answer.
+ * Protocol §12: what two close test files could read is guarded when one of
+ * them is to be published. A publication request is refused, naming the
+ * entry it is too close to, when on the ranking slice its file differs from a
+ * baseline or one of the account's entries (published, pending or hidden, any
+ * track and version of the release name) in fewer than max(25, 1%) samples,
+ * or in fewer than min_group_n within a collection or entity type where it
+ * differs at all; an account has at most max_entries_per_account entries per
+ * track and release name. At upload only a byte-identical file is refused.
+ *
+ * The release: the small synthetic one with nearly all its train samples
+ * moved into the test split (over 1,100 test samples: the group rule
+ * applies from 1,000 on),
+ * renamed, its test samples in two collections (Alpha, the first half; Beta)
+ * and min_group_n 5. Test submissions there need approved accounts.
+ * The test computes slice membership from the test secret (as no participant
+ * can) to aim each change at the ranking or the feedback slice. Answers name
+ * Place entities (or Person ones) whose name is no other entity's name or
+ * alias, or nonsense, which names nothing of the KB.
  */
-const TEST_SAMPLES = 232;
+const RELEASE_NAME = "irc-bench-guard";
+const MIN_GROUP_N = 5;
 const REQUIRED = 25;
-const NOTE =
-  "Answers are compared by what they could score on each metric: an answer that no test entity could make right (nonsense, a train or dev entity) counts as no answer. It cost no quota.";
 
 let release: TestRelease;
-/** The test candidates (KB entities of no train or dev sample), in KB order. */
-let candidates: { qid: string; name: string }[];
-/** QIDs of train and dev entities: never test gold. */
-let knownQids: string[];
+let maintainer: TestUser;
+let testIds: string[] = [];
+/** Ranking-slice sample ids of Alpha and Beta, and feedback-slice ids, in gold order. */
+const rankingAlpha: string[] = [];
+const rankingBeta: string[] = [];
+const feedback: string[] = [];
+/** Entities of one type whose normalised name names them alone. */
+let places: { qid: string; name: string }[] = [];
+let persons: { qid: string; name: string }[] = [];
+let baselineId = "";
+/** These files answer whole collections with nonsense: their probe flag is acknowledged when a maintainer makes them public. */
+const VOUCH = { acknowledge: ["uninformative_groups"], reason: "Synthetic files of the publication guard test." };
+
+function withCollections(content: TestRelease["content"]): void {
+  content.meta.name = RELEASE_NAME;
+  content.meta.min_group_n = MIN_GROUP_N;
+  // Whole entities move (splits are entity-level), so the splits stay disjoint; one entity stays in train (a split may not be empty).
+  const kept = content.samples.train[0]?.qid;
+  content.samples.test.push(...content.samples.train.filter((sample) => sample.qid !== kept));
+  content.samples.train = content.samples.train.filter((sample) => sample.qid === kept);
+  const half = Math.ceil(content.samples.test.length / 2);
+  content.samples.test.forEach((sample, index) => {
+    sample.collection = index < half ? "Alpha" : "Beta";
+  });
+}
+
+function uniquelyNamed(type: string): { qid: string; name: string }[] {
+  const named = new Map<string, number>();
+  for (const entity of release.content.entities) {
+    for (const text of new Set([entity.name, ...entity.aliases].map(norm))) named.set(text, (named.get(text) ?? 0) + 1);
+  }
+  return release.content.entities.filter((entity) => entity.type === type && named.get(norm(entity.name)) === 1).map(({ qid, name }) => ({ qid, name }));
+}
 
 beforeAll(async () => {
   assertTestServices();
   await resetTestState();
-  release = await importSmallRelease(7);
-  expect(release.content.samples.test).toHaveLength(TEST_SAMPLES);
-  const known = new Set([...release.content.samples.train, ...release.content.samples.dev].map((sample) => sample.qid));
-  knownQids = [...known];
-  candidates = release.content.entities.filter((entity) => !known.has(entity.qid)).map(({ qid, name }) => ({ qid, name }));
-  expect(candidates.length).toBeGreaterThan(2 * REQUIRED + 2);
+  release = await importSmallRelease(7, withCollections);
+  maintainer = await createTestUser("guard-maintainer", "MAINTAINER");
+  expect(release.content.samples.test.length).toBeGreaterThanOrEqual(1000);
+  testIds = release.content.samples.test.map((sample) => sample.id);
+  const key = { secret: sliceSecretOf(getEnv()), releaseName: RELEASE_NAME, feedbackFraction: 0.25 };
+  for (const sample of release.content.samples.test) {
+    if (isFeedbackSample(key, sample.id)) feedback.push(sample.id);
+    else (sample.collection === "Alpha" ? rankingAlpha : rankingBeta).push(sample.id);
+  }
+  expect(rankingAlpha.length).toBeGreaterThanOrEqual(300);
+  expect(rankingBeta.length).toBeGreaterThanOrEqual(300);
+  expect(feedback.length).toBeGreaterThanOrEqual(200);
+  places = uniquelyNamed("Place");
+  persons = uniquelyNamed("Person");
+  expect(places.length).toBeGreaterThan(120);
+  expect(persons.length).toBeGreaterThan(40);
+  // A baseline a maintainer marked: Person names on 40 ranking samples of Beta, nonsense elsewhere.
+  baselineId = await scored(openFile(named(rankingBeta.slice(40, 80), persons, 0)), maintainer);
+  await reviewSubmission(actorOf(maintainer), baselineId, { action: "mark-baseline", baselineLabel: "Guard persons", ...VOUCH });
 });
 
 afterAll(async () => {
@@ -50,259 +114,254 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-type Line = { id: string; prediction?: string; ranking?: string[] };
+type Answers = Map<string, string>;
 
-function parse(lines: readonly string[]): Line[] {
-  return lines.map((line) => JSON.parse(line) as Line);
+/** Each sample id answered with a name of the pool, from `offset` on. */
+function named(ids: readonly string[], pool: readonly { name: string }[], offset: number): Answers {
+  return new Map(ids.map((id, index) => [id, pool[(offset + index) % pool.length]?.name ?? ""]));
 }
 
-function serialize(lines: readonly Line[]): string[] {
-  return lines.map((line) => JSON.stringify(line));
+function merge(...parts: Answers[]): Answers {
+  return new Map(parts.flatMap((part) => [...part]));
 }
 
-/**
- * The open-world lines with the first `count` predictions replaced by the name
- * of a test candidate (an answer that could score), from candidate `start` on;
- * a name the line already gives is passed over.
- */
-function changeOpen(lines: readonly string[], count: number, start: number): string[] {
-  let next = start;
-  return serialize(
-    parse(lines).map((line, index) => {
-      if (index >= count) return line;
-      let name = candidates[next % candidates.length]?.name ?? "";
-      if (norm(name) === norm(line.prediction ?? "")) name = candidates[++next % candidates.length]?.name ?? "";
-      next += 1;
-      return { ...line, prediction: name };
-    }),
-  );
+/** An open-world test file: the answers given, nonsense (a fresh string each time) elsewhere. */
+let nonsenseSalt = 0;
+function openFile(answers: Answers): string[] {
+  nonsenseSalt += 1;
+  return testIds.map((id, index) => JSON.stringify({ id, prediction: answers.get(id) ?? `zzq${nonsenseSalt}x${index}` }));
 }
 
-async function refusal(run: () => Promise<unknown>): Promise<AppError> {
-  const error = await run().then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${error === undefined ? "success" : String(error)}`);
-  return error;
+/** Uploads and scores a file (the worker's own operation, in process); returns the submission id. */
+async function scored(lines: readonly string[], user: TestUser): Promise<string> {
+  const submission = await submitLines(lines, { userId: user.id });
+  expect(await processSubmission(submission.id)).toBe("scored");
+  return submission.id;
 }
 
-async function stateOf(user: TestUser) {
-  const [submissions, quota, jobs] = await Promise.all([
-    db.submission.count({ where: { userId: user.id } }),
-    getTestQuota(user.id, release.releaseId),
-    getScoringQueue().count(),
-  ]);
-  return { submissions, usedTotal: quota.usedTotal, jobs };
+/** An approved participant (test submissions on a release of 1,000 test samples need one). */
+async function participant(label: string): Promise<TestUser> {
+  const user = await createTestUser(label);
+  await db.user.update({ where: { id: user.id }, data: { approvedAt: new Date() } });
+  return user;
 }
 
-function uploadedLabel(date: Date): string {
-  // ISO 8601 in UTC, to the second (lib/format/dates.ts).
-  return `${date.toISOString().slice(0, 19)}Z`;
+/** A maintainer's grant, for accounts that upload more test files than a day's quota. */
+async function grantQuota(user: TestUser, amount: number): Promise<void> {
+  await db.$transaction((tx) => grantTestQuota({ userId: user.id, releaseId: release.releaseId, amount, reason: "guard test files", actorId: maintainer.id }, tx));
 }
 
-describe("differencing (test split)", () => {
-  it("a second file differing in 1 sample is refused with 422, naming the first and the count; no quota, nothing queued", async () => {
-    const user = await createTestUser("diff-one");
-    const base = predictionLines(release, "test", "open", 0.4, 901);
-    const first = await submitLines(base, { userId: user.id });
-    // One 8-byte digest per sample and open-track metric (exact, alias, contain, jaccard).
-    expect(first.answerDigests).toHaveLength(TEST_SAMPLES * 4 * 8);
-    const before = await stateOf(user);
+const request = (user: TestUser, id: string, name = `System ${id.slice(-6)}`) => requestPublication(actorOf(user), id, publicationRequest(name));
 
-    const error = await refusal(() => submitLines(changeOpen(base, 1, 0), { userId: user.id }));
+async function publicationOf(id: string): Promise<string> {
+  return (await db.submission.findUniqueOrThrow({ where: { id }, select: { publication: true } })).publication;
+}
+
+function expectNoSampleId(error: AppError): void {
+  for (const id of testIds) expect(error.message).not.toContain(id);
+}
+
+describe("the publication guard (protocol §12)", () => {
+  let owner: TestUser;
+  let publishedId = "";
+  let pendingId = "";
+  /** The owner's published file: Place names on 40 ranking samples of Alpha. */
+  const first = () => named(rankingAlpha.slice(0, 40), places, 0);
+
+  beforeAll(async () => {
+    owner = await participant("guard-owner");
+    await grantQuota(owner, 10);
+    publishedId = await scored(openFile(first()), owner);
+    await request(owner, publishedId, "Guard first");
+    await reviewSubmission(actorOf(maintainer), publishedId, { action: "approve", ...VOUCH });
+    expect(await publicationOf(publishedId)).toBe("PUBLISHED");
+  });
+
+  it("a near-copy of the account's published entry is refused at publication, naming it and no sample; feedback-slice changes do not count", async () => {
+    // 10 ranking-slice changes, 50 feedback-slice ones: 60 samples differ, 10 of them on the ranking slice.
+    const nearCopy = merge(first(), named(rankingAlpha.slice(40, 50), places, 100), named(feedback.slice(0, 50), places, 50));
+    const id = await scored(openFile(nearCopy), owner);
+    const error = await caught(() => request(owner, id));
     expect(toHttpStatus(error)).toBe(422);
-    expect(error.message).toBe(
-      `This file differs from your submission ${first.id} (uploaded ${uploadedLabel(first.createdAt)}) in only 1 of ${TEST_SAMPLES} samples that could score; ` +
-        `a test file must differ from each earlier one in at least ${REQUIRED} samples, and every metric must move by at least ${REQUIRED} samples or by none (protocol §12), so a few changed answers cannot be read off a score. ${NOTE}`,
+    expect(error.message).toContain(`This file is too close to your entry "Guard first" (${publishedId}, open-world, published, ${RELEASE_NAME} `);
+    expect(error.message).toContain(`against it, fewer than ${REQUIRED} of those samples differ`);
+    expect(error.message).not.toMatch(/\b10\b|\b60\b/);
+    expectNoSampleId(error);
+    expect(await publicationOf(id)).toBe("PRIVATE");
+    const audit = await db.auditLog.findFirstOrThrow({ where: { action: "submission.publication-refused", targetId: id } });
+    expect(audit.details).toMatchObject({ refusal: "too-close", tooCloseTo: publishedId, rule: "overall", rankingSamplesDiffering: 10 });
+  });
+
+  it("enough samples overall but fewer than min_group_n within a collection where it differs is refused, naming the collection", async () => {
+    const file = merge(first(), named(rankingAlpha.slice(40, 70), places, 100), named(rankingBeta.slice(0, 2), places, 140));
+    const id = await scored(openFile(file), owner);
+    const error = await caught(() => request(owner, id));
+    expect(error.message).toContain(`too close to your entry "Guard first" (${publishedId}`);
+    expect(error.message).toContain(`the collection "Beta" differs in some of those samples but fewer than ${MIN_GROUP_N}`);
+    expectNoSampleId(error);
+  });
+
+  it("enough samples overall but fewer than min_group_n among answers naming one entity type is refused, naming the type", async () => {
+    const file = merge(first(), named(rankingAlpha.slice(40, 70), places, 100), named(rankingAlpha.slice(70, 72), persons, 60));
+    const id = await scored(openFile(file), owner);
+    const error = await caught(() => request(owner, id));
+    expect(error.message).toContain(`the answers naming entities of type Person differ in some of those samples but fewer than ${MIN_GROUP_N}`);
+  });
+
+  it("a file far enough from every entry and baseline is accepted; then a near-copy of that pending entry is refused, naming it", async () => {
+    pendingId = await scored(openFile(merge(first(), named(rankingAlpha.slice(40, 70), places, 100))), owner);
+    await request(owner, pendingId, "Guard second");
+    expect(await publicationOf(pendingId)).toBe("PENDING");
+    // Three more samples of Alpha: far enough from the published entry (33 differ), too close to the pending one.
+    const nearPending = merge(first(), named(rankingAlpha.slice(40, 75), places, 100));
+    const id = await scored(openFile(nearPending), owner);
+    const error = await caught(() => request(owner, id));
+    expect(error.message).toContain(`too close to your entry "Guard second" (${pendingId}, open-world, pending`);
+  });
+
+  it("a near-copy of a baseline is refused, naming the baseline", async () => {
+    const copier = await participant("guard-copier");
+    const id = await scored(openFile(merge(named(rankingBeta.slice(40, 80), persons, 0), named(rankingAlpha.slice(0, 8), places, 7))), copier);
+    const error = await caught(() => request(copier, id));
+    expect(error.message).toContain(`This file is too close to the baseline "Guard persons" (${baselineId}, open-world, ${RELEASE_NAME} `);
+    expect(error.message).toContain("fewer than 25 of those samples differ");
+  });
+
+  it("the cross-track case: a closed top-1 naming the entity of an open answer is the same answer, whatever the rest of the ranking", async () => {
+    const user = await participant("guard-cross");
+    // Every sample named: Place names everywhere (the open file), the same entities on top of the rankings (the closed one).
+    const openId = await scored(openFile(named(testIds, places, 3)), user);
+    await request(user, openId, "Guard open");
+    const rankings = testIds.map((id, index) => {
+      const changed = rankingAlpha.slice(0, 10).includes(id);
+      const top = places[(3 + index + (changed ? 1 : 0)) % places.length]?.qid ?? "";
+      // Places 2 and 3 differ from sample to sample: only the top counts in the unified view.
+      const tail = [places[(index * 7 + 11) % places.length]?.qid ?? "", persons[index % persons.length]?.qid ?? ""].filter((qid) => qid !== top);
+      return JSON.stringify({ id, ranking: [top, ...tail] });
+    });
+    const closedId = await scored(rankings, user);
+    const error = await caught(() => request(user, closedId));
+    expect(error.message).toContain(`too close to your entry "Guard open" (${openId}, open-world, pending`);
+    expect(error.message).toContain(`fewer than ${REQUIRED} of those samples differ`);
+  });
+
+  it("the maintainer's review shows the request's entries against the cap and another account's copy of its file, with a link", async () => {
+    const copier = await participant("guard-second-account");
+    // The pending entry's answers with 3 changed samples (a second account of the same person, say).
+    const copyId = (await submitLines(openFile(merge(first(), named(rankingAlpha.slice(40, 70), places, 100), named(feedback.slice(0, 3), places, 9))), { userId: copier.id })).id;
+    const requests = await listReviewRequests(actorOf(maintainer));
+    const card = requests.find((candidate) => candidate.view.id === pendingId);
+    if (!card) throw new Error("the pending request is not in the review");
+    expect(card.closeFiles.map((file) => file.id)).toContain(copyId);
+    const copy = card.closeFiles.find((file) => file.id === copyId);
+    expect(copy).toMatchObject({ ownerName: copier.displayName, differing: 3, track: "open" });
+    // Files of the owner never appear as another account's copy; unrelated files do not either.
+    expect(card.closeFiles.map((file) => file.id)).not.toContain(publishedId);
+    expect(card.closeFiles.map((file) => file.id)).not.toContain(baselineId);
+    const open = card.entries.byTrack.find((group) => group.track === "open");
+    expect(card.entries.max).toBe(3);
+    expect(open?.entries.map((entry) => entry.id).sort()).toEqual([publishedId, pendingId].sort());
+  });
+});
+
+describe("the entries cap (protocol §12)", () => {
+  it(`at most 3 published or pending entries per account, track and release name: withdrawing frees a place, hiding does not, and it spans versions`, async () => {
+    const user = await participant("guard-cap");
+    await grantQuota(user, 5);
+    // Files far apart: Place names everywhere, a different name in every sample from one file to the next.
+    const files: string[] = [];
+    for (let k = 0; k < 5; k += 1) files.push(await scored(openFile(named(testIds, places, 200 + k)), user));
+    const [a, b, c, d, e] = files as [string, string, string, string, string];
+    await request(user, a);
+    await request(user, b);
+    await request(user, c);
+    const full = await caught(() => request(user, d));
+    expect(toHttpStatus(full)).toBe(409);
+    expect(full.message).toContain(`You already have 3 published or pending entries on the open-world track of ${RELEASE_NAME} (all versions together)`);
+    expect(full.message).toContain(a);
+    expect(full.message).toContain("An account may have at most 3 there (protocol §12). Withdrawing a pending request frees its place; hiding a published entry does not.");
+
+    await withdrawPublicationRequest(actorOf(user), c);
+    await request(user, d);
+    expect(await publicationOf(d)).toBe("PENDING");
+
+    await reviewSubmission(actorOf(maintainer), a, { action: "approve", ...VOUCH });
+    await setEntryHidden(actorOf(user), a, true);
+    expect(await publicationOf(a)).toBe("HIDDEN");
+    expect((await caught(() => request(user, e))).message).toContain("You already have 3 published or pending entries");
+
+    // The closed-world track has its own places.
+    const closedId = await scored(
+      testIds.map((id, index) => JSON.stringify({ id, ranking: [persons[index % persons.length]?.qid ?? ""] })),
+      user,
     );
-    expect(await stateOf(user)).toEqual(before);
-  });
+    await request(user, closedId);
+    expect(await publicationOf(closedId)).toBe("PENDING");
 
-  it("an identical re-upload is refused, and so is one that differs only by case and spacing", async () => {
-    const user = await createTestUser("diff-same");
-    const base = predictionLines(release, "test", "open", 0.4, 902);
-    const first = await submitLines(base, { userId: user.id });
+    // A new version of the release name: the same account's entries on the old one still count.
+    const next = await importSmallRelease(7, (content) => {
+      withCollections(content);
+      content.meta.version = "2.0-guard";
+    });
+    const onNext = await submitLines(openFile(named(testIds, places, 77)), { userId: user.id });
+    expect(onNext.releaseId).toBe(next.releaseId);
+    expect(await processSubmission(onNext.id)).toBe("scored");
+    expect((await caught(() => request(user, onNext.id))).message).toContain(`You already have 3 published or pending entries on the open-world track of ${RELEASE_NAME}`);
+  });
+});
+
+describe("at upload (protocol §12)", () => {
+  async function stateOf(user: TestUser) {
+    const [submissions, quota] = await Promise.all([db.submission.count({ where: { userId: user.id } }), getTestQuota(user.id, release.releaseId)]);
+    return { submissions, usedTotal: quota.usedTotal };
+  }
+
+  // The cap test made a second version active; uploads here go to the first.
+  const upload = async (lines: readonly string[], user: TestUser) =>
+    createSubmission({ userId: user.id, staged: await stageText(toJsonl(lines)), originalName: "predictions.jsonl", releaseId: release.releaseId });
+
+  it("a byte-identical re-upload is refused before queueing, naming the earlier submission, at no cost", async () => {
+    const user = await participant("guard-identical");
+    const lines = openFile(named(rankingAlpha.slice(0, 30), places, 5));
+    const earlier = await upload(lines, user);
     const before = await stateOf(user);
-
-    const identical = await refusal(() => submitLines(base, { userId: user.id }));
-    expect(toHttpStatus(identical)).toBe(422);
-    expect(identical.message).toContain(`the same scorable answers as your submission ${first.id}`);
-    expect(identical.message).toContain(`in all ${TEST_SAMPLES} samples`);
-
-    const shouted = serialize(parse(base).map((line) => ({ ...line, prediction: `  ${(line.prediction ?? "").toUpperCase()} ` })));
-    const recased = await refusal(() => submitLines(shouted, { userId: user.id }));
-    expect(recased.message).toContain(`the same scorable answers as your submission ${first.id}`);
+    const error = await caught(() => upload(lines, user));
+    expect(toHttpStatus(error)).toBe(422);
+    expect(error.message).toContain(`This file is identical to your submission ${earlier.id} (uploaded `);
+    expect(error.message).toContain("Nothing was stored and it cost no quota.");
     expect(await stateOf(user)).toEqual(before);
   });
 
-  it(`a file differing in ${REQUIRED - 1} samples is refused, one differing in ${REQUIRED} is accepted and counts`, async () => {
-    const user = await createTestUser("diff-enough");
-    const base = predictionLines(release, "test", "open", 0.4, 903);
-    await submitLines(base, { userId: user.id });
-    const almost = await refusal(() => submitLines(changeOpen(base, REQUIRED - 1, 0), { userId: user.id }));
-    expect(almost.message).toContain(`in only ${REQUIRED - 1} of ${TEST_SAMPLES} samples that could score`);
-
-    const second = await submitLines(changeOpen(base, REQUIRED, 100), { userId: user.id });
+  it("a near-duplicate (one answer changed) is accepted at upload and counts against the quota", async () => {
+    const user = await participant("guard-near");
+    const answers = named(rankingAlpha.slice(0, 30), places, 5);
+    await upload(openFile(answers), user);
+    answers.set(rankingAlpha[0] ?? "", places[90]?.name ?? "");
+    const second = await upload(openFile(answers), user);
     expect(second.countsToQuota).toBe(true);
-    expect((await getTestQuota(user.id, release.releaseId)).usedTotal).toBe(2);
-    // the third must differ from both earlier files
-    const nearSecond = await refusal(() => submitLines(changeOpen(base, REQUIRED + 1, 100), { userId: user.id }));
-    expect(nearSecond.message).toContain(`your submission ${second.id}`);
-    expect(nearSecond.message).toContain("in only 1 of");
-  });
-
-  it("closed-world rankings: reordering one ranking is a difference of one sample", async () => {
-    const user = await createTestUser("diff-closed");
-    const base = predictionLines(release, "test", "closed", 0.4, 904);
-    const first = await submitLines(base, { userId: user.id });
-    const lines = parse(base);
-    const index = lines.findIndex((line) => (line.ranking?.length ?? 0) >= 2);
-    const target = lines[index];
-    if (!target?.ranking) throw new Error("expected a ranking of two or more QIDs");
-    lines[index] = { ...target, ranking: [...target.ranking].reverse() };
-    const error = await refusal(() => submitLines(serialize(lines), { userId: user.id }));
-    expect(error.message).toContain(`your submission ${first.id}`);
-    expect(error.message).toContain(`in only 1 of ${TEST_SAMPLES} samples`);
-    // the other track is compared only with its own files
-    const open = await submitLines(predictionLines(release, "test", "open", 0.4, 904), { userId: user.id });
-    expect(open.track).toBe("open");
+    expect((await stateOf(user)).usedTotal).toBe(2);
   });
 
   it("two concurrent uploads of one file: exactly one is accepted (the account's lock)", async () => {
-    const user = await createTestUser("diff-race");
-    const text = toJsonl(predictionLines(release, "test", "open", 0.4, 908));
+    const user = await participant("guard-race");
+    const text = toJsonl(openFile(named(rankingBeta.slice(0, 30), places, 8)));
     const staged = await Promise.all([stageText(text), stageText(text)]);
-    const settled = await Promise.allSettled(staged.map((file) => createSubmission({ userId: user.id, staged: file, originalName: "race.jsonl" })));
+    const settled = await Promise.allSettled(
+      staged.map((file) => createSubmission({ userId: user.id, staged: file, originalName: "race.jsonl", releaseId: release.releaseId })),
+    );
     expect(settled.filter((result) => result.status === "fulfilled")).toHaveLength(1);
-    const refused = settled.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
-    expect(refused).toHaveLength(1);
-    expect(refused[0] instanceof AppError ? refused[0].code : refused[0]).toBe("validation");
     expect((await getTestQuota(user.id, release.releaseId)).usedTotal).toBe(1);
   });
 
-  it("another account may upload the same file", async () => {
-    const base = predictionLines(release, "test", "open", 0.4, 905);
-    await submitLines(base, { userId: (await createTestUser("diff-a")).id });
-    const other = await submitLines(base, { userId: (await createTestUser("diff-b")).id });
-    expect(other.split).toBe("test");
-  });
-
-  it("an earlier file stored without digests is compared from the file store, and its digests are kept", async () => {
-    const user = await createTestUser("diff-backfill");
-    const base = predictionLines(release, "test", "open", 0.4, 906);
-    const first = await submitLines(base, { userId: user.id });
-    const digests = first.answerDigests;
-    await db.submission.update({ where: { id: first.id }, data: { answerDigests: null } });
-    const error = await refusal(() => submitLines(changeOpen(base, 2, 0), { userId: user.id }));
-    expect(error.message).toContain(`your submission ${first.id}`);
-    expect(error.message).toContain("in only 2 of");
-    const row = await db.submission.findUniqueOrThrow({ where: { id: first.id }, select: { answerDigests: true } });
-    expect(row.answerDigests).toEqual(digests);
-  });
-});
-
-/**
- * The red team's attack: two known-right answers, one probe answered with a
- * guess, every other sample an answer that can never be right. The second file
- * changes the probe and every never-right answer into another never-right one:
- * it differs from the first in every line, but could score differently in one.
- */
-describe("differencing: a probe hidden among never-right answers (red team)", () => {
-  const testIds = () => release.content.samples.test.map((sample) => sample.id);
-  const goldNameOf = (index: number) => release.entityByQid.get(release.content.samples.test[index]?.qid ?? "")?.name ?? "";
-
-  function openAttack(probe: string, salt: string): string[] {
-    return testIds().map((id, index) => {
-      const prediction = index < 2 ? goldNameOf(index) : index === 2 ? probe : `zzq${salt}x${index}`;
-      return JSON.stringify({ id, prediction });
-    });
-  }
-
-  /** Rankings of train and dev entities only (`shift` picks which), the probe's guess at `probeRank`. */
-  function closedAttack(guess: string, probeRank: number, shift: number): string[] {
-    return testIds().map((id, index) => {
-      const ranking = Array.from({ length: 10 }, (_, position) => knownQids[(index * 10 + position + shift) % knownQids.length] ?? "");
-      if (index === 0) ranking.splice(probeRank - 1, 1, guess);
-      return JSON.stringify({ id, ranking });
-    });
-  }
-
-  it("open track: A is accepted, B2 (new probe, new nonsense everywhere) refused, a file changing 25 informative answers accepted", async () => {
-    const user = await createTestUser("diff-attack-open");
-    const first = await submitLines(openAttack(candidates[0]?.name ?? "", "a"), { userId: user.id });
-    const before = await stateOf(user);
-
-    const probe = await refusal(() => submitLines(openAttack(candidates[1]?.name ?? "", "b"), { userId: user.id }));
-    expect(toHttpStatus(probe)).toBe(422);
-    expect(probe.message).toContain(`differs from your submission ${first.id}`);
-    expect(probe.message).toContain(`in only 1 of ${TEST_SAMPLES} samples that could score`);
-    expect(await stateOf(user)).toEqual(before);
-
-    const informative = changeOpen(openAttack(candidates[0]?.name ?? "", "c"), REQUIRED, 200);
-    const accepted = await submitLines(informative, { userId: user.id });
-    expect(accepted.countsToQuota).toBe(true);
-  });
-
-  it("closed track: A is accepted, B2 (guess moved from rank 1 to 3, every ranking of train and dev entities changed) refused, 25 informative rankings accepted", async () => {
-    const user = await createTestUser("diff-attack-closed");
-    const guess = candidates[0]?.qid ?? "";
-    const first = await submitLines(closedAttack(guess, 1, 0), { userId: user.id });
-    const before = await stateOf(user);
-
-    for (const probeRank of [3, 5, 10]) {
-      const probe = await refusal(() => submitLines(closedAttack(guess, probeRank, probeRank), { userId: user.id }));
-      expect(probe.message).toContain(`differs from your submission ${first.id}`);
-      expect(probe.message).toContain(`in only 1 of ${TEST_SAMPLES} samples that could score`);
-    }
-    // the same probe among other rankings of train and dev entities: nothing that could score changed
-    const same = await refusal(() => submitLines(closedAttack(guess, 1, 7), { userId: user.id }));
-    expect(same.message).toContain(`the same scorable answers as your submission ${first.id}`);
-    expect(await stateOf(user)).toEqual(before);
-
-    const informative = parse(closedAttack(guess, 1, 0)).map((line, index) =>
-      index > 0 && index <= REQUIRED ? { ...line, ranking: [candidates[index]?.qid ?? "", ...(line.ranking ?? []).slice(1)] } : line,
-    );
-    const accepted = await submitLines(serialize(informative), { userId: user.id });
-    expect(accepted.track).toBe("closed");
-  });
-
-  it("closed track: padding that moves only MRR is no cover: hit@1 moving by the one changed guess is refused", async () => {
-    const user = await createTestUser("diff-attack-deep");
-    const guess = candidates[0]?.qid ?? "";
-    const withDeep = (probeRank: number, offset: number) =>
-      serialize(
-        parse(closedAttack(guess, probeRank, 0)).map((line, index) =>
-          // Place 11 of every other ranking: a test candidate, a different one in each file (MRR moves in every sample).
-          index > 0 ? { ...line, ranking: [...(line.ranking ?? []), candidates[(index + offset) % candidates.length]?.qid ?? ""] } : line,
-        ),
-      );
-    const first = await submitLines(withDeep(1, 0), { userId: user.id });
-    const probe = await refusal(() => submitLines(withDeep(3, 1), { userId: user.id }));
-    expect(probe.message).toContain(`This file changes hit@1 from your submission ${first.id}`);
-    expect(probe.message).toContain(`in only 1 of ${TEST_SAMPLES} samples`);
-  });
-
-  it("digests stored under an earlier answer key are recomputed, not compared", async () => {
-    const user = await createTestUser("diff-attack-version");
-    const first = await submitLines(openAttack(candidates[0]?.name ?? "", "a"), { userId: user.id });
-    // Digests of the earlier key: every sample's differs from the new file's.
-    await db.submission.update({ where: { id: first.id }, data: { answerDigests: randomBytes(TEST_SAMPLES * 8), answerDigestsVersion: null } });
-    const probe = await refusal(() => submitLines(openAttack(candidates[1]?.name ?? "", "b"), { userId: user.id }));
-    expect(probe.message).toContain(`in only 1 of ${TEST_SAMPLES} samples that could score`);
-    const row = await db.submission.findUniqueOrThrow({ where: { id: first.id }, select: { answerDigests: true, answerDigestsVersion: true } });
-    expect(row.answerDigestsVersion).toBe(4);
-    expect(row.answerDigests).toEqual(first.answerDigests);
-  });
-});
-
-describe("differencing (dev split)", () => {
-  it("dev files are never refused, identical or one sample apart", async () => {
-    const user = await createTestUser("diff-dev");
-    const base = predictionLines(release, "dev", "open", 0.4, 907);
-    await submitLines(base, { userId: user.id });
-    await submitLines(base, { userId: user.id });
-    await submitLines(changeOpen(base, 1, 0), { userId: user.id });
-    expect(await db.submission.count({ where: { userId: user.id, split: "dev" } })).toBe(3);
+  it("another account may upload the same file, and dev files are never refused", async () => {
+    const lines = openFile(named(rankingBeta.slice(0, 30), places, 12));
+    await upload(lines, await participant("guard-a"));
+    expect((await upload(lines, await participant("guard-b"))).split).toBe("test");
+    const user = await participant("guard-dev");
+    const dev = release.content.samples.dev.map((sample) => JSON.stringify({ id: sample.id, prediction: "zzq" }));
+    const devUpload = async () => createSubmission({ userId: user.id, staged: await stageText(toJsonl(dev)), originalName: "dev.jsonl", releaseId: release.releaseId });
+    await devUpload();
+    await devUpload();
+    expect(await db.submission.count({ where: { userId: user.id, split: "dev" } })).toBe(2);
   });
 });

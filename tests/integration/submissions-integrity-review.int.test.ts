@@ -72,19 +72,22 @@ describe("probe flags", () => {
   it("the worker stores flags for test files: the probe raises both closed-world flags, an honest ranker none, dev files get none", async () => {
     const n = samplesOf(release, "test").length;
     const probe = await storedFlags(probeId);
-    expect(probe.flags).toMatchObject({ version: 1, track: "closed", n });
+    expect(probe.flags).toMatchObject({ version: 2, track: "closed", n });
     expect(probe.flags?.flags).toEqual([
       expect.objectContaining({ id: "single_entry_rankings", count: n, value: 1, threshold: 0.5, raised: true }),
       expect.objectContaining({ id: "top1_from_known_splits", count: n, value: 1, threshold: 0.9, raised: true }),
+      // Every top a train entity: each answer type of at least min_group_n answers is known to score zero.
+      expect.objectContaining({ id: "uninformative_groups", threshold: 0, raised: true }),
     ]);
 
     const honest = await storedFlags(honestId);
     expect(honest.flags?.flags.map((flag) => [flag.id, flag.raised])).toEqual([
       ["single_entry_rankings", false],
       ["top1_from_known_splits", false],
+      ["uninformative_groups", false],
     ]);
     const open = await storedFlags(privateId);
-    expect(open.flags?.flags.map((flag) => flag.id)).toEqual(["most_common_prediction", "many_names", "short_predictions"]);
+    expect(open.flags?.flags.map((flag) => flag.id)).toEqual(["most_common_prediction", "many_names", "short_predictions", "uninformative_groups"]);
     expect(open.flags?.flags.every((flag) => !flag.raised)).toBe(true);
 
     expect((await storedFlags(devId)).stored).toBeNull();
@@ -95,7 +98,7 @@ describe("probe flags", () => {
     expect("probe_flags" in ownView).toBe(false);
     expect(JSON.stringify(ownView)).not.toMatch(/single_entry_rankings|top1_from_known_splits/);
     const maintainerView = await getSubmissionView(actorOf(maintainer), probeId);
-    expect(maintainerView.probe_flags?.flags.filter((flag) => flag.raised).map((flag) => flag.id)).toEqual(["single_entry_rankings", "top1_from_known_splits"]);
+    expect(maintainerView.probe_flags?.flags.filter((flag) => flag.raised).map((flag) => flag.id)).toEqual(["single_entry_rankings", "top1_from_known_splits", "uninformative_groups"]);
     const queue = await listReviewQueue(actorOf(maintainer));
     expect(queue.recent.find((row) => row.id === probeId)?.probe_flags?.flags.some((flag) => flag.raised)).toBe(true);
   });
@@ -112,7 +115,7 @@ describe("probe flags", () => {
     expect(partial.message).toMatch(/top1_from_known_splits/);
     expect(partial.message).not.toMatch(/single_entry_rankings \(/);
 
-    const all = ["single_entry_rankings", "top1_from_known_splits"];
+    const all = ["single_entry_rankings", "top1_from_known_splits", "uninformative_groups"];
     const noReason = await caught(() => reviewSubmission(actorOf(maintainer), probeId, { action: "approve", acknowledge: all }));
     expect(noReason.code).toBe("validation");
     expect(noReason.message).toMatch(/reason/);
@@ -133,6 +136,7 @@ describe("probe flags", () => {
         raised: [
           { id: "single_entry_rankings", value: 1, threshold: 0.5 },
           { id: "top1_from_known_splits", value: 1, threshold: 0.9 },
+          { id: "uninformative_groups", threshold: 0 },
         ],
       },
     });

@@ -144,7 +144,7 @@ describe("test-split quota", () => {
     expect((await getTestQuota(user.id, release.releaseId)).remaining).toBe(1);
 
     // Three files of one size and track: their pre-flights take the same time, so the quota checks race.
-    // (Different predictions: identical copies would be refused as differencing, §12.)
+    // (Different predictions: a byte-identical copy would be refused at upload, §12.)
     const texts = [888, 889, 890].map((fileSeed) => toJsonl(predictionLines(release, "test", "closed", 0.4, fileSeed)));
     const staged = await Promise.all(texts.map((text) => stageText(text)));
     const settled = await Promise.allSettled(staged.map((file) => createSubmission({ userId: user.id, staged: file, originalName: "race.jsonl" })));

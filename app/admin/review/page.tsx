@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
-import { formatPercent } from "@/lib/format/numbers";
+import { formatCount, formatPercent } from "@/lib/format/numbers";
 import { formatDateTime } from "@/lib/format/dates";
 import { RaisedFlagsSummary } from "@/components/submissions/probe-flags-table";
 import { isMaintainer } from "@/lib/auth/actor";
@@ -97,6 +97,64 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/** Protocol §12: the owner's published and pending entries on the release name, per track, against the cap. */
+function EntriesAgainstCap({ request }: { request: ReviewRequest }) {
+  const { entries } = request;
+  return (
+    <section className="space-y-1" data-testid="review-entries">
+      <h4 className="font-semibold">Published and pending entries of this account on {entries.releaseName} (all versions)</h4>
+      <ul className="list-disc pl-6 text-sm">
+        {entries.byTrack.map((group) => (
+          <li key={group.track}>
+            {group.track}-world: {formatCount(group.entries.length)} of at most {formatCount(entries.max)}
+            {group.entries.length > 0 && (
+              <>
+                {": "}
+                {group.entries.map((entry, index) => (
+                  <span key={entry.id}>
+                    {index > 0 ? "; " : ""}
+                    <Link href={`/submissions/${entry.id}`}>{entry.system}</Link> ({entry.publication.toLowerCase()}, {entry.releaseVersion})
+                  </span>
+                ))}
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Protocol §12: test files of other accounts whose answers are this file's in all but a few samples. */
+function CloseFiles({ request }: { request: ReviewRequest }) {
+  const { closeFiles, closeFilesRequired, closeFilesUncompared } = request;
+  return (
+    <section className="space-y-1" data-testid="review-close-files">
+      <h4 className="font-semibold">Near-copies by other accounts</h4>
+      <p className="text-sm text-muted">
+        Test files of other accounts whose answers (read as the unified view reads them) differ from this file&apos;s in fewer than{" "}
+        {formatCount(closeFilesRequired)} samples of the whole test split: a copied file, or a second account of the same person.
+      </p>
+      {closeFiles.length === 0 ? (
+        <p className="text-sm">None.</p>
+      ) : (
+        <ul className="list-disc pl-6 text-sm">
+          {closeFiles.map((file) => (
+            <li key={file.id}>
+              <Link href={`/submissions/${file.id}`}>{file.system}</Link> by {file.ownerName}
+              {file.isBaseline ? " (baseline)" : ""} · {file.track}-world · {file.releaseVersion} · differs in {formatCount(file.differing)} samples ·{" "}
+              {formatDateTime(file.createdAt)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {closeFilesUncompared > 0 && (
+        <p className="text-sm text-amber-900">{formatCount(closeFilesUncompared)} stored files could not be read to compare; reload the page to try again.</p>
+      )}
+    </section>
+  );
+}
+
 /** Everything a reviewer needs to decide on one request, with the actions beside it. */
 function RequestCard({ request }: { request: ReviewRequest }) {
   const { view, otherEntries } = request;
@@ -153,6 +211,8 @@ function RequestCard({ request }: { request: ReviewRequest }) {
           </ul>
         )}
       </section>
+      <EntriesAgainstCap request={request} />
+      <CloseFiles request={request} />
       <QueueReviewPanel view={view} />
     </article>
   );
