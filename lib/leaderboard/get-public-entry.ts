@@ -113,7 +113,8 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
       score === null || report === null
         ? null
         : {
-            n: score.n,
+            // The n of the samples the shown numbers are made of: on the test split the ranking slice (section 12), not the whole split.
+            n: report.n,
             scorerVersion: score.scorerVersion,
             goldVersion: goldVersionId(score.goldSha256),
             computedAt: score.computedAt.toISOString(),

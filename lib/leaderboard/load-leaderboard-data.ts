@@ -166,7 +166,8 @@ async function loadEntries(releaseId: string, minGroupN: number, slices: TestSli
       ownerId: row.userId,
       isPrimary: row.isPrimary,
       score: {
-        n: row.n,
+        // The ranking slice's n: the one every shown number and interval is made of (section 12).
+        n: report.n,
         scorerVersion: row.scorerVersion,
         goldSha256: row.goldSha256,
         computedAt: row.computedAt.toISOString(),
