@@ -1,0 +1,464 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as getEntryRoute } from "@/app/api/entries/[id]/route";
+import { GET as getSubmissionRoute } from "@/app/api/submissions/[id]/route";
+import { POST as postPublicationRoute } from "@/app/api/submissions/[id]/publication/route";
+import { runBaselines } from "@/lib/baselines/run-baselines";
+import type { Sample } from "@/lib/dataset/release-schema";
+import { db } from "@/lib/db";
+import { DEVELOPMENT_SLICE_SECRET } from "@/lib/env";
+import { getSharedRedis } from "@/lib/redis";
+import { isAliasHitAt1, prepareClosedGold } from "@/lib/scoring/closed-world";
+import { norm } from "@/lib/scoring/normalize";
+import { tierOf } from "@/lib/scoring/open-world";
+import { isFeedbackSample } from "@/lib/slices/slice-membership";
+import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { reviewSubmission } from "@/lib/submissions/review-submission";
+import { createApiToken } from "@/lib/tokens/create-api-token";
+import { assertTestServices } from "@/testing/local-database";
+import { publicationRequest } from "@/testing/publication-request";
+import { killAllChildren } from "./support/processes";
+import { importFullRelease, type TestRelease } from "./support/release";
+import { resetTestState } from "./support/reset";
+import { submitLines } from "./support/uploads";
+import { actorOf, createTestUser, type TestUser } from "./support/users";
+import { waitForAllSettled } from "./support/wait";
+import { startWorker, type WorkerProcess } from "./support/workers";
+import { crawlAsEveryone, fidelityChecks } from "./support/slice-checks";
+
+/**
+ * Protocol v1.2 section 12 on a release of the paper's size (4,633 test
+ * samples), attacked as a participant would: through the owner's API
+ * (GET /api/submissions/ID with an API token), the publication request
+ * (POST /api/submissions/ID/publication), a maintainer's approval and the
+ * public API (GET /api/entries/ID), against the real worker.
+ *
+ * Every file below is an *anchored probe*: every answer has an outcome the
+ * attacker knows (padding: KB entities of no train or dev sample that are not
+ * the sample's gold, which an attacker's own model believes wrong; anchors:
+ * golds recovered earlier) except the probed ones, so the count behind every
+ * shown number is known up to the probed answers and can be put on a rounding
+ * boundary. The test computes slice membership from the test secret to aim
+ * the probes; the attacker cannot, and the point is what each aim recovers.
+ */
+
+const RELEASE_SEED = 23;
+const SLICE_SECRET = process.env.IRC_SLICE_SECRET ?? DEVELOPMENT_SLICE_SECRET;
+/** max(25, 1% of 4,633): the differencing distance of section 12. */
+const MIN_DIFFERENCE = 47;
+const MIN_GROUP_N = 30;
+const QUOTA_PER_ACCOUNT = 5;
+
+type Hypothesis = string | "none";
+type Shown = Record<string, number | undefined>;
+type Group = { n: number; suppressed?: boolean; isSuppressed?: boolean; metrics: Shown };
+type PublicScore = { n: number; metrics: Shown; by_type: Record<string, Group>; by_collection: Record<string, Group> };
+
+let release: TestRelease;
+let worker: WorkerProcess;
+let maintainer: TestUser;
+let testSamples: Sample[] = [];
+let feedbackIds = new Set<string>();
+/** KB entities of no train or dev sample: where test gold can be; every padding answer is one of them. */
+let testPool: string[] = [];
+const accounts: { user: TestUser; token: string; used: number }[] = [];
+let submissionsUsed = 0;
+/** Every public entry the attacks made, for the fidelity and crawl checks. */
+const publishedIds: string[] = [];
+let baselineIds: string[] = [];
+/** One scored, unpublished probe file and its owner, for the owner checks. */
+let ownerProbe: { id: string; token: string; userId: string } | null = null;
+
+const isFeedback = (sampleId: string) => isFeedbackSample({ secret: SLICE_SECRET, releaseName: release.content.meta.name, feedbackFraction: 0.25 }, sampleId);
+const entity = (qid: string) => {
+  const found = release.entityByQid.get(qid);
+  if (!found) throw new Error(`no entity ${qid}`);
+  return found;
+};
+/** alias_hit@1 of a top-ranked entity for a sample whose gold is `goldQid`. */
+const aliasHit = (top: string, goldQid: string) => {
+  const gold = entity(goldQid);
+  return isAliasHitAt1([top], prepareClosedGold(goldQid, gold.name, gold.aliases), (qid) => norm(entity(qid).name));
+};
+const roundRate = (value: number) => Number(value.toFixed(3));
+const roundGroup = (value: number, n: number) => (n < 1000 ? Number(value.toFixed(2)) : roundRate(value));
+
+function hashOf(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
+  return h;
+}
+
+/**
+ * A known-wrong answer for a sample: the `k`-th test candidate of generation
+ * `generation` that is not the sample's gold and that no metric would count
+ * (another name, no alias hit, no open-world tier). A new generation gives a
+ * fresh answer, so two files differ there as the scorer reads them.
+ */
+function wrongFor(sample: Sample, generation: number, k = 0): string {
+  const gold = entity(sample.qid);
+  let at = (hashOf(sample.id) + generation * 7919 + k * 104729) % testPool.length;
+  for (;;) {
+    const qid = testPool[at]!;
+    const candidate = entity(qid);
+    if (qid !== sample.qid && !aliasHit(qid, sample.qid) && tierOf(candidate.name, gold.name, gold.aliases) === null) return qid;
+    at = (at + 1) % testPool.length;
+  }
+}
+
+const closedPadding = (sample: Sample, generation: number) => {
+  const first = wrongFor(sample, generation, 0);
+  let second = wrongFor(sample, generation, 1);
+  for (let k = 2; second === first; k += 1) second = wrongFor(sample, generation, k);
+  return JSON.stringify({ id: sample.id, ranking: [first, second] });
+};
+const openPadding = (sample: Sample, generation: number) => JSON.stringify({ id: sample.id, prediction: entity(wrongFor(sample, generation)).name });
+
+function seededShuffle<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed >>> 0;
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** The attacker's candidate list for a sample: the gold among known-wrong others (the best case for the attacker: the gold is always listed). */
+function candidatesFor(sample: Sample, count: number, seed: number): string[] {
+  const others = new Set<string>();
+  for (let k = 0; others.size < count - 1; k += 1) others.add(wrongFor(sample, 3000 + seed, k));
+  return seededShuffle([sample.qid, ...others], seed);
+}
+
+/** An approved participant account with an API token; a new one whenever the last has used its daily quota. */
+async function account(fresh = false): Promise<{ user: TestUser; token: string; used: number }> {
+  let current = accounts.at(-1);
+  if (fresh || current === undefined || current.used >= QUOTA_PER_ACCOUNT) {
+    const user = await createTestUser(`prober-${accounts.length}`);
+    await db.user.update({ where: { id: user.id }, data: { approvedAt: new Date() } });
+    current = { user, token: (await createApiToken({ actor: actorOf(user), name: "probe" })).token, used: 0 };
+    accounts.push(current);
+  }
+  return current;
+}
+
+async function upload(lines: readonly string[], owner?: { user: TestUser; token: string; used: number }) {
+  const who = owner ?? (await account());
+  who.used += 1;
+  const submission = await submitLines(lines, { userId: who.user.id, declaredSplit: "test" });
+  submissionsUsed += 1;
+  record("upload", { submissionsUsed });
+  await waitForAllSettled([submission.id], { timeoutMs: 120_000, workers: [worker] });
+  return { id: submission.id, owner: who };
+}
+
+const params = (id: string) => ({ params: Promise.resolve({ id }) });
+
+/** What the owner's API answers: the feedback slice's rounded overall metrics and n. */
+async function ownerView(id: string, token: string): Promise<{ n: number; metrics: Shown }> {
+  const response = await getSubmissionRoute(new Request(`http://127.0.0.1/api/submissions/${id}`, { headers: { authorization: `Bearer ${token}` } }), params(id));
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { score: { report: { n: number; metrics: Shown } } | null };
+  if (body.score === null) throw new Error(`submission ${id} has no score`);
+  return body.score.report;
+}
+
+async function publicView(id: string): Promise<PublicScore> {
+  const response = await getEntryRoute(new Request(`http://127.0.0.1/api/entries/${id}`), params(id));
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { score: PublicScore }).score;
+}
+
+/** The owner asks for publication through the API, and a maintainer approves (acknowledging whatever probe flag the file raises). */
+async function publish(id: string, token: string, systemName: string): Promise<void> {
+  const response = await postPublicationRoute(
+    new Request(`http://127.0.0.1/api/submissions/${id}/publication`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(publicationRequest(systemName)),
+    }),
+    params(id),
+  );
+  expect(response.status, await response.clone().text()).toBe(202);
+  const score = await db.score.findUniqueOrThrow({ where: { submissionId: id }, select: { probeFlags: true } });
+  const flags = (score.probeFlags as { flags?: { id: string; raised: boolean }[] } | null)?.flags ?? [];
+  const acknowledge = flags.filter((flag) => flag.raised).map((flag) => flag.id);
+  await reviewSubmission(actorOf(maintainer), id, { action: "approve", acknowledge, reason: "Method described; checked by a maintainer." });
+  publishedIds.push(id);
+}
+
+/** Keeps the hypotheses whose predicted shown numbers equal every shown number. */
+function consistent<H>(hypotheses: readonly H[], shown: Shown, predict: (hypothesis: H) => Shown): H[] {
+  return hypotheses.filter((hypothesis) => {
+    const predicted = predict(hypothesis);
+    return Object.entries(shown).every(([key, value]) => value === undefined || predicted[key] === undefined || predicted[key] === value);
+  });
+}
+
+beforeAll(async () => {
+  assertTestServices();
+  await resetTestState();
+  release = await importFullRelease(RELEASE_SEED);
+  testSamples = release.content.samples.test;
+  expect(testSamples).toHaveLength(4633);
+  feedbackIds = new Set(testSamples.filter((sample) => isFeedback(sample.id)).map((sample) => sample.id));
+  const known = new Set([...release.content.samples.train, ...release.content.samples.dev].map((sample) => sample.qid));
+  testPool = release.content.entities.map((candidate) => candidate.qid).filter((qid) => !known.has(qid));
+  maintainer = await createTestUser("slices-maintainer", "MAINTAINER");
+  baselineIds = (await runBaselines(release.releaseId)).map((result) => result.submissionId);
+  worker = await startWorker({ WORKER_CONCURRENCY: "1", BOOTSTRAP_RESAMPLES: "200" }, { readyTimeoutMs: 120_000 });
+  await waitForAllSettled(baselineIds, { timeoutMs: 300_000, workers: [worker] });
+}, 600_000);
+
+afterAll(async () => {
+  await killAllChildren();
+  await getScoringQueue().close();
+  await getSharedRedis().quit();
+  await db.$disconnect();
+});
+
+/** The measured outcome of one attack, printed for the record. */
+function record(name: string, numbers: Record<string, number>): void {
+  console.log(`[attack] ${name}: ${Object.entries(numbers).map(([key, value]) => `${key}=${value}`).join(" ")}`);
+}
+
+describe("[SLICES] the anchored probe on the owner's view", () => {
+  /**
+   * Two anchors (recovered feedback golds) put each of hit@1/3/5/10 and
+   * alias_hit@1 at a rounding boundary of the feedback slice's n, every other
+   * answer is known wrong, and the target's ranking lists the attacker's
+   * candidates so that each metric tells a band of positions. The decoder
+   * keeps every hypothesis (the gold is candidate X, or the target does not
+   * count: wrong, or not in the numbers shown) whose predicted rounded numbers
+   * equal the shown ones; a gold is recovered when only one candidate is left.
+   */
+  it("closed track: reads every feedback-slice target and no ranking-slice target", async () => {
+    const feedbackSamples = testSamples.filter((sample) => feedbackIds.has(sample.id));
+    const rankingSamples = testSamples.filter((sample) => !feedbackIds.has(sample.id));
+    const anchors = feedbackSamples.slice(0, 3);
+    const targets = [...feedbackSamples.slice(10, 14), ...rankingSamples.slice(10, 14)];
+    let fileCount = 0;
+    const recovered = { feedback: 0, ranking: 0, wrong: 0, files: 0 };
+    for (const [index, target] of targets.entries()) {
+      const candidates = candidatesFor(target, 10, index + 1);
+      let hypotheses: Hypothesis[] = ["none", ...candidates];
+      let arrangement = candidates;
+      let anchorCount = 0;
+      for (let round = 0; round < 3 && hypotheses.length > 1; round += 1) {
+        fileCount += 1;
+        // Fresh known-wrong padding in MIN_DIFFERENCE + 3 samples of the target's collection: the file moves by that many answers.
+        const fresh = new Set(testSamples.filter((sample) => sample.collection === target.collection && sample.id !== target.id).slice(0, MIN_DIFFERENCE + 3).map((sample) => sample.id));
+        const nShown = feedbackSamples.length; // the attacker reads it from the first file's n; asserted below
+        // Anchors used: the first count A of 2 or 3 whose rounding moves at A -> A + 1.
+        anchorCount = [2, 3].find((a) => roundRate(a / nShown) !== roundRate((a + 1) / nShown)) ?? 2;
+        const used = new Set(anchors.slice(0, anchorCount).map((sample) => sample.id));
+        const lines = testSamples.map((sample) => {
+          if (sample.id === target.id) return JSON.stringify({ id: sample.id, ranking: arrangement });
+          if (used.has(sample.id)) return JSON.stringify({ id: sample.id, ranking: [sample.qid, wrongFor(sample, 0)] });
+          return closedPadding(sample, fresh.has(sample.id) ? fileCount : 0);
+        });
+        const file = await upload(lines);
+        recovered.files += 1;
+        ownerProbe ??= { id: file.id, token: file.owner.token, userId: file.owner.user.id };
+        const shown = await ownerView(file.id, file.owner.token);
+        expect(shown.n).toBe(nShown);
+        const top = arrangement[0]!;
+        const predict = (hypothesis: Hypothesis): Shown => {
+          const rank = hypothesis === "none" ? 0 : arrangement.indexOf(hypothesis) + 1;
+          const hit = (k: number) => roundRate((anchorCount + (rank > 0 && rank <= k ? 1 : 0)) / nShown);
+          const isAliasHit = hypothesis !== "none" && aliasHit(top, hypothesis);
+          return {
+            "hit@1": hit(1),
+            "hit@3": hit(3),
+            "hit@5": hit(5),
+            "hit@10": hit(10),
+            mrr: roundRate((anchorCount + (rank > 0 ? 1 / rank : 0)) / nShown),
+            "alias_hit@1": roundRate((anchorCount + (isAliasHit ? 1 : 0)) / nShown),
+          };
+        };
+        hypotheses = consistent(hypotheses, shown.metrics, predict);
+        // The next file puts the remaining candidates where the metrics tell them apart: positions 1, 2, 4 and 6.
+        const remaining = hypotheses.filter((hypothesis): hypothesis is string => hypothesis !== "none");
+        const fillers = [0, 1, 2, 3, 4, 5].map((k) => wrongFor(target, 5000 + round * 10, k)).filter((qid) => !candidates.includes(qid));
+        arrangement = [remaining[0], fillers[0], remaining[1], fillers[1], remaining[2], fillers[2], remaining[3]].filter((qid): qid is string => qid !== undefined);
+        arrangement = [...new Set(arrangement)];
+      }
+      if (hypotheses.length === 1 && hypotheses[0] !== "none") {
+        if (hypotheses[0] !== target.qid) recovered.wrong += 1;
+        else if (feedbackIds.has(target.id)) recovered.feedback += 1;
+        else recovered.ranking += 1;
+      }
+    }
+    record("anchored probe, closed, owner view", { ...recovered, accounts: accounts.length });
+    expect(recovered).toMatchObject({ feedback: 4, ranking: 0, wrong: 0 });
+  });
+
+  it("open track: reads feedback-slice targets and no ranking-slice target", async () => {
+    const feedbackSamples = testSamples.filter((sample) => feedbackIds.has(sample.id));
+    const rankingSamples = testSamples.filter((sample) => !feedbackIds.has(sample.id));
+    const anchors = feedbackSamples.slice(0, 3);
+    const targets = [...feedbackSamples.slice(20, 22), ...rankingSamples.slice(20, 22)];
+    const nShown = feedbackSamples.length;
+    const anchorCount = [2, 3].find((a) => roundRate(a / nShown) !== roundRate((a + 1) / nShown)) ?? 2;
+    const used = new Set(anchors.slice(0, anchorCount).map((sample) => sample.id));
+    const recovered = { feedback: 0, ranking: 0, wrong: 0, files: 0 };
+    for (const [index, target] of targets.entries()) {
+      const candidates = candidatesFor(target, 3, 100 + index);
+      let hypotheses: Hypothesis[] = ["none", ...candidates];
+      for (const guess of candidates) {
+        if (hypotheses.length <= 1) break;
+        if (!hypotheses.includes(guess)) continue;
+        recovered.files += 1;
+        const fresh = new Set(testSamples.filter((sample) => sample.collection === target.collection && sample.id !== target.id).slice(0, MIN_DIFFERENCE + 3).map((sample) => sample.id));
+        const generation = 700 + recovered.files;
+        const lines = testSamples.map((sample) => {
+          if (sample.id === target.id) return JSON.stringify({ id: sample.id, prediction: entity(guess).name });
+          if (used.has(sample.id)) return JSON.stringify({ id: sample.id, prediction: entity(sample.qid).name });
+          return openPadding(sample, fresh.has(sample.id) ? generation : 0);
+        });
+        const file = await upload(lines);
+        const shown = await ownerView(file.id, file.owner.token);
+        expect(shown.n).toBe(nShown);
+        hypotheses = consistent(hypotheses, shown.metrics, (hypothesis) => {
+          const tier = hypothesis === "none" ? null : tierOf(entity(guess).name, entity(hypothesis).name, entity(hypothesis).aliases);
+          const at = (level: number) => roundRate((anchorCount + (tier !== null && tier <= level ? 1 : 0)) / nShown);
+          return { exact: at(1), alias: at(2), contain: at(3), jaccard: at(4) };
+        });
+      }
+      if (hypotheses.length === 1 && hypotheses[0] !== "none") {
+        if (hypotheses[0] !== target.qid) recovered.wrong += 1;
+        else if (feedbackIds.has(target.id)) recovered.feedback += 1;
+        else recovered.ranking += 1;
+      }
+    }
+    record("anchored probe, open, owner view", recovered);
+    expect(recovered).toMatchObject({ feedback: 2, ranking: 0, wrong: 0 });
+  });
+});
+
+/** The attacker's reading of published entries: every assignment of "this target counts" consistent with every public number. */
+function decodePublished(
+  targets: readonly { sample: Sample; guess: string }[],
+  entries: readonly { score: PublicScore; counts: (assignment: readonly boolean[]) => { overall: number; byType: Map<string, number>; byCollection: Map<string, number> } }[],
+): boolean[][] {
+  const assignments: boolean[][] = [];
+  for (let mask = 0; mask < 1 << targets.length; mask += 1) assignments.push(targets.map((_, i) => (mask & (1 << i)) !== 0));
+  return assignments.filter((assignment) =>
+    entries.every(({ score, counts }) => {
+      const predicted = counts(assignment);
+      // The ranking slice's size, as the public groups give it (a collection partition covers every sample).
+      const n = Object.values(score.by_collection).reduce((sum, group) => sum + group.n, 0);
+      const overallOk = Object.entries(score.metrics).every(([key, value]) => value === undefined || key === "mrr" || roundRate(predicted.overall / n) === value);
+      const groupOk = (groups: Record<string, Group>, count: Map<string, number>) =>
+        Object.entries(groups).every(([name, group]) =>
+          Object.values(group.metrics).every((value) => value === undefined || value === null || roundGroup((count.get(name) ?? 0) / group.n, group.n) === value),
+        );
+      return overallOk && groupOk(score.by_type, predicted.byType) && groupOk(score.by_collection, predicted.byCollection);
+    }),
+  );
+}
+
+/** Targets every consistent assignment counts: recovered golds. */
+function certain(assignments: readonly boolean[][], count: number): number[] {
+  return Array.from({ length: count }, (_, i) => i).filter((i) => assignments.length > 0 && assignments.every((assignment) => assignment[i]));
+}
+
+describe("[SLICES] probes through published entries (ranking slice)", () => {
+  it("two published entries, one target per collection, filler swaps everywhere else", async () => {
+    const owner = await account(true);
+    const collections = [...new Set(testSamples.map((sample) => sample.collection))];
+    const targets = collections.map((collection) => {
+      const sample = testSamples.find((candidate) => candidate.collection === collection && !feedbackIds.has(candidate.id))!;
+      return { sample, guess: sample.qid };
+    });
+    const targetIds = new Map(targets.map((target) => [target.sample.id, target]));
+    // The first entry: every answer known wrong. The second: fresh known-wrong answers everywhere (so every collection and type
+    // differs in far more than min_group_n samples) and the guess first on each target.
+    const first = await upload(testSamples.map((sample) => closedPadding(sample, 500)), owner);
+    const second = await upload(
+      testSamples.map((sample) => (targetIds.has(sample.id) ? JSON.stringify({ id: sample.id, ranking: [targetIds.get(sample.id)!.guess, wrongFor(sample, 501)] }) : closedPadding(sample, 501))),
+      owner,
+    );
+    await publish(first.id, owner.token, "Probe Ranker A");
+    await publish(second.id, owner.token, "Probe Ranker B");
+    const [shownFirst, shownSecond] = [await publicView(first.id), await publicView(second.id)];
+    const counts = (isProbed: boolean) => (assignment: readonly boolean[]) => {
+      const byType = new Map<string, number>();
+      const byCollection = new Map<string, number>();
+      let overall = 0;
+      targets.forEach((target, i) => {
+        if (!isProbed || !assignment[i]) return;
+        overall += 1;
+        const type = entity(target.guess).type;
+        byType.set(type, (byType.get(type) ?? 0) + 1);
+        byCollection.set(target.sample.collection, (byCollection.get(target.sample.collection) ?? 0) + 1);
+      });
+      return { overall, byType, byCollection };
+    };
+    const left = decodePublished(targets, [
+      { score: shownFirst, counts: counts(false) },
+      { score: shownSecond, counts: counts(true) },
+    ]);
+    const read = certain(left, targets.length);
+    const wrong = read.filter((i) => targets[i]!.guess !== targets[i]!.sample.qid).length;
+    const readCollections = read.map((i) => `${targets[i]!.sample.collection}`);
+    record("two published entries, closed", { targets: targets.length, rankingGoldsRecovered: read.length, wrong, consistentAssignments: left.length, submissions: 2 });
+    console.log(`[attack] read through the per-collection / per-type rates of: ${readCollections.join(", ")}`);
+    expect(wrong).toBe(0);
+    // What is true today (a known leak, not a goal): every collection whose ranking n is at most 200, where a rate rounded to
+    // 1 point moves from a known 0 with one sample, gives its target away, and so do larger collections whose target is the only
+    // one of its type in a type group that moves (Place, at 0.1 point below 2,000 samples) or is pinned by the others.
+    // The assertions pin the numbers, so a change of the public rounding shows here.
+    const smallCollections = collections.filter((collection) => (shownSecond.by_collection[collection]?.n ?? 0) <= 200);
+    expect(readCollections.sort()).toEqual(expect.arrayContaining(smallCollections.sort()));
+    expect(read.length).toBe(EXPECTED_PUBLISHED_PAIR_RECOVERED);
+  });
+
+  it("cross-track: an open and a closed entry, known-wrong padding of fresh answers, one probe sample", async () => {
+    const owner = await account(true);
+    const collectionSizes = new Map<string, number>();
+    for (const sample of testSamples) collectionSizes.set(sample.collection, (collectionSizes.get(sample.collection) ?? 0) + 1);
+    // The attacker's best aim: the smallest collection (test.jsonl names every sample's collection).
+    const smallest = [...collectionSizes].sort((a, b) => a[1] - b[1])[0]![0];
+    const probe = testSamples.find((sample) => sample.collection === smallest && !feedbackIds.has(sample.id))!;
+    const target = { sample: probe, guess: probe.qid };
+    const open = await upload(testSamples.map((sample) => openPadding(sample, 600)), owner);
+    // Closed: fresh known-wrong answers everywhere (each differs from the open file's answer as the unified view reads it), the guess on the probe.
+    const closed = await upload(
+      testSamples.map((sample) => (sample.id === probe.id ? JSON.stringify({ id: sample.id, ranking: [probe.qid, wrongFor(sample, 601)] }) : closedPadding(sample, 601))),
+      owner,
+    );
+    await publish(open.id, owner.token, "Probe Reader Open");
+    await publish(closed.id, owner.token, "Probe Reader Closed");
+    const counts = (isProbed: boolean) => (assignment: readonly boolean[]) => {
+      const on = isProbed && assignment[0] === true;
+      return {
+        overall: on ? 1 : 0,
+        byType: new Map(on ? [[entity(target.guess).type, 1]] : []),
+        byCollection: new Map(on ? [[probe.collection, 1]] : []),
+      };
+    };
+    const left = decodePublished([target], [
+      { score: await publicView(open.id), counts: counts(false) },
+      { score: await publicView(closed.id), counts: counts(true) },
+    ]);
+    const read = certain(left, 1);
+    record("cross-track published pair", { rankingGoldsRecovered: read.length, consistentAssignments: left.length, submissions: 2, collectionRankingN: (await publicView(closed.id)).by_collection[smallest]?.n ?? -1 });
+    expect(read.length).toBe(EXPECTED_CROSS_TRACK_RECOVERED);
+  });
+});
+
+/** Measured on this release and aim (ranking-slice golds read with certainty); the public per-group rounding still gives these away. */
+const EXPECTED_PUBLISHED_PAIR_RECOVERED = 8;
+const EXPECTED_CROSS_TRACK_RECOVERED = 1;
+
+describe("[SLICES] public and owner numbers are the slices' reports", () => {
+  it("every public number of a published entry is the ranking slice's offline report, rounded as section 12 says; the owner's the feedback slice's", async () => {
+    await fidelityChecks({ release, feedbackIds, publishedIds: [...publishedIds, ...baselineIds], ownerProbe, minGroupN: MIN_GROUP_N });
+  });
+
+  it("a crawl of every API route and export as every kind of user finds no slice membership and no number finer than section 12 allows", async () => {
+    await crawlAsEveryone({ release, feedbackIds, publishedIds, ownerProbe, maintainer });
+  });
+});
