@@ -10,14 +10,12 @@ import { readDownloadDigests, readReleaseStats } from "@/lib/releases/release-js
 import { CLI_TOOLS, readCliTool, type CliTool, type CliToolFile } from "@/lib/releases/cli-downloads";
 import { formatDate } from "@/lib/format/dates";
 import { formatCount, formatDecimal } from "@/lib/format/numbers";
-import { DEFAULT_MIN_GROUP_N } from "@/lib/disclosure/disclose";
+import { DEFAULT_MIN_GROUP_N, PROTECTED_TEST_SIZE, publicGroupPolicy } from "@/lib/disclosure/disclose";
 import { testApprovalPolicy } from "@/lib/users/test-approval";
 import { PROTOCOL_VERSION } from "@/lib/scoring/protocol-version";
 
 export const metadata: Metadata = { title: "Dataset" };
 
-/** Protocol section 12: below this many test samples, no rounding protects single samples. */
-const PROTECTED_TEST_SIZE = 1000;
 export const dynamic = "force-dynamic";
 
 const SCORER_FILE_NAME = CLI_TOOLS.scorer.fileName;
@@ -67,6 +65,7 @@ export default async function DatasetPage() {
     );
   }
   const stats = readReleaseStats(release.stats);
+  const groupPolicy = publicGroupPolicy({ minGroupN: release.minGroupN, testSamples: stats.splits.test.samples });
   const approval = testApprovalPolicy(release);
   const downloads = readDownloadDigests(release.downloads);
   const example = await getExamplePair(release.id);
@@ -375,9 +374,10 @@ closed-world: {"id": "${example?.sampleId ?? "<id from dev.jsonl>"}", "ranking":
         )}
         <ul className="max-w-3xl list-disc space-y-1 pl-6">
           <li>
-            Rates are rounded to 0.1 point (MRR to 3 decimals), public per-type and per-collection rates to 1 point below 1,000 samples;
-            every interval outside the server is made from the shown value and its <em>n</em>; a group with fewer than {release.minGroupN}{" "}
-            samples shows its size only; comparisons are verdicts with p as a bucket, never counts.
+            Rates are rounded to 0.1 point (MRR to 3 decimals), public per-type and per-collection rates to 1 point below{" "}
+            {formatCount(groupPolicy.coarseBelowN)} samples; every interval outside the server is made from the shown value and its <em>n</em>; a
+            group with fewer than {formatCount(groupPolicy.minGroupN)} samples shows its size only; comparisons are verdicts with p as a bucket,
+            never counts.
           </li>
           <li>
             Scores name the gold they were computed against by a gold version id, not by a checksum of the gold.

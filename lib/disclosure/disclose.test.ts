@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { ScoreReport } from "@/lib/scoring/report-schema";
-import { discloseComparison, discloseHeadline, discloseReport, discloseStoredScore, disclosureLevelFor, pValueBucket, readPair, roundGroupRate, roundRate, verdictOf } from "./disclose";
+import {
+  discloseComparison,
+  discloseHeadline,
+  discloseReport,
+  discloseStoredScore,
+  disclosureLevelFor,
+  publicGroupPolicy,
+  pValueBucket,
+  readPair,
+  roundGroupRate,
+  roundRate,
+  verdictOf,
+} from "./disclose";
 
 const group = (n: number, hit1: number | null, mrr: number | null) => ({
   n,
@@ -166,5 +178,28 @@ describe("slices (section 12)", () => {
   it("rounds public group rates to 1 point below 1,000 samples", () => {
     expect(roundGroupRate(0.4249, 999)).toBe(0.42);
     expect(roundGroupRate(0.4249, 1000)).toBe(0.425);
+  });
+});
+
+describe("the public group policy of a protected release (section 12)", () => {
+  it("keeps section 12's floor below 1,000 test samples", () => {
+    expect(publicGroupPolicy({ minGroupN: 5, testSamples: 56 })).toEqual({ minGroupN: 5, coarseBelowN: 1000 });
+  });
+
+  it("lets one sample of a group known to be all wrong move no shown number on a protected release", () => {
+    const policy = publicGroupPolicy({ minGroupN: 30, testSamples: 4633 });
+    expect(policy).toEqual({ minGroupN: 201, coarseBelowN: 2000 });
+    // A count of 0 against a count of 1: 1/n must stay below half the rounding unit.
+    for (const n of [201, 500, 1999]) expect(roundGroupRate(1 / n, n, policy.coarseBelowN)).toBe(roundGroupRate(0, n, policy.coarseBelowN));
+    for (const n of [2001, 3445]) expect(roundGroupRate(1 / n, n, policy.coarseBelowN)).toBe(0);
+    // Under section 12's floor alone, a 75-sample group and a 1,615-sample group read that one sample.
+    expect(roundGroupRate(1 / 75, 75)).toBe(0.01);
+    expect(roundGroupRate(1 / 1615, 1615)).toBe(0.001);
+  });
+
+  it("shows groups of 200 ranking samples or fewer by their size only", () => {
+    const out = discloseReport(closedReport("test"), { level: "public", ...publicGroupPolicy({ minGroupN: 30, testSamples: 4633 }) }, "ranking");
+    expect(Object.values(out.by_type ?? {}).every((group) => group?.n === 0 || group?.isSuppressed)).toBe(true);
+    expect(out.disclosure.min_group_n).toBe(201);
   });
 });

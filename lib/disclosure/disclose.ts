@@ -55,9 +55,37 @@ export function roundRate(value: number): number {
  */
 export const COARSE_GROUP_BELOW_N = 1000;
 
-/** A public group rate: to 1 point (2 decimals as a fraction) below COARSE_GROUP_BELOW_N samples, else as `roundRate`. */
-export function roundGroupRate(value: number, n: number): number {
-  return n < COARSE_GROUP_BELOW_N ? Number(value.toFixed(2)) : roundRate(value);
+/** A public group rate: to 1 point (2 decimals as a fraction) below `coarseBelowN` samples, else as `roundRate`. */
+export function roundGroupRate(value: number, n: number, coarseBelowN: number = COARSE_GROUP_BELOW_N): number {
+  return n < coarseBelowN ? Number(value.toFixed(2)) : roundRate(value);
+}
+
+/**
+ * A release whose test split has at least this many samples is protected
+ * (section 12); below it the test gold is illustrative.
+ */
+export const PROTECTED_TEST_SIZE = 1000;
+
+/**
+ * How public group numbers of a release are shown. Section 12's rule (groups
+ * below min_group_n show n only, rates to 1 point below 1,000 samples) is the
+ * floor; on a protected release the platform also keeps its reason, "one
+ * sample must not move a shown number", for a file whose other answers in a
+ * group are known to be wrong: a count of 0 and a count of 1 must round alike,
+ * which needs 1/n below half the rounding unit. So a group shows 1-point
+ * rates only above 200 ranking samples and 0.1-point rates only from 2,000,
+ * and smaller groups show n only. (Measured before this rule: two published
+ * entries of one account read 8 of 11 probed ranking-slice golds from the
+ * per-collection and per-type rates of a 4,633-sample release.)
+ */
+export type GroupPolicy = { minGroupN: number; coarseBelowN: number };
+
+export const PROTECTED_MIN_GROUP_N = 201;
+export const PROTECTED_COARSE_BELOW_N = 2000;
+
+export function publicGroupPolicy(release: { minGroupN: number; testSamples: number }): GroupPolicy {
+  if (release.testSamples < PROTECTED_TEST_SIZE) return { minGroupN: release.minGroupN, coarseBelowN: COARSE_GROUP_BELOW_N };
+  return { minGroupN: Math.max(release.minGroupN, PROTECTED_MIN_GROUP_N), coarseBelowN: PROTECTED_COARSE_BELOW_N };
 }
 
 /** Which samples a disclosed report is made of (section 12). */
@@ -126,7 +154,8 @@ export type DisclosedReport = {
 /** A maintainer's view of a test score: the whole split, and each slice, unrounded. */
 export type DisclosedScore = { report: DisclosedReport; slices: { feedback: DisclosedReport; ranking: DisclosedReport } | null };
 
-export type DiscloseOptions = { level: Level; minGroupN: number };
+/** `minGroupN` and `coarseBelowN`: the release's public group policy (publicGroupPolicy). */
+export type DiscloseOptions = { level: Level; minGroupN: number; coarseBelowN?: number };
 
 /**
  * What `level` may see of a stored score (section 12): the owner of an
@@ -168,8 +197,8 @@ export function discloseReport(raw: ScoreReport, options: DiscloseOptions, slice
     n: report.n,
     metrics,
     ci95,
-    by_type: level === "owner" ? null : discloseTypeGroups(report, level, options.minGroupN),
-    by_collection: level === "owner" ? null : discloseGroupPartition(collectionGroups(report), level, options.minGroupN),
+    by_type: level === "owner" ? null : discloseTypeGroups(report, level, options),
+    by_collection: level === "owner" ? null : discloseGroupPartition(collectionGroups(report), level, options),
     disclosure: { level, min_group_n: minGroupN, slice },
   };
 }
@@ -180,14 +209,14 @@ function collectionGroups(report: ScoreReport): Record<string, RawGroup> {
   return report.by_collection;
 }
 
-function discloseTypeGroups(report: ScoreReport, level: Level, minGroupN: number): Partial<Record<EntityType, DisclosedGroup>> {
+function discloseTypeGroups(report: ScoreReport, level: Level, policy: DiscloseOptions): Partial<Record<EntityType, DisclosedGroup>> {
   const byType: Partial<Record<EntityType, RawGroup>> = report.by_type;
   const present: Record<string, RawGroup> = {};
   for (const type of ENTITY_TYPES) {
     const group = byType[type];
     if (group !== undefined) present[type] = group;
   }
-  return discloseGroupPartition(present, level, minGroupN) as Partial<Record<EntityType, DisclosedGroup>>;
+  return discloseGroupPartition(present, level, policy) as Partial<Record<EntityType, DisclosedGroup>>;
 }
 
 /**
@@ -199,9 +228,9 @@ function discloseTypeGroups(report: ScoreReport, level: Level, minGroupN: number
  * No per-group MRR on the test split: a reciprocal rank of one sample is
  * readable from a small group's MRR to many digits.
  */
-function discloseGroupPartition(groups: Record<string, RawGroup>, level: Level, minGroupN: number): Record<string, DisclosedGroup> {
+function discloseGroupPartition(groups: Record<string, RawGroup>, level: Level, policy: DiscloseOptions): Record<string, DisclosedGroup> {
   const names = Object.keys(groups);
-  const hidden = level === "public" ? suppressedGroups(groups, minGroupN) : new Set<string>();
+  const hidden = level === "public" ? suppressedGroups(groups, policy.minGroupN) : new Set<string>();
   const out: Record<string, DisclosedGroup> = {};
   for (const name of names) {
     const group = groups[name]!;
@@ -209,7 +238,7 @@ function discloseGroupPartition(groups: Record<string, RawGroup>, level: Level, 
       out[name] = { n: group.n, isSuppressed: true, metrics: {}, ci95: {} };
       continue;
     }
-    const metrics = discloseGroupMetrics(group.metrics, level, group.n);
+    const metrics = discloseGroupMetrics(group.metrics, level, group.n, policy.coarseBelowN ?? COARSE_GROUP_BELOW_N);
     out[name] = { n: group.n, isSuppressed: false, metrics, ci95: discloseGroupIntervals(group.ci95 ?? {}, level, metrics, group.n) };
   }
   return out;
@@ -248,11 +277,11 @@ function suppressedGroups(groups: Record<string, { n: number }>, minGroupN: numb
   return hidden;
 }
 
-function discloseGroupMetrics(metrics: Record<string, number | null>, level: Level, n: number): Partial<Record<string, number | null>> {
+function discloseGroupMetrics(metrics: Record<string, number | null>, level: Level, n: number, coarseBelowN: number): Partial<Record<string, number | null>> {
   const out: Partial<Record<string, number | null>> = {};
   for (const [key, value] of Object.entries(metrics)) {
     if (level !== "full" && key === "mrr") continue;
-    out[key] = value === null || level === "full" ? value : roundGroupRate(value, n);
+    out[key] = value === null || level === "full" ? value : roundGroupRate(value, n, coarseBelowN);
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { loadPublicGroupPolicy } from "@/lib/submissions/load-gold";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { compareOutcomes, type ComparisonMetric } from "@/lib/scoring/compare";
@@ -71,7 +72,7 @@ async function loadSide(id: string) {
   }
   // Public entries only, so the public's view of their reports (section 12).
   const level = disclosureLevelFor({ split: submission.split, isPublic: true, isMaintainer: false });
-  const report = discloseStoredScore(submission.score, { level, minGroupN: submission.release.minGroupN })?.report ?? null;
+  const report = discloseStoredScore(submission.score, { level, ...(await loadPublicGroupPolicy(submission.release)) })?.report ?? null;
   if (report === null) throw new AppError("not_found", `Entry "${id}" has no readable score.`);
   return { ...submission, score: submission.score, report };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { loadPublicGroupPolicy } from "@/lib/submissions/load-gold";
 import { db } from "@/lib/db";
 import { disclosureLevelFor, discloseStoredScore, readPair, verdictOf } from "@/lib/disclosure/disclose";
 import { goldVersionId } from "@/lib/disclosure/gold-version";
@@ -71,7 +72,8 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
   );
   // The entry page is public: everyone, maintainers included, sees what section 12 allows the public.
   const level = disclosureLevelFor({ split: submission.split, isPublic: true, isMaintainer: false });
-  const report = score === null ? null : (discloseStoredScore(score, { level, minGroupN: submission.release.minGroupN })?.report ?? null);
+  const policy = await loadPublicGroupPolicy(submission.release);
+  const report = score === null ? null : (discloseStoredScore(score, { level, ...policy })?.report ?? null);
   const primaryKey = submission.track === "open" ? "alias" : "hit@1";
   const comparisons =
     submission.split === "test"

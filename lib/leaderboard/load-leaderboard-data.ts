@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { discloseStoredScore } from "@/lib/disclosure/disclose";
+import { discloseStoredScore, publicGroupPolicy, type GroupPolicy } from "@/lib/disclosure/disclose";
 import { pickCodes, pickPositions, type TestSlices } from "@/lib/slices/slice-membership";
 import { loadSplitGold } from "@/lib/submissions/load-gold";
 import { publicEntrySql } from "@/lib/scores/public-entry-rule";
@@ -33,7 +33,7 @@ export type LeaderboardData = {
   reported: ReportedSource[];
   /** The entity type of each ranking-slice sample, in gold order: the type views' paired tests (section 13) use only that type's samples. */
   goldTypes: EntityType[];
-  /** Test-split groups smaller than this show no numbers (section 12). */
+  /** Test-split groups smaller than this show no numbers: the release's public group policy (section 12, lib/disclosure publicGroupPolicy). */
   minGroupN: number;
   /** The release's date (YYYY-MM-DD, when it was imported): the knowledge-cutoff filter compares with it. */
   releaseDate: string;
@@ -134,7 +134,7 @@ function rankingCodes(outcomes: Uint8Array, slices: TestSlices): Uint8Array {
   return outcomes.length === total ? pickCodes(outcomes, slices.ranking) : new Uint8Array(0);
 }
 
-async function loadEntries(releaseId: string, minGroupN: number, slices: TestSlices): Promise<EntrySource[]> {
+async function loadEntries(releaseId: string, policy: GroupPolicy, slices: TestSlices): Promise<EntrySource[]> {
   const rows = await db.$queryRawUnsafe<EntryRow[]>(
     `
     SELECT s."id", s."track"::text AS "track", s."isBaseline", s."baselineLabel", s."systemName",
@@ -149,7 +149,7 @@ async function loadEntries(releaseId: string, minGroupN: number, slices: TestSli
   );
   // Every number of the public leaderboard is what section 12 lets the public see.
   return rows.flatMap((row): EntrySource[] => {
-    const report = discloseStoredScore(row, { level: "public", minGroupN })?.report ?? null;
+    const report = discloseStoredScore(row, { level: "public", ...policy })?.report ?? null;
     if (report === null) return [];
     const factSheet = readStoredFactSheet(row.factSheet);
     const entry: EntrySource = {
@@ -205,7 +205,9 @@ export async function loadLeaderboardData(releaseId: string): Promise<Leaderboar
   // Server-side only: the types of test samples are test gold; they never leave this module except as group sizes.
   const testGold = await loadSplitGold(releaseId, "test");
   if (testGold.slices === null) throw new Error("the test split has no slices");
-  const [entries, reported] = await Promise.all([loadEntries(releaseId, minGroupN, testGold.slices), loadReported(releaseId)]);
+  // Ranks, type views and the timeline withhold what the reports withhold: the same group policy.
+  const policy = publicGroupPolicy({ minGroupN, testSamples: testGold.gold.length });
+  const [entries, reported] = await Promise.all([loadEntries(releaseId, policy, testGold.slices), loadReported(releaseId)]);
   const goldTypes = pickPositions(testGold.gold, testGold.slices.ranking).map((record) => record.type);
-  return { entries, reported, goldTypes, minGroupN, releaseDate: importedAt.toISOString().slice(0, 10) };
+  return { entries, reported, goldTypes, minGroupN: policy.minGroupN, releaseDate: importedAt.toISOString().slice(0, 10) };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { loadPublicGroupPolicy } from "@/lib/submissions/load-gold";
 import { missingFactSheetFields, type FactSheetField } from "@/lib/fact-sheet/completeness";
 import { readStoredFactSheet, type FactSheet } from "@/lib/fact-sheet/schema";
 import { scoredEntryTier, type ProvenanceTier } from "@/lib/provenance/tiers";
@@ -105,7 +106,7 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
     include: {
       user: { select: { displayName: true } },
       reproducedBy: { select: { displayName: true } },
-      release: { select: { name: true, version: true, goldSha256: true, minGroupN: true } },
+      release: { select: { id: true, name: true, version: true, goldSha256: true, minGroupN: true } },
       score: { select: { report: true, feedbackReport: true, rankingReport: true, scorerVersion: true, goldSha256: true, computedAt: true, probeFlags: true } },
       comparisonsAsEntry: { include: { baseline: { select: { baselineLabel: true, systemName: true } } }, orderBy: [{ family: "asc" }, { baselineId: "asc" }] },
     },
@@ -116,7 +117,8 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
   const level = disclosureLevelFor({ split: submission.split, isPublic: isPublicEntry(submission), isMaintainer: isMaintainer(viewer) });
   const labelOf = new Map(submission.comparisonsAsEntry.map((row) => [row.baselineId, row.baseline.baselineLabel ?? row.baseline.systemName ?? row.baselineId]));
   const factSheet = readStoredFactSheet(submission.factSheet);
-  const disclosed = submission.score ? discloseStoredScore(submission.score, { level, minGroupN: submission.release.minGroupN }) : null;
+  const policy = level === "public" ? await loadPublicGroupPolicy(submission.release) : { minGroupN: submission.release.minGroupN };
+  const disclosed = submission.score ? discloseStoredScore(submission.score, { level, ...policy }) : null;
   const report = disclosed?.report ?? null;
   return {
     id: submission.id,

@@ -6,6 +6,7 @@ import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/sc
 import { buildAnswerIndex, type AnswerIndex } from "@/lib/submissions/answer-digests";
 import { getEnv, sliceSecretOf } from "@/lib/env";
 import { computeTestSlices, type TestSlices } from "@/lib/slices/slice-membership";
+import { publicGroupPolicy, type GroupPolicy } from "@/lib/disclosure/disclose";
 
 /**
  * Gold and KB of a release, loaded once per process: an imported release never
@@ -99,6 +100,12 @@ export function loadAnswerIndex(releaseId: string): Promise<AnswerIndex> {
     answerIndexCache.set(releaseId, cached);
   }
   return cached;
+}
+
+/** The public group policy of a release (lib/disclosure publicGroupPolicy): its min_group_n and the size of its test split. */
+export async function loadPublicGroupPolicy(release: { id: string; minGroupN: number }): Promise<GroupPolicy> {
+  const { sampleIds } = await loadSplitGold(release.id, "test");
+  return publicGroupPolicy({ minGroupN: release.minGroupN, testSamples: sampleIds.length });
 }
 
 /** Forget cached gold (tests that re-import releases under the same id never happen; this is for re-import tooling). */

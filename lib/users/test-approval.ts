@@ -1,4 +1,5 @@
 import "server-only";
+import { PROTECTED_TEST_SIZE } from "@/lib/disclosure/disclose";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -13,7 +14,7 @@ export const AWAITING_APPROVAL_MESSAGE =
  * protected, and every per-account budget would be multiplied by the accounts
  * one person can open, so test submissions need an approved account.
  */
-export const APPROVAL_TEST_SIZE = 1000;
+export const APPROVAL_TEST_SIZE = PROTECTED_TEST_SIZE;
 
 type ApprovalFields = { role: Role; isSystem: boolean; approvedAt: Date | null };
 

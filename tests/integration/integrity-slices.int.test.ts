@@ -80,7 +80,8 @@ const aliasHit = (top: string, goldQid: string) => {
   return isAliasHitAt1([top], prepareClosedGold(goldQid, gold.name, gold.aliases), (qid) => norm(entity(qid).name));
 };
 const roundRate = (value: number) => Number(value.toFixed(3));
-const roundGroup = (value: number, n: number) => (n < 1000 ? Number(value.toFixed(2)) : roundRate(value));
+// The public rounding of a group on this protected release (docs/integrity.md, "Small groups"): the decoder knows the rules.
+const roundGroup = (value: number, n: number) => (n < 2000 ? Number(value.toFixed(2)) : roundRate(value));
 
 function hashOf(text: string): number {
   let h = 2166136261;
@@ -406,12 +407,11 @@ describe("[SLICES] probes through published entries (ranking slice)", () => {
     record("two published entries, closed", { targets: targets.length, rankingGoldsRecovered: read.length, wrong, consistentAssignments: left.length, submissions: 2 });
     console.log(`[attack] read through the per-collection / per-type rates of: ${readCollections.join(", ")}`);
     expect(wrong).toBe(0);
-    // What is true today (a known leak, not a goal): every collection whose ranking n is at most 200, where a rate rounded to
-    // 1 point moves from a known 0 with one sample, gives its target away, and so do larger collections whose target is the only
-    // one of its type in a type group that moves (Place, at 0.1 point below 2,000 samples) or is pinned by the others.
-    // The assertions pin the numbers, so a change of the public rounding shows here.
+    // Every collection of 200 ranking samples or fewer shows its size only, and the larger ones round a known 0 and a 1 alike.
     const smallCollections = collections.filter((collection) => (shownSecond.by_collection[collection]?.n ?? 0) <= 200);
-    expect(readCollections.sort()).toEqual(expect.arrayContaining(smallCollections.sort()));
+    expect(smallCollections.length).toBeGreaterThan(0);
+    for (const collection of smallCollections) expect(shownSecond.by_collection[collection]?.suppressed).toBe(true);
+    expect(left.length).toBeGreaterThan(1);
     expect(read.length).toBe(EXPECTED_PUBLISHED_PAIR_RECOVERED);
   });
 
@@ -449,13 +449,19 @@ describe("[SLICES] probes through published entries (ranking slice)", () => {
   });
 });
 
-/** Measured on this release and aim (ranking-slice golds read with certainty); the public per-group rounding still gives these away. */
-const EXPECTED_PUBLISHED_PAIR_RECOVERED = 8;
-const EXPECTED_CROSS_TRACK_RECOVERED = 1;
+/**
+ * Ranking-slice golds read with certainty. Under section 12's floor alone (groups below 30 hidden, 1-point rates
+ * below 1,000 samples) the pair read 8 of 11 and the cross-track pair 1 of 1; the platform's policy for a protected
+ * release (groups of 200 ranking samples or fewer hidden, 1-point rates below 2,000) lets no single sample move a
+ * group number from a known count of zero.
+ */
+const EXPECTED_PUBLISHED_PAIR_RECOVERED = 0;
+const EXPECTED_CROSS_TRACK_RECOVERED = 0;
 
 describe("[SLICES] public and owner numbers are the slices' reports", () => {
   it("every public number of a published entry is the ranking slice's offline report, rounded as section 12 says; the owner's the feedback slice's", async () => {
-    await fidelityChecks({ release, feedbackIds, publishedIds: [...publishedIds, ...baselineIds], ownerProbe, minGroupN: MIN_GROUP_N });
+    // The release is protected (4,633 test samples): groups of 200 ranking samples or fewer show n only (docs/integrity.md).
+    await fidelityChecks({ release, feedbackIds, publishedIds: [...publishedIds, ...baselineIds], ownerProbe, minGroupN: Math.max(MIN_GROUP_N, 201) });
   });
 
   it("a crawl of every API route and export as every kind of user finds no slice membership and no number finer than section 12 allows", async () => {

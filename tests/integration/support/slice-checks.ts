@@ -26,7 +26,9 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Owner = { id: string; token: string; userId: string } | null;
 
 const roundRate = (value: number) => Number(value.toFixed(3));
-const roundGroup = (value: number, n: number) => (n < 1000 ? Number(value.toFixed(2)) : roundRate(value));
+/** A protected release (1,000 test samples or more): group rates to 1 point below 2,000 samples (docs/integrity.md, "Small groups"). */
+const COARSE_BELOW_N = 2000;
+const roundGroup = (value: number, n: number) => (n < COARSE_BELOW_N ? Number(value.toFixed(2)) : roundRate(value));
 const roundedInterval = (shown: number, n: number) => ownerInterval(shown, n).map(roundRate);
 
 /** The offline scorer's report of a stored test file on one slice's samples only. */
@@ -149,7 +151,7 @@ const decimalsOf = (value: number) => (Number.isInteger(value) ? 0 : (String(val
 function checkJsonDigits(path: string, value: Json, problems: string[], groupN: number | null = null, key = "", isInterval = false): void {
   if (typeof value === "number") {
     // Intervals are made from the shown value and n alone (they say nothing the shown value does not), so they may keep 3 decimals.
-    const allowed = groupN !== null && groupN < 1000 && key !== "n" && !isInterval && !/_ci_(low|high)$/.test(key) ? 2 : 3;
+    const allowed = groupN !== null && groupN < COARSE_BELOW_N && key !== "n" && !isInterval && !/_ci_(low|high)$/.test(key) ? 2 : 3;
     if (decimalsOf(value) > allowed) problems.push(`${path}: ${key} = ${value} has more than ${allowed} decimals`);
     return;
   }

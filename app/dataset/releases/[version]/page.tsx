@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { PROTECTED_TEST_SIZE } from "@/lib/disclosure/disclose";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { SupersedeForm } from "@/components/releases/supersede-form";
@@ -14,8 +15,6 @@ import { supersedeReleaseAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 
-/** Protocol section 12: below this many test samples, no rounding protects single samples. */
-const PROTECTED_TEST_SIZE = 1000;
 
 type PageProps = { params: Promise<{ version: string }> };
 
