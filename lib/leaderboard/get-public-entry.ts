@@ -113,7 +113,7 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
       score === null || report === null
         ? null
         : {
-            n: score.n,
+            n: report.n,
             scorerVersion: score.scorerVersion,
             goldVersion: goldVersionId(score.goldSha256),
             computedAt: score.computedAt.toISOString(),

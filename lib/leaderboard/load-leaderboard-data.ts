@@ -166,7 +166,7 @@ async function loadEntries(releaseId: string, minGroupN: number, slices: TestSli
       ownerId: row.userId,
       isPrimary: row.isPrimary,
       score: {
-        n: row.n,
+        n: report.n,
         scorerVersion: row.scorerVersion,
         goldSha256: row.goldSha256,
         computedAt: row.computedAt.toISOString(),
