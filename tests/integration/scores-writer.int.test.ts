@@ -79,6 +79,7 @@ describe("lib/scores writers", () => {
   it("store the two slices' reports and headline numbers to the last digit, and a write without slices clears them", async () => {
     const id = await submissionRow("scoreswriter0000000000004");
     const report = awkwardReport();
+    if (report.track !== "open") throw new Error("expected an open-track report");
     const feedback: ScoreReport = { ...report, n: 2, metrics: { ...report.metrics, alias: AWKWARD / 3 } };
     const ranking: ScoreReport = { ...report, n: 3, metrics: { ...report.metrics, alias: 2 / 3 + 1e-12 } };
     const outcomes = Uint8Array.from([1, 0, 2, 4, 0]);
