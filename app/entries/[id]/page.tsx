@@ -156,7 +156,7 @@ export default async function EntryPage({ params }: PageProps) {
             <MetricsTable
               score={score}
               keys={keys}
-              caption={`Every metric on the ${score.n.toLocaleString("en")} samples of the ${splitLabel}, in percent (MRR as a decimal), with 95% bootstrap intervals`}
+              caption={`Every metric on the ${score.n.toLocaleString("en")} samples of the ${entry.split === "test" ? "ranking slice of the " : ""}${splitLabel}, in percent (MRR as a decimal), with 95% bootstrap intervals`}
             />
             {score.isStale ? (
               <p className="text-sm text-muted">Exports for other hubs are offered again once this entry is re-scored on the current gold.</p>
