@@ -30,8 +30,11 @@ type ApiEntry = {
   kind: string;
   system: string;
   rank: number | null;
-  rank_reason: { better: { id: string; system: string }[] } | null;
+  rank_lo: number | null;
+  rank_hi: number | null;
+  rank_reason: { better: { id: string; system: string; p_bucket: string }[]; beats: number; ranked: number } | null;
   metrics: Record<string, { value: number } | null>;
+  significance: { verdict: string; p_bucket: string; difference: number } | null;
 };
 type ApiView = { rank_metric: string; best_baseline: { id: string; name: string } | null; entries: ApiEntry[] };
 
@@ -56,18 +59,27 @@ async function fetchView(request: APIRequestContext, track: Track, type: string 
   return (await response.json()) as ApiView;
 }
 
-/** "2: Ada (p = 0.003), Bo (p = 0.01) and 2 more are significantly better" -> names and the count left unnamed. */
-function parseRankReason(text: string): { named: string[]; more: number } {
-  const body = text.trim().replace(/^\d+: /, "");
-  if (body === "no entry is significantly better") return { named: [], more: 0 };
-  const list = body.replace(/ (is|are) significantly better$/, "");
+type RankReasonText = { interval: string; named: string[]; more: number; beats: number; others: number };
+
+/**
+ * "2–5: Ada (p < 0.01), Bo (p < 0.001) and 2 more are significantly better; significantly better than 3 of the other 8"
+ * -> the interval as shown, the names and the count left unnamed, and how many of how many others it beats.
+ */
+function parseRankReason(text: string): RankReasonText {
+  const match = /^(\d+(?:–\d+)?): (.+); significantly better than (\d+) of the other (\d+)$/.exec(text.trim());
+  expect(match, `rank reason "${text}"`).not.toBeNull();
+  const [, interval = "", above = "", beats = "0", others = "0"] = match ?? [];
+  const counts = { interval, beats: Number(beats), others: Number(others) };
+  if (above === "no entry is significantly better") return { ...counts, named: [], more: 0 };
+  const list = above.replace(/ (is|are) significantly better$/, "");
   const moreMatch = / and (\d+) more$/.exec(list);
   const namedPart = moreMatch === null ? list : list.slice(0, moreMatch.index);
-  const named = [...namedPart.matchAll(/(?:^|, )(.+?) \(p = [^)]*\)/g)].map((match) => match[1] ?? "");
-  return { named, more: moreMatch === null ? 0 : Number(moreMatch[1]) };
+  // Section 12: a p bucket, never an exact p.
+  const named = [...namedPart.matchAll(/(?:^|, )(.+?) \(p (?:< 0\.001|< 0\.01|< 0\.05)\)/g)].map((found) => found[1] ?? "");
+  return { ...counts, named, more: moreMatch === null ? 0 : Number(moreMatch[1]) };
 }
 
-type PageRow = { id: string; system: string; rank: number; reason: { named: string[]; more: number }; mark: string | null };
+type PageRow = { id: string; system: string; rank: number; rankHi: number; reason: RankReasonText; mark: string | null; markText: string | null };
 
 /** The ranked rows of the leaderboard as the page shows them: table rows, or on a phone the cards that replace them. */
 async function readRankedRows(page: Page, isPhone = false): Promise<PageRow[]> {
@@ -79,8 +91,10 @@ async function readRankedRows(page: Page, isPhone = false): Promise<PageRow[]> {
         id: (link?.getAttribute("href") ?? "").replace("/entries/", ""),
         system: link?.textContent ?? "",
         rank: Number(row.querySelector("[data-testid='rank']")?.getAttribute("data-rank")),
+        rankHi: Number(row.querySelector("[data-testid='rank']")?.getAttribute("data-rank-hi")),
         reasonText: row.querySelector("[data-testid='rank-reason']")?.textContent ?? "",
         mark: row.querySelector("[data-testid='mark']")?.getAttribute("data-mark") ?? null,
+        markText: row.querySelector("[data-testid='mark'] .text-xs")?.textContent ?? null,
       };
     }),
   ).then((rows) => rows.map(({ reasonText, ...row }) => ({ ...row, reason: parseRankReason(reasonText) })));
@@ -92,13 +106,25 @@ function isNamedIn(reason: { named: string[] }, full: ApiEntry | undefined, id: 
   return full?.rank_reason?.better.some((better) => better.id === id) ?? false;
 }
 
-/** (a) Every rank is 1 + the entries its reason counts, and every mark says what the reasons say (section 13). */
+/**
+ * (a) Every rank interval is [1 + the entries its reason counts, N - the entries it beats], the page and the API
+ * agree on it, and every mark says what the reasons say (section 13), with the API's p bucket.
+ */
 function expectMarksAgreeWithRanks(rows: PageRow[], view: ApiView): void {
   expect(rows.length).toBeGreaterThan(1);
   const byId = new Map(view.entries.map((entry) => [entry.id, entry]));
   for (const row of rows) {
+    const api = byId.get(row.id);
     expect(row.rank, `rank of ${row.system}`).toBe(1 + row.reason.named.length + row.reason.more);
-    expect(byId.get(row.id)?.rank_reason?.better.length, `API reason of ${row.system}`).toBe(row.rank - 1);
+    expect(row.rankHi, `rank interval's high end of ${row.system}`).toBe(row.reason.others + 1 - row.reason.beats);
+    expect(row.reason.interval, `rank interval of ${row.system}`).toBe(row.rank === row.rankHi ? String(row.rank) : `${row.rank}–${row.rankHi}`);
+    expect(api?.rank_reason?.better.length, `API reason of ${row.system}`).toBe(row.rank - 1);
+    expect([api?.rank_lo, api?.rank_hi, api?.rank_reason?.beats, api?.rank_reason?.ranked], `API interval of ${row.system}`).toEqual([
+      row.rank,
+      row.rankHi,
+      row.reason.beats,
+      row.reason.others + 1,
+    ]);
   }
   const best = view.best_baseline;
   expect(best, "the view has a best baseline").not.toBeNull();
@@ -109,6 +135,10 @@ function expectMarksAgreeWithRanks(rows: PageRow[], view: ApiView): void {
   for (const row of rows) {
     if (row.id === best.id) continue;
     expect(row.mark, `mark of ${row.system}`).not.toBeNull();
+    const significance = byId.get(row.id)?.significance;
+    expect(significance?.verdict === "no significant difference" ? "none" : significance?.verdict, `API verdict of ${row.system}`).toBe(row.mark);
+    expect(row.markText, `p bucket of ${row.system}`).toBe(significance?.p_bucket === ">= 0.05" ? "p ≥ 0.05" : `p ${significance?.p_bucket}`);
+    expect(JSON.stringify(significance)).not.toMatch(/"b"|"c"|p_holm|p_exact|chi2/);
     const rowBeatsBaseline = isNamedIn(baselineRow.reason, byId.get(best.id), row.id, row.system);
     const baselineBeatsRow = isNamedIn(row.reason, byId.get(row.id), best.id, best.name);
     expect({ system: row.system, mark: row.mark, rowBeatsBaseline, baselineBeatsRow }).toEqual({
@@ -176,9 +206,15 @@ async function expectMatrixPage(page: Page, href: string, view: ApiView, isPhone
   await expect(region.getByTestId("matrix-cell")).toHaveCount(size * (size - 1));
   const labels = await region.getByTestId("matrix-cell").evaluateAll((cells) => cells.map((cell) => cell.getAttribute("aria-label") ?? ""));
   for (const label of labels) {
-    expect(label).toMatch(/^.+ vs .+: (.+ significantly better|no significant difference), (\+|−)?\d+\.\d points, p (< 0\.001|< 0\.05|= [01]\.\d{3})$/);
+    // One sentence per pair with its p bucket (sections 12 and 13), never an exact p.
+    expect(label).toMatch(/^.+ vs .+: .+ is (significantly (better|worse) than .+ \(p (< 0\.001|< 0\.01|< 0\.05)\)|not significantly different from .+ \(p ≥ 0\.05\)), (\+|−)?\d+\.\d points$/);
   }
   const winners = await region.getByTestId("matrix-cell").evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-winner")));
+  // The sentence says what the colour says.
+  labels.forEach((label, index) => {
+    const said = / is significantly better than /.test(label) ? "row" : / is significantly worse than /.test(label) ? "column" : "none";
+    expect(said, label).toBe(winners[index]);
+  });
   // A pair is one test: where the row wins, the mirrored cell has the column winning.
   for (let i = 0; i < size; i += 1) {
     for (let j = 0; j < size; j += 1) {

@@ -78,7 +78,7 @@ test("[LEADERBOARD] the leaderboard shows entries with intervals, reported rows 
   await expect(reported.locator('[data-column="alias"]')).toHaveText("25.0");
   await expect(reported.locator('[data-column="rank"]')).toHaveText("–");
   await page.getByText("How to read this table").click();
-  await expect(page.getByText(/An entry's rank is 1 \+ the number of entries significantly better than it: McNemar's test/)).toBeVisible();
+  await expect(page.getByText(/An entry's rank interval is \[1 \+ the number of entries significantly better than it, N − the number of entries it is significantly better than\], N the entries ranked in the view: McNemar's exact test/)).toBeVisible();
 });
 
 test("[LEADERBOARD] sorting a column orders the rows, with aria-sort and the keyboard", async ({ page }) => {
@@ -147,8 +147,9 @@ test("[LEADERBOARD] per-type columns appear on demand and the entity-type view r
   await expect(page.getByRole("button", { name: "Hide per-type columns" })).toHaveAttribute("aria-pressed", "true");
   await expect(table.getByRole("columnheader", { name: /^Person \(n=\d+\)/ })).toBeVisible();
   await expect(page).toHaveURL(/[?&]types=show/);
-  // The demo's test split has 20 places, fewer than min_group_n (30): the public sees the group's size only (protocol section 12).
-  await expect(table.getByRole("columnheader", { name: /^Place \(n=20\)/ })).toBeVisible();
+  // The demo's ranking slice (everything public, protocol section 12) has 13 of its 20 test places, fewer than
+  // min_group_n (30): the public sees the group's size only.
+  await expect(table.getByRole("columnheader", { name: /^Place \(n=13\)/ })).toBeVisible();
   await expect(table.locator('tbody tr', { hasText: "Kestrel-1" }).locator('[data-column="type:Place"]')).toHaveText("–");
 
   await page.getByRole("navigation", { name: "Entity type" }).getByRole("link", { name: "Place", exact: true }).click();
@@ -188,12 +189,16 @@ test("[LEADERBOARD] two entries are compared with McNemar's test and per-type di
   await page.getByRole("button", { name: "Compare", exact: true }).click();
   await expect(page).toHaveURL(/\/compare\?a=lbseed[0-9a-f]+&b=lbseed[0-9a-f]+$/);
   await expect(page.getByRole("heading", { level: 2, name: "Kestrel-1 vs Osprey-1" })).toBeVisible();
-  await expect(page.getByText(/McNemar's test with continuity correction on Alias-aware top-1/)).toBeVisible();
-  const paired = page.getByRole("table", { name: "Paired test" });
-  await expect(paired.locator("tbody td")).toHaveCount(5);
-  const [b, c] = await paired.locator("tbody td").allTextContents();
-  expect(Number(b)).toBeGreaterThanOrEqual(0);
-  expect(Number(c)).toBeGreaterThanOrEqual(0);
+  // The pair's one reading (section 13), in the unified view since the two are on different tracks: a verdict with a p bucket.
+  await expect(page.getByTestId("pair-verdict")).toHaveText(
+    /^Kestrel-1 is (significantly (better|worse) than Osprey-1 \(p (< 0\.001|< 0\.01|< 0\.05)\)|not significantly different from Osprey-1 \(p ≥ 0\.05\))\.$/,
+  );
+  await expect(page.getByText(/The test of the leaderboard's Unified \(both tracks\), all types.* view \(McNemar's exact test on Alias-aware top-1, Holm-adjusted among the view's entries\), over the \d+ samples of the ranking slice/)).toBeVisible();
+  // Section 12: no b, c, chi2 or exact p on the test split.
+  await expect(page.getByRole("table", { name: "Paired test" })).toHaveCount(0);
+  const html = await page.content();
+  expect(html).not.toContain("only A right");
+  expect(html).not.toContain("χ²");
   await expect(page.getByRole("table", { name: /per entity type with 95% intervals/ }).locator("tbody tr")).toHaveCount(7);
   await expect(page.getByRole("group", { name: /minus Osprey-1 per entity type/ })).toBeVisible();
 });

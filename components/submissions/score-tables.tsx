@@ -182,7 +182,7 @@ function VerdictTable({ verdicts }: { verdicts: VerdictRow[] }) {
     <div className="relative overflow-x-auto">
       <table className="min-w-full bg-white text-sm" aria-label="Verdicts against the baselines">
         <caption className="mb-1 text-left text-muted">
-          Feedback estimate against each baseline, on the feedback slice: McNemar&apos;s exact test, Holm-adjusted across the baselines, at the 5%
+          Feedback estimate against each baseline, on the feedback slice: McNemar&apos;s test with continuity correction (protocol section 9), Holm-adjusted across the baselines, at the 5%
           level, as a verdict and a bucket of the adjusted p. The leaderboard&apos;s verdicts come from the ranking slice once the entry is published.
         </caption>
         <thead className="border-b border-line">

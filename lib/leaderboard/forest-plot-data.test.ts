@@ -21,6 +21,7 @@ function row(key: string, kind: LeaderboardRow["kind"], value: number | null, ci
     isStale: false,
     source: null,
     rank: kind === "reported" ? null : 1,
+    rankHi: kind === "reported" ? null : 1,
     rankReason: null,
     metrics: { alias: value === null ? null : { value, ci95 } },
     byType: null,

@@ -1,9 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { formatPStatement } from "@/lib/format/numbers";
+import { formatPBucket, formatPStatement, formatRankInterval } from "@/lib/format/numbers";
 import { matrixGrid } from "./matrix-grid";
 
 describe("matrix grid", () => {
-  it("writes p as the matrix shows it", () => {
+  it("writes p as the matrix shows it: a bucket (section 12), never an exact p", () => {
+    expect(formatPBucket("< 0.001")).toBe("p < 0.001");
+    expect(formatPBucket("< 0.01")).toBe("p < 0.01");
+    expect(formatPBucket("< 0.05")).toBe("p < 0.05");
+    expect(formatPBucket(">= 0.05")).toBe("p ≥ 0.05");
+    expect(formatRankInterval(3, 3)).toBe("3");
+    expect(formatRankInterval(2, 5)).toBe("2–5");
+  });
+
+  it("still writes an exact p in a sentence where one may be shown (a maintainer)", () => {
     expect(formatPStatement(0.0004)).toBe("p < 0.001");
     expect(formatPStatement(0.0312)).toBe("p = 0.031");
     expect(formatPStatement(0.0499)).toBe("p < 0.05");
@@ -15,22 +24,31 @@ describe("matrix grid", () => {
       rankMetric: "alias",
       matrix: {
         entries: [
-          { id: "a", system: "Ada", kind: "submission", rank: 1, value: 0.5 },
-          { id: "b", system: "Bo", kind: "baseline", rank: 2, value: 0.458 },
+          { id: "a", system: "Ada", kind: "submission", rank: 1, rankHi: 1, value: 0.5 },
+          { id: "b", system: "Bo", kind: "baseline", rank: 2, rankHi: 2, value: 0.458 },
         ],
         cells: [
-          [null, { b: 30, c: 10, difference: 0.042, pHolm: 0.003, winner: "row" }],
-          [{ b: 10, c: 30, difference: -0.042, pHolm: 0.003, winner: "column" }, null],
+          [null, { verdict: "better", pBucket: "< 0.01", difference: 0.042, winner: "row" }],
+          [{ verdict: "worse", pBucket: "< 0.01", difference: -0.042, winner: "column" }, null],
         ],
       },
     });
-    expect(grid?.entries.map((entry) => [entry.system, entry.isBaseline, entry.value])).toEqual([
-      ["Ada", false, "50.0"],
-      ["Bo", true, "45.8"],
+    expect(grid?.entries.map((entry) => [entry.system, entry.isBaseline, entry.rank, entry.value])).toEqual([
+      ["Ada", false, "1", "50.0"],
+      ["Bo", true, "2", "45.8"],
     ]);
-    expect(grid?.cells[0]?.[1]?.label).toBe("Ada vs Bo: Ada significantly better, +4.2 points, p = 0.003");
-    expect(grid?.cells[1]?.[0]?.label).toBe("Bo vs Ada: Ada significantly better, −4.2 points, p = 0.003");
+    expect(grid?.cells[0]?.[1]).toEqual({
+      winner: "row",
+      difference: "+4.2",
+      p: "p < 0.01",
+      label: "Ada vs Bo: Ada is significantly better than Bo (p < 0.01), +4.2 points",
+    });
+    expect(grid?.cells[1]?.[0]?.label).toBe("Bo vs Ada: Bo is significantly worse than Ada (p < 0.01), −4.2 points");
+    expect(grid?.cells[1]?.[0]?.winner).toBe("column");
     expect(grid?.cells[0]?.[0]).toBeNull();
+    // Section 12: no cell carries b, c or an exact p.
+    for (const cell of grid?.cells.flat() ?? []) if (cell !== null) expect(Object.keys(cell).sort()).toEqual(["difference", "label", "p", "winner"]);
+    expect(JSON.stringify(grid)).not.toMatch(/pHolm|p = /);
   });
 
   it("says no significant difference, and has no grid without ranks", () => {
@@ -38,16 +56,18 @@ describe("matrix grid", () => {
       rankMetric: "hit@1",
       matrix: {
         entries: [
-          { id: "a", system: "Ada", kind: "submission", rank: 1, value: 0.5 },
-          { id: "b", system: "Bo", kind: "submission", rank: 1, value: 0.49 },
+          { id: "a", system: "Ada", kind: "submission", rank: 1, rankHi: 2, value: 0.5 },
+          { id: "b", system: "Bo", kind: "submission", rank: 1, rankHi: 2, value: 0.49 },
         ],
         cells: [
-          [null, { b: 5, c: 3, difference: 0.01, pHolm: 0.72, winner: "none" }],
-          [{ b: 3, c: 5, difference: -0.01, pHolm: 0.72, winner: "none" }, null],
+          [null, { verdict: "no significant difference", pBucket: ">= 0.05", difference: 0.01, winner: "none" }],
+          [{ verdict: "no significant difference", pBucket: ">= 0.05", difference: -0.01, winner: "none" }, null],
         ],
       },
     });
-    expect(grid?.cells[0]?.[1]?.label).toBe("Ada vs Bo: no significant difference, +1.0 points, p = 0.720");
+    expect(grid?.entries.map((entry) => entry.rank)).toEqual(["1–2", "1–2"]);
+    expect(grid?.cells[0]?.[1]?.label).toBe("Ada vs Bo: Ada is not significantly different from Bo (p ≥ 0.05), +1.0 points");
+    expect(grid?.cells[1]?.[0]?.p).toBe("p ≥ 0.05");
     expect(matrixGrid({ rankMetric: "alias", matrix: null })).toBeNull();
   });
 });

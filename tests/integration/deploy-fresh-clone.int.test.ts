@@ -38,6 +38,8 @@ import { freePort } from "../../testing/free-port";
 const PUBLIC_URL = "https://irc-bench.example.org";
 const DIST_DIR = ".next-deploy";
 const SECRET = "deploy-test-secret-0123456789abcdef";
+/** Protocol section 12: production refuses to start without a slice secret of at least 32 characters (docs/deploy.md sets one). */
+const SLICE_SECRET = "deploy-test-slice-secret-0123456789abcdef";
 
 let clone: FreshClone;
 let release: TestRelease;
@@ -100,6 +102,7 @@ function runtimeEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     REDIS_URL: redisUrl,
     NODE_ENV: "production",
     NEXTAUTH_SECRET: SECRET,
+    IRC_SLICE_SECRET: SLICE_SECRET,
     IRC_DATA_DIR: path.join(clone.root, "data"),
     NEXT_DIST_DIR: DIST_DIR,
     LOG_LEVEL: "info",

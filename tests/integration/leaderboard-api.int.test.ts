@@ -10,6 +10,7 @@ import { isAppError } from "@/lib/errors";
 import { comparePublicEntries } from "@/lib/leaderboard/compare-public-entries";
 import { parseCsv } from "@/lib/leaderboard/csv";
 import { findPublicEntry } from "@/lib/leaderboard/get-public-entry";
+import { loadSplitGold } from "@/lib/submissions/load-gold";
 import {
   callJson,
   closedPredictions,
@@ -32,10 +33,33 @@ import { resetDatabase } from "./support/reset";
  *   Closed Baseline closed, baseline  gold first when i < 10
  * plus private, pending, hidden, published-dev entries that must stay out,
  * and a dev baseline (public, but not on the test leaderboard).
+ *
+ * Everything public is on the ranking slice (protocol section 12): with the
+ * tests' fixed IRC_SLICE_SECRET, 41 of the 56 test samples, at the positions
+ * 0-3, 6-8, 10-15, 20, 21, 23, 24, 26, 28-32, 34, 36-38, 40-49, 51-53, 55
+ * (checked against loadSplitGold below). Worked out by hand on those 41:
+ *   Open Alpha      alias-right on 29 (0.707), exact on 20 (0.488)
+ *   Open Baseline   right on the 22 even ones (0.537)
+ *   Closed Gamma    hit@1 on the 13 multiples of 3 (0.317), hit@3 on all 41
+ *   Closed Baseline hit@1 on the 7 below 10 (0.171)
+ * Pairs (b = first right and second wrong, c the reverse) and McNemar's exact
+ * p = min(1, 2 P(X <= min(b, c))), X ~ Bin(b + c, 1/2), from exact fractions:
+ *   Alpha vs Open Baseline   b = 19, c = 12  p = 0.281042
+ *   Alpha vs Gamma           b = 21, c = 5   p = 0.0024939
+ *   Alpha vs Closed Baseline b = 24, c = 2   p = 1.0490e-5
+ *   Gamma vs Open Baseline   b = 5,  c = 14  p = 0.063568
+ *   Closed Baseline vs Open  b = 3,  c = 18  p = 0.0014896
+ *   Closed Baseline vs Gamma b = 4,  c = 10  p = 0.179565
+ * Section 13 Holm families in the unified view (each entry's tests with the
+ * other three): Gamma's {Alpha 0.0074818, Open 0.12714, Closed 0.17957},
+ * Closed Baseline's {Alpha 3.1471e-5, Open 0.0029793, Gamma 0.17957},
+ * Open Baseline's {Closed 0.0044689, Gamma 0.12714, Alpha 0.28104}.
  */
 
 type ApiRow = {
   rank: number | null;
+  rank_lo: number | null;
+  rank_hi: number | null;
   kind: string;
   id: string | null;
   system: string;
@@ -44,7 +68,7 @@ type ApiRow = {
   stale: boolean;
   metrics: Record<string, { value: number; ci95: [number, number] | null } | null>;
   by_type: Record<string, { n: number; value: number | null; ci95: [number, number] | null }> | null;
-  significance: { baseline: string; metric: string; b: number; c: number; p_holm: number; direction: string; significant: boolean } | null;
+  significance: { baseline_id: string; baseline: string; metric: string; verdict: string; p_bucket: string; difference: number } | null;
   url: string | null;
 };
 type ApiBody = { release: { name: string; version: string }; track: string; type: string | null; rank_metric: string; best_baseline: { name: string } | null; entries: ApiRow[] };
@@ -100,6 +124,21 @@ afterAll(async () => {
   await resetDatabase();
 });
 
+describe("the fixture's ranking slice", () => {
+  it("has the 41 positions the expectations of this file are worked out on", async () => {
+    const slices = (await loadSplitGold(release.releaseId, "test")).slices;
+    const ranking = Array.from(slices?.ranking ?? []);
+    expect(ranking).toEqual([0, 1, 2, 3, 6, 7, 8, 10, 11, 12, 13, 14, 15, 20, 21, 23, 24, 26, 28, 29, 30, 31, 32, 34, 36, 37, 38, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 51, 52, 53, 55]);
+    const count = (isRight: (i: number) => boolean) => ranking.filter(isRight).length;
+    expect([count((i) => i % 4 !== 0), count((i) => i % 4 >= 2), count((i) => i % 2 === 0), count((i) => i % 3 === 0), count((i) => i < 10)]).toEqual([29, 20, 22, 13, 7]);
+    // Alpha vs Open Baseline: b = Alpha right and the baseline wrong (the odd ones), c = the multiples of 4.
+    expect([count((i) => i % 2 === 1), count((i) => i % 4 === 0)]).toEqual([19, 12]);
+    // Alpha vs Gamma on the unified metric: b = i % 4 != 0 and i % 3 != 0, c = the multiples of 12.
+    expect([count((i) => i % 4 !== 0 && i % 3 !== 0), count((i) => i % 12 === 0)]).toEqual([21, 5]);
+    expect(count((i) => release.gold.test[i]?.type === "Person")).toBe(7);
+  });
+});
+
 describe("GET /api/leaderboard", () => {
   it("lists published test entries, test baselines and reported rows of the open-world track", async () => {
     const { status, body } = await leaderboard("?track=open");
@@ -115,17 +154,20 @@ describe("GET /api/leaderboard", () => {
   it("gives the entry's metrics with intervals, per type, and its mark against the best baseline", async () => {
     const { body } = await leaderboard("?track=open");
     const alpha = body.entries.find((row) => row.system === "Open Alpha");
-    // 42 of 56 samples are right on alias (all but i % 4 == 0); 28 are exact (i % 4 in {2, 3}).
-    expect(alpha?.metrics.alias?.value).toBe(42 / 56);
-    expect(alpha?.metrics.exact?.value).toBe(28 / 56);
+    // On the ranking slice: 29 of 41 right on alias, 20 exact, shown to 0.1 point (section 12).
+    expect(alpha?.metrics.alias?.value).toBe(0.707);
+    expect(alpha?.metrics.exact?.value).toBe(0.488);
     const [low, high] = alpha?.metrics.alias?.ci95 ?? [0, 0];
-    expect(low).toBeLessThanOrEqual(42 / 56);
-    expect(high).toBeGreaterThanOrEqual(42 / 56);
-    expect(alpha?.n).toBe(56);
+    expect(low).toBeLessThanOrEqual(0.707);
+    expect(high).toBeGreaterThanOrEqual(0.707);
+    expect(alpha?.n).toBe(41);
     expect(Object.keys(alpha?.by_type ?? {})).toHaveLength(7);
-    // b: Alpha right, baseline wrong = the 28 odd indices; c: baseline right, Alpha wrong = i % 4 == 0 (14).
-    expect(alpha?.significance).toMatchObject({ baseline: "Open Baseline", metric: "alias", b: 28, c: 14, direction: "better" });
-    expect(alpha?.rank).toBe(1);
+    expect(Object.values(alpha?.by_type ?? {}).reduce((sum, group) => sum + group.n, 0)).toBe(41);
+    // vs Open Baseline (22 of 41, 0.537): b = 19, c = 12, exact p = 0.281 in the baseline's family {Alpha}: a verdict, a bucket
+    // and the difference of the shown values, never b, c or p (section 12).
+    expect(alpha?.significance).toEqual({ baseline_id: "baseopen", baseline: "Open Baseline", metric: "alias", verdict: "no significant difference", p_bucket: ">= 0.05", difference: 0.17 });
+    // Nobody beats Alpha, and it beats nobody of the two: rank interval 1-2.
+    expect([alpha?.rank, alpha?.rank_lo, alpha?.rank_hi]).toEqual([1, 1, 2]);
     expect(alpha?.url).toBe("/entries/entryalpha");
     const paper = body.entries.find((row) => row.kind === "reported");
     expect(paper).toMatchObject({ rank: null, id: null, significance: null, metrics: { alias: { value: 0.6, ci95: null } } });
@@ -134,23 +176,39 @@ describe("GET /api/leaderboard", () => {
   it("serves the closed-world and unified views", async () => {
     const closed = await leaderboard("?track=closed");
     expect(closed.body.entries.map((row) => row.system)).toEqual(["Closed Gamma", "Closed Baseline"]);
-    // 19 of 56 indices are multiples of 3: 0.33928..., shown to 0.1 point (protocol section 12).
-    expect(closed.body.entries[0]?.metrics["hit@1"]?.value).toBe(0.339);
+    // 13 of the 41 ranking samples are multiples of 3: 0.31707..., shown to 0.1 point (protocol section 12).
+    expect(closed.body.entries[0]?.metrics["hit@1"]?.value).toBe(0.317);
     expect(closed.body.entries[0]?.metrics["hit@3"]?.value).toBe(1);
+    // Gamma vs Closed Baseline: b = 10, c = 4, exact p = 0.180: not separated.
+    expect(closed.body.entries[0]?.significance).toMatchObject({ baseline: "Closed Baseline", verdict: "no significant difference", p_bucket: ">= 0.05", difference: 0.146 });
+    expect(closed.body.entries.map((row) => [row.rank_lo, row.rank_hi])).toEqual([
+      [1, 2],
+      [1, 2],
+    ]);
 
     const unified = await leaderboard("?track=unified");
     expect(unified.body.entries.map((row) => row.system).sort()).toEqual(["Closed Baseline", "Closed Gamma", "Open Alpha", "Open Baseline", "Paper system"]);
-    expect(unified.body.entries.find((row) => row.system === "Closed Gamma")?.metrics.unified?.value).toBe(0.339);
+    const gamma = unified.body.entries.find((row) => row.system === "Closed Gamma");
+    expect(gamma?.metrics.unified?.value).toBe(0.317);
     expect(unified.body.best_baseline?.name).toBe("Open Baseline");
+    // Rank intervals from the unified view's Holm families (see the top of this file):
+    // Alpha beats Gamma (0.0075) and Closed Baseline (3.1e-5); Open Baseline beats Closed Baseline (0.0030); nothing else is separated.
+    const intervals = Object.fromEntries(unified.body.entries.filter((row) => row.kind !== "reported").map((row) => [row.system, [row.rank_lo, row.rank_hi]]));
+    expect(intervals).toEqual({ "Open Alpha": [1, 2], "Open Baseline": [1, 3], "Closed Gamma": [2, 4], "Closed Baseline": [3, 4] });
+    // Gamma vs the best baseline: b = 5, c = 14, 0.127 after Holm in Gamma's family.
+    expect(gamma?.significance).toEqual({ baseline_id: "baseopen", baseline: "Open Baseline", metric: "unified", verdict: "no significant difference", p_bucket: ">= 0.05", difference: -0.22 });
+    const closedBaseline = unified.body.entries.find((row) => row.system === "Closed Baseline");
+    expect(closedBaseline?.significance).toMatchObject({ verdict: "worse", p_bucket: "< 0.01", difference: -0.366 });
+    expect(unified.text).not.toMatch(/"b"|"c"|"chi2"|"p_holm"|"p_exact"|"p"/);
   });
 
   it("ranks one entity type on its own samples", async () => {
     const { status, body } = await leaderboard("?track=open&type=person");
     expect(status).toBe(200);
     expect(body.type).toBe("Person");
-    const people = release.gold.test.filter((record) => record.type === "Person").length;
     const alpha = body.entries.find((row) => row.system === "Open Alpha");
-    expect(alpha?.n).toBe(people);
+    // 7 of the 41 ranking samples are people.
+    expect(alpha?.n).toBe(7);
     expect(alpha?.by_type).toBeNull();
     expect(alpha?.significance).toBeNull();
   });
@@ -242,23 +300,22 @@ describe("GET /api/entries and /api/entries/[id]", () => {
       paper_url: string | null;
       parameter_count: number;
       score: { n: number; stale: boolean; scorer_version: string; metrics: Record<string, number>; ci95: Record<string, [number, number]>; by_type: Record<string, { n: number }>; by_collection: Record<string, { n: number }> };
-      comparisons: { baseline: string; family: string; metric: string; b: number; c: number; p_holm: number }[];
+      comparisons: { baseline_id: string; baseline: string; view: string; metric: string; verdict: string; p_bucket: string; difference: number }[];
     };
     expect(body.system).toBe("Open Alpha");
     expect(body.team).toBe("Team Int");
     expect(body.parameter_count).toBe(8e9);
-    expect(body.score.metrics.alias).toBe(42 / 56);
+    // The ranking slice (section 12): 29 of 41.
+    expect(body.score.n).toBe(41);
+    expect(body.score.metrics.alias).toBe(0.707);
     expect(body.score.ci95.alias).toHaveLength(2);
-    expect(Object.values(body.score.by_type).reduce((sum, group) => sum + group.n, 0)).toBe(56);
-    expect(Object.values(body.score.by_collection).reduce((sum, group) => sum + group.n, 0)).toBe(56);
-    // vs Closed Baseline on the unified metric: b = Alpha right at i >= 10 (35), c = baseline right where Alpha is not (i in 0, 4, 8).
-    // Two Holm families (section 9): the open track's baselines, and every baseline on the unified metric.
-    expect(body.comparisons.map((row) => [row.family, row.baseline, row.metric, row.b, row.c])).toEqual([
-      ["track", "Open Baseline", "alias", 28, 14],
-      ["unified", "Closed Baseline", "unified", 35, 3],
-      ["unified", "Open Baseline", "unified", 28, 14],
+    expect(Object.values(body.score.by_type).reduce((sum, group) => sum + group.n, 0)).toBe(41);
+    expect(Object.values(body.score.by_collection).reduce((sum, group) => sum + group.n, 0)).toBe(41);
+    // One reading per baseline of its track's view (section 13), the leaderboard's mark: b = 19, c = 12, exact p = 0.281.
+    expect(body.comparisons).toEqual([
+      { baseline_id: "baseopen", baseline: "Open Baseline", view: "Open-world, all types", metric: "alias", verdict: "no significant difference", p_bucket: ">= 0.05", difference: 0.17 },
     ]);
-    expect(result.text).not.toMatch(/outcomes|"qid"|Synthetic Place/);
+    expect(result.text).not.toMatch(/outcomes|"qid"|Synthetic Place|"b"|"c"|"chi2"|"p_holm"|"p_exact"/);
   });
 
   it("answers 404 for entries the public may not see, exactly as for unknown ids", async () => {
@@ -279,7 +336,8 @@ describe("exports", () => {
     const [header = [], ...rows] = parseCsv(await response.text());
     expect(rows).toHaveLength(3);
     const alpha = rows.find((cells) => cells[header.indexOf("system")] === "Open Alpha") ?? [];
-    expect(Number(alpha[header.indexOf("alias")])).toBe(42 / 56);
+    expect(Number(alpha[header.indexOf("alias")])).toBe(0.707);
+    expect(Number(alpha[header.indexOf("n")])).toBe(41);
   });
 
   it("downloads an entry's per-type table as LaTeX and its per-collection table as JSON", async () => {
@@ -288,23 +346,25 @@ describe("exports", () => {
     expect(text).toContain("\\begin{tabular}{lrrrrr}");
     expect(text.split("\n").filter((line) => line.endsWith("\\\\"))).toHaveLength(8);
     const json = await callJson(await getEntryExport(request("/api/entries/entryalpha/export?table=by-collection&format=json"), params("entryalpha")));
-    expect((json.body as { rows: { n: number }[] }).rows.reduce((sum, row) => sum + row.n, 0)).toBe(56);
+    expect((json.body as { rows: { n: number }[] }).rows.reduce((sum, row) => sum + row.n, 0)).toBe(41);
     expect((await getEntryExport(request("/api/entries/entryprivate/export?table=by-type"), params("entryprivate"))).status).toBe(404);
     expect((await getEntryExport(request("/api/entries/entryalpha/export?table=samples"), params("entryalpha"))).status).toBe(422);
   });
 });
 
 describe("comparePublicEntries", () => {
-  it("runs McNemar on stored outcomes across tracks and returns counts only", async () => {
+  it("reads a pair across tracks in the unified view, as the leaderboard does, and returns no counts", async () => {
     const result = await comparePublicEntries("entryalpha", "entrygamma");
-    // Alpha right: i % 4 != 0 (42); Gamma right: i % 3 == 0 (19); both: i % 3 == 0 and i % 4 != 0 (19 - 5 = 14).
+    // On the ranking slice: b = 21, c = 5, exact p = 0.0024939, 0.0074818 after Holm in Gamma's family of the unified view.
     expect(result.metric).toBe("unified");
-    expect(result.test.b).toBe(28);
-    expect(result.test.c).toBe(5);
-    // chi2 = (|28 - 5| - 1)^2 / 33 = 484 / 33
-    expect(result.test.chi2).toBeCloseTo(484 / 33, 10);
+    expect(result.n).toBe(41);
+    expect(result.a.overall?.value).toBe(0.707);
+    expect(result.b.overall?.value).toBe(0.317);
+    expect(result.reading).toMatchObject({ verdict: "better", pBucket: "< 0.01", difference: 0.39 });
+    expect(result.reading?.view).toMatch(/^Unified \(both tracks\), all types/);
+    expect(result.devTest).toBeNull();
     expect(result.byType).toHaveLength(7);
-    expect(JSON.stringify(result)).not.toMatch(/codes|outcomes/);
+    expect(JSON.stringify(result)).not.toMatch(/codes|outcomes|"chi2"|"pExact"|"pHolm"|"b":\d|"c":\d/);
   });
 
   it("refuses entries that are not public, or of another split", async () => {

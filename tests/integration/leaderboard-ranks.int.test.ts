@@ -7,6 +7,7 @@ import { clearLeaderboardCache, getLeaderboard, setLeaderboardStampTtl } from "@
 import type { LeaderboardRow, LeaderboardView } from "@/lib/leaderboard/leaderboard-types";
 import { getSharedRedis } from "@/lib/redis";
 import { importRelease } from "@/lib/releases/import-release";
+import { loadSplitGold } from "@/lib/submissions/load-gold";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
@@ -17,13 +18,21 @@ import { waitForAllSettled } from "./support/wait";
 import { startWorker, type WorkerProcess } from "./support/workers";
 
 /**
- * Protocol v1.1 sections 9 and 13 on the bundled demo release, the case the
- * issue reported: Ada against the best open-world baseline is p = 0.0303 in
- * the section 9 family of open-world baselines (one baseline), and 0.0605 in
- * the baseline's section 13 family {Ada, Bo}; the leaderboard's mark is the
- * section 13 test, so it agrees with the ranks. The ranks, marks and family
- * of every view are checked against each other, and the cache follows a
- * publication and a hide.
+ * Protocol v1.2 sections 9, 12 and 13 on the bundled demo release (56 test
+ * samples; with the tests' fixed IRC_SLICE_SECRET, 13 in the feedback slice
+ * and 43 in the ranking slice). The stored section 9 comparison (the owner's
+ * family) is on the feedback slice: Ada against the best open-world baseline
+ * is b = 8, c = 0 there, chi2 = 7^2 / 8 = 6.125, p = 0.013328. Everything
+ * public is on the ranking slice, where Ada is right on 23 and the baseline on
+ * 17 of 43 (b = 17, c = 11) and Bo on 11 (Bo vs the baseline b = 8, c = 14).
+ * McNemar's exact test (p = min(1, 2 P(X <= min(b, c))), X ~ Bin(b + c, 1/2),
+ * worked out with exact fractions): Ada vs the baseline p = 0.344928, Bo vs
+ * the baseline p = 0.286279; Holm in the baseline's section 13 family
+ * {Ada, Bo} makes both 2 x 0.286279 = 0.572557, so the leaderboard's mark is
+ * "no significant difference" with p >= 0.05 and the difference of the shown
+ * values 53.5 - 39.5 = 14.0 points. The ranks, marks and family of every view
+ * are checked against each other, and the cache follows a publication and a
+ * hide.
  */
 
 const DEMO = "data/demo-release";
@@ -43,6 +52,33 @@ async function view(track: "open" | "closed" | "unified"): Promise<LeaderboardVi
   const snapshot = await getLeaderboard({ track });
   if (snapshot === null) throw new Error("no active release");
   return snapshot.view;
+}
+
+/** Which samples at `positions` an open-world file gets right on the alias metric (tier 1 or 2, section 6). */
+async function aliasRight(submissionId: string, positions: Uint32Array): Promise<boolean[]> {
+  const score = await db.score.findUniqueOrThrow({ where: { submissionId } });
+  return Array.from(positions, (position) => {
+    const tier = score.outcomes[position] ?? 0;
+    return tier === 1 || tier === 2;
+  });
+}
+
+/** b: the first right and the second wrong; c: the reverse. */
+function discordant(first: boolean[], second: boolean[]): { b: number; c: number } {
+  let b = 0;
+  let c = 0;
+  first.forEach((isRight, index) => {
+    if (isRight && !second[index]) b += 1;
+    if (!isRight && second[index]) c += 1;
+  });
+  return { b, c };
+}
+
+async function testSlices() {
+  const release = await db.datasetRelease.findFirstOrThrow({ where: { isActive: true } });
+  const { slices } = await loadSplitGold(release.id, "test");
+  if (slices === null) throw new Error("no slices");
+  return slices;
 }
 
 const rowOf = (current: LeaderboardView, id: string): LeaderboardRow => {
@@ -76,26 +112,59 @@ afterAll(async () => {
 });
 
 describe("[LEADERBOARD] Holm families and paired-test ranks on the demo", () => {
-  it("Ada vs the open-world baseline: p = 0.0303 in the open-world family of baselines (section 9)", async () => {
+  it("the demo's test split has 13 feedback and 43 ranking samples", async () => {
+    const slices = await testSlices();
+    expect([slices.feedback.length, slices.ranking.length]).toEqual([13, 43]);
+  });
+
+  it("Ada vs the open-world baseline: p = 0.0133 in the open-world family of baselines, on the feedback slice (section 9)", async () => {
+    const slices = await testSlices();
+    const counts = discordant(await aliasRight(ids.ada!, slices.feedback), await aliasRight(ids.openBaseline!, slices.feedback));
+    expect(counts).toEqual({ b: 8, c: 0 });
     const rows = await db.comparison.findMany({ where: { entryId: ids.ada, family: "track" } });
     expect(rows.map((row) => row.baselineId)).toEqual([ids.openBaseline]);
-    expect(rows[0]?.pHolm).toBeCloseTo(0.0303, 4);
+    expect(rows[0]).toMatchObject(counts);
+    expect(rows[0]?.chi2).toBeCloseTo(6.125, 12);
+    expect(rows[0]?.pHolm).toBeCloseTo(0.013328328780817555, 12);
     expect(rows[0]?.pHolm).toBe(rows[0]?.p);
   });
 
-  it("the leaderboard's mark is the section 13 test in the baseline's family {Ada, Bo}: p = 0.0605", async () => {
+  it("the leaderboard's mark is the section 13 test in the baseline's family {Ada, Bo} on the ranking slice: p >= 0.05", async () => {
+    const slices = await testSlices();
+    const [ada, bo, baseline] = await Promise.all([ids.ada!, ids.bo!, ids.openBaseline!].map((id) => aliasRight(id, slices.ranking)));
+    expect([ada, bo, baseline].map((right) => right!.filter(Boolean).length)).toEqual([23, 11, 17]);
+    expect(discordant(ada!, baseline!)).toEqual({ b: 17, c: 11 });
+    expect(discordant(bo!, baseline!)).toEqual({ b: 8, c: 14 });
+
     const open = await view("open");
     expect(open.bestBaseline?.id).toBe(ids.openBaseline);
-    const ada = rowOf(open, ids.ada!);
-    expect(ada.significance).toMatchObject({ family: "baseline", direction: "better" });
-    expect(ada.significance?.pHolm).toBeCloseTo(0.0605, 4);
-    expect(ada.significance?.isSignificant).toBe(false);
+    const adaRow = rowOf(open, ids.ada!);
+    // Section 12: the public numbers are the ranking slice's, rounded; 23 / 43 = 0.53488, 17 / 43 = 0.39535.
+    expect(adaRow.n).toBe(43);
+    expect(adaRow.metrics.alias?.value).toBe(0.535);
+    expect(rowOf(open, ids.openBaseline!).metrics.alias?.value).toBe(0.395);
+    // Holm-adjusted exact p 0.572557 in the baseline's family: a verdict, a bucket and the difference of the shown values, never b, c or p.
+    expect(adaRow.significance).toEqual({
+      baselineId: ids.openBaseline,
+      baselineName: open.bestBaseline?.name,
+      metric: "alias",
+      verdict: "no significant difference",
+      pBucket: ">= 0.05",
+      difference: 0.14,
+    });
     // And so the baseline's rank does not count Ada: the two say the same thing.
-    const baseline = rowOf(open, ids.openBaseline!);
-    expect(baseline.rankReason?.better.some((better) => better.entryId === ids.ada)).toBe(false);
+    const baselineRow = rowOf(open, ids.openBaseline!);
+    expect(baselineRow.rankReason?.better.some((better) => better.entryId === ids.ada)).toBe(false);
+    // No pair of the three is separated (Ada vs Bo: b = 20, c = 8, exact p = 0.035698, 0.071396 after Holm in Bo's family): every rank interval is 1-3.
+    expect([adaRow, rowOf(open, ids.bo!), baselineRow].map((row) => [row.rank, row.rankHi])).toEqual([
+      [1, 3],
+      [1, 3],
+      [1, 3],
+    ]);
+    expect(open.readPair(ids.ada!, ids.bo!)).toEqual({ verdict: "no significant difference", pBucket: ">= 0.05", difference: 0.279 });
   });
 
-  it("in every view, each rank is 1 + the entries its reason names, and each mark agrees with the ranks", async () => {
+  it("in every view, each rank interval is [1 + the entries its reason names, N - the entries it beats], and each mark agrees with the ranks", async () => {
     for (const track of ["open", "closed", "unified"] as const) {
       const current = await view(track);
       const best = current.bestBaseline;
@@ -105,14 +174,22 @@ describe("[LEADERBOARD] Holm families and paired-test ranks on the demo", () => 
           continue;
         }
         expect(row.rank, `${track} ${row.system}`).toBe(1 + (row.rankReason?.better.length ?? 0));
+        expect(row.rankHi, `${track} ${row.system}`).toBe((row.rankReason?.ranked ?? 0) - (row.rankReason?.beats ?? 0));
         const mark = row.significance;
         if (best === null || mark === null) continue;
+        expect(Object.keys(mark).sort()).toEqual(["baselineId", "baselineName", "difference", "metric", "pBucket", "verdict"]);
+        expect(current.readPair(row.key, best.id)).toEqual({ verdict: mark.verdict, pBucket: mark.pBucket, difference: mark.difference });
         const baselineRow = rowOf(current, best.id);
-        if (mark.isSignificant && mark.direction === "better") expect(baselineRow.rankReason?.better.some((better) => better.entryId === row.key)).toBe(true);
-        if (mark.isSignificant && mark.direction === "worse") expect(row.rankReason?.better.some((better) => better.entryId === best.id)).toBe(true);
-        if (!mark.isSignificant) {
-          expect(baselineRow.rankReason?.better.some((better) => better.entryId === row.key)).toBe(false);
-          expect(row.rankReason?.better.some((better) => better.entryId === best.id)).toBe(false);
+        const baselineNamesRow = baselineRow.rankReason?.better.some((better) => better.entryId === row.key);
+        const rowNamesBaseline = row.rankReason?.better.some((better) => better.entryId === best.id);
+        if (mark.verdict === "better") expect(baselineNamesRow).toBe(true);
+        if (mark.verdict === "worse") expect(rowNamesBaseline).toBe(true);
+        if (mark.verdict === "no significant difference") {
+          expect(mark.pBucket).toBe(">= 0.05");
+          expect(baselineNamesRow).toBe(false);
+          expect(rowNamesBaseline).toBe(false);
+        } else {
+          expect(mark.pBucket).not.toBe(">= 0.05");
         }
       }
     }
@@ -139,9 +216,13 @@ describe("[LEADERBOARD] Holm families and paired-test ranks on the demo", () => 
     await db.submission.update({ where: { id: ids.bo }, data: { publication: "HIDDEN" } });
     const hidden = await view("open");
     expect(hidden.rows.some((row) => row.key === ids.bo)).toBe(false);
-    // Without Bo, the baseline's family is {Ada} alone: Ada's p is no longer doubled.
-    expect(rowOf(hidden, ids.ada!).significance?.pHolm).toBeCloseTo(0.0303, 4);
+    // Without Bo, two entries are ranked and the baseline's family is {Ada} alone: Ada's p is no longer doubled
+    // (exact p 0.344928, still >= 0.05), and every rank interval shrinks to 1-2.
+    const ada = rowOf(hidden, ids.ada!);
+    expect(ada.significance).toMatchObject({ verdict: "no significant difference", pBucket: ">= 0.05", difference: 0.14 });
+    expect([ada.rank, ada.rankHi, ada.rankReason?.ranked]).toEqual([1, 2, 2]);
     await db.submission.update({ where: { id: ids.bo }, data: { publication: "PUBLISHED" } });
-    expect(rowOf(await view("open"), ids.ada!).significance?.pHolm).toBeCloseTo(0.0605, 4);
+    const again = rowOf(await view("open"), ids.ada!);
+    expect([again.rank, again.rankHi, again.rankReason?.ranked]).toEqual([1, 3, 3]);
   });
 });

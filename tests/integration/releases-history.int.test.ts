@@ -4,7 +4,8 @@ import { getReleaseLeaderboard } from "@/lib/leaderboard/get-release-leaderboard
 import { getSharedRedis } from "@/lib/redis";
 import { findReleaseByVersion, getReleaseDetail, listReleaseChangelog } from "@/lib/releases/release-history";
 import { supersedeRelease } from "@/lib/releases/supersede-release";
-import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import { PLATFORM_SCORING_VERSION as SCORER_VERSION } from "@/lib/scoring/score-report";
+import { loadSplitGold } from "@/lib/submissions/load-gold";
 import { processSubmission } from "@/lib/submissions/process-submission";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { assertTestServices } from "@/testing/local-database";
@@ -33,6 +34,20 @@ async function scored(lines: string[]): Promise<string> {
   const submission = await submitLines(lines, { userId: participant.id });
   expect(await processSubmission(submission.id)).toBe("scored");
   return submission.id;
+}
+
+/**
+ * A test entry's public alias rate (protocol section 12): worked out from its
+ * stored outcomes on the ranking slice's positions (tier 1 or 2, section 6),
+ * not read from the score's stored slice report.
+ */
+async function rankingAlias(submissionId: string, releaseId: string): Promise<number> {
+  const { slices } = await loadSplitGold(releaseId, "test");
+  const score = await db.score.findUniqueOrThrow({ where: { submissionId } });
+  const ranking = Array.from(slices?.ranking ?? []);
+  const right = ranking.filter((position) => score.outcomes[position] === 1 || score.outcomes[position] === 2).length;
+  expect(ranking.length).toBeGreaterThan(0);
+  return right / ranking.length;
 }
 
 beforeAll(async () => {
@@ -67,9 +82,14 @@ describe("re-scoring events", () => {
       [publishedId, "1.0.0", SCORER_VERSION],
       [privateId, "1.0.0", SCORER_VERSION],
     ]);
-    // Exactly the stored report's numbers (JSON written as text, never moved by an ulp).
-    const [stored] = await db.$queryRaw<{ alias: number }[]>`SELECT ("report"->'metrics'->>'alias')::float8 AS "alias" FROM "Score" WHERE "submissionId" = ${publishedId}`;
+    // A test entry's event holds its public numbers, the ranking slice's: exactly the stored slice report's
+    // (JSON written as text, never moved by an ulp), which is the rate worked out from the outcomes.
+    const [stored] = await db.$queryRaw<{ alias: number }[]>`SELECT ("rankingReport"->'metrics'->>'alias')::float8 AS "alias" FROM "Score" WHERE "submissionId" = ${publishedId}`;
     expect((events[0]?.afterMetrics as Record<string, number>).alias).toBe(stored?.alias);
+    expect(stored?.alias).toBe(await rankingAlias(publishedId, first.releaseId));
+    // A dev file's event holds its whole split's.
+    const [dev] = await db.$queryRaw<{ alias: number }[]>`SELECT ("report"->'metrics'->>'alias')::float8 AS "alias" FROM "Score" WHERE "submissionId" = ${privateId}`;
+    expect((events[1]?.afterMetrics as Record<string, number>).alias).toBe(dev?.alias);
   });
 
   it("shows a public entry's primary metric rounded (section 12) and only counts the unpublished ones", async () => {
@@ -79,7 +99,7 @@ describe("re-scoring events", () => {
     expect(detail?.publicRescores).toHaveLength(1);
     const [rescore] = detail?.publicRescores ?? [];
     expect(rescore).toMatchObject({ entryId: publishedId, system: "History Open", split: "test", metric: "alias", beforeScorerVersion: "1.0.0", afterScorerVersion: SCORER_VERSION });
-    expect(rescore?.after).toBe(Number(score.primary.toFixed(3)));
+    expect(rescore?.after).toBe(Number((await rankingAlias(publishedId, first.releaseId)).toFixed(3)));
     expect(rescore?.beforeGoldVersion).toBe(rescore?.afterGoldVersion);
     expect(rescore?.beforeGoldVersion).toMatch(/^gv-[0-9a-f]{16}$/);
     expect(detail?.privateRescores).toEqual([{ split: "dev", beforeScorerVersion: "1.0.0", afterScorerVersion: SCORER_VERSION, isGoldChanged: false, count: 1 }]);
@@ -135,8 +155,8 @@ describe("superseded releases", () => {
     const board = await getReleaseLeaderboard({ releaseId: first.releaseId, track: "open", scope: "primary" });
     expect(board?.release.version).toBe(firstVersion);
     const row = board?.rows.find((candidate) => candidate.entryId === publishedId);
-    const score = await db.score.findUniqueOrThrow({ where: { submissionId: publishedId } });
-    expect(row?.metrics.alias?.value).toBe(Number(score.primary.toFixed(3)));
+    // The ranking slice's rate, rounded to 0.1 point (section 12).
+    expect(row?.metrics.alias?.value).toBe(Number((await rankingAlias(publishedId, first.releaseId)).toFixed(3)));
 
     const changelog = await listReleaseChangelog();
     expect(changelog.map((entry) => [entry.version, entry.isActive, entry.supersededBy?.version ?? null])).toEqual([

@@ -6,6 +6,7 @@ import { replaceComparisons } from "@/lib/scores/store-comparisons";
 import { storeScores } from "@/lib/scores/store-score";
 import type { FamilyComparisonRow } from "@/lib/scoring/comparison-families";
 import type { ScoreReport } from "@/lib/scoring/report-schema";
+import { PLATFORM_SCORING_VERSION, SCORER_VERSION } from "@/lib/scoring/score-report";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, scoreOffline, type TestRelease } from "./support/release";
@@ -64,10 +65,37 @@ describe("lib/scores writers", () => {
     expect(row.primary).toBe(AWKWARD);
     expect(row.unified).toBe(AWKWARD);
     expect(row.n).toBe(report.n);
-    expect(row.scorerVersion).toBe(report.scorer_version);
+    // The row records the platform's scoring version (protocol v1.2: the report plus its slices'), the report the scorer's.
+    expect(report.scorer_version).toBe(SCORER_VERSION);
+    expect(row.scorerVersion).toBe(PLATFORM_SCORING_VERSION);
+    expect(row.scorerVersion).toBe("1.2.0");
     expect(row.goldSha256).toBe("c".repeat(64));
     expect([...row.outcomes]).toEqual([1, 0, 2, 4, 0]);
     expect(row.probeFlags).toBeNull();
+    // No slices given (a dev file): none stored.
+    expect([row.feedbackReport, row.rankingReport, row.feedbackPrimary, row.rankingPrimary, row.rankingUnified]).toEqual([null, null, null, null, null]);
+  });
+
+  it("store the two slices' reports and headline numbers to the last digit, and a write without slices clears them", async () => {
+    const id = await submissionRow("scoreswriter0000000000004");
+    const report = awkwardReport();
+    if (report.track !== "open") throw new Error("expected an open-track report");
+    const feedback: ScoreReport = { ...report, n: 2, metrics: { ...report.metrics, alias: AWKWARD / 3 } };
+    const ranking: ScoreReport = { ...report, n: 3, metrics: { ...report.metrics, alias: 2 / 3 + 1e-12 } };
+    const outcomes = Uint8Array.from([1, 0, 2, 4, 0]);
+    await storeScores(db, [{ submissionId: id, report, outcomes, goldSha256: "d".repeat(64), slices: { feedback, ranking } }]);
+    const row = await db.score.findUniqueOrThrow({ where: { submissionId: id } });
+    expect(readStoredReport(row.feedbackReport)).toEqual(feedback);
+    expect(readStoredReport(row.rankingReport)).toEqual(ranking);
+    expect(row.feedbackPrimary).toBe(AWKWARD / 3);
+    expect(row.rankingPrimary).toBe(2 / 3 + 1e-12);
+    // The unified metric of an open-world report is its alias rate.
+    expect(row.rankingUnified).toBe(2 / 3 + 1e-12);
+    expect(row.primary).toBe(AWKWARD);
+
+    await storeScores(db, [{ submissionId: id, report, outcomes, goldSha256: "d".repeat(64) }]);
+    const replaced = await db.score.findUniqueOrThrow({ where: { submissionId: id } });
+    expect([replaced.feedbackReport, replaced.rankingReport, replaced.feedbackPrimary, replaced.rankingPrimary, replaced.rankingUnified]).toEqual([null, null, null, null, null]);
   });
 
   it("replace an entry's comparisons, floats exact; no rows leaves none", async () => {

@@ -127,10 +127,16 @@ describe("the single-letter answer file on the demo release (section 6, whole-to
       // The worker's own operation, in this process.
       expect(await processSubmission(body.id ?? "")).toBe("scored");
       const score = await db.score.findUniqueOrThrow({ where: { submissionId: body.id ?? "" } });
-      expect(score.scorerVersion).toBe("1.1.0");
-      const report = score.report as { n: number; metrics: Record<string, number> };
+      // The row records platform scoring 1.2.0 (protocol v1.2); its report is the scorer's, 1.1.0 (section 6 rules).
+      expect(score.scorerVersion).toBe("1.2.0");
+      const report = score.report as { n: number; scorer_version: string; metrics: Record<string, number> };
+      expect(report.scorer_version).toBe("1.1.0");
       expect(report.n).toBe(ids.length);
       expect(report.metrics).toMatchObject({ exact: 0, alias: 0, contain: 0, jaccard: 0 });
+      // On the test split, both slices score 0 too.
+      for (const slice of split === "test" ? [score.feedbackReport, score.rankingReport] : []) {
+        expect((slice as { metrics: Record<string, number> }).metrics).toMatchObject({ exact: 0, alias: 0, contain: 0, jaccard: 0 });
+      }
     }
   });
 });

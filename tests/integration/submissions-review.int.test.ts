@@ -178,7 +178,9 @@ describe("publication requests and review", () => {
     expect((await db.comparison.findMany({ where: { entryId: rejectedId, family: "unified" } })).map((row) => row.baselineId).sort()).toEqual([...baselinesBefore].sort());
     // Dev entries are untouched.
     expect(await db.comparison.count({ where: { entryId: devId, baselineId: rejectedId } })).toBe(0);
-    const view = await getSubmissionView(actorOf(owner), approvedId);
+    // Published, its owner sees what the public sees (section 12): the verdicts are the entry page's (section 13), not the stored family.
+    expect((await getSubmissionView(actorOf(owner), approvedId)).comparisons).toEqual([]);
+    const view = await getSubmissionView(actorOf(maintainer), approvedId);
     expect(view.comparisons.map((comparison) => comparison.baselineLabel)).toContain("Community ranker");
 
     await reviewSubmission(actorOf(maintainer), rejectedId, { action: "unmark-baseline", reason: "superseded" });
