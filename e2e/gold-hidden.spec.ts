@@ -10,7 +10,11 @@ import { publicationBody } from "./fixtures/publication";
  * download, public API, submission view and error body is fetched as an
  * anonymous visitor, as a participant with a scored test submission and as a
  * maintainer, and no response may show a test sample's id together with its
- * entity's QID or name.
+ * entity's QID or name. Every page is fetched a second time as its React
+ * server component payload (the `RSC: 1` request a client navigation makes).
+ * And nothing but the test download and refusals of a participant's own file
+ * names a test sample at all, so no response can say which secret slice
+ * (protocol section 12) a sample is in.
  */
 
 const PREDICTIONS = path.join(__dirname, "..", "data", "demo-predictions");
@@ -131,6 +135,7 @@ async function crawl(api: APIRequestContext, origin: string, limit: number): Pro
     const response = await fetchText(api, url);
     fetched.push(response);
     if (!response.contentType.includes("text/html")) continue;
+    fetched.push(await toFetched(`${url} (RSC payload)`, await api.get(url, { headers: { RSC: "1" } })));
     for (const link of linksOf(response.body, url, origin)) {
       if (seen.has(link)) continue;
       seen.add(link);
@@ -276,6 +281,14 @@ function expectNoLeaks(result: Sweep, identity: Identity, patterns: readonly Gol
   expect(testFile.status).toBe(200);
   expect(idsIn(testFile, patterns), "every test id is in test.jsonl").toBe(patterns.length);
   expect(result.leaks, `${identity}: responses showing a test sample with its gold`).toEqual([]);
+  const rsc = result.responses.filter((response) => response.url.endsWith("(RSC payload)") && response.status === 200);
+  expect(rsc.length, `${identity}: RSC payloads fetched`).toBeGreaterThan(5);
+  expect(rsc.every((response) => response.contentType.includes("text/x-component")), `${identity}: RSC payloads are payloads`).toBe(true);
+  // Only the download names test samples, and refusals (a 4xx answer may name the file's own missing ids): nothing can name a slice.
+  const naming = result.responses
+    .filter((response) => response.status < 400 && !isJsonl(response) && idsIn(response, patterns) > 0)
+    .map((response) => `${response.url}: ${idsIn(response, patterns)} test sample ids`);
+  expect(naming, `${identity}: responses naming test samples`).toEqual([]);
 }
 
 test.describe.configure({ timeout: 300_000 });
