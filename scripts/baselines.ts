@@ -11,6 +11,7 @@ import { runMain } from "@/lib/server/close-connections";
 import { parseArgs } from "node:util";
 import { runBaselines, type BaselineRunResult } from "@/lib/baselines/run-baselines";
 import { getActiveRelease } from "@/lib/releases/get-release";
+import { formatDecimal } from "@/lib/format/numbers";
 
 /** What a maintainer needs to know of each baseline: whether a worker still has to score it. */
 const STATUS_WORDS = { QUEUED: "queued", SCORING: "scoring", SCORED: "scored", FAILED: "failed" } as const;
@@ -33,7 +34,7 @@ async function main(): Promise<number> {
   const waiting = results.filter((result) => result.status === "QUEUED" || result.status === "SCORING").length;
   const created = results.filter((result) => result.outcome === "created").length;
   console.log(
-    `Baselines computed in ${((performance.now() - started) / 1000).toFixed(1)} s: ${created} new, ${waiting} waiting for a worker to score them (npm run worker), ${results.length - waiting} already scored or failed.`,
+    `Baselines computed in ${formatDecimal(((performance.now() - started) / 1000), 1)} s: ${created} new, ${waiting} waiting for a worker to score them (npm run worker), ${results.length - waiting} already scored or failed.`,
   );
   return 0;
 }

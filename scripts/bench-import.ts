@@ -25,6 +25,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-release";
 import { requireLocalUrl } from "@/testing/local-database";
+import { formatDecimal } from "@/lib/format/numbers";
 
 const argsSchema = z.object({
   runs: z.coerce.number({ error: "--runs must be a positive integer" }).int().positive({ error: "--runs must be a positive integer" }),
@@ -92,7 +93,7 @@ async function timeConsecutiveImports(scratch: string, runs: number): Promise<Ti
     const seconds = (performance.now() - started) / 1000;
     const testBaselines = result.baselines.filter((baseline) => baseline.split === "test").length;
     const label = `release ${run + 1} (${result.version}, ${result.stats.splits.test.samples} test samples)`;
-    console.log(`${label}: imported with ${result.baselines.length} baselines queued (${testBaselines} on test) in ${seconds.toFixed(2)} s`);
+    console.log(`${label}: imported with ${result.baselines.length} baselines queued (${testBaselines} on test) in ${formatDecimal(seconds, 2)} s`);
     timings.push({ label, seconds });
   }
   return timings;
@@ -111,7 +112,7 @@ async function main(): Promise<void> {
     console.log("| what | runs | median (s) | min (s) | max (s) | RSS at the end (MiB) |");
     console.log("| --- | --- | --- | --- | --- | --- |");
     console.log(
-      `| ${what} | ${args.runs} | ${median(seconds).toFixed(2)} | ${Math.min(...seconds).toFixed(2)} | ${Math.max(...seconds).toFixed(2)} | ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} |`,
+      `| ${what} | ${args.runs} | ${formatDecimal(median(seconds), 2)} | ${formatDecimal(Math.min(...seconds), 2)} | ${formatDecimal(Math.max(...seconds), 2)} | ${formatDecimal((process.memoryUsage().rss / 1024 / 1024), 0)} |`,
     );
   } finally {
     const { closeConnections } = await import("@/lib/server/close-connections");

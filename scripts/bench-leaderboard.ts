@@ -16,6 +16,7 @@ import autocannon from "autocannon";
 import { assertLocalDatabaseUrl, withDatabaseName } from "@/testing/local-database";
 import { benchRanks, formatRankBench } from "./bench-ranks";
 import { freePort } from "../testing/free-port";
+import { formatDecimal } from "@/lib/format/numbers";
 
 const USAGE = `Usage: npm run bench:leaderboard -- [options]
 
@@ -260,13 +261,13 @@ async function main(): Promise<number> {
     }
     console.log(
       `\n${entries} published entries (+4 baselines), ${connections} connections, ${duration} s per URL after ${warmup} s of warm-up, autocannon; ` +
-        `${cpus().length} CPUs, 1-min load average ${loadBefore.toFixed(1)} before and ${(loadavg()[0] ?? 0).toFixed(1)} after\n`,
+        `${cpus().length} CPUs, 1-min load average ${formatDecimal(loadBefore, 1)} before and ${formatDecimal((loadavg()[0] ?? 0), 1)} after\n`,
     );
     console.log("| URL | encoding | bytes/response | req/s | p50 (ms) | p99 (ms) | errors |");
     console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
     for (const row of rows) {
       console.log(
-        `| ${row.path === MACHINE_FLOOR ? row.path : `\`${row.path}\``}${row.path === FLOOR ? " (422, through Next.js)" : ""} | ${row.encoding} | ${(row.bytes / 1024).toFixed(0)} KiB | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} |`,
+        `| ${row.path === MACHINE_FLOOR ? row.path : `\`${row.path}\``}${row.path === FLOOR ? " (422, through Next.js)" : ""} | ${row.encoding} | ${formatDecimal((row.bytes / 1024), 0)} KiB | ${formatDecimal(row.rps, 0)} | ${row.p50} | ${row.p99} | ${row.errors} |`,
       );
     }
     return 0;

@@ -18,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { requireLocalUrl } from "@/testing/local-database";
+import { formatDecimal } from "@/lib/format/numbers";
 
 function percentile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -132,12 +133,12 @@ async function main(): Promise<void> {
     console.log(`\nupload -> scored, full-size closed-track test file (4,633 samples, 100-QID rankings), one worker, ${runs} runs:\n`);
     console.log("| p50 (ms) | p95 (ms) | min (ms) | max (ms) |");
     console.log("| --- | --- | --- | --- |");
-    console.log(`| ${percentile(latencies, 0.5).toFixed(0)} | ${percentile(latencies, 0.95).toFixed(0)} | ${Math.min(...latencies).toFixed(0)} | ${Math.max(...latencies).toFixed(0)} |`);
+    console.log(`| ${formatDecimal(percentile(latencies, 0.5), 0)} | ${formatDecimal(percentile(latencies, 0.95), 0)} | ${formatDecimal(Math.min(...latencies), 0)} | ${formatDecimal(Math.max(...latencies), 0)} |`);
     console.log(`\ndraining ${drainCount} queued submissions (worker processes with WORKER_CONCURRENCY=1):\n`);
     console.log("| workers | seconds | submissions / s |");
     console.log("| --- | --- | --- |");
-    for (const drain of drains) console.log(`| ${drain.workers} | ${drain.seconds.toFixed(1)} | ${(drainCount / drain.seconds).toFixed(1)} |`);
-    console.log(`\nratio 1 worker / 2 workers: ${(drains[0]!.seconds / drains[1]!.seconds).toFixed(2)}`);
+    for (const drain of drains) console.log(`| ${drain.workers} | ${formatDecimal(drain.seconds, 1)} | ${formatDecimal((drainCount / drain.seconds), 1)} |`);
+    console.log(`\nratio 1 worker / 2 workers: ${formatDecimal((drains[0]!.seconds / drains[1]!.seconds), 2)}`);
   } finally {
     workers.forEach(stopWorker);
     await getScoringQueue().close();

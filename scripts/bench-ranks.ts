@@ -11,6 +11,7 @@
 import { parseArgs } from "node:util";
 import { packBits } from "@/lib/scoring/bitset";
 import { computePairedRanks, type RankedSystem } from "@/lib/scoring/paired-ranks";
+import { formatCount, formatDecimal } from "@/lib/format/numbers";
 
 export type RankBenchResult = { entries: number; samples: number; pairs: number; runsMs: number[]; medianMs: number };
 
@@ -45,10 +46,10 @@ export function benchRanks(options: { entries: number; samples: number; runs: nu
 }
 
 export function formatRankBench(result: RankBenchResult): string {
-  const runs = result.runsMs.map((ms) => ms.toFixed(0)).join(", ");
+  const runs = result.runsMs.map((ms) => formatDecimal(ms, 0)).join(", ");
   return (
-    `Paired-test ranks (section 13): ${result.entries.toLocaleString("en")} entries x ${result.samples.toLocaleString("en")} samples ` +
-    `(${result.pairs.toLocaleString("en")} pairs): median ${result.medianMs.toFixed(0)} ms over ${result.runsMs.length} runs (${runs} ms)`
+    `Paired-test ranks (section 13): ${formatCount(result.entries)} entries x ${formatCount(result.samples)} samples ` +
+    `(${formatCount(result.pairs)} pairs): median ${formatDecimal(result.medianMs, 0)} ms over ${result.runsMs.length} runs (${runs} ms)`
   );
 }
 

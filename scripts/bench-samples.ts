@@ -18,6 +18,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import { requireLocalUrl } from "@/testing/local-database";
+import { formatDecimal } from "@/lib/format/numbers";
 
 function percentile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -97,7 +98,7 @@ async function main(): Promise<void> {
       const times: number[] = [];
       for (let i = 0; i < runs; i += 1) times.push((await call()).ms);
       const matched = first.body.startsWith("{") ? (JSON.parse(first.body) as { total: number }).total : first.body.trimEnd().split("\r\n").length - 1;
-      console.log(`| ${query.label} | ${matched} | ${first.ms.toFixed(0)} | ${percentile(times, 0.5).toFixed(1)} | ${percentile(times, 0.95).toFixed(1)} |`);
+      console.log(`| ${query.label} | ${matched} | ${formatDecimal(first.ms, 0)} | ${formatDecimal(percentile(times, 0.5), 1)} | ${formatDecimal(percentile(times, 0.95), 1)} |`);
     }
   } finally {
     await getScoringQueue().close();

@@ -32,6 +32,7 @@ import { buildScoreReport, primaryMetricOf, SCORER_VERSION } from "@/lib/scoring
 import { computeOutcomes } from "@/lib/scoring/track-predictions";
 import type { Track } from "@/lib/scoring/tracks";
 import { validatePredictionLines, type PredictionValidationResult } from "@/lib/scoring/validate-predictions";
+import { formatDecimal } from "@/lib/format/numbers";
 
 const RELEASE_SEED = 42;
 const RUNS = 7;
@@ -71,7 +72,7 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-const ms = (value: number) => value.toFixed(1);
+const ms = (value: number) => formatDecimal(value, 1);
 
 async function main(): Promise<void> {
   const setupStart = performance.now();
@@ -139,7 +140,7 @@ async function main(): Promise<void> {
         if (run === 0) {
           const primary = primaryMetricOf(report);
           results.push(
-            `${track}: n = ${report.n}, primary = ${primary.toFixed(4)}, ${comparisons.length} comparisons, ` +
+            `${track}: n = ${report.n}, primary = ${formatDecimal(primary, 4)}, ${comparisons.length} comparisons, ` +
               `first p_holm = ${comparisons[0]?.p_holm.toExponential(3) ?? "-"}`,
           );
         }
@@ -260,7 +261,7 @@ async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<
     ];
 
     console.log(`\n### Command-line scorer, whole process, test split (${samples.length} samples, KB ${release.entities.length}, rankings of 100 QIDs)\n`);
-    console.log(`1-min load average before: ${(loadavg()[0] ?? 0).toFixed(1)} on ${cpus().length} CPUs\n`);
+    console.log(`1-min load average before: ${formatDecimal((loadavg()[0] ?? 0), 1)} on ${cpus().length} CPUs\n`);
     console.log(`| command | case | median s | min s | max s | target s | met | CPU s (user + sys, median) |`);
     console.log(`| --- | --- | ---: | ---: | ---: | ---: | --- | ---: |`);
     const cpuFile = path.join(dir, "cpu.txt");
@@ -273,7 +274,7 @@ async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<
         }
         const times = timings.map((timing) => timing.wallMs);
         const cpu = timings.flatMap((timing) => (timing.cpuMs === null ? [] : [timing.cpuMs]));
-        const s = (value: number) => (value / 1000).toFixed(2);
+        const s = (value: number) => formatDecimal((value / 1000), 2);
         const met = median(times) / 1000 < targetSeconds ? "yes" : "no";
         const cpuText = cpu.length === 0 ? "-" : s(median(cpu));
         console.log(`| ${variant.label} | ${label} | ${s(median(times))} | ${s(Math.min(...times))} | ${s(Math.max(...times))} | ${targetSeconds} | ${met} | ${cpuText} |`);
@@ -285,8 +286,8 @@ async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<
     for (let run = 0; run < CLI_RUNS; run += 1) {
       startup.push((await timeCli(variants[0] as CliVariant, ["--help"])).wallMs);
     }
-    console.log(`\nStartup (\`node irc-bench-score.mjs --help\`): median ${(median(startup) / 1000).toFixed(3)} s of ${CLI_RUNS} runs.`);
-    console.log(`1-min load average after: ${(loadavg()[0] ?? 0).toFixed(1)}`);
+    console.log(`\nStartup (\`node irc-bench-score.mjs --help\`): median ${formatDecimal((median(startup) / 1000), 3)} s of ${CLI_RUNS} runs.`);
+    console.log(`1-min load average after: ${formatDecimal((loadavg()[0] ?? 0), 1)}`);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

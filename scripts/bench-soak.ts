@@ -22,6 +22,7 @@ import pg from "pg";
 import { assertLocalDatabaseUrl, isLocalHost, withDatabaseName } from "@/testing/local-database";
 import { generateApiToken } from "@/lib/tokens/token-format";
 import { freePort } from "../testing/free-port";
+import { formatDecimal } from "@/lib/format/numbers";
 
 const USAGE = `Usage: npm run bench:soak -- [options]
 
@@ -236,8 +237,8 @@ async function main(): Promise<number> {
     const loaded = await measure("reads while uploading", base, settings.connections, settings.duration, { tokens, file });
     console.log(
       `\nGET ${READ_PATH} (gzip), ${settings.connections} connections, ${settings.duration} s per phase, autocannon; uploads: ` +
-        `${settings.uploaders} uploader(s) in a loop, ${settings.size} release's dev split, ${settings.track} track, ${(file.length / 1024 / 1024).toFixed(1)} MiB each; ` +
-        `one scoring worker; ${cpus().length} CPUs, 1-min load average ${loadBefore.toFixed(1)} before and ${(loadavg()[0] ?? 0).toFixed(1)} after\n`,
+        `${settings.uploaders} uploader(s) in a loop, ${settings.size} release's dev split, ${settings.track} track, ${formatDecimal((file.length / 1024 / 1024), 1)} MiB each; ` +
+        `one scoring worker; ${cpus().length} CPUs, 1-min load average ${formatDecimal(loadBefore, 1)} before and ${formatDecimal((loadavg()[0] ?? 0), 1)} after\n`,
     );
     console.log("| phase | reads | p50 (ms) | p99 (ms) | max (ms) | read errors | uploads (status: count) |");
     console.log("| --- | ---: | ---: | ---: | ---: | ---: | --- |");

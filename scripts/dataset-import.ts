@@ -13,6 +13,7 @@ import { ENTITY_TYPES, SPLITS } from "@/lib/dataset/release-schema";
 import { closeConnections } from "@/lib/server/close-connections";
 import { isAppError } from "@/lib/errors";
 import { importRelease, type ImportReleaseResult } from "@/lib/releases/import-release";
+import { formatDecimal } from "@/lib/format/numbers";
 
 const USAGE = `Usage: npm run dataset:import -- DIR [--activate] [--no-baselines]
 
@@ -89,7 +90,7 @@ async function main(): Promise<number> {
       const queued = result.baselines.filter((run) => run.outcome === "created").length;
       console.log(`Queued ${queued} baseline submission(s) for scoring (dev and test); a worker scores them (npm run worker).`);
     }
-    console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(`Done in ${formatDecimal(((performance.now() - started) / 1000), 1)} s.`);
     return 0;
   } catch (error) {
     if (isAppError(error) && error.problems.length > 0) {

@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import { formatDecimal } from "@/lib/format/numbers";
 
 /**
  * Phase timings of the offline scorer, for profiling it (issue 12): with
@@ -49,8 +50,8 @@ export function createPhaseTimer(isOn: boolean): PhaseTimer {
       const total = phases.reduce((sum, [, ms]) => sum + ms, 0);
       const rows: [string, number, number | null][] = [...phases, ["total (to the end of output)", total, cpuMs()]];
       for (const [phase, ms, cpu] of rows) {
-        const cpuText = cpu === null ? "" : `  cpu ${cpu.toFixed(1).padStart(7)} ms`;
-        process.stderr.write(`timing: ${phase.padEnd(44)} ${ms.toFixed(1).padStart(7)} ms${cpuText}\n`);
+        const cpuText = cpu === null ? "" : `  cpu ${formatDecimal(cpu, 1).padStart(7)} ms`;
+        process.stderr.write(`timing: ${phase.padEnd(44)} ${formatDecimal(ms, 1).padStart(7)} ms${cpuText}\n`);
       }
     },
   };

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { assertLocalDatabaseUrl } from "@/testing/local-database";
+import { formatDecimal } from "@/lib/format/numbers";
 
 const USAGE = `Usage: npm run seed:leaderboard -- [options]
 
@@ -132,11 +133,11 @@ async function main(): Promise<number> {
     const release = await db.datasetRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { name: true, version: true } });
     const seconds = (performance.now() - started) / 1000;
     if (values.json) {
-      console.log(JSON.stringify({ release, ...result, seconds: Number(seconds.toFixed(2)) }));
+      console.log(JSON.stringify({ release, ...result, seconds: Number(formatDecimal(seconds, 2)) }));
     } else {
       console.log(
         `Seeded ${result.entries} entries and ${result.baselines} baselines on ${result.samples} test samples of ` +
-          `${release.name} ${release.version} (${result.comparisons} comparisons) in ${seconds.toFixed(1)} s.`,
+          `${release.name} ${release.version} (${result.comparisons} comparisons) in ${formatDecimal(seconds, 1)} s.`,
       );
     }
     return 0;

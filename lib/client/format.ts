@@ -1,7 +1,7 @@
 import type { DisclosedReportBody } from "@/lib/api/schemas/scores";
 import type { SubmissionSummaryBody, SubmissionViewBody, TestQuotaBody } from "@/lib/api/schemas/submissions";
 import { formatBytes } from "@/lib/format/bytes";
-import { formatCount, formatDecimal, formatPercent, formatPercentInterval } from "@/lib/format/numbers";
+import { formatCount, formatDecimal, formatPercent, formatPercentInterval, formatPValue } from "@/lib/format/numbers";
 
 export { formatBytes };
 
@@ -76,7 +76,7 @@ function comparisonLines(view: SubmissionViewBody): string[] {
   const rows = track.map((comparison) =>
     comparison.kind === "verdict"
       ? [comparison.baselineLabel, comparison.verdict, `p_holm ${comparison.pHolmBucket}`]
-      : [comparison.baselineLabel, comparison.b > comparison.c ? "ahead" : comparison.b < comparison.c ? "behind" : "even", `b=${comparison.b} c=${comparison.c} p_holm=${comparison.pHolm.toPrecision(2)}`],
+      : [comparison.baselineLabel, comparison.b > comparison.c ? "ahead" : comparison.b < comparison.c ? "behind" : "even", `b=${comparison.b} c=${comparison.c} p_holm=${formatPValue(comparison.pHolm)}`],
   );
   return ["", "Against the baselines (McNemar, Holm-adjusted):", formatTable(["baseline", "", ""], rows, "lll")];
 }

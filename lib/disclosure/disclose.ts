@@ -1,4 +1,5 @@
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
+import { roundTo } from "@/lib/format/numbers";
 import { ownerInterval } from "@/lib/disclosure/owner-interval";
 import { orderReport } from "@/lib/scoring/order-report";
 import { RANK_SIGNIFICANCE_LEVEL } from "@/lib/scoring/paired-ranks";
@@ -45,7 +46,7 @@ export function disclosureLevelFor(asker: DisclosureAsker): DisclosureLevel {
 
 /** Rates to 0.1 percentage point (3 decimals as fractions), MRR to 3 decimals: half up on the stored double, as `toFixed` rounds. */
 export function roundRate(value: number): number {
-  return Number(value.toFixed(3));
+  return roundTo(value, 3);
 }
 
 /**
@@ -57,7 +58,7 @@ export const COARSE_GROUP_BELOW_N = 1000;
 
 /** A public group rate: to 1 point (2 decimals as a fraction) below `coarseBelowN` samples, else as `roundRate`. */
 export function roundGroupRate(value: number, n: number, coarseBelowN: number = COARSE_GROUP_BELOW_N): number {
-  return n < coarseBelowN ? Number(value.toFixed(2)) : roundRate(value);
+  return n < coarseBelowN ? roundTo(value, 2) : roundRate(value);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { freeText } from "@/lib/validation/text";
+import { formatCount } from "@/lib/format/numbers";
 
 /**
  * The fact sheet of a leaderboard entry (issue 16): how the number was made.
@@ -44,7 +45,7 @@ export const knowledgeCutoffSchema = z.string().refine(
   { message: "must be an ISO month (2024-06) or date (2024-06-30)" },
 );
 
-const optionalText = (max: number) => freeText().trim().max(max, `must be at most ${max.toLocaleString("en")} characters`);
+const optionalText = (max: number) => freeText().trim().max(max, `must be at most ${formatCount(max)} characters`);
 
 const nullableUrl = z
   .union([z.null(), freeText().trim().max(500, "must be at most 500 characters")])

@@ -2,7 +2,7 @@ import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
 import type { MetricKey } from "@/lib/scoring/tracks";
 import type { EntryScore } from "./entry-types";
 import type { Estimate } from "./leaderboard-types";
-import { formatInterval, formatValue } from "@/lib/format/numbers";
+import { formatCount, formatInterval, formatValue, roundTo } from "@/lib/format/numbers";
 import { isRateMetric, METRIC_LABELS } from "./views";
 
 /**
@@ -14,7 +14,7 @@ import { isRateMetric, METRIC_LABELS } from "./views";
 export type ChartBar = { label: string; value: number | null; error?: [number, number]; note?: string };
 
 function scaled(metric: MetricKey, value: number): number {
-  return Number((isRateMetric(metric) ? value * 100 : value).toFixed(isRateMetric(metric) ? 2 : 4));
+  return roundTo(isRateMetric(metric) ? value * 100 : value, isRateMetric(metric) ? 2 : 4);
 }
 
 export function barOf(label: string, metric: MetricKey, estimate: Estimate | null, note?: string): ChartBar {
@@ -37,7 +37,7 @@ export function typeBars(score: EntryScore, metric: MetricKey): ChartBar[] {
     const value = group?.metrics[metric];
     const n = group?.n ?? 0;
     const estimate = n === 0 || value === null || value === undefined ? null : { value, ci95: group?.ci95[metric] ?? null };
-    return barOf(type, metric, estimate, `n = ${n.toLocaleString("en")}`);
+    return barOf(type, metric, estimate, `n = ${formatCount(n)}`);
   });
 }
 

@@ -8,6 +8,7 @@ import { parseInput } from "@/lib/http/parse-input";
 import { parseRecordId } from "@/lib/validation/text";
 import { countDifferingOutcomes } from "./count-differing-outcomes";
 import { reproductionCheckSchema } from "./schemas";
+import { formatCount } from "@/lib/format/numbers";
 
 export type ReproductionResult = { entryId: string; reproductionId: string; tier: "reproduced"; n: number };
 
@@ -69,7 +70,7 @@ export async function checkReproduction(actor: Actor, entryId: string, input: un
     await db.auditLog.create({ data: { ...audit, action: "submission.reproduction-refused" } });
     throw new AppError(
       "validation",
-      `Not reproduced: ${check.differing.toLocaleString("en")} of ${check.n.toLocaleString("en")} samples have a different outcome in the reproduction. The tier is unchanged.`,
+      `Not reproduced: ${formatCount(check.differing)} of ${formatCount(check.n)} samples have a different outcome in the reproduction. The tier is unchanged.`,
       { problems: [{ field: "reproductionId", message: `field "reproductionId" differs from the entry on ${check.differing} of ${check.n} samples` }] },
     );
   }

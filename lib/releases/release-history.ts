@@ -7,6 +7,7 @@ import { PLATFORM_SCORING_VERSION } from "@/lib/scoring/score-report";
 import { PRIMARY_METRIC } from "@/lib/scoring/tracks";
 import { DOWNLOAD_NAMES } from "./download-format";
 import { readDownloadDigests, readReleaseStats, type Digest, type ReleaseStats } from "./release-json";
+import { formatCount } from "@/lib/format/numbers";
 
 /**
  * What the release pages show (/dataset/releases and /dataset/releases/[version]):
@@ -202,7 +203,7 @@ export type ChangelogEntry = ReleaseSummary & {
 const SPLIT_NAMES = ["train", "dev", "test"] as const;
 
 function signed(value: number): string {
-  return value > 0 ? `+${value.toLocaleString("en")}` : value.toLocaleString("en");
+  return value > 0 ? `+${formatCount(value)}` : formatCount(value);
 }
 
 function goldOf(stored: unknown, split: string): string | null {
@@ -215,10 +216,10 @@ export function describeReleaseChanges(previous: { stats: ReleaseStats; goldSha2
   const changes: string[] = [];
   for (const split of SPLIT_NAMES) {
     const delta = current.stats.splits[split].samples - previous.stats.splits[split].samples;
-    if (delta !== 0) changes.push(`${split}: ${signed(delta)} samples (now ${current.stats.splits[split].samples.toLocaleString("en")})`);
+    if (delta !== 0) changes.push(`${split}: ${signed(delta)} samples (now ${formatCount(current.stats.splits[split].samples)})`);
   }
   const kbDelta = current.stats.kbEntities - previous.stats.kbEntities;
-  if (kbDelta !== 0) changes.push(`knowledge base: ${signed(kbDelta)} entities (now ${current.stats.kbEntities.toLocaleString("en")})`);
+  if (kbDelta !== 0) changes.push(`knowledge base: ${signed(kbDelta)} entities (now ${formatCount(current.stats.kbEntities)})`);
   const changedGold = SPLIT_NAMES.filter((split) => goldOf(previous.goldSha256, split) !== goldOf(current.goldSha256, split));
   if (changedGold.length > 0) changes.push(`gold changed on ${changedGold.join(", ")}: scores of the earlier release do not carry over`);
   if (changes.length === 0) changes.push("same counts and gold as the release before");

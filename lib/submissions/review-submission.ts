@@ -11,6 +11,7 @@ import { FLAGGED_REASON_MIN, reviewActionSchema, type ReviewAction } from "@/lib
 import { enqueueScoring } from "@/lib/submissions/scoring-queue";
 import { parseRecordId } from "@/lib/validation/text";
 import { logger } from "@/lib/logger";
+import { formatPercent } from "@/lib/format/numbers";
 
 export type ReviewResult = { submissionId: string; action: ReviewAction["action"] };
 
@@ -83,7 +84,7 @@ const CONSENT_REFUSAL: Record<"PRIVATE" | "REJECTED" | "HIDDEN", string> = {
 type ProbeFlagsAudit = { raised: Array<Pick<ProbeFlag, "id" | "value" | "threshold">>; acknowledged: ProbeFlagId[] };
 
 function describeFlag(flag: ProbeFlag): string {
-  return `${flag.id} (${flag.label}: ${(flag.value * 100).toFixed(1)}%, threshold ${(flag.threshold * 100).toFixed(1)}%)`;
+  return `${flag.id} (${flag.label}: ${formatPercent(flag.value)}%, threshold ${formatPercent(flag.threshold)}%)`;
 }
 
 /**
