@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { DEFAULT_MIN_GROUP_N } from "@/lib/disclosure/disclose";
 import type { Prisma } from "@/lib/generated/prisma";
 import { computeProbeFlags } from "@/lib/integrity/probe-flags";
 import { buildSampleAnalysis, loadKbNames, upsertSampleAnalysis, type SampleAnalysisData } from "@/lib/submissions/sample-analysis";
@@ -110,7 +111,9 @@ async function scoreFromFile(submission: SubmissionToScore, reportOptions: Repor
           answerIndex: await loadAnswerIndex(submission.releaseId),
           // Collections only: test.jsonl names them; nothing else of the gold reaches the flags.
           collectionOf: new Map(gold.gold.map((record) => [record.id, record.collection])),
-          minGroupN: submission.release.minGroupN,
+          // A group of a few samples whose answers all miss is ordinary for an honest system; below the default
+          // min_group_n (a small release may set a lower one so that its views show numbers) it says nothing.
+          minGroupN: Math.max(submission.release.minGroupN, DEFAULT_MIN_GROUP_N),
         })
       : null,
   };
