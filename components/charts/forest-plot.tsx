@@ -6,7 +6,7 @@ import type { RowKind } from "@/lib/leaderboard/leaderboard-types";
 
 const ROW_HEIGHT = 26;
 const AXIS_HEIGHT = 64;
-const NAME_AXIS_WIDTH = 136;
+const NAME_AXIS_WIDTH = 200;
 
 type Series = { kind: RowKind; label: string; color: string; shape: "circle" | "diamond"; isHollow: boolean };
 
