@@ -453,6 +453,8 @@ export function LeaderboardTable(props: Props) {
   const sorting: SortingState = [{ id: sort.id, desc: sort.desc }];
   const nextSortOf = (id: string): TableSort => (id === sort.id ? { id, desc: !sort.desc } : { id, desc: defaultDescending(id) });
   const activeFilterCount = filtersToSearchParams(filters).length;
+  // Open at first when a filter is on (a shared URL); afterwards the reader's own toggle stays, so clearing a field never snaps the panel shut.
+  const [isFiltersOpenAtFirst] = useState(activeFilterCount > 0 || page.rangeProblem !== null);
   const sortOptions = useMemo(
     () => [
       ...groups.flatMap((group) => group.metrics.map((metric) => ({ id: metric, label: METRIC_LABELS[metric] }))),
@@ -612,7 +614,7 @@ export function LeaderboardTable(props: Props) {
           </tbody>
         </table>
       </div>
-      <details id="table-filters" open={activeFilterCount > 0 || page.rangeProblem !== null} className="rounded border border-line bg-white" data-testid="table-filters">
+      <details id="table-filters" open={isFiltersOpenAtFirst} className="rounded border border-line bg-white" data-testid="table-filters">
         <summary className="cursor-pointer px-3 py-2 text-sm font-medium">
           Filter the table{activeFilterCount > 0 ? ` (${activeFilterCount} on)` : ""}: name, entries, weights, approach, data, cutoff, provenance, size
         </summary>
