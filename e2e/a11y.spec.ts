@@ -28,8 +28,10 @@ const WIDTHS = [390, 1366] as const;
 const HEIGHT = 844;
 const PREDICTIONS = path.join(__dirname, "..", "data", "demo-predictions");
 const SCORING_TIMEOUT = 60_000;
+/** The entry's name in the review queue, unique to this run. */
+const SYSTEM_NAME = `Accessibility check retriever ${Date.now().toString(36)}`;
 
-type Seeded = { participant: TestUser; maintainer: TestUser; testId: string; devId: string; entryId: string; otherId: string };
+type Seeded = { participant: TestUser; token: string; maintainer: TestUser; testId: string; devId: string; entryId: string; otherId: string };
 let seeded: Seeded | null = null;
 
 async function upload(api: APIRequestContext, file: string): Promise<string> {
@@ -58,16 +60,16 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const devId = await upload(api, "dev-open.jsonl");
   await waitScored(api, testId);
   await waitScored(api, devId);
-  const requested = await api.post(`/api/submissions/${testId}/publication`, { data: publicationBody("Accessibility check retriever") });
+  const requested = await api.post(`/api/submissions/${testId}/publication`, { data: publicationBody(SYSTEM_NAME) });
   expect(requested.status(), await requested.text()).toBe(202);
   await api.dispose();
   const entries = await getTestPool().query<{ id: string }>(
     `SELECT s."id" FROM "Submission" s JOIN "DatasetRelease" r ON r."id" = s."releaseId" AND r."isActive"
-      WHERE s."split" = 'test' AND s."track" = 'open' AND s."isBaseline" AND s."status" = 'SCORED' ORDER BY s."createdAt" LIMIT 2`,
+      WHERE s."split" = 'test' AND s."track" = 'closed' AND s."isBaseline" AND s."status" = 'SCORED' ORDER BY s."createdAt" LIMIT 2`,
   );
   const [entry, other] = entries.rows;
-  if (!entry || !other) throw new Error("the accessibility check needs two open-track baselines");
-  seeded = { participant, maintainer, testId, devId, entryId: entry.id, otherId: other.id };
+  if (!entry || !other) throw new Error("the accessibility check needs two closed-track baselines");
+  seeded = { participant, token, maintainer, testId, devId, entryId: entry.id, otherId: other.id };
 });
 
 test.afterAll(async () => {
@@ -146,8 +148,8 @@ test("[A11Y] axe finds no serious or critical violation on a maintainer's pages 
 });
 
 for (const width of WIDTHS) {
-  test(`[A11Y] an inline confirm takes focus, Escape gives it back, and the result takes it after the action, at ${width} px`, async ({ browser, baseURL }) => {
-    const { participant, testId } = data();
+  test(`[A11Y] an inline confirm takes focus, Escape gives it back, and the result takes it after the action, at ${width} px`, async ({ browser, baseURL, playwright }) => {
+    const { participant, token, testId } = data();
     const context = await browser.newContext({ baseURL, viewport: { width, height: HEIGHT } });
     await signInContext(context, baseURL ?? "", participant);
     const page = await context.newPage();
@@ -166,18 +168,20 @@ for (const width of WIDTHS) {
     await page.keyboard.press("Enter");
     await expect(page.getByRole("status").filter({ hasText: "Request withdrawn" })).toBeFocused();
     // Ask again, for the next journey and the maintainer's review queue.
-    const again = await page.request.post(`/api/submissions/${testId}/publication`, { data: publicationBody("Accessibility check retriever") });
+    const api = await apiContextFor(playwright, baseURL ?? "", { kind: "token", token });
+    const again = await api.post(`/api/submissions/${testId}/publication`, { data: publicationBody(SYSTEM_NAME) });
     expect(again.status(), await again.text()).toBe(202);
+    await api.dispose();
     await context.close();
   });
 
-  test(`[A11Y] Reject checks its reason before it asks, with focus on the field; Hide takes focus to its confirm, at ${width} px`, async ({ browser, baseURL }) => {
+  test(`[A11Y] Reject checks its reason before it asks, with focus on the field; Approve takes focus to its confirm and Escape gives it back, at ${width} px`, async ({ browser, baseURL }) => {
     const { maintainer } = data();
     const context = await browser.newContext({ baseURL, viewport: { width, height: HEIGHT } });
     await signInContext(context, baseURL ?? "", maintainer);
     const page = await context.newPage();
     await page.goto("/admin/review");
-    const card = page.getByTestId("review-request").filter({ hasText: "Accessibility check retriever" });
+    const card = page.getByTestId("review-request").filter({ hasText: SYSTEM_NAME });
     await card.locator("summary").first().click();
     const reject = card.getByRole("button", { name: "Reject" });
     // Destructive actions look different from the rest: a red border, not the grey one.
@@ -219,8 +223,7 @@ for (const width of WIDTHS) {
 
 test("[A11Y] a submission's page announces its status change in a live region", async ({ browser, baseURL, playwright }) => {
   test.setTimeout(120_000);
-  const { participant } = data();
-  const { token } = await createTestApiToken(participant.id);
+  const { participant, token } = data();
   const api = await apiContextFor(playwright, baseURL ?? "", { kind: "token", token });
   const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: HEIGHT } });
   await signInContext(context, baseURL ?? "", participant);

@@ -106,7 +106,7 @@ export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: ()
         <div className="space-y-2">
           <h3 className="font-semibold">Probe flags</h3>
           {flags ? (
-            <div className="relative overflow-x-auto">
+            <div tabIndex={0} className="relative overflow-x-auto">
               <ProbeFlagsTable flags={flags} />
             </div>
           ) : (

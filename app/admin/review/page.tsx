@@ -22,7 +22,7 @@ export const dynamic = "force-dynamic";
 function QueueTable({ rows, caption }: { rows: ReviewQueueRow[]; caption: string }) {
   if (rows.length === 0) return <p className="text-muted">Nothing here.</p>;
   return (
-    <div className="relative overflow-x-auto">
+    <div tabIndex={0} className="relative overflow-x-auto">
       <table className="min-w-full bg-white text-sm">
         <caption className="mb-1 text-left text-muted">{caption}</caption>
         <thead className="border-b border-line">
