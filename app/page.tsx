@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getExampleSampleId } from "@/lib/releases/get-example-pair";
 import { findActiveRelease } from "@/lib/releases/get-release";
+import { CLI_TOOLS } from "@/lib/releases/cli-downloads";
 import { readReleaseStats } from "@/lib/releases/release-json";
 import { MAIN_NAV } from "@/lib/site-nav";
 
@@ -65,9 +66,13 @@ export default async function HomePage() {
         <h2 id="offline" className="text-2xl font-semibold">
           Score your development predictions offline
         </h2>
-        <p>The command-line scorer runs exactly the code the scoring worker runs, so its numbers are the site&apos;s numbers:</p>
-        <pre className="overflow-x-auto rounded bg-slate-900 p-4 text-sm text-slate-100">
-          {`npm run --silent score -- --release DIR --split dev --predictions preds.jsonl --json`}
+        <p>
+          The command-line scorer runs exactly the code the scoring worker runs, so its numbers are the site&apos;s numbers. Download{" "}
+          <a href={CLI_TOOLS.scorer.downloadPath}>{CLI_TOOLS.scorer.fileName}</a> (one file, plain Node 20 or later) and the release from the{" "}
+          <Link href="/dataset">dataset page</Link>, then run in that folder:
+        </p>
+        <pre className="overflow-x-auto rounded bg-slate-900 p-4 text-sm text-slate-100" data-testid="home-score-command">
+          {`node ${CLI_TOOLS.scorer.fileName} --release FOLDER --split dev --predictions preds.jsonl`}
         </pre>
       </section>
 

@@ -175,11 +175,12 @@ test("[ENTRIES] a participant withdraws a pending request and asks again from th
   await expect(card.getByTestId("review-other-entries")).toContainText("primary");
   await expect(card.getByTestId("probe-flags")).toBeVisible();
 
-  // Reject asks first, and an empty reason is a styled error beside the field, not raw text.
+  // Reject checks the reason before it asks: an empty one is a styled error beside the field (which takes focus), and no confirm opens.
   await card.getByRole("button", { name: "Reject" }).click();
-  await card.getByRole("button", { name: "Yes, reject it" }).click();
+  await expect(card.getByRole("button", { name: "Yes, reject it" })).toHaveCount(0);
   await expect(card.getByRole("alert")).toHaveText("Write the reason for the rejection (at least 5 characters): the owner reads it.");
   await expect(card.getByLabel("Reason (shown to the owner; required to reject)")).toHaveAttribute("aria-invalid", "true");
+  await expect(card.getByLabel("Reason (shown to the owner; required to reject)")).toBeFocused();
   await card.getByLabel("Reason (shown to the owner; required to reject)").fill("Please name the reranker in the method.");
   await card.getByRole("button", { name: "Reject" }).click();
   await card.getByRole("button", { name: "Yes, reject it" }).click();

@@ -118,6 +118,7 @@ test("[FACT SHEET] a participant requests publication with a fact sheet; after a
 test("[FACT SHEET] a reader filters the leaderboard to open-weights fine-tuned systems without source data; ranks are among them", async ({ page }) => {
   await page.goto("/leaderboard?track=open&scope=all");
   await expect(board(page).getByRole("link", { name: systemName })).toBeVisible();
+  await page.getByTestId("table-filters").locator("summary").click();
   const filters = page.getByRole("search", { name: "Filter the leaderboard" });
   await filters.getByRole("combobox", { name: "Approach", exact: true }).selectOption("fine-tuned-llm");
   await filters.getByRole("combobox", { name: "Weights", exact: true }).selectOption("yes");

@@ -87,7 +87,7 @@ test("[LEADERBOARD] sorting a column orders the rows, with aria-sort and the key
   const settled = page.getByText(/^Showing \d+ of \d+ rows/);
   const exactHeader = table.getByRole("columnheader", { name: /^Exact/ });
   await expect(table.getByRole("columnheader", { name: /^Alias/ })).toHaveAttribute("aria-sort", "descending");
-  await exactHeader.getByRole("button").click();
+  await exactHeader.getByRole("link").click();
   await expect(exactHeader).toHaveAttribute("aria-sort", "descending");
   await expect(page).toHaveURL(/[?&]sort=exact&dir=desc/);
   await expect(settled).toBeVisible();
@@ -95,14 +95,14 @@ test("[LEADERBOARD] sorting a column orders the rows, with aria-sort and the key
   expect(descending.length).toBeGreaterThan(5);
   expect(isOrdered(descending, "desc")).toBe(true);
 
-  await exactHeader.getByRole("button").focus();
+  await exactHeader.getByRole("link").focus();
   await page.keyboard.press("Enter");
   await expect(exactHeader).toHaveAttribute("aria-sort", "ascending");
   await expect(page).toHaveURL(/[?&]sort=exact&dir=asc/);
   await expect(settled).toBeVisible();
   expect(isOrdered(await columnValues(table, "exact"), "asc")).toBe(true);
 
-  await table.getByRole("columnheader", { name: /^System/ }).getByRole("button").click();
+  await table.getByRole("columnheader", { name: /^System/ }).getByRole("link").click();
   await expect(page).toHaveURL(/[?&]sort=system&dir=asc/);
   await expect(settled).toBeVisible();
   const names = await table.locator('tbody [data-column="system"] a').allTextContents();
@@ -113,15 +113,18 @@ test("[LEADERBOARD] filters narrow the rows and stay in the URL", async ({ page 
   await page.goto("/leaderboard?track=open");
   const table = leaderboardTable(page);
   const rowCount = await table.locator("tbody tr").count();
+  // The filters follow the table, collapsed until a reader opens them.
+  await page.getByTestId("table-filters").locator("summary").click();
   await page.getByLabel("System or team").fill("kestrel");
   await expect(table.locator("tbody tr")).toHaveCount(1);
   await expect(table.locator("tbody tr").first()).toContainText("Kestrel-1");
   await expect(page.getByText(`Showing 1 of ${rowCount} rows`)).toBeVisible();
   await expect(page).toHaveURL(/[?&]q=kestrel/);
 
-  await page.getByRole("button", { name: "Clear filters" }).click();
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).not.toHaveURL(/[?&]q=/);
   await page.getByLabel("Entries").selectOption("submissions");
-  await page.getByLabel("Show reported results").uncheck();
+  await page.getByLabel("Reported results").selectOption("hide");
   await expect(table.locator('tbody tr[data-kind="reported"]')).toHaveCount(0);
   await expect(table.locator('tbody tr[data-kind="baseline"]')).toHaveCount(0);
   await expect(table.locator('tbody tr[data-kind="submission"]').first()).toBeVisible();

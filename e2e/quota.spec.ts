@@ -57,7 +57,7 @@ test("[QUOTA] a participant sees the charge of an upload, a maintainer's refund 
 
   await signInAs(maintainer);
   await page.goto("/admin/users");
-  await page.getByRole("link", { name: `Test quota of ${participant.displayName}` }).click();
+  await page.getByRole("link", { name: `ledger, grant, refund: test quota of ${participant.displayName}` }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Test quota of ${participant.displayName}`);
   await page.getByLabel("Extra test submissions").fill("2");
   await page.getByLabel("Reason (the participant reads it)").fill("reproduction study");

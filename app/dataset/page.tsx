@@ -141,7 +141,7 @@ export default async function DatasetPage() {
           </tbody>
         </table>
 
-        <div className="relative overflow-x-auto">
+        <div tabIndex={0} className="relative overflow-x-auto">
           <table className="min-w-full bg-white text-sm">
             <caption className="mb-1 text-left text-muted">Samples per entity type and split</caption>
             <thead className="border-b border-line">
@@ -172,7 +172,7 @@ export default async function DatasetPage() {
         </div>
         <TypeSplitChart rows={typeRows} title="Samples per entity type, stacked by split" />
 
-        <div className="relative overflow-x-auto">
+        <div tabIndex={0} className="relative overflow-x-auto">
           <table className="min-w-full bg-white text-sm">
             <caption className="mb-1 text-left text-muted">Samples per collection and split</caption>
             <thead className="border-b border-line">
@@ -206,7 +206,7 @@ export default async function DatasetPage() {
           Downloads
         </h2>
         <p>JSON Lines, UTF-8, one object per line, each line ending in a newline; sent gzip-compressed when your client accepts it.</p>
-        <div className="relative overflow-x-auto">
+        <div tabIndex={0} className="relative overflow-x-auto">
           <table className="min-w-full bg-white text-sm">
             <caption className="mb-1 text-left text-muted">Files and their SHA-256 checksums</caption>
             <thead className="border-b border-line">
@@ -235,7 +235,7 @@ export default async function DatasetPage() {
             </tbody>
           </table>
         </div>
-        <div className="relative overflow-x-auto">
+        <div tabIndex={0} className="relative overflow-x-auto">
           <table className="min-w-full bg-white text-sm">
             <caption className="mb-1 text-left text-muted">Command-line tools and their SHA-256 checksums</caption>
             <thead className="border-b border-line">

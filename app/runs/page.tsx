@@ -55,7 +55,7 @@ export default async function RunsPage() {
         <>
           {series.length > 0 && <RunHistoryChart series={series} title="Primary metric of your runs over time" />}
           <div className="space-y-3">
-            <div className="overflow-x-auto">
+            <div tabIndex={0} className="overflow-x-auto">
               <table className="min-w-full bg-white text-sm" data-testid="runs-table">
                 <caption className="sr-only">Your runs, newest first</caption>
                 <thead className="border-b border-line">

@@ -29,7 +29,7 @@ export default async function SubmissionsPage() {
           You have not submitted anything yet. <Link href="/submit">Submit dev or test predictions</Link>.
         </p>
       ) : (
-        <div className="relative overflow-x-auto">
+        <div tabIndex={0} className="relative overflow-x-auto">
           <table className="min-w-full bg-white text-sm">
             <caption className="sr-only">Your submissions, newest first</caption>
             <thead className="border-b border-line">

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from "react";
+import { FocusedAlert } from "@/components/ui/focused-alert";
 
 type FormFieldProps = {
   id: string;
@@ -43,9 +44,7 @@ export function FormMessage({ status, message, id }: { status: "idle" | "error" 
   if (!message) return null;
   if (status === "error") {
     return (
-      <p id={id} role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-red-900">
-        {message}
-      </p>
+      <FocusedAlert id={id} message={message} className="rounded border border-red-300 bg-red-50 px-3 py-2 text-red-900" />
     );
   }
   return (

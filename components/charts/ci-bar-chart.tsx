@@ -30,7 +30,7 @@ export function CiBarChart({ bars, title, valueLabel, max, color = "#1d4ed8" }: 
       <figcaption className="mb-1 text-sm font-medium">{title}</figcaption>
       <div className="h-72 w-full">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={bars} margin={{ top: 10, right: 10, bottom: 30, left: 10 }}>
+          <BarChart accessibilityLayer={false} data={bars} margin={{ top: 10, right: 10, bottom: 30, left: 10 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="label" interval={0} angle={-20} textAnchor="end" height={50} />
             <YAxis domain={[0, max]} label={{ value: valueLabel, angle: -90, position: "insideLeft", offset: 0 }} />

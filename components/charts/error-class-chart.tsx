@@ -10,7 +10,7 @@ export function ErrorClassChart({ bars, title }: { bars: ErrorClassBar[]; title:
     <figure role="group" aria-label={title} className="h-64 w-full">
       <figcaption className="sr-only">{title}</figcaption>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={bars} margin={{ top: 10, right: 10, bottom: 30, left: 10 }}>
+        <BarChart accessibilityLayer={false} data={bars} margin={{ top: 10, right: 10, bottom: 30, left: 10 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="label" interval={0} angle={-15} textAnchor="end" height={50} />
           <YAxis allowDecimals={false} />

@@ -6,7 +6,7 @@ import type { RowKind } from "@/lib/leaderboard/leaderboard-types";
 
 const ROW_HEIGHT = 26;
 const AXIS_HEIGHT = 64;
-const NAME_AXIS_WIDTH = 136;
+const NAME_AXIS_WIDTH = 200;
 
 type Series = { kind: RowKind; label: string; color: string; shape: "circle" | "diamond"; isHollow: boolean };
 
@@ -97,7 +97,7 @@ export function ForestPlot({ data }: { data: ForestPlotData }) {
       </ul>
       <div className="w-full" style={{ height }} aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <ScatterChart margin={{ top: 8, right: 16, bottom: 24, left: 0 }}>
+          <ScatterChart accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 24, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis
               type="number"
@@ -137,7 +137,7 @@ export function ForestPlot({ data }: { data: ForestPlotData }) {
       </div>
       <details className="text-sm">
         <summary className="cursor-pointer">Data</summary>
-        <div className="mt-2 overflow-x-auto">
+        <div tabIndex={0} className="mt-2 overflow-x-auto">
           <table className="min-w-full text-xs" data-testid="forest-plot-data">
             <caption className="text-left text-muted">{title}</caption>
             <thead>

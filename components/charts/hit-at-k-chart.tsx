@@ -11,7 +11,7 @@ export function HitAtKChart({ points, title }: { points: HitAtKPoint[]; title: s
       <figcaption className="mb-1 text-sm font-medium">{title}</figcaption>
       <div className="h-72 w-full">
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={points} margin={{ top: 10, right: 20, bottom: 20, left: 10 }}>
+          <LineChart accessibilityLayer={false} data={points} margin={{ top: 10, right: 20, bottom: 20, left: 10 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="k" label={{ value: "K", position: "insideBottom", offset: -10 }} />
             <YAxis domain={[0, 100]} label={{ value: "Hit@K (%)", angle: -90, position: "insideLeft", offset: 0 }} />

@@ -45,7 +45,7 @@ export function ProgressChart({ title, line, series }: { title: string; line: { 
     <figure role="group" aria-label={title} className="h-80 w-full">
       <figcaption className="sr-only">{title}</figcaption>
       <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart margin={{ top: 10, right: 20, bottom: 30, left: 10 }}>
+        <ComposedChart accessibilityLayer={false} margin={{ top: 10, right: 20, bottom: 30, left: 10 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="time" type="number" scale="time" domain={["dataMin - 86400000", "dataMax + 86400000"]} ticks={ticks} tickFormatter={(time: number) => dayOf(time)} />
           <YAxis domain={[0, 100]} unit="%" />

@@ -16,7 +16,7 @@ export function RunHistoryChart({ series, title }: { series: RunSeries[]; title:
     <figure role="group" aria-label={title} className="h-72 w-full">
       <figcaption className="sr-only">{title}</figcaption>
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart margin={{ top: 10, right: 20, bottom: 30, left: 10 }}>
+        <LineChart accessibilityLayer={false} margin={{ top: 10, right: 20, bottom: 30, left: 10 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="time" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={(time: number) => dateOf(time).slice(5)} />
           <YAxis domain={[0, 100]} unit="%" />

@@ -11,7 +11,7 @@ export function TypeDifferenceChart({ bars, title, unit, axisLabel }: { bars: Ty
       <figcaption className="mb-1 text-sm font-medium">{title}</figcaption>
       <div className="h-72 w-full">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={bars} margin={{ top: 10, right: 10, bottom: 30, left: 10 }}>
+          <BarChart accessibilityLayer={false} data={bars} margin={{ top: 10, right: 10, bottom: 30, left: 10 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="type" interval={0} angle={-20} textAnchor="end" height={50} />
             <YAxis label={{ value: axisLabel, angle: -90, position: "insideLeft", offset: 0 }} />

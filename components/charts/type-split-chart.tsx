@@ -12,7 +12,7 @@ export function TypeSplitChart({ rows, title }: { rows: TypeSplitRow[]; title: s
     <figure role="group" aria-label={title} className="h-80 w-full">
       <figcaption className="sr-only">{title}</figcaption>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows} margin={{ top: 10, right: 10, bottom: 30, left: 10 }}>
+        <BarChart accessibilityLayer={false} data={rows} margin={{ top: 10, right: 10, bottom: 30, left: 10 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="type" interval={0} angle={-20} textAnchor="end" height={50} />
           <YAxis allowDecimals={false} />

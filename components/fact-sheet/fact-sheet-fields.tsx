@@ -84,7 +84,7 @@ export function FactSheetFields({ defaults, errors }: Props) {
         </Field>
         <Text name="baseModel" {...props} placeholder="e.g. Llama-3.1-8B" />
         <Text name="knowledgeCutoff" {...props} placeholder="ISO month or date, e.g. 2023-12" />
-        <Text name="parameters" {...props} placeholder="a whole number, e.g. 8000000000" />
+        <Text name="parameters" {...props} placeholder="e.g. 8B, 1.3B, 110M or 8000000000" />
         <YesNo name="openWeights" {...props} />
       </fieldset>
       <fieldset className="grid gap-3 sm:grid-cols-2">

@@ -12,7 +12,7 @@ import { EstimateText } from "./estimate-text";
 
 export function MetricsTable({ score, keys, caption }: { score: EntryScore; keys: readonly MetricKey[]; caption: string }) {
   return (
-    <div className="relative overflow-x-auto">
+    <div tabIndex={0} className="relative overflow-x-auto">
       <table className="min-w-full bg-white text-sm">
         <caption className="mb-1 text-left text-muted">{caption}</caption>
         <thead className="border-b border-line">

@@ -1,27 +1,68 @@
 "use client";
 
+import Link from "next/link";
 import { APPROACHES, APPROACH_LABELS } from "@/lib/fact-sheet/schema";
-import { DEFAULT_FILTERS, type LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
+import type { LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
 import { PROVENANCE_TIERS } from "@/lib/provenance/tiers";
 
 type Props = {
   filters: LeaderboardFilters;
   onChange: (next: LeaderboardFilters) => void;
+  /** Apply now (the submit button, or Enter), without the typing delay. */
+  onSubmit: (next: LeaderboardFilters) => void;
+  /** The page the form submits to, and the query pairs it keeps (track, scope, sort): without JavaScript it is a plain GET form. */
+  action: string;
+  hiddenPairs: [string, string][];
+  /** The columns the table can be sorted by, and the current sort: phones have no headers to click, and readers without JavaScript submit it with the form. */
+  sortOptions: { id: string; label: string }[];
+  sort: { id: string; desc: boolean };
+  onSortChange: (next: { id: string; desc: boolean }) => void;
+  /** The same page with every filter cleared; `onClear` resets the inputs as the link navigates. */
+  clearHref: string;
+  onClear: () => void;
   /** Problems with the typed parameter range, shown beside the inputs. */
   rangeProblem: string | null;
   hasReported: boolean;
 };
 
-/** The leaderboard's filter controls: every input labelled, changes apply as you type. */
-export function LeaderboardFilterControls({ filters, onChange, rangeProblem, hasReported }: Props) {
+/**
+ * The leaderboard's filter controls: every input labelled. A GET form the server reads
+ * (lib/leaderboard/table-query.ts), so it works without JavaScript; with it, changes apply as you type.
+ */
+export function LeaderboardFilterControls({ filters, onChange, onSubmit, action, hiddenPairs, clearHref, onClear, sortOptions, sort, onSortChange, rangeProblem, hasReported }: Props) {
   const set = <K extends keyof LeaderboardFilters>(key: K, value: LeaderboardFilters[K]) => onChange({ ...filters, [key]: value });
   return (
     <form
       role="search"
       aria-label="Filter the leaderboard"
+      method="get"
+      action={action}
       className="flex flex-wrap items-end gap-x-4 gap-y-3 rounded border border-line bg-white p-3 text-sm"
-      onSubmit={(event) => event.preventDefault()}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(filters);
+      }}
     >
+      {hiddenPairs.map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} />
+      ))}
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">Sort by</span>
+        <select name="sort" value={sort.id} onChange={(event) => onSortChange({ ...sort, id: event.target.value })} className="rounded border border-line px-2 py-1">
+          {sortOptions.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">Order</span>
+        <select name="dir" value={sort.desc ? "desc" : "asc"} onChange={(event) => onSortChange({ ...sort, desc: event.target.value === "desc" })} className="rounded border border-line px-2 py-1">
+          <option value="desc">Highest first</option>
+          <option value="asc">Lowest first</option>
+        </select>
+      </label>
       <label className="flex flex-col gap-1">
         <span className="font-medium">System or team</span>
         <input
@@ -149,19 +190,25 @@ export function LeaderboardFilterControls({ filters, onChange, rangeProblem, has
         </span>
       </fieldset>
       {hasReported && (
-        <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">Reported results</span>
+          <select
             name="reported"
-            checked={filters.reported === "show"}
-            onChange={(event) => set("reported", event.target.checked ? "show" : "hide")}
-          />
-          <span>Show reported results</span>
+            value={filters.reported}
+            onChange={(event) => set("reported", event.target.value as LeaderboardFilters["reported"])}
+            className="rounded border border-line px-2 py-1"
+          >
+            <option value="show">Shown</option>
+            <option value="hide">Hidden</option>
+          </select>
         </label>
       )}
-      <button type="button" onClick={() => onChange(DEFAULT_FILTERS)} className="rounded border border-line px-3 py-1 hover:bg-slate-100">
-        Clear filters
+      <button type="submit" className="rounded border border-accent bg-accent px-3 py-1 font-medium text-white">
+        Apply filters
       </button>
+      <Link href={clearHref} replace scroll={false} onClick={onClear} className="px-1 py-1">
+        Clear filters
+      </Link>
     </form>
   );
 }

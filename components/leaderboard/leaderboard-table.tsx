@@ -8,14 +8,13 @@ import {
   tableFeatures,
   useTable,
   type SortingState,
-  type Updater,
-} from "@tanstack/react-table";
+  } from "@tanstack/react-table";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, useTransition } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, useTransition, type KeyboardEvent, type MouseEvent } from "react";
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
-import { filtersToSearchParams, type LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
-import { formatParameterCount, formatPBucket, formatRankInterval } from "@/lib/format/numbers";
+import { DEFAULT_FILTERS, filtersToSearchParams, type LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
+import { formatCount, formatParameterCount, formatPBucket, formatRankInterval, formatSuppressedGroup } from "@/lib/format/numbers";
 import type { LeaderboardRow } from "@/lib/leaderboard/leaderboard-types";
 import { describeRank, describeSignificance } from "@/lib/leaderboard/describe-verdict";
 import { defaultDescending, type TablePage, type TableSort } from "@/lib/leaderboard/table-query";
@@ -50,6 +49,8 @@ type Props = {
   caption: string;
   /** Query pairs kept in the URL beside the table's own (the track). */
   baseQuery: [string, string][];
+  /** The release's min_group_n: a per-type cell without numbers says why (section 12). */
+  minGroupN: number;
 };
 
 /** Sorting by the mark: significantly better first. */
@@ -74,6 +75,15 @@ function SignificanceCell({ row }: { row: LeaderboardRow }) {
   );
 }
 
+/** Escape closes an open disclosure popover (rank reason, column picker) and puts focus back on its summary. */
+function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
+  const details = event.currentTarget;
+  if (event.key !== "Escape" || !details.open) return;
+  event.preventDefault();
+  details.open = false;
+  details.querySelector("summary")?.focus();
+}
+
 /** The rank, with its reason one tap away (a disclosure widget, not a tooltip). */
 function RankCell({ row }: { row: LeaderboardRow }) {
   if (row.rank === null) return <Missing />;
@@ -81,7 +91,7 @@ function RankCell({ row }: { row: LeaderboardRow }) {
   const interval = formatRankInterval(row.rank, rankHi);
   if (row.rankReason === null) return <span>{interval}</span>;
   return (
-    <details data-testid="rank" data-rank={row.rank} data-rank-hi={rankHi} className="relative">
+    <details data-testid="rank" data-rank={row.rank} data-rank-hi={rankHi} className="relative" onKeyDown={closeOnEscape}>
       <summary className="cursor-pointer font-semibold whitespace-nowrap">{interval}</summary>
       <p className="absolute left-0 z-30 mt-1 w-64 rounded border border-line bg-white p-2 text-xs font-normal whitespace-normal text-ink shadow" data-testid="rank-reason">
         {describeRank(row.rank, rankHi, row.rankReason)}
@@ -126,15 +136,30 @@ function Missing() {
   return <span className="text-muted">–</span>;
 }
 
-type ColumnOptions = Pick<Props, "track" | "type" | "rankMetric" | "groups" | "hasSignificance" | "typeCounts">;
+/** A group whose numbers the public report does not show says why, in the cell (section 12). */
+function SuppressedGroup({ n, minGroupN }: { n: number | null; minGroupN: number }) {
+  const text = n === 0 ? "no samples" : formatSuppressedGroup(n, minGroupN);
+  return (
+    <span className="text-xs whitespace-nowrap text-muted" data-testid="suppressed-cell">
+      {text}
+    </span>
+  );
+}
 
-function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCounts }: ColumnOptions) {
+/** In a type view, an entry with no number in any column is one whose type group is not shown. */
+function isTypeRowHidden(row: LeaderboardRow, type: EntityType | null): boolean {
+  return type !== null && row.kind !== "reported" && Object.values(row.metrics).every((estimate) => estimate === null || estimate === undefined);
+}
+
+type ColumnOptions = Pick<Props, "track" | "type" | "rankMetric" | "groups" | "hasSignificance" | "typeCounts" | "minGroupN">;
+
+function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN }: ColumnOptions) {
   const sortable = (id: string) => ({ id, sortDescFirst: defaultDescending(id) });
   const entryColumns = [
     helper.accessor((row) => row.rank ?? undefined, { ...sortable("rank"), header: "Rank", cell: (info) => <RankCell row={info.row.original} /> }),
     helper.accessor((row) => row.system, { ...sortable("system"), header: "System", cell: (info) => <SystemCell row={info.row.original} /> }),
     ...(track === "unified" ? [helper.accessor((row) => row.track, { ...sortable("track"), header: "Track", cell: (info) => info.getValue() })] : []),
-    helper.accessor((row) => row.n ?? undefined, { ...sortable("n"), header: "n", cell: (info) => info.getValue()?.toLocaleString("en") ?? <Missing /> }),
+    helper.accessor((row) => row.n ?? undefined, { ...sortable("n"), header: "n", cell: (info) => (info.getValue() === undefined ? <Missing /> : formatCount(info.getValue())) }),
   ];
 
   const metricGroups = groups.map((group) =>
@@ -146,7 +171,12 @@ function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCo
           helper.accessor((row) => row.metrics[metric]?.value, {
             ...sortable(metric),
             header: METRIC_LABELS[metric],
-            cell: (info) => <EstimateText estimate={info.row.original.metrics[metric]} metric={metric} isStacked />,
+            cell: (info) =>
+              isTypeRowHidden(info.row.original, type) ? (
+                <SuppressedGroup n={info.row.original.n} minGroupN={minGroupN} />
+              ) : (
+                <EstimateText estimate={info.row.original.metrics[metric]} metric={metric} isStacked />
+              ),
           }),
         ),
       ),
@@ -174,9 +204,12 @@ function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCo
               ENTITY_TYPES.map((entityType) =>
                 helper.accessor((row) => row.byType?.[entityType]?.value ?? undefined, {
                   ...sortable(`${TYPE_COLUMN_PREFIX}${entityType}`),
-                  header: typeCounts[entityType] === undefined ? entityType : `${entityType} (n=${(typeCounts[entityType] ?? 0).toLocaleString("en")})`,
+                  header: typeCounts[entityType] === undefined ? entityType : `${entityType} (n=${formatCount(typeCounts[entityType])})`,
                   cell: (info) => {
                     const estimate = info.row.original.byType?.[entityType];
+                    if (estimate !== undefined && estimate.value === null && info.row.original.kind !== "reported") {
+                      return <SuppressedGroup n={estimate.n} minGroupN={minGroupN} />;
+                    }
                     return <EstimateText estimate={estimate && estimate.value !== null ? { value: estimate.value, ci95: estimate.ci95 } : null} metric={rankMetric} isStacked />;
                   },
                 }),
@@ -272,7 +305,7 @@ function useHiddenColumns(track: LeaderboardTrack): [ReadonlySet<string>, (next:
 function ColumnPicker({ columns, hidden, onChange }: { columns: { id: string; label: string }[]; hidden: ReadonlySet<string>; onChange: (next: ReadonlySet<string>) => void }) {
   const hiddenCount = columns.filter((column) => hidden.has(column.id)).length;
   return (
-    <details className="relative" data-testid="column-picker">
+    <details className="relative" data-testid="column-picker" onKeyDown={closeOnEscape}>
       <summary className="cursor-pointer rounded border border-line bg-white px-3 py-1 text-ink hover:bg-slate-100">
         Columns{hiddenCount > 0 ? ` (${hiddenCount} hidden)` : ""}
       </summary>
@@ -301,7 +334,8 @@ function ColumnPicker({ columns, hidden, onChange }: { columns: { id: string; la
 
 /** Rank and system stay in view when the table scrolls sideways (opaque, so scrolled cells pass under them). */
 const STICKY_CLASS: Partial<Record<string, string>> = {
-  rank: "sticky left-0 z-20 w-14 min-w-14 max-w-14",
+  // An open rank popover lifts its cell above the sticky System column and the rows below it.
+  rank: "sticky left-0 z-20 w-14 min-w-14 max-w-14 has-[details[open]]:z-40",
   system: "sticky left-14 z-20 shadow-[1px_0_0_var(--color-line)]",
 };
 
@@ -310,7 +344,7 @@ function rowBackground(kind: LeaderboardRow["kind"]): string {
 }
 
 /** Below the md breakpoint the table becomes one card per row: rank, system, the ranking metric with its interval, the mark. */
-function LeaderboardCards({ rows, rankMetric, hasSignificance }: { rows: LeaderboardRow[]; rankMetric: ViewMetric; hasSignificance: boolean }) {
+function LeaderboardCards({ rows, rankMetric, hasSignificance, type, minGroupN }: { rows: LeaderboardRow[]; rankMetric: ViewMetric; hasSignificance: boolean; type: EntityType | null; minGroupN: number }) {
   if (rows.length === 0) return <p className="text-center text-muted md:hidden">No row matches these filters.</p>;
   return (
     <ol className="space-y-2 md:hidden" data-testid="leaderboard-cards" aria-label="Leaderboard rows">
@@ -329,7 +363,7 @@ function LeaderboardCards({ rows, rankMetric, hasSignificance }: { rows: Leaderb
             <div data-testid="card-primary-metric">
               <dt className="inline text-muted">{METRIC_LABELS[rankMetric]} </dt>
               <dd className="inline font-semibold">
-                <EstimateText estimate={row.metrics[rankMetric]} metric={rankMetric} />
+                {isTypeRowHidden(row, type) ? <SuppressedGroup n={row.n} minGroupN={minGroupN} /> : <EstimateText estimate={row.metrics[rankMetric]} metric={rankMetric} />}
               </dd>
             </div>
             {hasSignificance && (
@@ -343,7 +377,7 @@ function LeaderboardCards({ rows, rankMetric, hasSignificance }: { rows: Leaderb
             {row.n !== null && (
               <div>
                 <dt className="inline text-muted">n </dt>
-                <dd className="inline tabular-nums">{row.n.toLocaleString("en")}</dd>
+                <dd className="inline tabular-nums">{formatCount(row.n)}</dd>
               </div>
             )}
           </dl>
@@ -357,7 +391,7 @@ type Navigation = { filters: LeaderboardFilters; sort: TableSort; page: number; 
 
 /** The interactive leaderboard: one server-sorted page, sortable headers, filters, per-type columns on demand. */
 export function LeaderboardTable(props: Props) {
-  const { page, track, type, rankMetric, groups, hasSignificance, typeCounts, caption, baseQuery } = props;
+  const { page, track, type, rankMetric, groups, hasSignificance, typeCounts, caption, baseQuery, minGroupN } = props;
   const router = useRouter();
   const pathname = usePathname();
   const [isPending, startTransition] = useTransition();
@@ -375,16 +409,27 @@ export function LeaderboardTable(props: Props) {
     if (timer.current !== null) clearTimeout(timer.current);
   }, []);
 
-  const hrefFor = (next: Navigation): string => {
-    const params = new URLSearchParams(baseQuery);
-    for (const [key, value] of filtersToSearchParams(next.filters)) params.set(key, value);
+  // The table's state other than its filters, as query pairs: the filter form carries them as hidden inputs.
+  const keptPairs = (next: Omit<Navigation, "filters">): [string, string][] => {
+    const pairs: [string, string][] = [...baseQuery];
     if (!(next.sort.id === rankMetric && next.sort.desc)) {
-      params.set("sort", next.sort.id);
-      params.set("dir", next.sort.desc ? "desc" : "asc");
+      pairs.push(["sort", next.sort.id], ["dir", next.sort.desc ? "desc" : "asc"]);
     }
-    if (next.page > 1) params.set("page", String(next.page));
-    if (next.showTypes) params.set("types", "show");
+    if (next.page > 1) pairs.push(["page", String(next.page)]);
+    if (next.showTypes) pairs.push(["types", "show"]);
+    return pairs;
+  };
+  const hrefFor = (next: Navigation): string => {
+    const params = new URLSearchParams(keptPairs(next));
+    for (const [key, value] of filtersToSearchParams(next.filters)) params.set(key, value);
     return `${pathname}?${params.toString()}`;
+  };
+  /** A plain click on one of the table's links navigates in a transition (the table dims meanwhile); other clicks (new tab) stay the browser's. */
+  const onLinkClick = (event: MouseEvent<HTMLAnchorElement>, next: Navigation, before?: () => void) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    before?.();
+    navigate(next);
   };
   const navigate = (next: Navigation) => {
     startTransition(() => router.replace(hrefFor(next), { scroll: false }));
@@ -395,19 +440,36 @@ export function LeaderboardTable(props: Props) {
     if (timer.current !== null) clearTimeout(timer.current);
     timer.current = setTimeout(() => navigate({ filters: next, sort, page: 1, showTypes }), FILTER_DELAY_MS);
   };
-
-  const sorting: SortingState = [{ id: sort.id, desc: sort.desc }];
-  const onSortingChange = (updater: Updater<SortingState>) => {
-    const next = (typeof updater === "function" ? updater(sorting) : updater)[0];
-    if (next === undefined) return;
-    const nextSort = { id: next.id, desc: next.desc };
-    setPendingSort({ base: serverSortKey, sort: nextSort });
-    navigate({ filters, sort: nextSort, page: 1, showTypes });
+  const onFiltersSubmit = (next: LeaderboardFilters) => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    navigate({ filters: next, sort, page: 1, showTypes });
+  };
+  const onFiltersClear = () => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    setFilters(DEFAULT_FILTERS);
   };
 
+  // Sorting is server-side: each header is a link to the page sorted by its column.
+  const sorting: SortingState = [{ id: sort.id, desc: sort.desc }];
+  const nextSortOf = (id: string): TableSort => (id === sort.id ? { id, desc: !sort.desc } : { id, desc: defaultDescending(id) });
+  const activeFilterCount = filtersToSearchParams(filters).length;
+  // Open at first when a filter is on (a shared URL); afterwards the reader's own toggle stays, so clearing a field never snaps the panel shut.
+  const [isFiltersOpenAtFirst] = useState(activeFilterCount > 0 || page.rangeProblem !== null);
+  const sortOptions = useMemo(
+    () => [
+      ...groups.flatMap((group) => group.metrics.map((metric) => ({ id: metric, label: METRIC_LABELS[metric] }))),
+      { id: "rank", label: "Rank" },
+      { id: "system", label: "System name" },
+      { id: "n", label: "n" },
+      { id: "params", label: "Parameters" },
+      { id: "date", label: "Date" },
+    ],
+    [groups],
+  );
+
   const columns = useMemo(
-    () => buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCounts }),
-    [track, type, rankMetric, groups, hasSignificance, typeCounts],
+    () => buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN }),
+    [track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN],
   );
   const [hiddenColumns, setHiddenColumns] = useHiddenColumns(track);
   const pickable = useMemo(() => pickableColumns(groups, rankMetric), [groups, rankMetric]);
@@ -425,38 +487,45 @@ export function LeaderboardTable(props: Props) {
     data: page.rows,
     getRowId: (row) => row.key,
     state: { sorting, columnVisibility },
-    onSortingChange,
     manualSorting: true,
     enableSortingRemoval: false,
   });
 
+  const typesHref = hrefFor({ filters, sort, page: page.page, showTypes: !showTypes });
   return (
     <div className="space-y-3">
-      <LeaderboardFilterControls filters={filters} onChange={onFiltersChange} rangeProblem={page.rangeProblem} hasReported={props.hasReported} />
-      <div className="flex flex-wrap items-center gap-3 text-sm">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="table-toolbar">
         <p aria-live="polite" className="text-muted">
           {isPending
             ? "Updating…"
-            : `Showing ${page.matching.toLocaleString("en")} of ${page.total.toLocaleString("en")} rows${page.pageCount > 1 ? ` (page ${page.page} of ${page.pageCount})` : ""}`}
+            : `Showing ${formatCount(page.matching)} of ${formatCount(page.total)} rows${page.pageCount > 1 ? ` (page ${page.page} of ${page.pageCount})` : ""}`}
+          {activeFilterCount > 0 && !isPending && (
+            <>
+              {" · "}
+              <a href="#table-filters">
+                {activeFilterCount} {activeFilterCount === 1 ? "filter" : "filters"} on
+              </a>
+            </>
+          )}
         </p>
         {type === null && (
-          <button
-            type="button"
+          <Link
+            href={typesHref}
+            replace
+            scroll={false}
             aria-pressed={showTypes}
-            onClick={() => {
-              setPendingTypes({ base: props.showTypes, show: !showTypes });
-              navigate({ filters, sort, page: page.page, showTypes: !showTypes });
-            }}
-            className="rounded border border-line bg-white px-3 py-1 hover:bg-slate-100"
+            role="button"
+            onClick={(event) => onLinkClick(event, { filters, sort, page: page.page, showTypes: !showTypes }, () => setPendingTypes({ base: props.showTypes, show: !showTypes }))}
+            className="rounded border border-line bg-white px-3 py-1 text-ink no-underline hover:bg-slate-100"
           >
-            {showTypes ? "Hide" : "Show"} per-type columns
-          </button>
+            <span className="text-ink">{showTypes ? "Hide" : "Show"} per-type columns</span>
+          </Link>
         )}
         <div className="hidden md:block">
           <ColumnPicker columns={pickable} hidden={hiddenColumns} onChange={setHiddenColumns} />
         </div>
       </div>
-      <LeaderboardCards rows={page.rows} rankMetric={rankMetric} hasSignificance={hasSignificance} />
+      <LeaderboardCards rows={page.rows} rankMetric={rankMetric} hasSignificance={hasSignificance} type={type} minGroupN={minGroupN} />
       <div role="region" aria-label={caption} aria-busy={isPending} tabIndex={0} className="relative hidden overflow-x-auto rounded border border-line bg-white md:block">
         <table className={`min-w-full text-sm ${isPending ? "opacity-70" : ""}`}>
           <caption className="px-2 py-1 text-left text-muted">{caption}</caption>
@@ -487,17 +556,25 @@ export function LeaderboardTable(props: Props) {
                       {isGroup ? (
                         <table.FlexRender header={header} />
                       ) : (
-                        <button
-                          type="button"
-                          onClick={column.getToggleSortingHandler()}
-                          title={`Sort by ${label} (${column.getNextSortingOrder() === "asc" ? "ascending" : "descending"})`}
-                          className="inline-flex items-center gap-1 font-semibold text-ink hover:underline"
+                        <Link
+                          href={hrefFor({ filters, sort: nextSortOf(column.id), page: 1, showTypes })}
+                          replace
+                          scroll={false}
+                          data-sort-link={column.id}
+                          onClick={(event) => {
+                            const nextSort = nextSortOf(column.id);
+                            onLinkClick(event, { filters, sort: nextSort, page: 1, showTypes }, () => setPendingSort({ base: serverSortKey, sort: nextSort }));
+                          }}
+                          title={`Sort by ${label} (${nextSortOf(column.id).desc ? "descending" : "ascending"})`}
+                          className="inline-flex items-center gap-1 font-semibold no-underline hover:underline"
                         >
-                          <table.FlexRender header={header} />
+                          <span className="text-ink">
+                            <table.FlexRender header={header} />
+                          </span>
                           <span aria-hidden="true" className={sorted ? "text-accent" : "text-slate-500"}>
                             {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
                           </span>
-                        </button>
+                        </Link>
                       )}
                     </th>
                   );
@@ -537,6 +614,30 @@ export function LeaderboardTable(props: Props) {
           </tbody>
         </table>
       </div>
+      <details id="table-filters" open={isFiltersOpenAtFirst} className="rounded border border-line bg-white" data-testid="table-filters">
+        <summary className="cursor-pointer px-3 py-2 text-sm font-medium">
+          Filter the table{activeFilterCount > 0 ? ` (${activeFilterCount} on)` : ""}: name, entries, weights, approach, data, cutoff, provenance, size
+        </summary>
+        <div className="border-t border-line">
+          <LeaderboardFilterControls
+            filters={filters}
+            onChange={onFiltersChange}
+            onSubmit={onFiltersSubmit}
+            onClear={onFiltersClear}
+            action={pathname}
+            hiddenPairs={keptPairs({ sort, page: 1, showTypes }).filter(([key]) => key !== "sort" && key !== "dir")}
+            sortOptions={sortOptions}
+            sort={sort}
+            onSortChange={(nextSort) => {
+              setPendingSort({ base: serverSortKey, sort: nextSort });
+              navigate({ filters, sort: nextSort, page: 1, showTypes });
+            }}
+            clearHref={hrefFor({ filters: DEFAULT_FILTERS, sort, page: 1, showTypes })}
+            rangeProblem={page.rangeProblem}
+            hasReported={props.hasReported}
+          />
+        </div>
+      </details>
       {page.pageCount > 1 && (
         <nav aria-label="Leaderboard pages" className="flex items-center gap-3 text-sm">
           {page.page > 1 ? (

@@ -4,7 +4,7 @@ import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import { leaderboardFiltersSchema, type LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
 import type { LeaderboardView } from "@/lib/leaderboard/leaderboard-types";
 import { forestPlotData } from "@/lib/leaderboard/forest-plot-data";
-import { formatCount, formatEstimate } from "@/lib/format/numbers";
+import { formatCount, formatEstimate, formatSuppressedGroup } from "@/lib/format/numbers";
 import { cohortOfPageFilters, cohortPairs, describeCohort, hasCohort } from "@/lib/leaderboard/cohort-filters";
 import { applyTableQuery, type TableQuery } from "@/lib/leaderboard/table-query";
 import { matrixHref, progressHref } from "@/lib/leaderboard/view-links";
@@ -28,6 +28,21 @@ function typeCountsOf(view: LeaderboardView): Partial<Record<EntityType, number>
     if (n !== undefined && n !== null) counts[type] = n;
   }
   return counts;
+}
+
+/** A type view in which no entry has a number: the type's group is not shown (section 12), said once instead of a grid of dashes. */
+function hiddenTypeNote(view: LeaderboardView): string | null {
+  if (view.type === null) return null;
+  const entries = view.rows.filter((row) => row.kind !== "reported");
+  if (entries.length === 0) return null;
+  const isHidden = entries.every((row) => Object.values(row.metrics).every((estimate) => estimate === null || estimate === undefined));
+  if (!isHidden) return null;
+  const n = entries[0]?.n ?? null;
+  const reason =
+    n !== null && n < view.minGroupN
+      ? `the ranking slice has ${formatCount(n)} ${view.type} samples (${formatSuppressedGroup(n, view.minGroupN)}), fewer than the ${formatCount(view.minGroupN)} this release needs before it shows a group`
+      : `the ${view.type} group is hidden together with smaller groups, so that the overall numbers minus the shown types cannot give the small ones back`;
+  return `No ${view.type} numbers can be shown on this release: ${reason}. Ranks, marks and per-entry scores of this type are withheld for every entry; the all-types view and the other types are unaffected.`;
 }
 
 function filtersOf(query: TableQuery): LeaderboardFilters {
@@ -57,6 +72,7 @@ export function LeaderboardViewSection({ view, query, archivedVersion }: { view:
   const typeN = type === null ? null : view.rows.find((row) => row.kind !== "reported")?.n ?? null;
   const rankingN = view.rows.find((row) => row.kind !== "reported")?.n ?? null;
   const hasReported = view.rows.some((row) => row.kind === "reported");
+  const hiddenNote = hiddenTypeNote(view);
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-start gap-x-6 gap-y-2" data-testid="view-controls">
@@ -74,9 +90,14 @@ export function LeaderboardViewSection({ view, query, archivedVersion }: { view:
           entries shown; baselines always stay as the reference. <Link href={`${type === null ? "/leaderboard" : `/leaderboard/types/${TYPE_SLUGS[type]}`}?track=${track}${scopeQuery}`}>Show every entry</Link>.
         </p>
       )}
+      {hiddenNote !== null && (
+        <p className="max-w-3xl rounded border border-amber-700 bg-amber-50 p-3 text-sm" data-testid="type-hidden-note">
+          {hiddenNote}
+        </p>
+      )}
       {view.rows.length === 0 ? (
         <p>No entry is on this leaderboard yet.</p>
-      ) : (
+      ) : hiddenNote !== null && !hasReported ? null : (
         <LeaderboardTable
           // A new view (track or type) starts from its own state, not the previous view's.
           key={`${track}:${type ?? "all"}`}
@@ -92,6 +113,7 @@ export function LeaderboardViewSection({ view, query, archivedVersion }: { view:
           hasReported={hasReported}
           caption={caption}
           baseQuery={baseQuery}
+          minGroupN={view.minGroupN}
         />
       )}
       {archivedVersion === undefined && (

@@ -43,12 +43,12 @@ export function PairwiseMatrixGrid({ grid, caption }: { grid: MatrixGrid; captio
                 key={entry.id}
                 scope="col"
                 title={entry.system}
-                className={`max-w-24 align-bottom font-medium ${isMarked(index, "column") ? "bg-amber-100" : ""}`}
+                className={`min-w-24 max-w-40 align-bottom font-medium ${isMarked(index, "column") ? "bg-amber-100" : ""}`}
               >
                 <span className="block text-muted" aria-hidden="true">
                   {index + 1}
                 </span>
-                <span className="block max-w-24 truncate">{entry.system}</span>
+                <span className="block break-words" data-testid="matrix-column-name">{entry.system}</span>
                 {entry.isBaseline && <span className="block text-[0.65rem] font-normal text-amber-900">baseline</span>}
               </th>
             ))}
@@ -59,13 +59,13 @@ export function PairwiseMatrixGrid({ grid, caption }: { grid: MatrixGrid; captio
             <tr key={entry.id} className="border-b border-line">
               <th
                 scope="row"
-                className={`sticky left-0 z-10 max-w-40 border-r border-line font-medium ${isMarked(i, "row") ? "bg-amber-100" : "bg-white"}`}
+                className={`sticky left-0 z-10 min-w-40 max-w-56 border-r border-line font-medium ${isMarked(i, "row") ? "bg-amber-100" : "bg-white"}`}
               >
                 <span className="flex items-baseline gap-1">
                   <span className="text-muted" aria-hidden="true">
                     {i + 1}.
                   </span>
-                  <span className="truncate" title={entry.system}>
+                  <span className="break-words" data-testid="matrix-row-name">
                     {entry.system}
                   </span>
                 </span>

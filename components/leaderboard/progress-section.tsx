@@ -110,7 +110,7 @@ export function ProgressSection({ view }: { view: ProgressView }) {
       ) : (
         <>
           <ProgressChart title={title} line={line} series={series} />
-          <div className="relative overflow-x-auto">
+          <div tabIndex={0} className="relative overflow-x-auto">
           <table className="min-w-full bg-white text-sm" aria-label={`${title} (table)`}>
             <caption className="text-left font-medium">{title}: every point of the chart</caption>
             <thead>

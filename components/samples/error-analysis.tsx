@@ -82,7 +82,7 @@ export function ErrorAnalysisSection({ analysis, browseHref }: { analysis: Error
         </tbody>
       </table>
 
-      <div className="overflow-x-auto">
+      <div tabIndex={0} className="overflow-x-auto">
         <table className="bg-white text-sm" aria-label="Error classes per entity type">
           <caption className="mb-1 text-left font-semibold">Per entity type (gold)</caption>
           <thead className="border-b border-line">
@@ -120,7 +120,7 @@ export function ErrorAnalysisSection({ analysis, browseHref }: { analysis: Error
         </table>
       </div>
 
-      <div className="overflow-x-auto">
+      <div tabIndex={0} className="overflow-x-auto">
         <table className="bg-white text-sm" aria-label="Type confusion">
           <caption className="mb-1 text-left font-semibold">
             Type confusion: gold type (rows) × type of the entity the answer names (columns; “none”: no KB entity)

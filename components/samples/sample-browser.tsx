@@ -211,7 +211,7 @@ export function SampleBrowser(props: SampleBrowserProps) {
       {page.rows.length === 0 ? (
         <p>No sample matches these filters.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div tabIndex={0} className="overflow-x-auto">
           <table className="min-w-full bg-white text-sm" data-testid="sample-browser">
             <caption className="sr-only">Samples matching the filters</caption>
             <thead className="border-b border-line">

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { BUTTON, ConfirmButton } from "@/components/ui/confirm-button";
 import type { SubmissionView } from "@/lib/submissions/get-submission-view";
 
@@ -15,6 +15,11 @@ type ErrorBody = { error?: { message?: string } };
 export function OwnerControls({ view, onDone }: { view: SubmissionView; onDone: () => void }) {
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const [isSending, setIsSending] = useState(false);
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  // The result of an action takes focus (the button that started it may be gone).
+  useEffect(() => {
+    if (message !== null) messageRef.current?.focus();
+  }, [message]);
 
   async function send(path: string, method: "PATCH" | "DELETE", body: unknown, done: string) {
     setIsSending(true);
@@ -89,7 +94,7 @@ export function OwnerControls({ view, onDone }: { view: SubmissionView; onDone: 
         )}
       </div>
       {message && (
-        <p role={message.tone === "error" ? "alert" : "status"} className={message.tone === "error" ? "text-sm text-red-800" : "text-sm text-green-800"}>
+        <p ref={messageRef} tabIndex={-1} role={message.tone === "error" ? "alert" : "status"} className={message.tone === "error" ? "text-sm text-red-800" : "text-sm text-green-800"}>
           {message.text}
         </p>
       )}

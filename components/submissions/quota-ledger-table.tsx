@@ -32,7 +32,7 @@ type QuotaLedgerTableProps = {
 export function QuotaLedgerTable({ entries, caption, hasSubmissionLinks = true, actionFor, actionHeading = "Action" }: QuotaLedgerTableProps) {
   if (entries.length === 0) return <p data-testid="quota-ledger-empty">Nothing charged, refunded or granted yet on this release.</p>;
   return (
-    <div className="relative overflow-x-auto">
+    <div tabIndex={0} className="relative overflow-x-auto">
       <table className="min-w-full border border-line bg-white text-sm" data-testid="quota-ledger">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">

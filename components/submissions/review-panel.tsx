@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ProbeFlagsTable } from "@/components/submissions/probe-flags-table";
 import type { ProbeFlagId } from "@/lib/integrity/probe-flags-schema";
 import type { SubmissionView } from "@/lib/submissions/get-submission-view";
@@ -25,6 +25,24 @@ export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: ()
   const [acknowledged, setAcknowledged] = useState<ReadonlySet<ProbeFlagId>>(new Set());
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const [reasonError, setReasonError] = useState<string | null>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  // The result of an action takes focus, so a keyboard or screen-reader user lands on it.
+  useEffect(() => {
+    if (message !== null) messageRef.current?.focus();
+  }, [message]);
+  useEffect(() => {
+    if (reasonError !== null) reasonRef.current?.focus();
+  }, [reasonError]);
+
+  const reasonProblem = () =>
+    reason.trim().length < REJECT_REASON_MIN ? `Write the reason for the rejection (at least ${REJECT_REASON_MIN} characters): the owner reads it.` : null;
+  /** Reject asks for its confirm only once a reason is written. */
+  const canAskReject = () => {
+    const problem = reasonProblem();
+    setReasonError(problem);
+    return problem === null;
+  };
   const flags = view.probe_flags ?? null;
   const raised = flags ? flags.flags.filter((flag) => flag.raised) : [];
 
@@ -40,8 +58,9 @@ export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: ()
   async function act(action: Action) {
     setMessage(null);
     setReasonError(null);
-    if (action === "reject" && reason.trim().length < REJECT_REASON_MIN) {
-      setReasonError(`Write the reason for the rejection (at least ${REJECT_REASON_MIN} characters): the owner reads it.`);
+    const problem = action === "reject" ? reasonProblem() : null;
+    if (problem !== null) {
+      setReasonError(problem);
       return;
     }
     const body = {
@@ -87,7 +106,7 @@ export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: ()
         <div className="space-y-2">
           <h3 className="font-semibold">Probe flags</h3>
           {flags ? (
-            <div className="relative overflow-x-auto">
+            <div tabIndex={0} className="relative overflow-x-auto">
               <ProbeFlagsTable flags={flags} />
             </div>
           ) : (
@@ -110,6 +129,7 @@ export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: ()
       <label className="block text-sm">
         Reason (shown to the owner; required to reject)
         <textarea
+          ref={reasonRef}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           rows={2}
@@ -145,7 +165,7 @@ export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: ()
           />
         )}
         {view.publication === "PENDING" && (
-          <ConfirmButton label="Reject" question={`Reject the request for "${name}"? The owner reads your reason.`} confirmLabel="Yes, reject it" onConfirm={() => act("reject")} />
+          <ConfirmButton label="Reject" question={`Reject the request for "${name}"? The owner reads your reason.`} confirmLabel="Yes, reject it" canAsk={canAskReject} onConfirm={() => act("reject")} />
         )}
         {view.publication === "PUBLISHED" && (
           <ConfirmButton label="Hide" question={`Take "${name}" off the public leaderboard now?`} confirmLabel="Yes, hide it" onConfirm={() => act("hide")} />
@@ -165,7 +185,7 @@ export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: ()
           ))}
       </div>
       {message && (
-        <p role={message.tone === "error" ? "alert" : "status"} className={message.tone === "error" ? "rounded border border-red-300 bg-red-50 p-2 text-sm text-red-900" : "text-sm text-green-800"}>
+        <p ref={messageRef} tabIndex={-1} role={message.tone === "error" ? "alert" : "status"} className={message.tone === "error" ? "rounded border border-red-300 bg-red-50 p-2 text-sm text-red-900" : "text-sm text-green-800"}>
           {message.text}
         </p>
       )}

@@ -39,7 +39,7 @@ export function ScoreTables({ report }: { report: DisclosedReport }) {
   const mrrDigits = isFull ? 4 : 3;
   return (
     <div className="space-y-6">
-      <div className="relative overflow-x-auto">
+      <div tabIndex={0} className="relative overflow-x-auto">
         <table className="min-w-full bg-white text-sm" aria-label="Overall scores">
           <caption className="mb-1 text-left text-muted" data-testid="overall-caption" data-slice={report.disclosure.slice}>
             {overallCaption(report)}
@@ -91,7 +91,7 @@ type Group = { name: string; n: number; isSuppressed: boolean; metrics: Metrics;
 /** One row per group (entity type or collection): n and every metric, with its interval where the report has one. */
 function GroupTable({ caption, label, keys, groups, mrrDigits }: { caption: string; label: string; keys: string[]; groups: Group[]; mrrDigits: number }) {
   return (
-    <div className="relative overflow-x-auto">
+    <div tabIndex={0} className="relative overflow-x-auto">
       <table className="min-w-full bg-white text-sm">
         <caption className="mb-1 text-left text-muted">{caption}</caption>
         <thead className="border-b border-line">
@@ -179,7 +179,7 @@ const VERDICT_TEXT: Record<VerdictRow["verdict"], string> = {
 
 function VerdictTable({ verdicts }: { verdicts: VerdictRow[] }) {
   return (
-    <div className="relative overflow-x-auto">
+    <div tabIndex={0} className="relative overflow-x-auto">
       <table className="min-w-full bg-white text-sm" aria-label="Verdicts against the baselines">
         <caption className="mb-1 text-left text-muted">
           Feedback estimate against each baseline, on the feedback slice: McNemar&apos;s test with continuity correction (protocol section 9), Holm-adjusted across the baselines, at the 5%
@@ -210,7 +210,7 @@ function VerdictTable({ verdicts }: { verdicts: VerdictRow[] }) {
 
 function DetailTable({ details }: { details: DetailRow[] }) {
   return (
-    <div className="relative overflow-x-auto">
+    <div tabIndex={0} className="relative overflow-x-auto">
       <table className="min-w-full bg-white text-sm">
         <caption className="mb-1 text-left text-muted">
           Against each baseline: b = this entry right and the baseline wrong, c = the reverse; McNemar with continuity

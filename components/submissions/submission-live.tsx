@@ -65,6 +65,8 @@ export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: Su
     return () => clearTimeout(timer);
   }, [view]);
 
+  // The live region is in the page from the first render (a region added with its text is not read); it speaks on a change only.
+  const announcement = view.status === initial.status ? "" : `Status changed: ${view.status.toLowerCase()}${view.status === "FAILED" && view.failureReason ? `. ${view.failureReason}` : ""}.`;
   const reached = STEPS.indexOf(view.status as (typeof STEPS)[number]);
   return (
     <div className="space-y-6">
@@ -72,6 +74,9 @@ export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: Su
         <h2 id="status-heading" className="mb-2 text-xl font-semibold">
           Status: <span data-testid="submission-status">{view.status.toLowerCase()}</span>
         </h2>
+        <p aria-live="polite" className="sr-only" data-testid="status-announcement">
+          {announcement}
+        </p>
         <ol className="flex flex-wrap gap-4 text-sm" aria-label="Progress">
           {STEPS.map((step, index) => (
             <li key={step} className={index <= reached ? "font-semibold text-accent" : "text-muted"}>

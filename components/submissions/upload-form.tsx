@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type ChangeEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { formatDateTime } from "@/lib/format/dates";
 
 type Detected = { track: "open" | "closed" | null; split: "dev" | "test" | "train" | null; note: string | null };
@@ -46,6 +46,11 @@ export function UploadForm({ quota, maxBytes }: { quota: Quota; maxBytes: number
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
+  const errorRef = useRef<HTMLDivElement>(null);
+  // A refused upload moves focus to its error summary, so the reader lands on what to fix.
+  useEffect(() => {
+    if (error !== null) errorRef.current?.focus();
+  }, [error]);
   const [idempotencyKey, setIdempotencyKey] = useState("");
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
@@ -139,7 +144,7 @@ export function UploadForm({ quota, maxBytes }: { quota: Quota; maxBytes: number
         </div>
       )}
       {error && (
-        <div role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-900">
+        <div ref={errorRef} tabIndex={-1} role="alert" data-testid="upload-error" className="rounded border border-red-300 bg-red-50 p-3 text-red-900">
           <p className="font-semibold">{error}</p>
           {problems.length > 0 && (
             <ul className="mt-2 list-disc pl-6 font-mono text-xs" data-testid="upload-problems">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDifference, formatEstimate, formatParameterCount, formatPValue, formatValue, parseParameterCount } from "./numbers";
+import { formatDifference, formatEstimate, formatParameterCount, formatPValue, formatSuppressedGroup, formatValue, parseParameterCount } from "./numbers";
 
 describe("formatting scores", () => {
   it("shows rates as percentages with one decimal and their interval", () => {
@@ -46,5 +46,14 @@ describe("parameter counts", () => {
     expect(parseParameterCount("")).toBeNull();
     expect(parseParameterCount("-3B")).toBeNull();
     expect(parseParameterCount("eight billion")).toBeNull();
+  });
+});
+
+describe("formatting a suppressed group", () => {
+  it("says the group's size against min_group_n, or that it is hidden with smaller groups", () => {
+    expect(formatSuppressedGroup(9, 30)).toBe("n = 9 < 30");
+    expect(formatSuppressedGroup(1200, 5000)).toBe("n = 1,200 < 5,000");
+    expect(formatSuppressedGroup(40, 30)).toBe("hidden with smaller groups");
+    expect(formatSuppressedGroup(null, 30)).toBe("–");
   });
 });

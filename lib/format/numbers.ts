@@ -149,3 +149,14 @@ export function formatPStatement(p: number): string {
   if (p < RANK_SIGNIFICANCE_LEVEL && Number(text) >= RANK_SIGNIFICANCE_LEVEL) return `p < ${RANK_SIGNIFICANCE_LEVEL}`;
   return `p = ${text}`;
 }
+
+/**
+ * Why a group's numbers are not shown (protocol section 12), short enough for a table cell:
+ * "n = 9 < 30" when the group itself is under the release's min_group_n; "hidden with smaller
+ * groups" when it is large enough but hidden so the overall numbers cannot give the small ones back.
+ */
+export function formatSuppressedGroup(n: number | null, minGroupN: number): string {
+  if (n === null) return NONE;
+  if (n < minGroupN) return `n = ${formatCount(n)} < ${formatCount(minGroupN)}`;
+  return "hidden with smaller groups";
+}

@@ -69,7 +69,7 @@ function entryTypeEstimates(entry: EntrySource, metric: ViewMetric): Partial<Rec
     const group = entry.score.byType[type];
     if (group === undefined) continue;
     const estimate = entryEstimate(entry, metric, type);
-    out[type] = { n: group.n, value: estimate?.value ?? null, ci95: estimate?.ci95 ?? null };
+    out[type] = { n: group.n, value: estimate?.value ?? null, ci95: estimate?.ci95 ?? null, isSuppressed: group.isSuppressed === true };
   }
   return out;
 }
@@ -234,6 +234,7 @@ export function buildLeaderboard(input: BuildLeaderboardInput): LeaderboardView 
     columns,
     bestBaseline,
     rows: [...rows, ...reported].sort(compareRows(rankMetric)),
+    minGroupN: input.minGroupN,
     matrix: ranks === null ? null : pairwiseMatrix(ranks, rows, rankMetric),
     readPair: pairReader(ranks, rows, rankMetric),
   };

@@ -67,6 +67,6 @@ describe("forest plot data", () => {
 
   it("cuts long names for the axis only", () => {
     expect(shortSystemName("Kestrel-1")).toBe("Kestrel-1");
-    expect(shortSystemName("A very long system name indeed")).toBe("A very long sys…");
+    expect(shortSystemName("A very long system name indeed, with more")).toBe("A very long system name indee…");
   });
 });

@@ -152,6 +152,8 @@ export type LeaderboardView = {
   columns: readonly ViewMetric[];
   bestBaseline: BestBaseline | null;
   rows: LeaderboardRow[];
+  /** The release's min_group_n, so a page can say why a per-type cell is empty (section 12). */
+  minGroupN: number;
   /** The top MATRIX_SIZE ranked entries' pairwise tests; null when the view has no ranks. */
   matrix: PairwiseMatrix | null;
   /**

@@ -57,7 +57,7 @@ export default async function TokensPage() {
         {tokens.length === 0 ? (
           <p>You have no API tokens yet.</p>
         ) : (
-          <div className="relative overflow-x-auto">
+          <div tabIndex={0} className="relative overflow-x-auto">
             <table className="min-w-full border border-line bg-white text-sm">
               <caption className="sr-only">Your API tokens</caption>
               <thead className="bg-slate-50">

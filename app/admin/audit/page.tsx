@@ -17,7 +17,7 @@ export default async function AuditLogPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Audit log</h1>
-      <div className="relative overflow-x-auto">
+      <div tabIndex={0} className="relative overflow-x-auto">
         <table className="min-w-full bg-white text-sm">
           <caption className="mb-1 text-left text-muted">Maintainer and owner actions, newest first (who, what, when and why)</caption>
           <thead className="border-b border-line">

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
-import { formatCount, formatPercent } from "@/lib/format/numbers";
+import { formatCount, formatDecimal, formatDecimalInterval, formatPercent } from "@/lib/format/numbers";
 import { formatDateTime } from "@/lib/format/dates";
 import { RaisedFlagsSummary } from "@/components/submissions/probe-flags-table";
 import { isMaintainer } from "@/lib/auth/actor";
@@ -22,7 +22,7 @@ export const dynamic = "force-dynamic";
 function QueueTable({ rows, caption }: { rows: ReviewQueueRow[]; caption: string }) {
   if (rows.length === 0) return <p className="text-muted">Nothing here.</p>;
   return (
-    <div className="relative overflow-x-auto">
+    <div tabIndex={0} className="relative overflow-x-auto">
       <table className="min-w-full bg-white text-sm">
         <caption className="mb-1 text-left text-muted">{caption}</caption>
         <thead className="border-b border-line">
@@ -75,14 +75,14 @@ function OverallScores({ request }: { request: ReviewRequest }) {
         <div key={key}>
           <dt className="text-muted">{formatMetricName(key)}</dt>
           <dd className="tabular-nums">
-            {key === "mrr" ? (metrics[key]?.toFixed(4) ?? "–") : formatPercent(metrics[key])}{" "}
-            <span className="text-xs text-muted">{key === "mrr" ? (ci[key] ? `[${ci[key][0].toFixed(4)}, ${ci[key][1].toFixed(4)}]` : "") : formatInterval(ci[key])}</span>
+            {key === "mrr" ? formatDecimal(metrics[key]) : formatPercent(metrics[key])}{" "}
+            <span className="text-xs text-muted">{key === "mrr" ? formatDecimalInterval(ci[key]) : formatInterval(ci[key])}</span>
           </dd>
         </div>
       ))}
       <div>
         <dt className="text-muted">n</dt>
-        <dd className="tabular-nums">{score.report.n}</dd>
+        <dd className="tabular-nums">{formatCount(score.report.n)}</dd>
       </div>
     </dl>
   );
@@ -183,6 +183,9 @@ function RequestCard({ request }: { request: ReviewRequest }) {
           {view.originalName} · {view.sampleCount} samples
         </Fact>
       </dl>
+      {/* The card opens on what decides (method, provenance, the actions); the evidence is one click away, so a long queue stays scannable. */}
+      <details className="space-y-4 rounded border border-line p-3" data-testid="review-details">
+        <summary className="cursor-pointer font-semibold">Fact sheet, scores, comparisons and the owner&apos;s other entries</summary>
       <section className="space-y-2">
         <h4 className="font-semibold">Fact sheet</h4>
         {view.factSheet === null ? <p className="text-sm text-muted">No fact sheet.</p> : <FactSheetView sheet={view.factSheet} missing={view.factSheetMissing} />}
@@ -211,6 +214,7 @@ function RequestCard({ request }: { request: ReviewRequest }) {
           </ul>
         )}
       </section>
+      </details>
       <EntriesAgainstCap request={request} />
       <CloseFiles request={request} />
       <QueueReviewPanel view={view} />

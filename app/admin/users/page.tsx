@@ -92,7 +92,7 @@ export default async function AdminUsersPage() {
           }))}
         />
       </section>
-      <div className="relative overflow-x-auto">
+      <div tabIndex={0} className="relative overflow-x-auto">
         <table className="min-w-full border border-line bg-white text-sm">
           <caption className="sr-only">All accounts</caption>
           <thead className="bg-slate-50">
@@ -135,7 +135,8 @@ export default async function AdminUsersPage() {
                     {user.isSystem ? (
                       <span className="text-muted">none</span>
                     ) : (
-                      <Link href={`/admin/users/${user.id}`} aria-label={`Test quota of ${user.displayName}`}>
+                      // The accessible name starts with the visible words (WCAG 2.5.3), then says whose quota it is.
+                      <Link href={`/admin/users/${user.id}`} aria-label={`ledger, grant, refund: test quota of ${user.displayName}`}>
                         ledger, grant, refund
                       </Link>
                     )}

@@ -53,7 +53,7 @@ function SchemaLink({ schema }: { schema: JsonSchema }) {
 function FieldTable({ rows, caption, names }: { rows: FieldRow[]; caption: string; names: ReadonlySet<string> }) {
   if (rows.length === 0) return null;
   return (
-    <div className="relative overflow-x-auto">
+    <div className="relative overflow-x-auto" tabIndex={0}>
     <table className="min-w-full bg-white text-sm">
       <caption className="mb-1 text-left text-muted">{caption}</caption>
       <thead className="border-b border-line">
@@ -120,7 +120,7 @@ function OperationSection({ path, method, operation, names }: { path: string; me
         <strong>Authentication:</strong> {authText(operation)}
       </p>
       {parameters.length > 0 && (
-        <div className="relative overflow-x-auto">
+        <div className="relative overflow-x-auto" tabIndex={0}>
         <table className="min-w-full text-sm">
           <caption className="mb-1 text-left text-muted">Parameters</caption>
           <thead className="border-b border-line">
@@ -156,7 +156,7 @@ function OperationSection({ path, method, operation, names }: { path: string; me
           {refName(body[1].schema) === null && <FieldTable rows={fieldRows(body[1].schema)} caption="Request fields" names={names} />}
         </div>
       )}
-      <div className="relative overflow-x-auto">
+      <div className="relative overflow-x-auto" tabIndex={0}>
       <table className="min-w-full text-sm">
         <caption className="mb-1 text-left text-muted">Responses</caption>
         <thead className="border-b border-line">

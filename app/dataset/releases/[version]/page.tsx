@@ -94,7 +94,7 @@ export default async function ReleasePage({ params }: PageProps) {
         <h2 id="files" className="text-2xl font-semibold">
           Files
         </h2>
-        <div className="relative overflow-x-auto">
+        <div tabIndex={0} className="relative overflow-x-auto">
           <table className="min-w-full bg-white text-sm">
             <caption className="mb-1 text-left text-muted">The exact bytes served, with their size and SHA-256 (check with sha256sum)</caption>
             <thead className="border-b border-line">
@@ -164,7 +164,7 @@ export default async function ReleasePage({ params }: PageProps) {
         ) : (
           <>
             {release.publicRescores.length > 0 && (
-              <div className="relative overflow-x-auto">
+              <div tabIndex={0} className="relative overflow-x-auto">
                 <table className="min-w-full bg-white text-sm">
                   <caption className="mb-1 text-left text-muted">
                     Public entries and baselines whose score was re-made: the primary metric before and after (test: rounded to 0.1 point, protocol §12)
