@@ -97,7 +97,7 @@ describe("buildLeaderboard, open-world view", () => {
   });
 
   it("carries the ranking metric per entity type", () => {
-    expect(byKey.get("open-a")?.byType?.Place).toEqual({ n: 10, value: 0.5, ci95: [0.45, 0.55] });
+    expect(byKey.get("open-a")?.byType?.Place).toEqual({ n: 10, value: 0.5, ci95: [0.45, 0.55], isSuppressed: false });
     const person = byKey.get("open-a")?.byType?.Person;
     expect(person?.n).toBe(30);
     expect(person?.value).toBeCloseTo(0.48, 12);

@@ -91,7 +91,7 @@ describe("compactRow", () => {
     expect(top?.byType).toBeNull();
     const shown = applyTableQuery(view, query({ types: "show" }));
     // entry-002: alias 0.02 shifted by -0.02 for Person (type index 2): 0, not 2e-18.
-    expect(shown.rows.find((row) => row.key === "entry-002")?.byType?.Person).toEqual({ n: 30, value: 0, ci95: [-0.02, 0.02] });
+    expect(shown.rows.find((row) => row.key === "entry-002")?.byType?.Person).toEqual({ n: 30, value: 0, ci95: [-0.02, 0.02], isSuppressed: false });
     expect(view.rows.find((row) => row.key === "entry-002")?.metrics.alias?.ci95?.[0]).toBeCloseTo(0, 12);
   });
 });
