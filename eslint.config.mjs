@@ -21,4 +21,20 @@ export default tseslint.config(
       "@typescript-eslint/ban-ts-comment": "error",
     },
   },
+  {
+    // Every number, rate, interval, p-value, count, date and size a person reads is written by lib/format,
+    // the CLI and the client included. Tests and fixtures compute expectations freely; the two build
+    // scripts (.mjs) run before any TypeScript can be loaded.
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["lib/format/**", "**/*.test.{ts,tsx}", "tests/**", "e2e/**", "testing/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name=/^(toFixed|toLocaleString|toPrecision)$/]",
+          message: "Format numbers and dates with lib/format (formatDecimal, formatCount, formatPercent, formatDate, roundTo ...), the one home of how they read.",
+        },
+      ],
+    },
+  },
 );

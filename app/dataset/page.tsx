@@ -82,7 +82,7 @@ export default async function DatasetPage() {
         </h1>
         <p className="max-w-3xl text-muted">{release.description}</p>
         <p className="text-sm text-muted">
-          {totalSamples.toLocaleString("en")} samples over {stats.kbEntities.toLocaleString("en")} knowledge-base
+          {formatCount(totalSamples)} samples over {formatCount(stats.kbEntities)} knowledge-base
           entities · imported {formatDate(release.importedAt)} ·{" "}
           <Link href={`/dataset/releases/${encodeURIComponent(release.version)}`}>this release&apos;s page</Link> ·{" "}
           <Link href="/dataset/releases">all releases and their changelog</Link>
@@ -134,8 +134,8 @@ export default async function DatasetPage() {
             {SPLITS.map((split) => (
               <tr key={split} className="border-b border-line">
                 <th scope="row">{split}</th>
-                <td className="text-right">{stats.splits[split].samples.toLocaleString("en")}</td>
-                <td className="text-right">{stats.splits[split].entities.toLocaleString("en")}</td>
+                <td className="text-right">{formatCount(stats.splits[split].samples)}</td>
+                <td className="text-right">{formatCount(stats.splits[split].entities)}</td>
               </tr>
             ))}
           </tbody>
@@ -161,10 +161,10 @@ export default async function DatasetPage() {
                   <th scope="row">{type}</th>
                   {SPLITS.map((split) => (
                     <td key={split} className="text-right">
-                      {stats.byType[type].samples[split].toLocaleString("en")}
+                      {formatCount(stats.byType[type].samples[split])}
                     </td>
                   ))}
-                  <td className="text-right">{stats.byType[type].kbEntities.toLocaleString("en")}</td>
+                  <td className="text-right">{formatCount(stats.byType[type].kbEntities)}</td>
                 </tr>
               ))}
             </tbody>
@@ -191,7 +191,7 @@ export default async function DatasetPage() {
                   <th scope="row">{collection}</th>
                   {SPLITS.map((split) => (
                     <td key={split} className="text-right">
-                      {counts[split].toLocaleString("en")}
+                      {formatCount(counts[split])}
                     </td>
                   ))}
                 </tr>

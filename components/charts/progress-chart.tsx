@@ -1,6 +1,7 @@
 "use client";
 
 import { CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from "recharts";
+import { formatDecimal } from "@/lib/format/numbers";
 
 /** One drawn point: its day (ms since the epoch, UTC midnight), its value in percent and what it is. */
 export type ProgressChartPoint = { time: number; value: number; system: string; status: string; label: string };
@@ -27,7 +28,7 @@ function PointTooltip({ active, payload }: { active?: boolean; payload?: readonl
     <div className="rounded border border-line bg-white p-2 text-xs shadow">
       <p className="font-medium">{point.system}</p>
       <p>
-        {dayOf(point.time)}: {point.value.toFixed(1)}%
+        {dayOf(point.time)}: {formatDecimal(point.value, 1)}%
       </p>
       <p>{point.label}</p>
     </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatDecimal } from "@/lib/format/numbers";
 
 /** One point per scored run: its time (ms since the epoch) and its primary metric in percent. */
 export type RunPoint = { time: number; value: number; file: string };
@@ -20,7 +21,7 @@ export function RunHistoryChart({ series, title }: { series: RunSeries[]; title:
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="time" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={(time: number) => dateOf(time).slice(5)} />
           <YAxis domain={[0, 100]} unit="%" />
-          <Tooltip labelFormatter={(time) => `${dateOf(Number(time))} UTC`} formatter={(value) => `${Number(value).toFixed(1)}%`} />
+          <Tooltip labelFormatter={(time) => `${dateOf(Number(time))} UTC`} formatter={(value) => `${formatDecimal(Number(value), 1)}%`} />
           <Legend verticalAlign="top" />
           {series.map((line, index) => (
             <Line key={line.key} data={line.points} dataKey="value" name={line.label} stroke={COLORS[index % COLORS.length]} dot isAnimationActive={false} />

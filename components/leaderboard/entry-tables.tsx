@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
 import type { EntryComparison, EntryScore } from "@/lib/leaderboard/entry-types";
-import { formatDifference, formatValue } from "@/lib/format/numbers";
+import { formatCount, formatDifference, formatValue } from "@/lib/format/numbers";
 import { describeVerdict } from "@/lib/leaderboard/describe-verdict";
 import { METRIC_LABELS, TYPE_SLUGS } from "@/lib/leaderboard/views";
 import { UNRELIABLE_INTERVAL_N } from "@/lib/scoring/bootstrap";
@@ -72,7 +72,7 @@ export function TypeMatrix({ score, keys, track, caption }: { score: EntryScore;
                     </span>
                   )}
                 </th>
-                <td className="text-right tabular-nums">{n.toLocaleString("en")}</td>
+                <td className="text-right tabular-nums">{formatCount(n)}</td>
                 {group?.isSuppressed && n > 0 ? (
                   <SuppressedCell span={keys.length} />
                 ) : (
@@ -123,7 +123,7 @@ export function CollectionTable({ score, keys, caption }: { score: EntryScore; k
               <th scope="row" className="whitespace-nowrap">
                 {collection}
               </th>
-              <td className="text-right tabular-nums">{group.n.toLocaleString("en")}</td>
+              <td className="text-right tabular-nums">{formatCount(group.n)}</td>
               {group.isSuppressed ? (
                 <SuppressedCell span={keys.length} />
               ) : (

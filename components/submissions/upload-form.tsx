@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { formatDateTime } from "@/lib/format/dates";
+import { formatBytes } from "@/lib/format/bytes";
 
 type Detected = { track: "open" | "closed" | null; split: "dev" | "test" | "train" | null; note: string | null };
 type Problem = { line?: number; message: string };
@@ -63,7 +64,7 @@ export function UploadForm({ quota, maxBytes }: { quota: Quota; maxBytes: number
     setProblems([]);
     if (!chosen) return;
     if (chosen.size > maxBytes) {
-      setError(`The file is ${(chosen.size / 1024 / 1024).toFixed(1)} MiB; the limit is ${(maxBytes / 1024 / 1024).toFixed(0)} MiB.`);
+      setError(`The file is ${formatBytes(chosen.size)}; the limit is ${formatBytes(maxBytes)}.`);
       return;
     }
     setDetected(await detect(chosen));
@@ -118,7 +119,7 @@ export function UploadForm({ quota, maxBytes }: { quota: Quota; maxBytes: number
         <div className="rounded border border-line bg-white p-3 text-sm" data-testid="detected">
           <p>
             Track: <strong>{detected.track ? `${detected.track}-world` : "unknown"}</strong> · Split:{" "}
-            <strong>{detected.split ?? "unknown"}</strong> · {file ? `${(file.size / 1024).toFixed(1)} KiB` : ""}
+            <strong>{detected.split ?? "unknown"}</strong> · {file ? formatBytes(file.size) : ""}
           </p>
           {detected.note && <p className="text-amber-800">{detected.note}</p>}
           {detected.split === "train" && <p className="text-amber-800">Training samples are not scored; submit dev or test predictions.</p>}

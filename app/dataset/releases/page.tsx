@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { formatDate } from "@/lib/format/dates";
 import { listReleaseChangelog } from "@/lib/releases/release-history";
+import { formatCount } from "@/lib/format/numbers";
 
 export const metadata: Metadata = { title: "Releases" };
 export const dynamic = "force-dynamic";
@@ -38,9 +39,9 @@ export default async function ReleasesPage() {
               </h2>
               <p className="text-sm">{release.description}</p>
               <p className="text-sm">
-                {release.stats.splits.train.samples.toLocaleString("en")} train, {release.stats.splits.dev.samples.toLocaleString("en")} dev,{" "}
-                {release.stats.splits.test.samples.toLocaleString("en")} test samples; {release.stats.kbEntities.toLocaleString("en")} KB entities
-                {release.rescoreCount > 0 ? `; ${release.rescoreCount.toLocaleString("en")} re-scoring event${release.rescoreCount === 1 ? "" : "s"}` : ""}.
+                {formatCount(release.stats.splits.train.samples)} train, {formatCount(release.stats.splits.dev.samples)} dev,{" "}
+                {formatCount(release.stats.splits.test.samples)} test samples; {formatCount(release.stats.kbEntities)} KB entities
+                {release.rescoreCount > 0 ? `; ${formatCount(release.rescoreCount)} re-scoring event${release.rescoreCount === 1 ? "" : "s"}` : ""}.
               </p>
               {release.changes.length > 0 ? (
                 <ul className="list-disc pl-6 text-sm">

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { SampleBrowser } from "@/components/samples/sample-browser";
-import { formatPercent } from "@/lib/format/numbers";
+import { formatDecimal, formatPercent } from "@/lib/format/numbers";
 import { getActor } from "@/lib/auth/get-actor";
 import { isAppError } from "@/lib/errors";
 import { formatPValue } from "@/lib/format/numbers";
@@ -69,7 +69,7 @@ function Summary({ comparison }: { comparison: RunComparisonView }) {
         <dt className="text-muted">Broken (c)</dt>
         <dd data-testid="broken-count">{mcnemar.c}</dd>
         <dt className="text-muted">McNemar χ²</dt>
-        <dd>{mcnemar.chi2.toFixed(2)}</dd>
+        <dd>{formatDecimal(mcnemar.chi2, 2)}</dd>
         <dt className="text-muted">p (χ², exact)</dt>
         <dd>
           {formatPValue(mcnemar.p)}, {formatPValue(mcnemar.p_exact)}
@@ -99,7 +99,7 @@ function Summary({ comparison }: { comparison: RunComparisonView }) {
                 <td className="text-right">{row.n}</td>
                 <td className="text-right">{formatPercent(row.oldRate)}</td>
                 <td className="text-right">{formatPercent(row.newRate)}</td>
-                <td className="text-right">{row.oldRate === null || row.newRate === null ? "–" : ((row.newRate - row.oldRate) * 100).toFixed(1)}</td>
+                <td className="text-right">{row.oldRate === null || row.newRate === null ? "–" : formatDecimal(((row.newRate - row.oldRate) * 100), 1)}</td>
                 <td className="text-right">
                   {row.fixed > 0 ? <Link href={`/submissions/compare?old=${comparison.old.id}&new=${comparison.new.id}&change=fixed&type=${encodeURIComponent(row.type)}`}>{row.fixed}</Link> : 0}
                 </td>

@@ -8,7 +8,7 @@ import { isMaintainer } from "@/lib/auth/actor";
 import { getActor } from "@/lib/auth/get-actor";
 import { formatBytes } from "@/lib/format/bytes";
 import { formatDate, formatDateTime } from "@/lib/format/dates";
-import { formatPercent } from "@/lib/format/numbers";
+import { formatCount, formatPercent } from "@/lib/format/numbers";
 import { getReleaseDetail } from "@/lib/releases/release-history";
 import { SCORER_VERSION } from "@/lib/scoring/score-report";
 import { supersedeReleaseAction } from "./actions";
@@ -71,11 +71,11 @@ export default async function ReleasePage({ params }: PageProps) {
           <dd>{formatDateTime(release.importedAt)}</dd>
           <dt className="font-medium">Samples</dt>
           <dd>
-            train {stats.splits.train.samples.toLocaleString("en")}, dev {stats.splits.dev.samples.toLocaleString("en")}, test{" "}
-            {stats.splits.test.samples.toLocaleString("en")}
+            train {formatCount(stats.splits.train.samples)}, dev {formatCount(stats.splits.dev.samples)}, test{" "}
+            {formatCount(stats.splits.test.samples)}
           </dd>
           <dt className="font-medium">Knowledge base</dt>
-          <dd>{stats.kbEntities.toLocaleString("en")} entities</dd>
+          <dd>{formatCount(stats.kbEntities)} entities</dd>
           <dt className="font-medium">Smallest group shown</dt>
           <dd>{release.minGroupN} test samples (protocol §12)</dd>
           <dt className="font-medium">Leaderboard</dt>
@@ -85,7 +85,7 @@ export default async function ReleasePage({ params }: PageProps) {
         </dl>
         {stats.splits.test.samples < PROTECTED_TEST_SIZE && (
           <p role="note" className="max-w-3xl text-sm">
-            The test split has fewer than {PROTECTED_TEST_SIZE.toLocaleString("en")} samples: its gold is illustrative, not protected (protocol §12).
+            The test split has fewer than {formatCount(PROTECTED_TEST_SIZE)} samples: its gold is illustrative, not protected (protocol §12).
           </p>
         )}
       </section>
@@ -147,7 +147,7 @@ export default async function ReleasePage({ params }: PageProps) {
                     {row.isCurrent ? " (current)" : " (stale until re-scored)"}
                   </td>
                   <td>{row.split}</td>
-                  <td className="text-right">{row.scores.toLocaleString("en")}</td>
+                  <td className="text-right">{formatCount(row.scores)}</td>
                 </tr>
               ))}
             </tbody>
@@ -206,7 +206,7 @@ export default async function ReleasePage({ params }: PageProps) {
               <ul className="list-disc pl-6 text-sm">
                 {release.privateRescores.map((group) => (
                   <li key={`${group.split}|${group.beforeScorerVersion}|${group.afterScorerVersion}|${group.isGoldChanged}`}>
-                    {group.count.toLocaleString("en")} unpublished {group.split} submission{group.count === 1 ? "" : "s"} re-scored (scorer {group.beforeScorerVersion} →{" "}
+                    {formatCount(group.count)} unpublished {group.split} submission{group.count === 1 ? "" : "s"} re-scored (scorer {group.beforeScorerVersion} →{" "}
                     {group.afterScorerVersion}
                     {group.isGoldChanged ? ", new gold" : ""}); their numbers are their owners'.
                   </li>
