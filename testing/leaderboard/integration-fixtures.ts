@@ -14,7 +14,8 @@ import { planComparisonRows } from "@/lib/scoring/comparison-families";
 import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/scoring/gold";
 import { scorePredictions } from "@/lib/scoring/score-report";
 import { sliceOutcomes, sliceReportsOf } from "@/lib/slices/slice-reports";
-import { loadSplitGold } from "@/lib/submissions/load-gold";
+import { loadAnswerIndex, loadSplitGold } from "@/lib/submissions/load-gold";
+import { ANSWER_KEY_VERSION, computeAnswerDigests } from "@/lib/submissions/answer-digests";
 
 /**
  * Support for the leaderboard's integration tests (tests/integration/
@@ -89,6 +90,12 @@ export type FixtureEntry = {
 
 export type StoredFixture = { id: string; track: "open" | "closed"; split: Split; codes: Uint8Array; isBaseline: boolean };
 
+async function fixtureAnswerDigests(releaseId: string, entry: FixtureEntry): Promise<Uint8Array<ArrayBuffer>> {
+  const { sampleIds } = await loadSplitGold(releaseId, "test");
+  const predictions = entry.track === "open" ? { track: "open" as const, predictions: entry.predictions } : { track: "closed" as const, predictions: entry.predictions };
+  return computeAnswerDigests(sampleIds, predictions, await loadAnswerIndex(releaseId));
+}
+
 /** Stores submissions with their scores through the worker's writer (lib/scores), then every comparison with the split's baselines. */
 export async function storeScoredEntries(release: LeaderboardFixtureRelease, entries: readonly FixtureEntry[]): Promise<StoredFixture[]> {
   const releaseGold = (await db.datasetRelease.findUniqueOrThrow({ where: { id: release.releaseId }, select: { goldSha256: true } })).goldSha256;
@@ -114,6 +121,8 @@ export async function storeScoredEntries(release: LeaderboardFixtureRelease, ent
         sampleCount: gold.length,
         isBaseline: entry.isBaseline ?? false,
         baselineLabel: entry.isBaseline ? entry.systemName : null,
+        // What pre-flight stores with a test upload: the publication guard compares these (no file is stored here).
+        ...(split === "test" ? { answerDigests: await fixtureAnswerDigests(release.releaseId, entry), answerDigestsVersion: ANSWER_KEY_VERSION } : {}),
         publication: entry.publication,
         publishedAt: entry.publication === "PUBLISHED" ? new Date("2026-11-01T00:00:00Z") : null,
         systemName: entry.systemName,

@@ -102,7 +102,9 @@ beforeAll(async () => {
   setLeaderboardStampTtl(0);
   await resetDatabase();
   await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, "scripts", "build-cli.mjs"), "--if-stale", "client"], { cwd: REPO_ROOT });
-  release = await importLeaderboardRelease("fact-sheet-int", 40);
+  // Enough test samples that entries can differ from the baseline and from each other in max(25, 1%) ranking-slice
+  // samples, as the publication guard asks (protocol section 12).
+  release = await importLeaderboardRelease("fact-sheet-int", 200);
   owner = await createTestUser("owner");
   rival = await createTestUser("rival");
   maintainer = await createTestUser("maintainer", "MAINTAINER");
@@ -115,7 +117,8 @@ beforeAll(async () => {
   await storeScoredEntries(release, [
     { id: "fsbase", userId: system.id, split: "test", publication: "PRIVATE", isBaseline: true, systemName: "Base", track: "open", predictions: openPredictions(test, (i) => (i % 4 === 0 ? "exact" : "miss")) },
     { id: "fstuned", userId: owner.id, split: "test", publication: "PRIVATE", systemName: "Tuned Open", track: "open", predictions: openPredictions(test, tuned) },
-    { id: "fsclient", userId: owner.id, split: "test", publication: "PRIVATE", systemName: "Client Sent", track: "open", predictions: openPredictions(test, tuned) },
+    // Another run of the owner's: far enough from Tuned (published first) to be published too.
+    { id: "fsclient", userId: owner.id, split: "test", publication: "PRIVATE", systemName: "Client Sent", track: "open", predictions: openPredictions(test, (i) => (i % 3 === 0 ? "miss" : "exact")) },
     {
       id: "fsrival",
       userId: rival.id,
@@ -272,11 +275,11 @@ describe("provenance tiers: the reproduction check", () => {
   it("refuses a reproduction whose outcomes differ, with the count only, and audits it", async () => {
     const refused = await caught(() => checkReproduction(actorOf(maintainer), "fstuned", { reproductionId: "fsdiffer" }));
     expect(refused.code).toBe("validation");
-    expect(refused.message).toBe("Not reproduced: 3 of 40 samples have a different outcome in the reproduction. The tier is unchanged.");
+    expect(refused.message).toBe("Not reproduced: 3 of 200 samples have a different outcome in the reproduction. The tier is unchanged.");
     expect((await db.submission.findUniqueOrThrow({ where: { id: "fstuned" } })).reproducedAt).toBeNull();
     const audit = await db.auditLog.findFirstOrThrow({ where: { targetId: "fstuned", action: "submission.reproduction-refused" } });
     expect(audit).toMatchObject({ actorId: maintainer.id });
-    expect(audit.details).toEqual({ reproductionId: "fsdiffer", differing: 3, n: 40 });
+    expect(audit.details).toEqual({ reproductionId: "fsdiffer", differing: 3, n: 200 });
   });
 
   it("refuses what cannot be a reproduction, and anyone but a maintainer", async () => {
@@ -299,7 +302,7 @@ describe("provenance tiers: the reproduction check", () => {
 
   it("marks the entry reproduced when every outcome matches (who, when), shows it in the API and the filter, and revokes it audited", async () => {
     const result = await checkReproduction(actorOf(maintainer), "fstuned", { reproductionId: "fsrepro", reason: "re-ran their repository" });
-    expect(result).toEqual({ entryId: "fstuned", reproductionId: "fsrepro", tier: "reproduced", n: 40 });
+    expect(result).toEqual({ entryId: "fstuned", reproductionId: "fsrepro", tier: "reproduced", n: 200 });
     const row = await db.submission.findUniqueOrThrow({ where: { id: "fstuned" } });
     expect(row).toMatchObject({ reproducedById: maintainer.id, reproductionId: "fsrepro" });
     expect(row.reproducedAt).not.toBeNull();
