@@ -4,8 +4,7 @@ import { AppError } from "@/lib/errors";
 import { formatBytes } from "@/lib/format/bytes";
 import type { Prisma } from "@/lib/generated/prisma";
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
+import { DAY_MS, HOUR_MS, recentDevUploads } from "@/lib/submissions/get-dev-upload-usage";
 
 function describeWait(freesAt: Date, now: Date): { retryAfterSeconds: number; text: string } {
   const retryAfterSeconds = Math.max(1, Math.ceil((freesAt.getTime() - now.getTime()) / 1000));
@@ -23,11 +22,7 @@ function describeWait(freesAt: Date, now: Date): { retryAfterSeconds: number; te
  */
 export async function assertDevUploadAllowed(userId: string, bytes: number, client: Prisma.TransactionClient, now: Date = new Date()): Promise<void> {
   const env = getEnv();
-  const recent = await client.submission.findMany({
-    where: { userId, split: "dev", createdAt: { gt: new Date(now.getTime() - DAY_MS) } },
-    select: { createdAt: true, fileBytes: true },
-    orderBy: { createdAt: "asc" },
-  });
+  const recent = await recentDevUploads(userId, now, client);
   const lastHour = recent.filter((row) => row.createdAt.getTime() > now.getTime() - HOUR_MS);
   const oldestOfHour = lastHour[0];
   if (oldestOfHour && lastHour.length >= env.DEV_UPLOADS_PER_HOUR) {

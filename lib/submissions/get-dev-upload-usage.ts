@@ -3,8 +3,17 @@ import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma";
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
+export const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** A participant's dev uploads of the last 24 hours, oldest first: the rows both dev limits count. */
+export function recentDevUploads(userId: string, now: Date, client: Prisma.TransactionClient = db): Promise<{ createdAt: Date; fileBytes: number }[]> {
+  return client.submission.findMany({
+    where: { userId, split: "dev", createdAt: { gt: new Date(now.getTime() - DAY_MS) } },
+    select: { createdAt: true, fileBytes: true },
+    orderBy: { createdAt: "asc" },
+  });
+}
 
 export type DevUploadUsage = {
   perHour: number;
@@ -22,11 +31,7 @@ export type DevUploadUsage = {
  */
 export async function getDevUploadUsage(userId: string, now: Date = new Date(), client: Prisma.TransactionClient = db): Promise<DevUploadUsage> {
   const env = getEnv();
-  const recent = await client.submission.findMany({
-    where: { userId, split: "dev", createdAt: { gt: new Date(now.getTime() - DAY_MS) } },
-    select: { createdAt: true, fileBytes: true },
-    orderBy: { createdAt: "asc" },
-  });
+  const recent = await recentDevUploads(userId, now, client);
   const lastHour = recent.filter((row) => row.createdAt.getTime() > now.getTime() - HOUR_MS);
   const oldestOfHour = lastHour[0];
   return {
