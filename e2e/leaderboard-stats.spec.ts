@@ -151,7 +151,8 @@ function expectMarksAgreeWithRanks(rows: PageRow[], view: ApiView): void {
 }
 
 function shortName(system: string): string {
-  return system.length <= 16 ? system : `${system.slice(0, 15).trimEnd()}…`;
+  // Names up to 30 characters are drawn whole; longer ones keep 29 and an ellipsis (lib/leaderboard/forest-plot-data.ts).
+  return system.length <= 30 ? system : `${system.slice(0, 29).trimEnd()}…`;
 }
 
 /** (b) The forest plot: its name, caption, legend, drawn lines and its data table. */

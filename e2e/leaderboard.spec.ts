@@ -150,10 +150,10 @@ test("[LEADERBOARD] per-type columns appear on demand and the entity-type view r
   await expect(page.getByRole("button", { name: "Hide per-type columns" })).toHaveAttribute("aria-pressed", "true");
   await expect(table.getByRole("columnheader", { name: /^Person \(n=\d+\)/ })).toBeVisible();
   await expect(page).toHaveURL(/[?&]types=show/);
-  // The demo's ranking slice (everything public, protocol section 12) has 13 of its 20 test places, fewer than
-  // min_group_n (30): the public sees the group's size only.
+  // The demo's ranking slice (everything public, protocol section 12) has 13 of its 20 test places; the demo sets
+  // min_group_n 5, so the public sees the type's numbers (a rate rounded to 1 point, with its interval).
   await expect(table.getByRole("columnheader", { name: /^Place \(n=13\)/ })).toBeVisible();
-  await expect(table.locator('tbody tr', { hasText: "Kestrel-1" }).locator('[data-column="type:Place"]')).toHaveText("–");
+  await expect(table.locator('tbody tr', { hasText: "Kestrel-1" }).locator('[data-column="type:Place"]')).toHaveText(/^\d+\.\d \[\d+\.\d, \d+\.\d\]$/);
 
   await page.getByRole("navigation", { name: "Entity type" }).getByRole("link", { name: "Place", exact: true }).click();
   await expect(page).toHaveURL(/\/leaderboard\/types\/place\?track=open$/);
