@@ -41,7 +41,9 @@ export function OwnerControls({ view, onDone }: { view: SubmissionView; onDone: 
 
   const canBePrimary = view.publication === "PUBLISHED" || view.publication === "PENDING";
   const canUnhide = view.publication === "HIDDEN" && view.hiddenByOwner;
-  if (view.publication !== "PENDING" && view.publication !== "PUBLISHED" && !canUnhide && !view.isPrimary) return null;
+  const hasControls = view.publication === "PENDING" || view.publication === "PUBLISHED" || canUnhide || view.isPrimary;
+  // The result of the last action stays readable after the refresh that may leave no control to show.
+  if (!hasControls && message === null) return null;
   return (
     <section aria-labelledby="owner-controls-heading" className="space-y-3 rounded border border-line bg-white p-4">
       <h2 id="owner-controls-heading" className="text-lg font-semibold">
