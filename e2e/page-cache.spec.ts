@@ -7,11 +7,11 @@ import { publicationBody } from "./fixtures/publication";
 import { freePort } from "../testing/free-port";
 
 /**
- * The shared cache of rendered public pages (lib/leaderboard/public-page-cache.ts)
+ * The shared cache of rendered public pages (lib/public-cache/public-page-cache.ts)
  * behind the production server (scripts/web-server.mjs): anonymous readers
  * get one body per version of the public data, signed-in readers always
  * their own render. Cache hits are answered by the web server itself
- * (lib/leaderboard/public-fast-path.ts), before Next.js sees them.
+ * (lib/public-cache/public-fast-path.ts), before Next.js sees them.
  */
 
 const RELEASE = path.join(__dirname, "..", "data", "demo-release");

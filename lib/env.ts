@@ -54,7 +54,7 @@ export const envSchema = z.object({
    * as the entry's dataset (`.eval_results` dataset.id, the model-index
    * dataset type, Every Eval Ever hf_repo): set it to where the release is
    * published on the Hub. Unset: irc-bench/<release name> (hubDatasetIdOf in
-   * lib/leaderboard/hub-exports.ts), the benchmark's own namespace.
+   * lib/exports/hub-exports.ts), the benchmark's own namespace.
    */
   HF_DATASET_ID: z
     .string()

@@ -1,7 +1,7 @@
 /**
  * The production web server: `next start`, plus one thing it cannot do. Next.js
  * drops a route handler's Content-Encoding header, so the public API's
- * precompressed bodies (lib/leaderboard/public-body-cache.ts) name their
+ * precompressed bodies (lib/public-cache/public-body-cache.ts) name their
  * encoding in X-Irc-Content-Encoding; this server turns that into
  * Content-Encoding before the response's headers are written, and Next.js's
  * own gzip (router-server, the `compression` package) then leaves the body
@@ -10,7 +10,7 @@
  * It also puts the public pages behind the shared page cache: a request for
  * /leaderboard (any view), /leaderboard/matrix, /leaderboard/types/TYPE or
  * /entries/ID that carries no session cookie and no Authorization header
- * (lib/leaderboard/public-page-routing.mjs) is rewritten to /api/public-page,
+ * (lib/public-cache/public-page-routing.mjs) is rewritten to /api/public-page,
  * which answers from the cache. A page the cache lacks is rendered by an
  * anonymous request to this process's second, private listener on a loopback
  * port (IRC_PAGE_RENDER_ORIGIN), which serves the app without any rewrite, so
@@ -20,7 +20,7 @@
  * Cache hits do not reach Next.js at all: its per-request work costs more than
  * sending a stored body. Before handing a request on, this server asks the fast
  * path that instrumentation.ts installed on globalThis
- * (lib/leaderboard/public-fast-path.ts, built by Next.js with the rest of the
+ * (lib/public-cache/public-fast-path.ts, built by Next.js with the rest of the
  * app): an anonymous page request or a public API read whose body for the
  * current data stamp is already in this process or in Redis is answered here,
  * with the same encodings, ETags, 304s and headers. A miss, or any fault,
@@ -33,11 +33,11 @@ import { setTimeout } from "node:timers";
 import { parseArgs } from "node:util";
 import next from "next";
 import { pino } from "pino";
-import { cacheablePageRequest, PUBLIC_PAGE_ROUTE } from "../lib/leaderboard/public-page-routing.mjs";
+import { cacheablePageRequest, PUBLIC_PAGE_ROUTE } from "../lib/public-cache/public-page-routing.mjs";
 
 const PRECOMPRESSED_HEADER = "x-irc-content-encoding";
 const ENCODINGS = new Set(["gzip", "br"]);
-/** Where instrumentation.ts puts the fast path (lib/leaderboard/public-fast-path.ts, PUBLIC_FAST_PATH). */
+/** Where instrumentation.ts puts the fast path (lib/public-cache/public-fast-path.ts, PUBLIC_FAST_PATH). */
 const PUBLIC_FAST_PATH = Symbol.for("irc-bench.public-fast-path");
 const FAULT_LOG_INTERVAL_MS = 30_000;
 

@@ -3,8 +3,8 @@ import { describeVerdict } from "@/lib/leaderboard/describe-verdict";
 import { ProgressChart, type ProgressChartSeries } from "@/components/charts/progress-chart";
 import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
 import { formatPercent } from "@/lib/format/numbers";
-import { describeProgressStatus, describeSotaRule, type ProgressPoint, type ProgressStatus } from "@/lib/leaderboard/progress";
-import type { ProgressView } from "@/lib/leaderboard/progress-view";
+import { describeProgressStatus, describeSotaRule, type ProgressPoint, type ProgressStatus } from "@/lib/progress/progress";
+import type { ProgressView } from "@/lib/progress/progress-view";
 import { progressHref } from "@/lib/leaderboard/view-links";
 import { LEADERBOARD_TRACKS, METRIC_LABELS, TRACK_LABELS } from "@/lib/leaderboard/views";
 

@@ -3,7 +3,7 @@ import { roundTo } from "@/lib/format/numbers";
 import { ownerInterval } from "@/lib/disclosure/owner-interval";
 import { orderReport } from "@/lib/scoring/order-report";
 import { RANK_SIGNIFICANCE_LEVEL } from "@/lib/scoring/paired-ranks";
-import { readStoredReport } from "@/lib/scores/stored-report";
+import { readStoredReport } from "@/lib/stored-scores/stored-report";
 import type { ScoreReport } from "@/lib/scoring/report-schema";
 import type { Track } from "@/lib/scoring/tracks";
 

@@ -1,7 +1,7 @@
 /**
  * The headers every response of the site carries: next.config.ts gives them
  * to Next.js for all paths, and the web server's fast path for cached public
- * bodies (lib/leaderboard/public-fast-path.ts), which answers before Next.js
+ * bodies (lib/public-cache/public-fast-path.ts), which answers before Next.js
  * sees the request, sends the same.
  */
 

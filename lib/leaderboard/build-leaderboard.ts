@@ -1,4 +1,4 @@
-import { isScoreStale } from "@/lib/scores/score-staleness";
+import { isScoreStale } from "@/lib/stored-scores/score-staleness";
 import { pValueBucket, readPair } from "@/lib/disclosure/disclose";
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import type {

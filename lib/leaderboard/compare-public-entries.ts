@@ -6,7 +6,7 @@ import { compareOutcomes, type ComparisonMetric } from "@/lib/scoring/compare";
 import type { McNemarResult } from "@/lib/scoring/mcnemar";
 import type { Track } from "@/lib/scoring/tracks";
 import type { Estimate, ReleaseRef } from "./leaderboard-types";
-import { isPublicEntry } from "@/lib/scores/public-entry-rule";
+import { isPublicEntry } from "@/lib/stored-scores/public-entry-rule";
 import { discloseStoredScore, disclosureLevelFor, type PairReading } from "@/lib/disclosure/disclose";
 import { getLeaderboard } from "./get-leaderboard";
 import { getReleaseLeaderboard } from "./get-release-leaderboard";

@@ -3,7 +3,7 @@ import { loadPublicGroupPolicy } from "@/lib/submissions/load-gold";
 import { db } from "@/lib/db";
 import { disclosureLevelFor, discloseStoredScore, readPair, verdictOf } from "@/lib/disclosure/disclose";
 import { goldVersionId } from "@/lib/disclosure/gold-version";
-import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
+import { isScoreStale, releaseGoldOf } from "@/lib/stored-scores/score-staleness";
 import { missingFactSheetFields } from "@/lib/fact-sheet/completeness";
 import { readStoredFactSheet } from "@/lib/fact-sheet/schema";
 import { scoredEntryTier } from "@/lib/provenance/tiers";
@@ -11,7 +11,7 @@ import type { EntryComparison, EntryDetail } from "./entry-types";
 import { getLeaderboard } from "./get-leaderboard";
 import { getReleaseLeaderboard } from "./get-release-leaderboard";
 import { TRACK_LABELS } from "./views";
-import { isPublicEntry } from "@/lib/scores/public-entry-rule";
+import { isPublicEntry } from "@/lib/stored-scores/public-entry-rule";
 
 /**
  * One public entry with its score summary and its comparisons with every

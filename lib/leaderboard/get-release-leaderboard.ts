@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { releaseGoldOf } from "@/lib/scores/score-staleness";
+import { releaseGoldOf } from "@/lib/stored-scores/score-staleness";
 import { PLATFORM_SCORING_VERSION } from "@/lib/scoring/score-report";
 import { buildLeaderboard } from "./build-leaderboard";
 import type { LeaderboardView } from "./leaderboard-types";

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { discloseStoredScore, publicGroupPolicy, type GroupPolicy } from "@/lib/disclosure/disclose";
 import { pickCodes, pickPositions, type TestSlices } from "@/lib/slices/slice-membership";
 import { loadSplitGold } from "@/lib/submissions/load-gold";
-import { publicEntrySql } from "@/lib/scores/public-entry-rule";
+import { publicEntrySql } from "@/lib/stored-scores/public-entry-rule";
 import { parseStoredReportedByType, parseStoredReportedMetrics } from "@/lib/reported/reported-schema";
 import type { EntityType } from "@/lib/dataset/release-schema";
 import type { EntrySource, ReleaseRef, ReportedSource } from "./leaderboard-types";
@@ -58,7 +58,7 @@ const PUBLIC_TEST_ENTRY = `s."split" = 'test' AND ${PUBLIC_ENTRY}`;
  * One query: the active release and the version stamp of everything its
  * public reads show (the test leaderboard, the entry list and entry pages,
  * both splits): a change to any of it changes the stamp, so anything keyed by
- * the stamp (lib/leaderboard/public-body-cache.ts) is never served after it.
+ * the stamp (lib/public-cache/public-body-cache.ts) is never served after it.
  */
 export async function findActiveReleaseStamp(): Promise<ActiveReleaseStamp | null> {
   return findStamp(`r."isActive"`, []);

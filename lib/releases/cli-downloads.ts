@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { AppError } from "@/lib/errors";
-import { matchesIfNoneMatch } from "@/lib/leaderboard/cached-response";
+import { matchesIfNoneMatch } from "@/lib/public-cache/cached-response";
 
 /**
  * The downloadable command-line tools: the one-file bundles that

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { discloseValue, disclosureLevelFor } from "@/lib/disclosure/disclose";
 import { goldVersionId } from "@/lib/disclosure/gold-version";
-import { isPublicEntry } from "@/lib/scores/public-entry-rule";
+import { isPublicEntry } from "@/lib/stored-scores/public-entry-rule";
 import { PLATFORM_SCORING_VERSION } from "@/lib/scoring/score-report";
 import { PRIMARY_METRIC } from "@/lib/scoring/tracks";
 import { DOWNLOAD_NAMES } from "./download-format";

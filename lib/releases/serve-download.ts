@@ -4,7 +4,7 @@ import { freeText } from "@/lib/validation/text";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { DatasetRelease } from "@/lib/generated/prisma";
-import { matchesIfNoneMatch } from "@/lib/leaderboard/cached-response";
+import { matchesIfNoneMatch } from "@/lib/public-cache/cached-response";
 import type { DownloadName } from "@/lib/releases/download-format";
 import { getActiveRelease } from "@/lib/releases/get-release";
 import { readDownloadDigests } from "@/lib/releases/release-json";

@@ -1,5 +1,5 @@
 import type { EntityType } from "@/lib/dataset/release-schema";
-import { toCsv, type CsvCell } from "@/lib/leaderboard/csv";
+import { toCsv, type CsvCell } from "@/lib/exports/csv";
 import { answerTypeOfCode, errorClassOfCode, ERROR_CLASS_LABELS } from "@/lib/scoring/error-taxonomy";
 import type { SampleChange } from "@/lib/scoring/compare-runs";
 import { norm } from "@/lib/scoring/normalize";

@@ -11,7 +11,7 @@ import { getEnv, type Env } from "@/lib/env";
  * rate limits (lib/server/socket-address.ts, lib/rate-limit/client-ip.ts),
  * times every request for /metrics (lib/metrics/http-metrics.ts) and hands
  * scripts/web-server.mjs the fast path that answers cache hits of public pages
- * and API bodies before Next.js sees them (lib/leaderboard/public-fast-path.ts).
+ * and API bodies before Next.js sees them (lib/public-cache/public-fast-path.ts).
  */
 export async function startWebProcess(): Promise<void> {
   const env = validatedEnvOrExit();
@@ -26,7 +26,7 @@ export async function startWebProcess(): Promise<void> {
   installSocketAddressStamp();
   const { installHttpMetrics } = await import("@/lib/metrics/http-metrics");
   installHttpMetrics();
-  const { installPublicFastPath } = await import("@/lib/leaderboard/public-fast-path");
+  const { installPublicFastPath } = await import("@/lib/public-cache/public-fast-path");
   installPublicFastPath();
 }
 

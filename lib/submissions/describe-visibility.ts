@@ -1,4 +1,4 @@
-import { isPublicEntry } from "@/lib/scores/public-entry-rule";
+import { isPublicEntry } from "@/lib/stored-scores/public-entry-rule";
 
 /**
  * Who can see a submission right now, in the reader's words (its owner, or a

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { FailureKind, SubmissionStatus } from "@/lib/generated/prisma";
-import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
+import { isScoreStale, releaseGoldOf } from "@/lib/stored-scores/score-staleness";
 
 export type StaleSubmission = { id: string; status: SubmissionStatus; failureKind: FailureKind | null };
 

@@ -17,10 +17,10 @@ import {
 import { goldVersionId } from "@/lib/disclosure/gold-version";
 import { AppError } from "@/lib/errors";
 import { readProbeFlags, type ProbeFlags } from "@/lib/integrity/probe-flags-schema";
-import { isPublicEntry } from "@/lib/scores/public-entry-rule";
+import { isPublicEntry } from "@/lib/stored-scores/public-entry-rule";
 import { describeVisibility, type SubmissionVisibility } from "@/lib/submissions/describe-visibility";
 import { getQueuePosition, type QueuePosition } from "@/lib/submissions/get-queue-position";
-import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
+import { isScoreStale, releaseGoldOf } from "@/lib/stored-scores/score-staleness";
 import type { Actor } from "@/lib/auth/actor";
 import { parseRecordId } from "@/lib/validation/text";
 

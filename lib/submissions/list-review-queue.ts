@@ -2,7 +2,7 @@ import "server-only";
 import { requireMaintainer, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { readProbeFlags, type ProbeFlags } from "@/lib/integrity/probe-flags-schema";
-import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
+import { isScoreStale, releaseGoldOf } from "@/lib/stored-scores/score-staleness";
 
 export type ReviewQueueRow = {
   id: string;

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { discloseHeadline, disclosureLevelFor } from "@/lib/disclosure/disclose";
-import { isPublicEntry } from "@/lib/scores/public-entry-rule";
+import { isPublicEntry } from "@/lib/stored-scores/public-entry-rule";
 
 export type SubmissionSummary = {
   id: string;

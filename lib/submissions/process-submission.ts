@@ -5,13 +5,13 @@ import { DEFAULT_MIN_GROUP_N } from "@/lib/disclosure/disclose";
 import type { Prisma } from "@/lib/generated/prisma";
 import { computeProbeFlags } from "@/lib/integrity/probe-flags";
 import { buildSampleAnalysis, loadKbNames, upsertSampleAnalysis, type SampleAnalysisData } from "@/lib/submissions/sample-analysis";
-import { isScoreStale, releaseGoldOf } from "@/lib/scores/score-staleness";
-import { recordRescore } from "@/lib/scores/record-rescore";
-import { storeScores } from "@/lib/scores/store-score";
+import { isScoreStale, releaseGoldOf } from "@/lib/stored-scores/score-staleness";
+import { recordRescore } from "@/lib/stored-scores/record-rescore";
+import { storeScores } from "@/lib/stored-scores/store-score";
 import { buildScoreReport, SCORER_VERSION, scorePredictions } from "@/lib/scoring/score-report";
 import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
 import type { ScoreReport } from "@/lib/scoring/report-schema";
-import { readStoredReport } from "@/lib/scores/stored-report";
+import { readStoredReport } from "@/lib/stored-scores/stored-report";
 import { sliceReportsOf, type SliceReports } from "@/lib/slices/slice-reports";
 import { loadSplitGold } from "@/lib/submissions/load-gold";
 import { PROBE_FLAGS_VERSION, readProbeFlags, type ProbeFlags } from "@/lib/integrity/probe-flags-schema";
@@ -57,7 +57,7 @@ export async function processSubmission(submissionId: string, options: { force?:
   await db.$transaction(
     async (tx) => {
       await lockSplitComparisons(tx, submission.releaseId, submission.split);
-      // A re-score that changes anything is recorded for the release page (lib/scores/record-rescore.ts).
+      // A re-score that changes anything is recorded for the release page (lib/stored-scores/record-rescore.ts).
       if (submission.score !== null) await recordRescore(tx, { submission, previous: submission.score, report: scored.slices?.ranking ?? scored.report, goldSha256 });
       await storeScores(tx, [{ submissionId, report: scored.report, outcomes: scored.outcomes.codes, goldSha256, probeFlags: scored.probeFlags, slices: scored.slices }]);
       if (scored.analysis !== null) await upsertSampleAnalysis(submissionId, scored.analysis, tx);

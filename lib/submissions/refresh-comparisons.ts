@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma, Split as DbSplit, Track as DbTrack } from "@/lib/generated/prisma";
-import { replaceComparisons } from "@/lib/scores/store-comparisons";
+import { replaceComparisons } from "@/lib/stored-scores/store-comparisons";
 import { planComparisonRows } from "@/lib/scoring/comparison-families";
 import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
 import { sliceOutcomes } from "@/lib/slices/slice-reports";

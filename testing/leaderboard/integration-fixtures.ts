@@ -7,9 +7,9 @@ import { db } from "@/lib/db";
 import type { PublicationStatus, Split } from "@/lib/generated/prisma";
 import { synthesizeLeaderboardRelease, writeLeaderboardRelease, type SyntheticRelease } from "@/testing/leaderboard/synthetic-release";
 import { importRelease } from "@/lib/releases/import-release";
-import { releaseGoldOf } from "@/lib/scores/score-staleness";
-import { replaceComparisons } from "@/lib/scores/store-comparisons";
-import { storeScores } from "@/lib/scores/store-score";
+import { releaseGoldOf } from "@/lib/stored-scores/score-staleness";
+import { replaceComparisons } from "@/lib/stored-scores/store-comparisons";
+import { storeScores } from "@/lib/stored-scores/store-score";
 import { planComparisonRows } from "@/lib/scoring/comparison-families";
 import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/scoring/gold";
 import { scorePredictions } from "@/lib/scoring/score-report";
@@ -23,7 +23,7 @@ import { ANSWER_KEY_VERSION, computeAnswerDigests } from "@/lib/submissions/answ
  * hand-made prediction files, where which samples each system gets right is
  * decided index by index, so expected counts can be worked out by hand.
  * Scores and comparisons are made with lib/scoring and stored with
- * lib/scores, exactly as the worker stores them.
+ * lib/stored-scores, exactly as the worker stores them.
  */
 
 export type LeaderboardFixtureRelease = {
@@ -96,7 +96,7 @@ async function fixtureAnswerDigests(releaseId: string, entry: FixtureEntry): Pro
   return computeAnswerDigests(sampleIds, predictions, await loadAnswerIndex(releaseId));
 }
 
-/** Stores submissions with their scores through the worker's writer (lib/scores), then every comparison with the split's baselines. */
+/** Stores submissions with their scores through the worker's writer (lib/stored-scores), then every comparison with the split's baselines. */
 export async function storeScoredEntries(release: LeaderboardFixtureRelease, entries: readonly FixtureEntry[]): Promise<StoredFixture[]> {
   const releaseGold = (await db.datasetRelease.findUniqueOrThrow({ where: { id: release.releaseId }, select: { goldSha256: true } })).goldSha256;
   const stored: StoredFixture[] = [];

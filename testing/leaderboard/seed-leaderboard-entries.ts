@@ -4,9 +4,9 @@ import { createHash, randomUUID } from "node:crypto";
 import { createSeededRandom } from "@/testing/synthetic/seeded-random";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma";
-import { releaseGoldOf } from "@/lib/scores/score-staleness";
-import { replaceComparisons, type EntryComparisons } from "@/lib/scores/store-comparisons";
-import { storeScores, type ScoreToStore } from "@/lib/scores/store-score";
+import { releaseGoldOf } from "@/lib/stored-scores/score-staleness";
+import { replaceComparisons, type EntryComparisons } from "@/lib/stored-scores/store-comparisons";
+import { storeScores, type ScoreToStore } from "@/lib/stored-scores/store-score";
 import { planComparisonRows, type FamilyMember } from "@/lib/scoring/comparison-families";
 import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
 import { buildScoreReport } from "@/lib/scoring/score-report";
@@ -124,7 +124,7 @@ export async function seedLeaderboardEntries(options: SeedOptions): Promise<Seed
   });
   await insertInChunks(submissions, (chunk) => db.submission.createMany({ data: chunk }));
 
-  // Stored through lib/scores, the worker's own writer: floats exact, the same columns.
+  // Stored through lib/stored-scores, the worker's own writer: floats exact, the same columns.
   const scores: ScoreToStore[] = [];
   const comparisons: EntryComparisons[] = [];
   planned.forEach((entry, index) => {

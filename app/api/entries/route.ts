@@ -3,8 +3,8 @@ import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
 import { entriesApiBody } from "@/lib/leaderboard/api-shapes";
 import { listPublicEntries } from "@/lib/leaderboard/list-public-entries";
-import { entriesBodyKey } from "@/lib/leaderboard/public-body-keys";
-import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/leaderboard/public-body-cache";
+import { entriesBodyKey } from "@/lib/public-cache/public-body-keys";
+import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/public-cache/public-body-cache";
 
 export const dynamic = "force-dynamic";
 

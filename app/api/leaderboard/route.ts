@@ -4,8 +4,8 @@ import { route } from "@/lib/http/route";
 import { leaderboardApiBody } from "@/lib/leaderboard/api-shapes";
 import { cohortOf, cohortPairs, type CohortFilters } from "@/lib/leaderboard/cohort-filters";
 import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
-import { leaderboardBodyKey } from "@/lib/leaderboard/public-body-keys";
-import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/leaderboard/public-body-cache";
+import { leaderboardBodyKey } from "@/lib/public-cache/public-body-keys";
+import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/public-cache/public-body-cache";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { servePublicPage } from "@/lib/leaderboard/public-page-cache";
-import { canonicalPagePath } from "@/lib/leaderboard/public-page-routing.mjs";
+import { servePublicPage } from "@/lib/public-cache/public-page-cache";
+import { canonicalPagePath } from "@/lib/public-cache/public-page-routing.mjs";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ProgressSection } from "@/components/leaderboard/progress-section";
-import { getProgress } from "@/lib/leaderboard/get-progress";
+import { getProgress } from "@/lib/progress/get-progress";
 import { firstValues, progressPageQuerySchema } from "@/lib/leaderboard/query-schemas";
 import { leaderboardViewHref } from "@/lib/leaderboard/view-links";
 

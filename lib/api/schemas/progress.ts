@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { component } from "./registry";
 
-/** Body of GET /api/leaderboard/progress (lib/leaderboard/progress-api.ts, docs/leaderboard.md "Progress over time"). */
+/** Body of GET /api/leaderboard/progress (lib/progress/progress-api.ts, docs/leaderboard.md "Progress over time"). */
 
 const pointSchema = z.object({
   id: z.string().describe("the entry id, or reported:<id> for a paper's number"),

@@ -4,8 +4,8 @@ import { route } from "@/lib/http/route";
 import { entryApiBody } from "@/lib/leaderboard/api-shapes";
 import { findPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
 import { findPublicEntry } from "@/lib/leaderboard/get-public-entry";
-import { entryBodyKey } from "@/lib/leaderboard/public-body-keys";
-import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/leaderboard/public-body-cache";
+import { entryBodyKey } from "@/lib/public-cache/public-body-keys";
+import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/public-cache/public-body-cache";
 import { entryIdSchema } from "@/lib/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";

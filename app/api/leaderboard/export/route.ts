@@ -2,8 +2,8 @@ import { API } from "@/lib/api/operations";
 import { AppError } from "@/lib/errors";
 import { publicOrigin } from "@/lib/http/public-url";
 import { route } from "@/lib/http/route";
-import { downloadResponse } from "@/lib/leaderboard/cached-response";
-import { leaderboardExport, renderExport } from "@/lib/leaderboard/export-tables";
+import { downloadResponse } from "@/lib/public-cache/cached-response";
+import { leaderboardExport, renderExport } from "@/lib/exports/export-tables";
 import { cohortOf } from "@/lib/leaderboard/cohort-filters";
 import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
 

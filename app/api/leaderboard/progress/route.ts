@@ -1,9 +1,9 @@
 import { API } from "@/lib/api/operations";
 import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
-import { getProgress } from "@/lib/leaderboard/get-progress";
-import { progressApiBody } from "@/lib/leaderboard/progress-api";
-import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/leaderboard/public-body-cache";
+import { getProgress } from "@/lib/progress/get-progress";
+import { progressApiBody } from "@/lib/progress/progress-api";
+import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/public-cache/public-body-cache";
 
 export const dynamic = "force-dynamic";
 

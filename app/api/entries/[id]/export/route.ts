@@ -3,10 +3,10 @@ import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { publicOrigin, publicUrl } from "@/lib/http/public-url";
 import { route } from "@/lib/http/route";
-import { downloadResponse } from "@/lib/leaderboard/cached-response";
-import { entryCollectionExport, entryTypeExport, renderExport } from "@/lib/leaderboard/export-tables";
+import { downloadResponse } from "@/lib/public-cache/cached-response";
+import { entryCollectionExport, entryTypeExport, renderExport } from "@/lib/exports/export-tables";
 import { findPublicEntry } from "@/lib/leaderboard/get-public-entry";
-import { hasScore, isHubExportFormat, renderHubExport } from "@/lib/leaderboard/hub-exports";
+import { hasScore, isHubExportFormat, renderHubExport } from "@/lib/exports/hub-exports";
 import { entryIdSchema } from "@/lib/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 import type { EntityType } from "@/lib/dataset/release-schema";
-import { entryEstimate } from "./build-leaderboard";
-import { isTypeDisclosed } from "./view-ranks";
-import type { EntrySource, ReleaseRef, ReportedSource } from "./leaderboard-types";
+import { entryEstimate } from "../leaderboard/build-leaderboard";
+import { isTypeDisclosed } from "../leaderboard/view-ranks";
+import type { EntrySource, ReleaseRef, ReportedSource } from "../leaderboard/leaderboard-types";
 import { buildProgressTimeline, SOTA_SIGNIFICANCE_LEVEL, type PairReader, type ProgressCandidate, type ProgressPoint, type ProgressTimeline } from "./progress";
-import { isTrackInView, rankMetricOf, reportMetricFor, type LeaderboardTrack, type ViewMetric } from "./views";
+import { isTrackInView, rankMetricOf, reportMetricFor, type LeaderboardTrack, type ViewMetric } from "../leaderboard/views";
 
 /**
  * The progress timeline of one leaderboard view (track x entity type): the
@@ -79,7 +79,7 @@ export function buildProgressView(input: ProgressViewInput): ProgressView {
       date: entry.date,
       value: entryEstimate(entry, metric, input.type)?.value ?? null,
       isTested: entry.score.goldSha256 === input.goldSha256 && entry.outcomes.codes.length === input.goldTypes.length,
-      // The loader reads public entries only (lib/scores/public-entry-rule.ts).
+      // The loader reads public entries only (lib/stored-scores/public-entry-rule.ts).
       isPublic: true,
     }));
   const reported: ProgressCandidate[] = input.reported
