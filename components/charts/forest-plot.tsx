@@ -1,12 +1,14 @@
-"use client";
-
-import { CartesianGrid, ErrorBar, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import { percentAlong } from "@/lib/charts/axis-ticks";
+import { formatTick } from "@/lib/format/numbers";
 import type { ForestPlotData, ForestPoint } from "@/lib/leaderboard/forest-plot-data";
 import type { RowKind } from "@/lib/leaderboard/leaderboard-types";
+import { At, ChartFrame, ChartLegend, Marker, pct } from "./chart-frame";
 
 const ROW_HEIGHT = 26;
-const AXIS_HEIGHT = 64;
-const NAME_AXIS_WIDTH = 200;
+const NAME_FONT_PX = 11;
+/** A generous width per character of the names' font, so a 30-character name is never cut. */
+const NAME_CHAR_PX = 6.6;
+const MARGIN = { top: 4, right: 20, bottom: 40, left: 8 };
 
 type Series = { kind: RowKind; label: string; color: string; shape: "circle" | "diamond"; isHollow: boolean };
 
@@ -19,48 +21,42 @@ const SERIES: readonly Series[] = [
 
 const KIND_NAMES: Record<RowKind, string> = { submission: "submission", baseline: "baseline", reported: "reported" };
 
-function LegendSwatch({ series }: { series: Series }) {
+const rowCenter = (position: number) => position * ROW_HEIGHT + ROW_HEIGHT / 2;
+
+/** The name column: one line per entry, right-aligned against the plot; the full name is its SVG title. */
+function NameColumn({ points }: { points: readonly ForestPoint[] }) {
+  const width = Math.ceil(Math.max(...points.map((point) => point.shortName.length)) * NAME_CHAR_PX) + 10;
   return (
-    <svg width="28" height="12" viewBox="0 0 28 12" aria-hidden="true" className="shrink-0">
-      {!series.isHollow && <line x1="2" y1="6" x2="26" y2="6" stroke={series.color} strokeWidth="1.5" />}
-      {series.shape === "diamond" ? (
-        <path d="M14 1 L19 6 L14 11 L9 6 Z" fill={series.color} />
-      ) : (
-        <circle cx="14" cy="6" r="4" fill={series.isHollow ? "#ffffff" : series.color} stroke={series.color} strokeWidth="2" />
-      )}
+    <svg width={width} height={points.length * ROW_HEIGHT} className="block shrink-0" style={{ marginTop: MARGIN.top }} fontSize={NAME_FONT_PX} data-testid="forest-plot-names">
+      {points.map((point) => (
+        <text key={point.key} x={width - 6} y={rowCenter(point.position)} dy="0.35em" textAnchor="end" fill="#374151" className="forest-plot-name">
+          <title>{point.system}</title>
+          {point.shortName}
+        </text>
+      ))}
     </svg>
   );
 }
 
-type NameTickProps = { x?: number | string; y?: number | string; payload?: { value?: number } };
-
-/** One line per entry on the name axis (no wrapping into the next line); the full name is its SVG title. */
-function nameTick(points: readonly ForestPoint[]) {
-  const byPosition = new Map(points.map((point) => [point.position, point]));
-  function NameTick({ x, y, payload }: NameTickProps) {
-    const point = payload?.value === undefined ? undefined : byPosition.get(payload.value);
-    if (point === undefined) return null;
-    return (
-      <text x={Number(x) - 6} y={Number(y)} dy="0.35em" textAnchor="end" fontSize={11} fill="#374151" className="forest-plot-name">
-        <title>{point.system}</title>
-        {point.shortName}
-      </text>
-    );
-  }
-  return NameTick;
-}
-
-function PointTooltip({ active, payload }: { active?: boolean; payload?: readonly { payload?: ForestPoint }[] }) {
-  const point = payload?.[0]?.payload;
-  if (!active || point === undefined) return null;
+function PointMark({ point, series, domain }: { point: ForestPoint; series: Series; domain: [number, number] }) {
+  const x = (value: number) => percentAlong(Math.min(domain[1], Math.max(domain[0], value)), domain);
+  const y = rowCenter(point.position);
+  const rank = point.rank !== null ? `, rank ${point.rank}` : "";
   return (
-    <div className="rounded border border-line bg-white px-2 py-1 text-xs shadow">
-      <p className="font-medium">{point.system}</p>
-      <p>
-        {point.label}
-        {point.rank !== null ? ` · rank ${point.rank}` : ""} · {KIND_NAMES[point.kind]}
-      </p>
-    </div>
+    <g>
+      {point.error !== null && !series.isHollow && (
+        <g stroke={series.color} strokeWidth={1.5}>
+          <line x1={pct(x(point.value - point.error[0]))} x2={pct(x(point.value + point.error[1]))} y1={y} y2={y} />
+          <At x={x(point.value - point.error[0])} y={y}>
+            <line x1={0} x2={0} y1={-4} y2={4} />
+          </At>
+          <At x={x(point.value + point.error[1])} y={y}>
+            <line x1={0} x2={0} y1={-4} y2={4} />
+          </At>
+        </g>
+      )}
+      <Marker x={x(point.value)} y={y} shape={series.shape} color={series.color} isHollow={series.isHollow} series={series.kind} title={`${point.system}: ${point.label}${rank} (${KIND_NAMES[point.kind]})`} />
+    </g>
   );
 }
 
@@ -73,8 +69,6 @@ function PointTooltip({ active, payload }: { active?: boolean; payload?: readonl
 export function ForestPlot({ data }: { data: ForestPlotData }) {
   const { points, title } = data;
   if (points.length === 0) return null;
-  const NameTick = nameTick(points);
-  const height = points.length * ROW_HEIGHT + AXIS_HEIGHT;
   const isCut = data.total > points.length;
   const presentKinds = SERIES.filter((series) => points.some((point) => point.kind === series.kind));
   return (
@@ -87,53 +81,26 @@ export function ForestPlot({ data }: { data: ForestPlotData }) {
           </span>
         )}
       </figcaption>
-      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label="Legend">
-        {presentKinds.map((series) => (
-          <li key={series.kind} className="flex items-center gap-1">
-            <LegendSwatch series={series} />
-            {series.label}
-          </li>
-        ))}
-      </ul>
-      <div className="w-full" style={{ height }} aria-hidden="true">
-        <ResponsiveContainer width="100%" height="100%">
-          <ScatterChart accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 24, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-            <XAxis
-              type="number"
-              dataKey="value"
-              domain={data.domain}
-              allowDataOverflow
-              tick={{ fontSize: 12 }}
-              label={{ value: data.axisLabel, position: "insideBottom", offset: -14, fontSize: 12 }}
-            />
-            <YAxis
-              type="number"
-              dataKey="position"
-              domain={[-0.5, points.length - 0.5]}
-              reversed
-              ticks={points.map((point) => point.position)}
-              interval={0}
-              width={NAME_AXIS_WIDTH}
-              tick={(props: NameTickProps) => <NameTick {...props} />}
-            />
-            <Tooltip content={<PointTooltip />} cursor={false} />
-            {presentKinds.map((series) => (
-              <Scatter
-                key={series.kind}
-                name={series.label}
-                data={points.filter((point) => point.kind === series.kind)}
-                shape={series.shape}
-                fill={series.isHollow ? "#ffffff" : series.color}
-                stroke={series.color}
-                strokeWidth={series.isHollow ? 2 : 0}
-                isAnimationActive={false}
-              >
-                {!series.isHollow && <ErrorBar dataKey="error" direction="x" width={6} strokeWidth={1.5} stroke={series.color} />}
-              </Scatter>
-            ))}
-          </ScatterChart>
-        </ResponsiveContainer>
+      <ChartLegend items={presentKinds.map((series) => ({ key: series.kind, label: series.label, color: series.color, shape: series.shape, isHollow: series.isHollow, hasLine: !series.isHollow }))} />
+      {/* The drawing repeats the data table below, so assistive technology reads the table. */}
+      <div className="flex w-full min-w-0" aria-hidden="true">
+        <NameColumn points={points} />
+        <div className="min-w-0 flex-1">
+          <ChartFrame
+            isHidden
+            height={points.length * ROW_HEIGHT}
+            margin={MARGIN}
+            xTicks={data.ticks.map((tick) => ({ x: percentAlong(tick, data.domain), lines: [formatTick(tick, data.step)] }))}
+            xGrid={data.ticks.map((tick) => percentAlong(tick, data.domain))}
+            xLabel={data.axisLabel}
+            testId="forest-plot-svg"
+          >
+            {points.map((point) => {
+              const series = SERIES.find((item) => item.kind === point.kind) ?? SERIES[0]!;
+              return <PointMark key={point.key} point={point} series={series} domain={data.domain} />;
+            })}
+          </ChartFrame>
+        </div>
       </div>
       <details className="text-sm">
         <summary className="cursor-pointer">Data</summary>

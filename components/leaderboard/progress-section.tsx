@@ -8,11 +8,16 @@ import type { ProgressView } from "@/lib/progress/progress-view";
 import { progressHref } from "@/lib/leaderboard/view-links";
 import { LEADERBOARD_TRACKS, METRIC_LABELS, TRACK_LABELS } from "@/lib/leaderboard/views";
 
-const SERIES: { status: ProgressStatus[]; key: string; label: string; color: string; shape: ProgressChartSeries["shape"] }[] = [
-  { status: ["first", "sota"], key: "sota", label: "State of the art (significant)", color: "#0d9488", shape: "star" },
-  { status: ["not-significant"], key: "not-significant", label: "Higher, not significantly better", color: "#b45309", shape: "diamond" },
-  { status: ["not-higher", "untested"], key: "other", label: "Other entries", color: "#94a3b8", shape: "circle" },
-  { status: ["reported"], key: "reported", label: "Reported (paper, no outcomes)", color: "#7c3aed", shape: "triangle" },
+// One series per status, each with its own shape (the legend reads without colour). The legend
+// only says "significantly better" of points that were tested against the state of the art
+// (protocol section 13); the first tested entry opens the timeline without a test.
+const SERIES: { status: ProgressStatus; label: string; color: string; shape: ProgressChartSeries["shape"]; isHollow?: boolean }[] = [
+  { status: "first", label: "First tested entry (opens the timeline, no earlier entry to test against)", color: "#0d9488", shape: "star", isHollow: true },
+  { status: "sota", label: "New state of the art (tested: significantly better)", color: "#0d9488", shape: "star" },
+  { status: "not-significant", label: "Higher (tested: not significantly better)", color: "#b45309", shape: "diamond" },
+  { status: "not-higher", label: "Not above the state of the art (no test needed)", color: "#64748b", shape: "circle" },
+  { status: "untested", label: "Not tested (scored against other gold)", color: "#64748b", shape: "cross" },
+  { status: "reported", label: "Reported in a paper (no outcomes, not tested)", color: "#7c3aed", shape: "triangle" },
 ];
 
 const STATUS_LABELS: Record<ProgressStatus, string> = {
@@ -33,12 +38,13 @@ function timeOf(day: string): number {
 function chartData(points: readonly ProgressPoint[]) {
   const line = points.filter((point) => point.best !== null).map((point) => ({ time: timeOf(point.date), best: (point.best ?? 0) * 100 }));
   const series = SERIES.map((item) => ({
-    key: item.key,
+    key: item.status,
     label: item.label,
     color: item.color,
     shape: item.shape,
+    isHollow: item.isHollow,
     points: points
-      .filter((point) => item.status.includes(point.status))
+      .filter((point) => point.status === item.status)
       .map((point) => ({ time: timeOf(point.date), value: point.value * 100, system: point.system, status: point.status, label: describeProgressStatus(point) })),
   })).filter((item) => item.points.length > 0);
   return { line, series };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatBytes } from "./bytes";
-import { formatDate, formatDateTime } from "./dates";
+import { formatDate, formatDateTime, formatTimeOfDay, formatTimeTick } from "./dates";
 import { formatMetricName } from "./metric-labels";
-import { formatCount, formatDecimal, formatPercent, formatPercentInterval } from "./numbers";
+import { formatCount, formatDecimal, formatPercent, formatPercentInterval, formatTick } from "./numbers";
 
 describe("lib/format", () => {
   it("sizes in B, KiB and MiB, a whole number of units without a decimal", () => {
@@ -28,5 +28,20 @@ describe("lib/format", () => {
     expect(formatDecimal(0.47512)).toBe("0.475");
     expect(formatMetricName("alias")).toBe("Alias");
     expect(formatMetricName("no_such_metric")).toBe("no_such_metric");
+  });
+
+  it("a time tick is its UTC day, with the minute under it when ticks are less than a day apart", () => {
+    const time = Date.UTC(2026, 11, 3, 13, 45, 0);
+    expect(formatTimeOfDay(time)).toBe("13:45Z");
+    expect(formatTimeTick(time, 15 * 60_000)).toEqual(["2026-12-03", "13:45Z"]);
+    expect(formatTimeTick(Date.UTC(2026, 11, 3), 86_400_000)).toEqual(["2026-12-03"]);
+  });
+
+  it("an axis tick has the decimals its step needs", () => {
+    expect(formatTick(40, 20)).toBe("40");
+    expect(formatTick(37.5, 0.5)).toBe("37.5");
+    expect(formatTick(0.34, 0.02)).toBe("0.34");
+    expect(formatTick(2000, 500)).toBe("2,000");
+    expect(formatTick(-5, 5)).toBe("-5");
   });
 });

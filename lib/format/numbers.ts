@@ -160,3 +160,13 @@ export function formatSuppressedGroup(n: number | null, minGroupN: number): stri
   if (n < minGroupN) return `n = ${formatCount(n)} < ${formatCount(minGroupN)}`;
   return "hidden with smaller groups";
 }
+
+/**
+ * A chart axis' tick at a regular step: as many decimals as the step needs
+ * (step 0.5: "37.5"; step 20: "40"), counts with thousands separators.
+ */
+export function formatTick(value: number, step: number): string {
+  const digits = step >= 1 ? 0 : Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
+  if (digits === 0) return formatCount(Math.round(value));
+  return value.toFixed(digits);
+}

@@ -8,7 +8,7 @@ import { isRateMetric, METRIC_LABELS } from "./views";
 /**
  * Chart series of an entry's scores, in the unit the axes show (percent for
  * rates, the raw value for MRR), with error bars as distances to the interval
- * ends (recharts' ErrorBar convention).
+ * ends.
  */
 
 export type ChartBar = { label: string; value: number | null; error?: [number, number]; note?: string };

@@ -45,8 +45,9 @@ describe("forest plot data", () => {
     expect(data.points[0]?.error?.[0]).toBeCloseTo(5, 9);
     expect(data.points[0]?.error?.[1]).toBeCloseTo(4, 9);
     expect(data.points[0]?.label).toBe("42.0 [37.0, 46.0]");
-    // 25 .. 46 widens to whole tens.
-    expect(data.domain).toEqual([20, 50]);
+    // 25 .. 46 in at most 5 gaps: a step of 5, ending on the tick 50 (no short last gap).
+    expect(data.domain).toEqual([25, 50]);
+    expect(data.ticks).toEqual([25, 30, 35, 40, 45, 50]);
     expect(data.axisLabel).toBe("Alias (%)");
     expect(data.title).toBe("Alias with 95% intervals, Open-world view, best first");
   });

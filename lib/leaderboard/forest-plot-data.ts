@@ -1,3 +1,4 @@
+import { linearAxis } from "@/lib/charts/axis-ticks";
 import { formatEstimate } from "@/lib/format/numbers";
 import type { LeaderboardView, RowKind } from "./leaderboard-types";
 import { METRIC_LABELS, TRACK_LABELS } from "./views";
@@ -26,7 +27,7 @@ export type ForestPoint = {
   rank: number | null;
   /** Percent. */
   value: number;
-  /** Distances from `value` to the interval's ends (recharts' ErrorBar convention); null without an interval. */
+  /** Distances from `value` to the interval's ends; null without an interval. */
   error: [number, number] | null;
   /** "38.9 [37.5, 40.3]", as the table writes it. */
   label: string;
@@ -38,9 +39,15 @@ export type ForestPlotData = {
   points: ForestPoint[];
   /** Entries of the view with a value of the rank metric (the plot shows the first FOREST_PLOT_LIMIT). */
   total: number;
-  /** The x axis in percent, from the lowest to the highest interval end, widened to whole tens. */
+  /** The x axis in percent, from the lowest to the highest interval end, widened to its first and last tick. */
   domain: [number, number];
+  /** The x axis' ticks: a regular step of 1, 2 or 5 x 10^k, the first and last at the domain's ends. */
+  ticks: number[];
+  step: number;
 };
+
+/** At most this many gaps between the x axis' ticks (they stay apart on a 390 px phone). */
+const MAX_TICK_GAPS = 5;
 
 function percent(fraction: number): number {
   return Math.round(fraction * 10_000) / 100;
@@ -50,13 +57,11 @@ export function shortSystemName(system: string): string {
   return system.length <= FOREST_NAME_LENGTH ? system : `${system.slice(0, FOREST_NAME_LENGTH - 1).trimEnd()}…`;
 }
 
-function axisDomain(points: readonly ForestPoint[]): [number, number] {
-  if (points.length === 0) return [0, 100];
+function valueAxis(points: readonly ForestPoint[]) {
+  if (points.length === 0) return linearAxis(0, 100, MAX_TICK_GAPS, [0, 100]);
   const lows = points.map((point) => point.value - (point.error?.[0] ?? 0));
   const highs = points.map((point) => point.value + (point.error?.[1] ?? 0));
-  const low = Math.max(0, Math.floor(Math.min(...lows) / 10) * 10);
-  const high = Math.min(100, Math.ceil(Math.max(...highs) / 10) * 10);
-  return low < high ? [low, high] : [Math.max(0, low - 10), Math.min(100, high + 10)];
+  return linearAxis(Math.min(...lows), Math.max(...highs), MAX_TICK_GAPS, [0, 100]);
 }
 
 export function forestPlotData(view: Pick<LeaderboardView, "rows" | "rankMetric" | "track" | "type">): ForestPlotData {
@@ -78,12 +83,15 @@ export function forestPlotData(view: Pick<LeaderboardView, "rows" | "rankMetric"
       label: formatEstimate(row.kind === "reported" ? { value: estimate.value, ci95: null } : estimate, metric),
     };
   });
+  const axis = valueAxis(points);
   const scope = view.type === null ? "" : ` on ${view.type} samples`;
   return {
     title: `${METRIC_LABELS[metric]} with 95% intervals${scope}, ${TRACK_LABELS[view.track]} view, best first`,
     axisLabel: `${METRIC_LABELS[metric]} (%)`,
     points,
     total: plotted.length,
-    domain: axisDomain(points),
+    domain: axis.domain,
+    ticks: axis.ticks,
+    step: axis.step,
   };
 }
