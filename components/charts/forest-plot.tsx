@@ -4,11 +4,9 @@ import type { ForestPlotData, ForestPoint } from "@/lib/leaderboard/forest-plot-
 import type { RowKind } from "@/lib/leaderboard/leaderboard-types";
 import { At, ChartFrame, ChartLegend, Marker, pct } from "./chart-frame";
 
-const ROW_HEIGHT = 26;
+const ROW_HEIGHT = 32;
 const NAME_FONT_PX = 11;
-/** A generous width per character of the names' font, so a 30-character name is never cut. */
-const NAME_CHAR_PX = 6.6;
-const MARGIN = { top: 4, right: 20, bottom: 40, left: 8 };
+const MARGIN = { top: 4, right: 20, bottom: 40, left: 16 };
 
 type Series = { kind: RowKind; label: string; color: string; shape: "circle" | "diamond"; isHollow: boolean };
 
@@ -21,26 +19,23 @@ const SERIES: readonly Series[] = [
 
 const KIND_NAMES: Record<RowKind, string> = { submission: "submission", baseline: "baseline", reported: "reported" };
 
-const rowCenter = (position: number) => position * ROW_HEIGHT + ROW_HEIGHT / 2;
+/** Each entry's line: its name on top, its point and interval under it, across the plot's whole width (room for 30 characters on a phone). */
+const rowTop = (position: number) => position * ROW_HEIGHT;
+const lineY = (position: number) => rowTop(position) + ROW_HEIGHT - 9;
 
-/** The name column: one line per entry, right-aligned against the plot; the full name is its SVG title. */
-function NameColumn({ points }: { points: readonly ForestPoint[] }) {
-  const width = Math.ceil(Math.max(...points.map((point) => point.shortName.length)) * NAME_CHAR_PX) + 10;
+/** The entry's name above its line; the full name is its SVG title. A white halo keeps it readable over the grid. */
+function NameLabel({ point }: { point: ForestPoint }) {
   return (
-    <svg width={width} height={points.length * ROW_HEIGHT} className="block shrink-0" style={{ marginTop: MARGIN.top }} fontSize={NAME_FONT_PX} data-testid="forest-plot-names">
-      {points.map((point) => (
-        <text key={point.key} x={width - 6} y={rowCenter(point.position)} dy="0.35em" textAnchor="end" fill="#374151" className="forest-plot-name">
-          <title>{point.system}</title>
-          {point.shortName}
-        </text>
-      ))}
-    </svg>
+    <text x={4} y={rowTop(point.position) + 12} fontSize={NAME_FONT_PX} fill="#111827" stroke="#ffffff" strokeWidth={3} paintOrder="stroke" className="forest-plot-name">
+      <title>{point.system}</title>
+      {point.shortName}
+    </text>
   );
 }
 
 function PointMark({ point, series, domain }: { point: ForestPoint; series: Series; domain: [number, number] }) {
   const x = (value: number) => percentAlong(Math.min(domain[1], Math.max(domain[0], value)), domain);
-  const y = rowCenter(point.position);
+  const y = lineY(point.position);
   const rank = point.rank !== null ? `, rank ${point.rank}` : "";
   return (
     <g>
@@ -83,9 +78,7 @@ export function ForestPlot({ data }: { data: ForestPlotData }) {
       </figcaption>
       <ChartLegend items={presentKinds.map((series) => ({ key: series.kind, label: series.label, color: series.color, shape: series.shape, isHollow: series.isHollow, hasLine: !series.isHollow }))} />
       {/* The drawing repeats the data table below, so assistive technology reads the table. */}
-      <div className="flex w-full min-w-0" aria-hidden="true">
-        <NameColumn points={points} />
-        <div className="min-w-0 flex-1">
+      <div className="w-full min-w-0" aria-hidden="true">
           <ChartFrame
             isHidden
             height={points.length * ROW_HEIGHT}
@@ -99,8 +92,10 @@ export function ForestPlot({ data }: { data: ForestPlotData }) {
               const series = SERIES.find((item) => item.kind === point.kind) ?? SERIES[0]!;
               return <PointMark key={point.key} point={point} series={series} domain={data.domain} />;
             })}
+            {points.map((point) => (
+              <NameLabel key={`n${point.key}`} point={point} />
+            ))}
           </ChartFrame>
-        </div>
       </div>
       <details className="text-sm">
         <summary className="cursor-pointer">Data</summary>

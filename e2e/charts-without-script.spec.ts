@@ -1,0 +1,273 @@
+import path from "node:path";
+import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "@playwright/test";
+import { apiContextFor, createTestApiToken, createTestUser, deleteTestUsers, expect, getTestPool, runScript, signInContext, test, waitForBaselines, type TestUser } from "./fixtures";
+import { requireLocalUrl } from "../testing/local-database";
+
+/**
+ * A reader without JavaScript sees every chart: the server's HTML holds each
+ * chart's SVG with one mark per row of the data beside it, at a phone's and a
+ * laptop's width. The forest plot's axis ticks are evenly spaced and end on the
+ * axis' end, its names whole up to 30 characters; the run history's time ticks
+ * all differ; the progress legend says "significantly better" only of points
+ * that were tested; axe stays clean on these pages. Seeds four published
+ * entries (scripts/seed-leaderboard.ts, real scoring), all published today
+ * beside the baselines, so the timeline has several points on one day.
+ */
+
+const WIDTHS = [390, 1366] as const;
+const HEIGHT = 844;
+const PREDICTIONS = path.join(__dirname, "..", "data", "demo-predictions");
+const SCORING_TIMEOUT = 60_000;
+
+type Seeded = { participant: TestUser; devId: string; baselineId: string; closedBaselineId: string };
+let seeded: Seeded | null = null;
+
+async function upload(api: APIRequestContext, file: string): Promise<string> {
+  const buffer = await readFile(path.join(PREDICTIONS, file));
+  const created = await api.post("/api/submissions", { multipart: { file: { name: file, mimeType: "application/jsonl", buffer } } });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+async function waitScored(api: APIRequestContext, id: string): Promise<void> {
+  await expect
+    .poll(async () => ((await (await api.get(`/api/submissions/${id}`)).json()) as { status: string }).status, { timeout: SCORING_TIMEOUT })
+    .toBe("SCORED");
+}
+
+async function baselineOf(track: "open" | "closed"): Promise<string> {
+  const result = await getTestPool().query<{ id: string }>(
+    `SELECT s."id" FROM "Submission" s JOIN "DatasetRelease" r ON r."id" = s."releaseId" AND r."isActive"
+      WHERE s."split" = 'test' AND s."track" = $1 AND s."isBaseline" AND s."status" = 'SCORED' ORDER BY s."createdAt" LIMIT 1`,
+    [track],
+  );
+  const id = result.rows[0]?.id;
+  if (id === undefined) throw new Error(`the chart check needs a ${track}-track baseline`);
+  return id;
+}
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  test.setTimeout(300_000);
+  await waitForBaselines(120_000);
+  runScript("scripts/seed-leaderboard.ts", ["--database-url", requireLocalUrl("DATABASE_URL"), "--reset", "--no-baselines", "--entries", "4", "--resamples", "200", "--json"]);
+  const participant = await createTestUser({ label: "charts participant" });
+  const { token } = await createTestApiToken(participant.id);
+  const api = await apiContextFor(playwright, baseURL ?? "", { kind: "token", token });
+  // Two dev runs seconds apart: the run history's time axis must still tick at different minutes.
+  const devId = await upload(api, "dev-open.jsonl");
+  const otherDev = await upload(api, "dev-open-v2.jsonl");
+  await waitScored(api, devId);
+  await waitScored(api, otherDev);
+  await api.dispose();
+  seeded = { participant, devId, baselineId: await baselineOf("open"), closedBaselineId: await baselineOf("closed") };
+});
+
+test.afterAll(async () => {
+  runScript("scripts/seed-leaderboard.ts", ["--database-url", requireLocalUrl("DATABASE_URL"), "--remove"]);
+  if (seeded === null) return;
+  await getTestPool().query(`DELETE FROM "Submission" WHERE "userId" = $1`, [seeded.participant.id]);
+  await deleteTestUsers([seeded.participant.id]);
+});
+
+function data(): Seeded {
+  if (seeded === null) throw new Error("not seeded");
+  return seeded;
+}
+
+async function contextWithoutScript(browser: Browser, baseURL: string, width: number, user: TestUser | null): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: HEIGHT }, javaScriptEnabled: false });
+  if (user !== null) await signInContext(context, baseURL, user);
+  return context;
+}
+
+async function open(page: Page, target: string): Promise<void> {
+  const response = await page.goto(target);
+  expect(response?.status(), target).toBe(200);
+}
+
+/** The chart's drawing: an <svg> the server wrote, drawn at a real size. */
+async function expectDrawn(chart: Locator): Promise<Locator> {
+  const surface = chart.locator("svg.chart-surface");
+  await expect(surface).toHaveCount(1);
+  await expect(surface).toBeVisible();
+  const box = await surface.boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThan(100);
+  expect(box?.height ?? 0).toBeGreaterThan(100);
+  return surface;
+}
+
+async function expectNoPageOverflow(page: Page, where: string): Promise<void> {
+  const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(sizes.scroll, `${where}: page is ${sizes.scroll} px wide in a ${sizes.inner} px window`).toBeLessThanOrEqual(sizes.inner + 1);
+}
+
+/** The forest plot: a point per data row; ticks a regular step apart, the last at the axis' end; every name inside the plot. */
+async function expectForestPlot(page: Page, where: string): Promise<void> {
+  const plot = page.getByTestId("forest-plot");
+  const surface = await expectDrawn(plot);
+  const rows = await plot.getByTestId("forest-plot-data").locator("tbody tr").count();
+  expect(rows, where).toBeGreaterThan(0);
+  await expect(surface.locator('[data-mark="point"]')).toHaveCount(rows);
+  const ticks = (await surface.locator("text.chart-x-tick").allTextContents()).map(Number);
+  expect(ticks.length, `${where}: ticks ${ticks.join(", ")}`).toBeGreaterThanOrEqual(3);
+  const steps = ticks.slice(1).map((tick, index) => Math.round((tick - (ticks[index] ?? 0)) * 1000) / 1000);
+  expect(new Set(steps).size, `${where}: tick steps ${steps.join(", ")}`).toBe(1);
+  // The last tick sits at the right end of the axis, the first at its left end.
+  const edges = await surface.evaluate((svg) => {
+    const frame = svg.getBoundingClientRect();
+    const marks = Array.from(svg.querySelectorAll("text.chart-x-tick")).map((text) => {
+      const box = text.getBoundingClientRect();
+      return box.left + box.width / 2;
+    });
+    return { left: frame.left, right: frame.right, first: marks[0] ?? 0, last: marks[marks.length - 1] ?? 0 };
+  });
+  expect(Math.abs(edges.last - edges.right), where).toBeLessThan(2);
+  expect(Math.abs(edges.first - edges.left), where).toBeLessThan(2);
+  // Every name is drawn whole inside the plot, above its line.
+  const cut = await surface.evaluate((svg) => {
+    const frame = svg.getBoundingClientRect();
+    return Array.from(svg.querySelectorAll("text.forest-plot-name"))
+      .filter((text) => {
+        const box = text.getBoundingClientRect();
+        return box.left < frame.left - 0.5 || box.right > frame.right + 0.5;
+      })
+      .map((text) => text.textContent);
+  });
+  expect(cut, where).toEqual([]);
+}
+
+test("[CHARTS] without JavaScript the leaderboard's forest plots are SVG with a point per row, even ticks and whole names", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  for (const width of WIDTHS) {
+    const context = await contextWithoutScript(browser, baseURL ?? "", width, null);
+    const page = await context.newPage();
+    for (const target of ["/leaderboard?track=open", "/leaderboard?track=closed"]) {
+      await open(page, target);
+      await expectForestPlot(page, `${target} at ${width}`);
+      await expectNoPageOverflow(page, `${target} at ${width}`);
+    }
+    // A per-type view draws its plot too where the type shows numbers.
+    await open(page, "/leaderboard/types/person?track=open");
+    if ((await page.getByTestId("forest-plot").count()) > 0) await expectForestPlot(page, `person view at ${width}`);
+    await context.close();
+  }
+});
+
+test("[CHARTS] without JavaScript the progress chart draws a point per table row, and its legend claims no test that was not made", async ({ browser, baseURL }) => {
+  for (const width of WIDTHS) {
+    const context = await contextWithoutScript(browser, baseURL ?? "", width, null);
+    const page = await context.newPage();
+    await open(page, "/leaderboard/progress?track=open");
+    const chart = page.getByTestId("progress-chart");
+    const surface = await expectDrawn(chart);
+    const rows = page.getByRole("table", { name: /\(table\)$/ }).locator("tbody tr");
+    const statuses = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-status") ?? ""));
+    expect(statuses.length).toBeGreaterThan(4);
+    await expect(surface.locator('[data-mark="point"]')).toHaveCount(statuses.length);
+    // Each point's series is its row's status, and the legend lists exactly the statuses drawn.
+    const drawn = await surface.locator('[data-mark="point"]').evaluateAll((marks) => marks.map((mark) => mark.getAttribute("data-series") ?? ""));
+    expect([...drawn].sort()).toEqual([...statuses].sort());
+    const legend = chart.getByTestId("progress-legend").locator("li");
+    const items = await legend.evaluateAll((lis) => lis.map((li) => ({ series: li.getAttribute("data-series") ?? "", text: li.textContent ?? "" })));
+    expect(new Set(items.map((item) => item.series).filter((series) => series !== "best"))).toEqual(new Set(statuses));
+    // "Significant" is said only of series whose points were tested against the state of the art.
+    for (const item of items.filter((entry) => /significant/i.test(entry.text))) {
+      expect(["sota", "not-significant"], item.text).toContain(item.series);
+    }
+    // Points do not hide each other: no two markers' centres closer than 6 px.
+    const centres = await surface.locator('[data-mark="point"] > :not(title)').evaluateAll((shapes) =>
+      shapes.map((shape) => {
+        const box = shape.getBoundingClientRect();
+        return [box.left + box.width / 2, box.top + box.height / 2] as const;
+      }),
+    );
+    const crowded = centres.flatMap((a, i) => centres.slice(i + 1).filter((b) => Math.hypot(a[0] - b[0], a[1] - b[1]) < 6).map(() => i));
+    expect(crowded, `markers on top of each other at ${width}`).toEqual([]);
+    const first = items.find((item) => item.series === "first");
+    if (first !== undefined) expect(first.text).not.toMatch(/significant/i);
+    await expectNoPageOverflow(page, `progress at ${width}`);
+    await context.close();
+  }
+});
+
+test("[CHARTS] without JavaScript an entry's charts, the dataset's and a dev run's error classes are SVG with their marks", async ({ browser, baseURL }) => {
+  const { participant, devId, baselineId, closedBaselineId } = data();
+  for (const width of WIDTHS) {
+    const context = await contextWithoutScript(browser, baseURL ?? "", width, participant);
+    const page = await context.newPage();
+    await open(page, `/entries/${baselineId}`);
+    const tiers = page.getByRole("group", { name: /^Cumulative accuracy by matching tier/ });
+    await expect((await expectDrawn(tiers)).locator('[data-mark="bar"]')).not.toHaveCount(0);
+    const perType = page.getByRole("group", { name: /per entity type with 95% intervals/ });
+    await expect((await expectDrawn(perType)).locator('[data-mark="bar"]')).not.toHaveCount(0);
+    await open(page, `/entries/${closedBaselineId}`);
+    const hitAtK = page.getByRole("group", { name: /^Hit@K curve/ });
+    await expect((await expectDrawn(hitAtK)).locator('[data-mark="point"]')).toHaveCount(4);
+
+    await open(page, "/dataset");
+    const split = page.getByRole("group", { name: "Samples per entity type, stacked by split" });
+    await expect((await expectDrawn(split)).locator('[data-mark="bar"]')).not.toHaveCount(0);
+
+    await open(page, `/submissions/${devId}/samples`);
+    const classes = page.getByRole("group", { name: "Samples per error class" });
+    const rows = await page.getByTestId("error-class-counts").locator("tbody tr").count();
+    await expect((await expectDrawn(classes)).locator('[data-mark="bar"]')).toHaveCount(rows);
+    await expectNoPageOverflow(page, `samples at ${width}`);
+    await context.close();
+  }
+});
+
+test("[CHARTS] without JavaScript /runs draws a point per scored run, on time ticks that all differ", async ({ browser, baseURL }) => {
+  const { participant } = data();
+  for (const width of WIDTHS) {
+    const context = await contextWithoutScript(browser, baseURL ?? "", width, participant);
+    const page = await context.newPage();
+    await open(page, "/runs");
+    const surface = await expectDrawn(page.getByTestId("run-history-chart"));
+    await expect(surface.locator('[data-mark="point"]')).toHaveCount(await page.getByTestId("run-row").count());
+    const ticks = await surface.locator("text.chart-x-tick").evaluateAll((texts) => texts.map((text) => Array.from(text.querySelectorAll("tspan")).map((tspan) => tspan.textContent ?? "")));
+    expect(ticks.length).toBeGreaterThanOrEqual(2);
+    // ISO 8601 in UTC, as lib/format writes dates: the day, and the minute when ticks are under a day apart.
+    for (const lines of ticks) {
+      expect(lines[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      if (lines[1] !== undefined) expect(lines[1]).toMatch(/^\d{2}:\d{2}Z$/);
+    }
+    const labels = ticks.map((lines) => lines.join(" "));
+    expect(new Set(labels).size, labels.join(" | ")).toBe(labels.length);
+    // The labels do not run into each other.
+    const overlaps = await surface.locator("text.chart-x-tick").evaluateAll((texts) => {
+      const boxes = texts.map((text) => text.getBoundingClientRect());
+      return boxes.slice(1).filter((box, index) => box.left < (boxes[index]?.right ?? 0)).length;
+    });
+    expect(overlaps).toBe(0);
+    await expectNoPageOverflow(page, `/runs at ${width}`);
+    await context.close();
+  }
+});
+
+test("[CHARTS] axe finds no serious or critical violation on the chart pages at 390 and 1366", async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const { participant, devId, baselineId, closedBaselineId } = data();
+  const pages = ["/leaderboard?track=open", "/leaderboard/progress?track=open", `/entries/${baselineId}`, `/entries/${closedBaselineId}`, "/dataset", "/runs", `/submissions/${devId}/samples`];
+  const problems: string[] = [];
+  for (const width of WIDTHS) {
+    const context = await browser.newContext({ baseURL, viewport: { width, height: HEIGHT } });
+    await signInContext(context, baseURL ?? "", participant);
+    const page = await context.newPage();
+    for (const target of pages) {
+      await page.goto(target, { waitUntil: "networkidle" });
+      const results = await new AxeBuilder({ page }).analyze();
+      problems.push(
+        ...results.violations
+          .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+          .map((violation) => `${target} at ${width}: ${violation.id} ${violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(" | ")}`),
+      );
+    }
+    await context.close();
+  }
+  expect(problems, problems.join("\n")).toEqual([]);
+});
