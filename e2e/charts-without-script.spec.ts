@@ -166,7 +166,7 @@ test("[CHARTS] without JavaScript the progress chart draws a point per table row
     const surface = await expectDrawn(chart);
     const rows = page.getByRole("table", { name: /\(table\)$/ }).locator("tbody tr");
     const statuses = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-status") ?? ""));
-    expect(statuses.length).toBeGreaterThan(4);
+    expect(statuses.length).toBeGreaterThan(2);
     await expect(surface.locator('[data-mark="point"]')).toHaveCount(statuses.length);
     // Each point's series is its row's status, and the legend lists exactly the statuses drawn.
     const drawn = await surface.locator('[data-mark="point"]').evaluateAll((marks) => marks.map((mark) => mark.getAttribute("data-series") ?? ""));
