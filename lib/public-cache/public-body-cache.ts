@@ -240,7 +240,7 @@ function etagFor(encoded: EncodedBody, encoding: BodyEncoding): string {
  * Next.js (16.4) drops Content-Encoding, Content-Length and Transfer-Encoding
  * from every route handler's response (FORBIDDEN_HEADERS in
  * next/dist/server/send-response.js) and then compresses what is left, so a
- * precompressed body would go out double-encoded. scripts/web-server.mjs
+ * precompressed body would go out double-encoded. scripts/server/web-server.mjs
  * turns this header into Content-Encoding before Next.js's compression looks
  * (it skips a response whose Content-Encoding is not identity).
  */
@@ -270,7 +270,7 @@ export type EncodedAnswer = {
  * The variant the client accepts, with its own strong ETag, Content-Encoding
  * and Vary: Accept-Encoding; 304 when If-None-Match names that variant. Only
  * the plain body unless the server passes a Content-Encoding on
- * (IRC_PRECOMPRESSED_RESPONSES, set by scripts/web-server.mjs).
+ * (IRC_PRECOMPRESSED_RESPONSES, set by scripts/server/web-server.mjs).
  */
 export function encodedBodyAnswer(request: EncodedRequestHeaders, encoded: EncodedBody, options: EncodedResponseOptions): EncodedAnswer {
   const encoding = getEnv().IRC_PRECOMPRESSED_RESPONSES ? chooseBodyEncoding(request.acceptEncoding) : "identity";

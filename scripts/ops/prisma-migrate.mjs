@@ -1,5 +1,5 @@
 /**
- * node scripts/prisma-migrate.mjs deploy|status|...   (npm run db:migrate, npm run up, npm test)
+ * node scripts/ops/prisma-migrate.mjs deploy|status|...   (npm run db:migrate, npm run up, npm test)
  *
  * `prisma migrate ARGS` with one message taken out of its output. The schema
  * keeps `url = env("DATABASE_URL")` because `prisma generate` needs it offline
@@ -15,7 +15,7 @@ import { createInterface } from "node:readline";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const WARNING_START = "WARNING: Your schema specifies the following datasource properties but you are using a Driver Adapter";
 const WARNING_END = "We recommend you to remove those properties from your schema";
 

@@ -1,5 +1,5 @@
 /**
- * npm run seed:leaderboard -- [--database-url URL] [--entries N] [options]
+ * npm run leaderboard:seed -- [--database-url URL] [--entries N] [options]
  *
  * Seeds published synthetic entries (and baselines) into the test split of a
  * local database's active release, scored with the real lib/scoring code, for
@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { assertLocalDatabaseUrl } from "@/testing/local-database";
 import { formatDecimal } from "@/lib/format/numbers";
 
-const USAGE = `Usage: npm run seed:leaderboard -- [options]
+const USAGE = `Usage: npm run leaderboard:seed -- [options]
 
   --database-url URL    the database to seed (default: $DATABASE_URL); must be local
   --entries N           published synthetic entries to add (default 20)

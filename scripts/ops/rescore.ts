@@ -7,16 +7,16 @@
  * again: submissions already waiting for the worker are not queued twice.
  */
 import { runMain } from "@/lib/server/close-connections";
-import { parseArgs } from "node:util";
+import { parseCommandLine } from "../command-line";
 import { SCORER_VERSION } from "@/lib/scoring/score-report";
 import { queueStaleScores } from "@/lib/submissions/queue-stale-scores";
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { all: { type: "boolean" }, help: { type: "boolean" } } });
-  if (values.help) {
-    console.log("Usage: npm run rescore [-- --all]\nQueues stale scores (scorer version or gold checksum changed) for re-scoring; --all queues every scored submission.");
-    return 0;
-  }
+  const { values } = parseCommandLine({
+    name: "npm run rescore",
+    usage: "Usage: npm run rescore [-- --all]\nQueues stale scores (scorer version or gold checksum changed) for re-scoring; --all queues every scored submission.",
+    options: { all: { type: "boolean" } },
+  });
   const { queued, pending, invalid } = await queueStaleScores({ includeCurrent: values.all === true });
   if (queued.length + pending.length + invalid.length === 0) {
     console.log(`No stale scores (scorer ${SCORER_VERSION}): nothing to re-score.`);

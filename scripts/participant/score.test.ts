@@ -10,16 +10,16 @@ import { scoreReportSchema } from "@/lib/scoring/report-schema";
 
 /**
  * Runs the real, compiled CLI on a small synthetic release: what `npm run
- * score` runs (scripts/run-score.mjs, which rebuilds dist/cli/irc-bench-score.mjs
+ * score` runs (scripts/participant/run-score.mjs, which rebuilds dist/cli/irc-bench-score.mjs
  * when its sources changed, then runs it), and the same single file copied
  * alone to a folder without node_modules, as a participant downloads it.
  * Exit statuses, the one-object JSON output and the FILE:LINE problem lines
  * of protocol section 11.
  */
 
-const ROOT = path.resolve(__dirname, "..");
-const LAUNCHER = path.join(ROOT, "scripts", "run-score.mjs");
-const BUILD = path.join(ROOT, "scripts", "build-cli.mjs");
+const ROOT = path.resolve(__dirname, "../..");
+const LAUNCHER = path.join(ROOT, "scripts", "participant", "run-score.mjs");
+const BUILD = path.join(ROOT, "scripts", "build", "build-cli.mjs");
 const BUNDLE = path.join(ROOT, "dist", "cli", "irc-bench-score.mjs");
 const run = promisify(execFile);
 

@@ -1,6 +1,6 @@
 /**
- * The input records of the ahead-of-time bundles (scripts/build-cli.mjs,
- * scripts/build-server.mjs): each input file's size, mtime and SHA-256 when
+ * The input records of the ahead-of-time bundles (scripts/build/build-cli.mjs,
+ * scripts/build/build-server.mjs): each input file's size, mtime and SHA-256 when
  * the bundle was built, and the check that none of them changed since.
  */
 import { createHash } from "node:crypto";

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Makes PostgreSQL and Redis available for development and tests.
 #
-#   scripts/services.sh start    start (or find running) services, write .data/services.env
-#   scripts/services.sh stop     stop the project-local services (or only those named: postgresql, redis)
-#   scripts/services.sh status   say what is running
-#   scripts/services.sh env      print the export lines for DATABASE_URL and REDIS_URL
+#   scripts/ops/services.sh start    start (or find running) services, write .data/services.env
+#   scripts/ops/services.sh stop     stop the project-local services (or only those named: postgresql, redis)
+#   scripts/ops/services.sh status   say what is running
+#   scripts/ops/services.sh env      print the export lines for DATABASE_URL and REDIS_URL
 #
 # When DATABASE_URL / REDIS_URL are already set, those servers are used and
 # nothing is started for them. Otherwise a project-local PostgreSQL cluster and
@@ -13,7 +13,7 @@
 # are installed when we are root. Idempotent: a second start finds them running.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 DATA_DIR="${IRC_DATA_DIR:-$ROOT/.data}"
 # Ports: PG_PORT / REDIS_PORT when set; otherwise the ones this checkout chose
 # before (DATA_DIR/ports.env); otherwise 54329 / 63799, or the next free port
@@ -247,5 +247,5 @@ case "${1:-start}" in
   stop) shift; stop_all "$@" ;;
   status) status ;;
   env) write_env; cat "$ENV_FILE" ;;
-  *) die "usage: scripts/services.sh start|stop [postgresql] [redis]|status|env" ;;
+  *) die "usage: scripts/ops/services.sh start|stop [postgresql] [redis]|status|env" ;;
 esac

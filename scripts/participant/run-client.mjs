@@ -4,6 +4,6 @@
  * process, so arguments, output and exit status are the bundle's own.
  */
 import { pathToFileURL } from "node:url";
-import { ensureBundle } from "./build-cli.mjs";
+import { ensureBundle } from "../build/build-cli.mjs";
 
 await import(pathToFileURL(await ensureBundle("client", "client")).href);

@@ -1,19 +1,19 @@
 /**
- * node scripts/build-server.mjs [--if-possible] [--check NAME]
+ * node scripts/build/build-server.mjs [--if-possible] [--check NAME]
  *
  * Compiles the scoring worker and the operators' scripts ahead of time with
  * esbuild, so a production install (`npm ci --omit=dev`: no tsx, no esbuild)
  * runs them with plain Node:
  *
  *   dist/server/scoring-worker.cjs   workers/scoring-worker.ts   (npm run worker)
- *   dist/server/dataset-import.cjs   scripts/dataset-import.ts   (npm run dataset:import)
+ *   dist/server/dataset-import.cjs   scripts/ops/dataset-import.ts   (npm run dataset:import)
  *   ... one per entry of SERVER_BUNDLES below
  *
  * Each is one CommonJS file of this project's code (lib/ and the entry) with
  * the packages of node_modules left as `require` calls, the same module
  * semantics tsx gives these files today (no `"type": "module"`: CommonJS).
  * They are built with the `react-server` condition and must be run with it
- * (`node --conditions=react-server`, what scripts/run-server.sh does), so
+ * (`node --conditions=react-server`, what scripts/server/run-server.sh does), so
  * `import "server-only"` and every package resolve as under
  * `tsx --conditions=react-server`. The generated Prisma client stays outside
  * (`lib/generated/prisma`, made by postinstall on every install) because it
@@ -22,7 +22,7 @@
  * Beside each bundle, NAME.inputs.json records every source file esbuild read
  * with its size, mtime and SHA-256; `--check NAME` prints NAME's entry point
  * and exits 0 when the bundle is there and none of them changed, 1 otherwise
- * (scripts/run-server.sh runs the bundle then, and the TypeScript source
+ * (scripts/server/run-server.sh runs the bundle then, and the TypeScript source
  * through tsx otherwise).
  *
  *   --if-possible  skip with a note when esbuild is not installed
@@ -34,24 +34,24 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describeInput, inputsUnchanged } from "./build-inputs.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const OUT_DIR = path.join(ROOT, "dist", "server");
 const STAMP_VERSION = 1;
 
 /** Bundle name -> entry point (relative to the repository root). */
 export const SERVER_BUNDLES = {
   "scoring-worker": "workers/scoring-worker.ts",
-  "dataset-import": "scripts/dataset-import.ts",
-  "reported-import": "scripts/reported-import.ts",
-  baselines: "scripts/baselines.ts",
-  rescore: "scripts/rescore.ts",
-  "user-create": "scripts/user-create.ts",
-  "files-migrate": "scripts/files-migrate.ts",
-  "demo-entries": "scripts/demo-entries.ts",
+  "dataset-import": "scripts/ops/dataset-import.ts",
+  "reported-import": "scripts/ops/reported-import.ts",
+  baselines: "scripts/ops/baselines.ts",
+  rescore: "scripts/ops/rescore.ts",
+  "user-create": "scripts/ops/user-create.ts",
+  "files-migrate": "scripts/ops/files-migrate.ts",
+  "demo-entries": "scripts/ops/demo-entries.ts",
 };
 
 /** Files that shape a bundle without being read by esbuild as a module. */
-const EXTRA_INPUTS = ["scripts/build-server.mjs", "package-lock.json", "tsconfig.json"];
+const EXTRA_INPUTS = ["scripts/build/build-server.mjs", "package-lock.json", "tsconfig.json"];
 
 /** Kept out of the bundle and required from beside the output: it loads its engine from its own folder. */
 const GENERATED_PRISMA = /^@\/lib\/generated\/prisma$/;
@@ -110,7 +110,7 @@ async function buildOne(esbuild, name) {
     tsconfig: path.join(ROOT, "tsconfig.json"),
     plugins: [keepGeneratedPrismaOutside()],
     sourcemap: "inline",
-    banner: { js: `// ${name}.cjs: built by scripts/build-server.mjs from ${SERVER_BUNDLES[name]}; run with node --conditions=react-server.` },
+    banner: { js: `// ${name}.cjs: built by scripts/build/build-server.mjs from ${SERVER_BUNDLES[name]}; run with node --conditions=react-server.` },
     write: false,
     metafile: true,
     logLevel: "warning",

@@ -57,7 +57,7 @@ let fullValidation: Promise<FullValidation> | undefined;
  * validator, the prediction-file validator, the command line's schema),
  * loaded on first need: a valid closed-track run of the usual form needs
  * none of it. In the bundle this import is a second, self-contained module
- * that scripts/build-cli.mjs embeds as a data: URL, so Node neither parses
+ * that scripts/build/build-cli.mjs embeds as a data: URL, so Node neither parses
  * nor evaluates it unless it is needed.
  */
 function loadFullValidation(): Promise<FullValidation> {
@@ -65,10 +65,10 @@ function loadFullValidation(): Promise<FullValidation> {
   return fullValidation;
 }
 
-/** IRC_BENCH_SCORE_TIMINGS=1: one "phase ms" line per phase on stderr (scripts/score-timings.ts). */
+/** IRC_BENCH_SCORE_TIMINGS=1: one "phase ms" line per phase on stderr (scripts/participant/score-timings.ts). */
 const timer = createPhaseTimer(process.env.IRC_BENCH_SCORE_TIMINGS === "1" && isMainThread);
 
-/** Whether this is the bundle: uncompiled (tsx scripts/score.ts), a worker thread could not load this TypeScript file. */
+/** Whether this is the bundle: uncompiled (tsx scripts/participant/score.ts), a worker thread could not load this TypeScript file. */
 const isBundled = !import.meta.url.endsWith(".ts");
 const MAX_RELEASE_PROBLEMS_SHOWN = 50;
 const MIB = 1024 * 1024;
@@ -107,7 +107,7 @@ problem on stderr as FILE:LINE: message; files over ${MAX_PREDICTION_FILE_BYTES 
 
 Scoring rules: docs/scoring.md.`;
 
-/** What the command line means once checked (scripts/score-full-validation.ts has its zod schema, the contract). */
+/** What the command line means once checked (scripts/participant/score-full-validation.ts has its zod schema, the contract). */
 export type Args = {
   release: string;
   split: "dev" | "test";
@@ -136,7 +136,7 @@ function isFilledString(value: unknown): value is string {
 
 /**
  * The command line checked by hand, for the common case: what argsSchema
- * (scripts/score-full-validation.ts) gives for values it accepts, or null,
+ * (scripts/participant/score-full-validation.ts) gives for values it accepts, or null,
  * and then the schema itself runs, for its messages. Keeps zod out of a
  * scorer run that needs none of it.
  */

@@ -1,5 +1,5 @@
 /**
- * node scripts/check-doc-paths.mjs
+ * node scripts/ci/check-doc-paths.mjs
  *
  * The map must match the ground: every repository path that README.md,
  * CODE_STYLE.md or a page of docs/ names (in `code` or as a relative link)
@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const DOCS = ["README.md", "CODE_STYLE.md", ...readdirSync(path.join(ROOT, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
 /** Top-level entries a named path may start with; others (URLs, commands, shell paths) are not repository paths. */
 const TOP_LEVEL = new Set(readdirSync(ROOT).filter((name) => !name.startsWith(".") || name === ".ci"));

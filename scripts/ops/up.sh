@@ -6,7 +6,7 @@
 # The web port is PORT when set (refused at once, in one line, when something
 # listens there); otherwise the port this checkout used last (IRC_DATA_DIR/web-port),
 # else 3000, or the next free one when another checkout (or anything else) has it.
-# A chosen port is claimed with the machine-wide lock file that scripts/services.sh
+# A chosen port is claimed with the machine-wide lock file that scripts/ops/services.sh
 # uses for its ports, held until this script ends, so two checkouts starting at the
 # same moment get two ports.
 #
@@ -15,7 +15,7 @@
 # processes it started, and PostgreSQL and Redis too when they were not already
 # running before it started them.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$ROOT"
 
 WEB_PORT_FILE="$IRC_DATA_DIR/web-port"
@@ -95,7 +95,7 @@ cleanup() {
   local status=$?
   trap - EXIT INT TERM HUP
   stop_children
-  if [ "${#services_to_stop[@]}" -gt 0 ]; then bash "$ROOT/scripts/services.sh" stop "${services_to_stop[@]}" 9>&- || true; fi
+  if [ "${#services_to_stop[@]}" -gt 0 ]; then bash "$ROOT/scripts/ops/services.sh" stop "${services_to_stop[@]}" 9>&- || true; fi
   exit "$status"
 }
 trap cleanup EXIT
@@ -108,10 +108,10 @@ trap 'say "hung up; stopping what this run started"; exit 129' HUP
 start_own_services() {
   step "Starting PostgreSQL and Redis"
   local before
-  before="$(bash "$ROOT/scripts/services.sh" status 9>&- 2>/dev/null || true)"
+  before="$(bash "$ROOT/scripts/ops/services.sh" status 9>&- 2>/dev/null || true)"
   [ -z "${DATABASE_URL:-}" ] && [[ "$before" != *"postgresql: running"* ]] && services_to_stop+=(postgresql)
   [ -z "${REDIS_URL:-}" ] && [[ "$before" != *"redis: running"* ]] && services_to_stop+=(redis)
-  bash "$ROOT/scripts/services.sh" start 9>&-
+  bash "$ROOT/scripts/ops/services.sh" start 9>&-
   # shellcheck disable=SC1091
   source "$IRC_DATA_DIR/services.env"
 }
@@ -135,16 +135,16 @@ export NEXTAUTH_URL="${NEXTAUTH_URL:-${PUBLIC_URL:-http://localhost:$PORT}}"
 migrate
 
 step "Importing the demo release and queuing its baselines (idempotent)"
-npx tsx --conditions=react-server scripts/dataset-import.ts data/demo-release --activate
-npx tsx --conditions=react-server scripts/baselines.ts
+npx tsx --conditions=react-server scripts/ops/dataset-import.ts data/demo-release --activate
+npx tsx --conditions=react-server scripts/ops/baselines.ts
 
 step "Publishing the demo entries (idempotent)"
-npx tsx --conditions=react-server scripts/demo-entries.ts
+npx tsx --conditions=react-server scripts/ops/demo-entries.ts
 
 # A new scorer version (or changed gold) makes stored scores stale (protocol section 10):
 # queue them, and the worker started below re-scores them.
 step "Re-scoring stale scores (idempotent)"
-npx tsx --conditions=react-server scripts/rescore.ts
+npx tsx --conditions=react-server scripts/ops/rescore.ts
 
 build_cli
 # A build of this very commit with no local changes is reused: next build takes a minute or more.
@@ -165,9 +165,9 @@ NODE_ENV=production npx tsx --conditions=react-server workers/scoring-worker.ts 
 worker_pid=$!
 children+=("$worker_pid")
 # Once the worker has scored them, a demo maintainer reproduces one of the demo entries (idempotent).
-npx tsx --conditions=react-server scripts/demo-entries.ts --reproduce &
+npx tsx --conditions=react-server scripts/ops/demo-entries.ts --reproduce &
 children+=("$!")
-NODE_ENV=production node scripts/web-server.mjs --port "$PORT" &
+NODE_ENV=production node scripts/server/web-server.mjs --port "$PORT" &
 web_pid=$!
 children+=("$web_pid")
 

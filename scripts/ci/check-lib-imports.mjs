@@ -1,5 +1,5 @@
 /**
- * node scripts/check-lib-imports.mjs
+ * node scripts/ci/check-lib-imports.mjs
  *
  * lib/ holds what the running platform uses; synthetic data, seeders and test
  * support live in testing/. This check follows the imports from the
@@ -14,7 +14,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** Entry points of the running platform (folders are walked whole). */
 const PLATFORM_ROOTS = [
@@ -24,15 +24,15 @@ const PLATFORM_ROOTS = [
   "instrumentation.ts",
   "next.config.ts",
   // The offline scorer and the client participants download, and the operator commands of the README.
-  "scripts/score.ts",
-  "scripts/client.ts",
-  "scripts/dataset-import.ts",
-  "scripts/reported-import.ts",
-  "scripts/baselines.ts",
-  "scripts/demo-entries.ts",
-  "scripts/rescore.ts",
-  "scripts/files-migrate.ts",
-  "scripts/user-create.ts",
+  "scripts/participant/score.ts",
+  "scripts/participant/client.ts",
+  "scripts/ops/dataset-import.ts",
+  "scripts/ops/reported-import.ts",
+  "scripts/ops/baselines.ts",
+  "scripts/ops/demo-entries.ts",
+  "scripts/ops/rescore.ts",
+  "scripts/ops/files-migrate.ts",
+  "scripts/ops/user-create.ts",
 ];
 
 const SOURCE = /\.(ts|tsx|mjs|js)$/;

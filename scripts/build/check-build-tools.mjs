@@ -1,5 +1,5 @@
 /**
- * node scripts/check-build-tools.mjs   (the first step of npm run build)
+ * node scripts/build/check-build-tools.mjs   (the first step of npm run build)
  *
  * The build needs packages that are devDependencies: esbuild (the offline
  * scorer, the client and the server bundles: build-cli.mjs, build-server.mjs),
@@ -14,7 +14,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BUILD_TOOLS = ["esbuild", "typescript", "@types/react", "@types/node", "tailwindcss", "@tailwindcss/postcss"];
 
 const missing = BUILD_TOOLS.filter((name) => !existsSync(path.join(ROOT, "node_modules", name, "package.json")));

@@ -7,7 +7,7 @@ import { formatDecimal } from "@/lib/format/numbers";
  * phase to stderr after its output, with the CPU the process used in it (all
  * threads; far less disturbed by other jobs on the machine than wall time). Off, every call is a no-op. The first
  * phases come from Node itself (process start to the end of its bootstrap)
- * and from the bundle's first line (scripts/build-cli.mjs puts
+ * and from the bundle's first line (scripts/build/build-cli.mjs puts
  * `globalThis.__ircBenchLoaded = performance.now()` there): the bundle's
  * read and compile, then the evaluation of its modules.
  */

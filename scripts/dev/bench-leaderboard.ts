@@ -2,7 +2,7 @@
  * npm run bench:leaderboard -- [options]
  *
  * Seeds published synthetic entries into a separate local database
- * (irc_bench_leaderboard_bench by default), starts the production build with scripts/web-server.mjs
+ * (irc_bench_leaderboard_bench by default), starts the production build with scripts/server/web-server.mjs
  * on a free port against it, and loads /leaderboard and the JSON API with
  * autocannon. Prints requests/s and latency percentiles as a markdown table.
  * Needs a prior `next build` into NEXT_DIST_DIR or .next (or --build). Only ever talks to 127.0.0.1.
@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { assertLocalDatabaseUrl, withDatabaseName } from "@/testing/local-database";
 import { benchRanks, formatRankBench } from "./bench-ranks";
-import { freePort } from "../testing/free-port";
+import { freePort } from "../../testing/free-port";
 import { formatDecimal } from "@/lib/format/numbers";
 
 const USAGE = `Usage: npm run bench:leaderboard -- [options]
@@ -30,7 +30,7 @@ const USAGE = `Usage: npm run bench:leaderboard -- [options]
   --build              run next build first (default: use the existing .next build)
   --help               show this help`;
 
-const ROOT = path.resolve(__dirname, "..");
+const ROOT = path.resolve(__dirname, "../..");
 // next.config.ts builds into NEXT_DIST_DIR when it is set (a second checkout or a benchmark beside the main build).
 const DIST_DIR = process.env.NEXT_DIST_DIR ?? ".next";
 // Browsers and HTTP clients ask for gzip (browsers also for br); one identity row shows the uncompressed cost. Two
@@ -213,10 +213,10 @@ async function main(): Promise<number> {
   const env = { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" };
 
   console.error(`[bench] database ${new URL(databaseUrl).pathname.slice(1)} on ${new URL(databaseUrl).host}`);
-  run("node", ["scripts/ensure-database.mjs"], env);
+  run("node", ["scripts/ops/ensure-database.mjs"], env);
   run("npx", ["prisma", "migrate", "deploy"], env);
   if (!values.reuse) {
-    run("npx", ["tsx", "--conditions=react-server", "scripts/seed-leaderboard.ts", "--reset", "--entries", String(entries), "--test-samples", String(testSamples)], env);
+    run("npx", ["tsx", "--conditions=react-server", "scripts/dev/seed-leaderboard.ts", "--reset", "--entries", String(entries), "--test-samples", String(testSamples)], env);
   }
   if (values.build) {
     run("npx", ["next", "build"], { ...env, NODE_ENV: "production" });
@@ -229,7 +229,7 @@ async function main(): Promise<number> {
   const base = `http://127.0.0.1:${port}`;
   // Its own process group, so the server and its children stop together.
   // The production server (next start plus precompressed API bodies passed on with their encoding).
-  const server = spawn("node", [path.join(ROOT, "scripts", "web-server.mjs"), "--port", String(port), "--hostname", "127.0.0.1"], {
+  const server = spawn("node", [path.join(ROOT, "scripts", "server", "web-server.mjs"), "--port", String(port), "--hostname", "127.0.0.1"], {
     cwd: ROOT,
     env: { ...env, NODE_ENV: "production", PORT: String(port) },
     stdio: ["ignore", "ignore", "inherit"],

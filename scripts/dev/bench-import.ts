@@ -54,7 +54,7 @@ async function pointAtBenchServices(withRedis: boolean): Promise<string> {
     process.env.REDIS_URL = redis.toString();
     process.env.IRC_DATA_DIR = path.join(scratch, "data");
   }
-  execFileSync("node", ["scripts/ensure-database.mjs"], { stdio: "inherit" });
+  execFileSync("node", ["scripts/ops/ensure-database.mjs"], { stdio: "inherit" });
   execFileSync("npx", ["prisma", "migrate", "deploy"], { stdio: "ignore" });
   return scratch;
 }

@@ -2,7 +2,7 @@
 # The whole test suite: lint, typecheck, unit, integration (real PostgreSQL and
 # Redis), production build and Playwright in Debian's Chromium.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$ROOT"
 
 ensure_dependencies
@@ -24,8 +24,8 @@ migrate
 
 step "Lint"
 npx eslint . --max-warnings=0
-node scripts/check-lib-imports.mjs
-node scripts/check-doc-paths.mjs
+node scripts/ci/check-lib-imports.mjs
+node scripts/ci/check-doc-paths.mjs
 
 step "Typecheck"
 npx tsc --noEmit
@@ -41,7 +41,7 @@ build_cli
 NODE_ENV=production npx next build
 
 step "Browser tests (Playwright, Debian chromium)"
-npx tsx --conditions=react-server scripts/e2e-prepare.ts
+npx tsx --conditions=react-server scripts/ci/e2e-prepare.ts
 npx playwright test
 
 step "All tests passed"

@@ -1,8 +1,8 @@
 /**
- * The scorer's full validation (scripts/score.ts loads it on first need):
+ * The scorer's full validation (scripts/participant/score.ts loads it on first need):
  * the zod schema of the command line, and the release and prediction-file
  * validators that give every problem its message. Bundled apart from the
- * scorer's fast path by scripts/build-cli.mjs.
+ * scorer's fast path by scripts/build/build-cli.mjs.
  */
 import { z } from "zod";
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED, MAX_BOOTSTRAP_RESAMPLES } from "@/lib/scoring/limits";

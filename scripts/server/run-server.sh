@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# scripts/run-server.sh NAME [ARGS...]: runs the scoring worker or an operator's script
-# (NAME is a key of SERVER_BUNDLES in scripts/build-server.mjs; the npm scripts call this).
+# scripts/server/run-server.sh NAME [ARGS...]: runs the scoring worker or an operator's script
+# (NAME is a key of SERVER_BUNDLES in scripts/build/build-server.mjs; the npm scripts call this).
 #
 # - dist/server/NAME.cjs, when `npm run build` made it and no source changed since: plain
 #   Node, so a production install (`npm ci --omit=dev`, no tsx) runs it;
@@ -9,11 +9,11 @@
 # Both run with the react-server condition (`import "server-only"` resolves to nothing).
 # `exec`, so the process npm started is Node itself and receives SIGTERM directly.
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-name="${1:?usage: scripts/run-server.sh NAME [ARGS...]}"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+name="${1:?usage: scripts/server/run-server.sh NAME [ARGS...]}"
 shift
 status=0
-entry="$(node "$ROOT/scripts/build-server.mjs" --check "$name")" || status=$?
+entry="$(node "$ROOT/scripts/build/build-server.mjs" --check "$name")" || status=$?
 if [ "$status" -eq 0 ]; then
   exec node --conditions=react-server --enable-source-maps "$ROOT/dist/server/$name.cjs" "$@"
 fi

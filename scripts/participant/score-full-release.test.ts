@@ -24,9 +24,9 @@ import { computeOutcomes } from "@/lib/scoring/track-predictions";
  * and as tables, for open and closed files and with baselines of both tracks.
  */
 
-const ROOT = path.resolve(__dirname, "..");
+const ROOT = path.resolve(__dirname, "../..");
 const BUNDLE = path.join(ROOT, "dist", "cli", "irc-bench-score.mjs");
-const BUILD = path.join(ROOT, "scripts", "build-cli.mjs");
+const BUILD = path.join(ROOT, "scripts", "build", "build-cli.mjs");
 const run = promisify(execFile);
 const SEED = 42;
 const RESAMPLES = 200;

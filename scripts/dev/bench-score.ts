@@ -12,7 +12,7 @@
  * start, reading the release, validating, scoring, printing the JSON): the
  * compiled bundle and `npm run --silent score` on one closed-track file of the
  * test split, alone and with 20 closed-track baseline files, median of 5 runs
- * after a warm-up. `-- --with-tsx` adds the uncompiled scripts/score.ts run by
+ * after a warm-up. `-- --with-tsx` adds the uncompiled scripts/participant/score.ts run by
  * tsx (how npm run score ran before the bundle), for comparison; `-- --cli-only`
  * prints only the command-line table.
  * It asserts nothing about time (conventions: benchmarks print, tests assert).
@@ -40,7 +40,7 @@ const BASELINES = 20;
 const ENTRY_ACCURACY = 0.35;
 const MIB = 1024 * 1024;
 const CLI_RUNS = 5;
-const ROOT = path.resolve(__dirname, "..");
+const ROOT = path.resolve(__dirname, "../..");
 const BUNDLE = path.join(ROOT, "dist", "cli", "irc-bench-score.mjs");
 const execFileAsync = promisify(execFile);
 
@@ -198,7 +198,7 @@ async function timeCli(variant: CliVariant, args: readonly string[], cpuFile?: s
 
 /**
  * The bundle's own phase timings for one closed-track file (IRC_BENCH_SCORE_TIMINGS=1,
- * scripts/score-timings.ts): median wall and CPU per phase over CLI_RUNS runs.
+ * scripts/participant/score-timings.ts): median wall and CPU per phase over CLI_RUNS runs.
  */
 async function printPhases(args: readonly string[]): Promise<void> {
   const byPhase = new Map<string, { wall: number[]; cpu: number[] }>();
@@ -232,10 +232,10 @@ async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<
   ];
   if (process.argv.includes("--with-tsx")) {
     const tsx = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
-    variants.push({ label: "`tsx scripts/score.ts` (uncompiled, no worker threads)", command: process.execPath, prefix: [tsx, "scripts/score.ts"] });
+    variants.push({ label: "`tsx scripts/participant/score.ts` (uncompiled, no worker threads)", command: process.execPath, prefix: [tsx, "scripts/participant/score.ts"] });
   }
   // The launcher builds when stale; build first so no timed run includes a build.
-  await execFileAsync(process.execPath, [path.join(ROOT, "scripts", "build-cli.mjs"), "--if-stale"], { cwd: ROOT });
+  await execFileAsync(process.execPath, [path.join(ROOT, "scripts", "build", "build-cli.mjs"), "--if-stale"], { cwd: ROOT });
 
   const dir = await mkdtemp(path.join(tmpdir(), "irc-bench-cli-"));
   try {

@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   redisUrl.pathname = "/7";
   const store = await mkdtemp(path.join(os.tmpdir(), "irc-bench-pipeline-"));
   Object.assign(process.env, { DATABASE_URL: dbUrl.toString(), REDIS_URL: redisUrl.toString(), IRC_DATA_DIR: store, WORKER_CONCURRENCY: "1" });
-  execFileSync("node", ["scripts/ensure-database.mjs"], { stdio: "inherit" });
+  execFileSync("node", ["scripts/ops/ensure-database.mjs"], { stdio: "inherit" });
   execFileSync("npx", ["prisma", "migrate", "deploy"], { stdio: "ignore" });
 
   const { db } = await import("@/lib/db");

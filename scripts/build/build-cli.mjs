@@ -1,14 +1,14 @@
 /**
- * node scripts/build-cli.mjs [--if-stale] [--if-possible] [scorer|client ...]
+ * node scripts/build/build-cli.mjs [--if-stale] [--if-possible] [scorer|client ...]
  *
  * Bundles the command-line tools with esbuild, each into one self-contained
  * file that needs only Node >= 20: no node_modules, no tsx.
  *
- *   dist/cli/irc-bench-score.mjs   the offline scorer (scripts/score.ts, protocol section 11)
- *   dist/cli/irc-bench-client.mjs  the API client (scripts/client.ts: login, submit, status, ...)
+ *   dist/cli/irc-bench-score.mjs   the offline scorer (scripts/participant/score.ts, protocol section 11)
+ *   dist/cli/irc-bench-client.mjs  the API client (scripts/participant/client.ts: login, submit, status, ...)
  *
- * `npm run score` and `npm run client` run them (through scripts/run-score.mjs
- * and scripts/run-client.mjs) and the dataset page offers them as downloads.
+ * `npm run score` and `npm run client` run them (through scripts/participant/run-score.mjs
+ * and scripts/participant/run-client.mjs) and the dataset page offers them as downloads.
  * Beside each, <name>.inputs.json records every source file esbuild read (its
  * metafile) with size, mtime and SHA-256, so a launcher can tell in a few
  * milliseconds whether its bundle is stale.
@@ -25,29 +25,29 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describeInput, inputsUnchanged } from "./build-inputs.mjs";
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const STAMP_VERSION = 1;
 
 /** The bundles: what each is built from and what its first lines say. */
 export const BUNDLES = {
   scorer: {
     fileName: "irc-bench-score.mjs",
-    entry: path.join(ROOT, "scripts", "score.ts"),
-    // Loaded on first need (scripts/score.ts, loadFullValidation): embedded, not evaluated at start.
-    deferred: { specifier: "./score-full-validation", entry: path.join(ROOT, "scripts", "score-full-validation.ts") },
+    entry: path.join(ROOT, "scripts", "participant", "score.ts"),
+    // Loaded on first need (scripts/participant/score.ts, loadFullValidation): embedded, not evaluated at start.
+    deferred: { specifier: "./score-full-validation", entry: path.join(ROOT, "scripts", "participant", "score-full-validation.ts") },
     banner: (version) => [
       `// irc-bench-score.mjs: the IRC-Bench offline scorer (platform ${version}), one self-contained file.`,
       "// Needs only Node >= 20: node irc-bench-score.mjs --release FOLDER --split dev --predictions preds.jsonl",
-      "// Built by scripts/build-cli.mjs with esbuild from scripts/score.ts and lib/; see --help.",
+      "// Built by scripts/build/build-cli.mjs with esbuild from scripts/participant/score.ts and lib/; see --help.",
     ],
   },
   client: {
     fileName: "irc-bench-client.mjs",
-    entry: path.join(ROOT, "scripts", "client.ts"),
+    entry: path.join(ROOT, "scripts", "participant", "client.ts"),
     banner: (version) => [
       `// irc-bench-client.mjs: the IRC-Bench command-line client (platform ${version}), one self-contained file.`,
       "// Needs only Node >= 20: node irc-bench-client.mjs login, then submit FILE --wait; see --help.",
-      "// Built by scripts/build-cli.mjs with esbuild from scripts/client.ts and lib/.",
+      "// Built by scripts/build/build-cli.mjs with esbuild from scripts/participant/client.ts and lib/.",
     ],
   },
 };
@@ -66,7 +66,7 @@ function stampPath(name) {
 export const BUNDLE_PATH = bundlePath("scorer");
 
 /** Files that shape the bundles without being bundled: this script, the lockfile (esbuild, zod versions), tsconfig paths. */
-const EXTRA_INPUTS = ["scripts/build-cli.mjs", "package-lock.json", "tsconfig.json"];
+const EXTRA_INPUTS = ["scripts/build/build-cli.mjs", "package-lock.json", "tsconfig.json"];
 
 /**
  * True when the bundle exists and every recorded input still has its size and
@@ -124,7 +124,7 @@ export async function buildCli({ name = "scorer", isOptional = false } = {}) {
     entryPoints: [spec.entry],
     // The tools must stay free of server code: a database, a queue or the web framework in a participant's download fails the build.
     plugins: [forbidServerModules(spec.fileName), onlyEnglishZodLocale(), ...(deferred === null ? [] : [deferred.plugin])],
-    // The last banner line marks when the bundle was read and compiled, for IRC_BENCH_SCORE_TIMINGS (scripts/score-timings.ts).
+    // The last banner line marks when the bundle was read and compiled, for IRC_BENCH_SCORE_TIMINGS (scripts/participant/score-timings.ts).
     banner: { js: ["#!/usr/bin/env node", ...spec.banner(version), "globalThis.__ircBenchLoaded = performance.now();"].join("\n") },
   });
   const output = result.outputFiles[0];
@@ -224,7 +224,7 @@ function forbidServerModules(fileName) {
  * locales/en.js directly, so the index is replaced by one that holds English only.
  */
 function onlyEnglishZodLocale() {
-  const englishOnly = path.join(ROOT, "scripts", "zod-english-locale.mjs");
+  const englishOnly = path.join(ROOT, "scripts", "build", "zod-english-locale.mjs");
   return {
     name: "only-english-zod-locale",
     setup(build) {
@@ -236,7 +236,7 @@ function onlyEnglishZodLocale() {
 }
 
 /**
- * What a launcher (scripts/run-score.mjs, scripts/run-client.mjs) does before
+ * What a launcher (scripts/participant/run-score.mjs, scripts/participant/run-client.mjs) does before
  * importing its bundle: rebuild it when stale. Exits with status 2 and a
  * message when it cannot.
  */

@@ -5,6 +5,6 @@
  * status are the bundle's own (protocol section 11).
  */
 import { pathToFileURL } from "node:url";
-import { ensureBundle } from "./build-cli.mjs";
+import { ensureBundle } from "../build/build-cli.mjs";
 
 await import(pathToFileURL(await ensureBundle("scorer", "score")).href);

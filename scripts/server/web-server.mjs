@@ -26,14 +26,14 @@
  * with the same encodings, ETags, 304s and headers. A miss, or any fault,
  * goes to Next.js as before.
  *
- *   node scripts/web-server.mjs [--port 3000] [--hostname 127.0.0.1]   (default: BIND_HOST, else 0.0.0.0)
+ *   node scripts/server/web-server.mjs [--port 3000] [--hostname 127.0.0.1]   (default: BIND_HOST, else 0.0.0.0)
  */
 import { createServer } from "node:http";
 import { setTimeout } from "node:timers";
 import { parseArgs } from "node:util";
 import next from "next";
 import { pino } from "pino";
-import { cacheablePageRequest, PUBLIC_PAGE_ROUTE } from "../lib/public-cache/public-page-routing.mjs";
+import { cacheablePageRequest, PUBLIC_PAGE_ROUTE } from "../../lib/public-cache/public-page-routing.mjs";
 
 const PRECOMPRESSED_HEADER = "x-irc-content-encoding";
 const ENCODINGS = new Set(["gzip", "br"]);

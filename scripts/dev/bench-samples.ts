@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   redisUrl.pathname = "/8";
   const store = await mkdtemp(path.join(os.tmpdir(), "irc-bench-samples-"));
   Object.assign(process.env, { DATABASE_URL: dbUrl.toString(), REDIS_URL: redisUrl.toString(), IRC_DATA_DIR: store });
-  execFileSync("node", ["scripts/ensure-database.mjs"], { stdio: "inherit" });
+  execFileSync("node", ["scripts/ops/ensure-database.mjs"], { stdio: "inherit" });
   execFileSync("npx", ["prisma", "migrate", "deploy"], { stdio: "ignore" });
 
   const { db } = await import("@/lib/db");

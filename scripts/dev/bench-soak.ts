@@ -4,7 +4,7 @@
  * Read latency of the public leaderboard API with and without uploads
  * running. Writes a synthetic release, imports it with published entries into
  * a separate local database (irc_bench_soak_bench), starts the production
- * build (scripts/web-server.mjs) and one scoring worker against it and a Redis
+ * build (scripts/server/web-server.mjs) and one scoring worker against it and a Redis
  * logical database of its own (2), then loads GET /api/leaderboard with
  * autocannon twice: alone, and while uploaders POST dev prediction files in a
  * loop. Prints p50/p99 of both phases. A benchmark, not a test: it asserts
@@ -21,7 +21,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { assertLocalDatabaseUrl, isLocalHost, withDatabaseName } from "@/testing/local-database";
 import { generateApiToken } from "@/lib/tokens/token-format";
-import { freePort } from "../testing/free-port";
+import { freePort } from "../../testing/free-port";
 import { formatDecimal } from "@/lib/format/numbers";
 
 const USAGE = `Usage: npm run bench:soak -- [options]
@@ -36,7 +36,7 @@ const USAGE = `Usage: npm run bench:soak -- [options]
   --build              run next build first (default: use the existing build in NEXT_DIST_DIR or .next)
   --help               show this help`;
 
-const ROOT = path.resolve(__dirname, "..");
+const ROOT = path.resolve(__dirname, "../..");
 const DIST_DIR = process.env.NEXT_DIST_DIR ?? ".next";
 const READ_PATH = "/api/leaderboard?track=open";
 const BENCH_REDIS_DB = 2;
@@ -215,11 +215,11 @@ async function main(): Promise<number> {
     const release = path.join(work, "release");
     const predictions = path.join(work, "dev-predictions.jsonl");
     console.error(`[soak] database ${new URL(settings.databaseUrl).pathname.slice(1)}, Redis db ${BENCH_REDIS_DB}; preparing a ${settings.size} release`);
-    run("node", ["scripts/ensure-database.mjs"], env);
+    run("node", ["scripts/ops/ensure-database.mjs"], env);
     run("npx", ["prisma", "migrate", "deploy"], env);
-    run("npx", ["tsx", "scripts/dataset-synth.ts", "--out", release, "--size", settings.size], env);
-    run("npx", ["tsx", "--conditions=react-server", "scripts/seed-leaderboard.ts", "--reset", "--release-dir", release, "--entries", String(settings.entries)], env);
-    run("npx", ["tsx", "scripts/predictions-synth.ts", "--release", release, "--split", "dev", "--track", settings.track, "--accuracy", "0.4", "--out", predictions], env);
+    run("npx", ["tsx", "scripts/dev/dataset-synth.ts", "--out", release, "--size", settings.size], env);
+    run("npx", ["tsx", "--conditions=react-server", "scripts/dev/seed-leaderboard.ts", "--reset", "--release-dir", release, "--entries", String(settings.entries)], env);
+    run("npx", ["tsx", "scripts/dev/predictions-synth.ts", "--release", release, "--split", "dev", "--track", settings.track, "--accuracy", "0.4", "--out", predictions], env);
     if (values.build) run("npx", ["next", "build"], { ...env, NODE_ENV: "production" });
     const file = await readFile(predictions);
     const tokens = await createUploaders(settings.databaseUrl, settings.uploaders);
@@ -227,7 +227,7 @@ async function main(): Promise<number> {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const serverEnv = { ...env, NODE_ENV: "production" as const, PORT: String(port) };
-    children.push(startProcess(["node", path.join(ROOT, "scripts", "web-server.mjs"), "--port", String(port), "--hostname", "127.0.0.1"], serverEnv, "the web server"));
+    children.push(startProcess(["node", path.join(ROOT, "scripts", "server", "web-server.mjs"), "--port", String(port), "--hostname", "127.0.0.1"], serverEnv, "the web server"));
     children.push(startProcess(["npx", "tsx", "--conditions=react-server", "workers/scoring-worker.ts"], serverEnv, "the worker"));
     await waitForServer(base, children[0] as ChildProcess);
     // Warm up the cached body, then measure.
