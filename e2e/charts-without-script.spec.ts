@@ -12,7 +12,7 @@ import { requireLocalUrl } from "../testing/local-database";
  * axis' end, its names whole up to 30 characters; the run history's time ticks
  * all differ; the progress legend says "significantly better" only of points
  * that were tested; axe stays clean on these pages. Seeds four published
- * entries (scripts/seed-leaderboard.ts, real scoring), all published today
+ * entries (scripts/dev/seed-leaderboard.ts, real scoring), all published today
  * beside the baselines, so the timeline has several points on one day.
  */
 
@@ -53,7 +53,7 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async ({ playwright, baseURL }) => {
   test.setTimeout(300_000);
   await waitForBaselines(120_000);
-  runScript("scripts/seed-leaderboard.ts", ["--database-url", requireLocalUrl("DATABASE_URL"), "--reset", "--no-baselines", "--entries", "4", "--resamples", "200", "--json"]);
+  runScript("scripts/dev/seed-leaderboard.ts", ["--database-url", requireLocalUrl("DATABASE_URL"), "--reset", "--no-baselines", "--entries", "4", "--resamples", "200", "--json"]);
   const participant = await createTestUser({ label: "charts participant" });
   const { token } = await createTestApiToken(participant.id);
   const api = await apiContextFor(playwright, baseURL ?? "", { kind: "token", token });
@@ -67,7 +67,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 });
 
 test.afterAll(async () => {
-  runScript("scripts/seed-leaderboard.ts", ["--database-url", requireLocalUrl("DATABASE_URL"), "--remove"]);
+  runScript("scripts/dev/seed-leaderboard.ts", ["--database-url", requireLocalUrl("DATABASE_URL"), "--remove"]);
   if (seeded === null) return;
   await getTestPool().query(`DELETE FROM "Submission" WHERE "userId" = $1`, [seeded.participant.id]);
   await deleteTestUsers([seeded.participant.id]);
