@@ -65,9 +65,9 @@ describe("client formatting", () => {
     const text = formatSubmissionList(rows, new Map([["c1", { position: 2, waiting: 5, beingScored: 1 }]]), { workersAlive: 0 });
     expect(text).toBe(
       [
-        "id  uploaded (UTC)    split  track   status           publication  primary  file",
-        "c2  2026-12-01 10:05  test   closed  SCORED           pending        12.3%  b.jsonl",
-        "c1  2026-12-01 09:00  dev    open    QUEUED (2 of 5)  -                  -  a.jsonl",
+        "id  uploaded              split  track   status           publication  primary  file",
+        "c2  2026-12-01 10:05 UTC  test   closed  SCORED           pending        12.3%  b.jsonl",
+        "c1  2026-12-01 09:00 UTC  dev    open    QUEUED (2 of 5)  -                  -  a.jsonl",
         "",
         "QUEUED (n of m): place n among the m jobs waiting for a worker (1 is next).",
         "",
@@ -112,7 +112,7 @@ describe("client formatting", () => {
         "",
         "Against the baselines (McNemar, Holm-adjusted):",
         "baseline",
-        "BM25      better  p_holm < 0.01",
+        "BM25      better  Holm p < 0.01",
         "",
         "Test split: overall numbers only, rounded to 0.1 point, until the entry is published (protocol section 12).",
         "",

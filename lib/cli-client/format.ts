@@ -1,7 +1,8 @@
 import type { DisclosedReportBody } from "@/lib/api/schemas/scores";
 import type { SubmissionSummaryBody, SubmissionViewBody, TestQuotaBody } from "@/lib/api/schemas/submissions";
 import { formatBytes } from "@/lib/format/bytes";
-import { formatCount, formatDecimal, formatPercent, formatPercentInterval, formatPValue } from "@/lib/format/numbers";
+import { formatDateTime } from "@/lib/format/dates";
+import { formatCount, formatDecimal, formatPBucket, formatPercent, formatPercentInterval, formatPStatement } from "@/lib/format/numbers";
 
 export { formatBytes };
 
@@ -34,9 +35,9 @@ export function formatDuration(totalSeconds: number): string {
   return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
 }
 
-/** "2026-12-01 18:04 UTC". */
+/** "2026-12-01 18:04 UTC", as the pages write a moment (lib/format). */
 export function formatUtc(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return formatDateTime(date);
 }
 
 /** When a refused request may be made again, from Retry-After: the next test submission (quota), or any other limit. */
@@ -75,8 +76,8 @@ function comparisonLines(view: SubmissionViewBody): string[] {
   if (track.length === 0) return [];
   const rows = track.map((comparison) =>
     comparison.kind === "verdict"
-      ? [comparison.baselineLabel, comparison.verdict, `p_holm ${comparison.pHolmBucket}`]
-      : [comparison.baselineLabel, comparison.b > comparison.c ? "ahead" : comparison.b < comparison.c ? "behind" : "even", `b=${comparison.b} c=${comparison.c} p_holm=${formatPValue(comparison.pHolm)}`],
+      ? [comparison.baselineLabel, comparison.verdict, `Holm ${formatPBucket(comparison.pHolmBucket)}`]
+      : [comparison.baselineLabel, comparison.b > comparison.c ? "ahead" : comparison.b < comparison.c ? "behind" : "even", `b=${comparison.b} c=${comparison.c} Holm ${formatPStatement(comparison.pHolm)}`],
   );
   return ["", "Against the baselines (McNemar, Holm-adjusted):", formatTable(["baseline", "", ""], rows, "lll")];
 }
@@ -165,7 +166,7 @@ export function formatSubmissionList(submissions: readonly SubmissionSummaryBody
     const position = queue.get(row.id);
     return [
       row.id,
-      row.createdAt.slice(0, 16).replace("T", " "),
+      formatDateTime(row.createdAt),
       row.split,
       row.track,
       position === undefined ? row.status : `${row.status} (${formatCount(position.position)} of ${formatCount(position.waiting)})`,
@@ -174,7 +175,7 @@ export function formatSubmissionList(submissions: readonly SubmissionSummaryBody
       row.originalName,
     ];
   });
-  const lines = [formatTable(["id", "uploaded (UTC)", "split", "track", "status", "publication", "primary", "file"], rows, "llllllrl")];
+  const lines = [formatTable(["id", "uploaded", "split", "track", "status", "publication", "primary", "file"], rows, "llllllrl")];
   if (queue.size > 0) lines.push("", "QUEUED (n of m): place n among the m jobs waiting for a worker (1 is next).");
   if (submissions.some((row) => row.publication === "PENDING")) lines.push("", "pending: publication requested, not yet reviewed by a maintainer.");
   if (workers.workersAlive === 0 && submissions.some((row) => isWaitingStatus(row.status))) {

@@ -1,3 +1,4 @@
+import { formatDateTime } from "@/lib/format/dates";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -19,7 +20,7 @@ const one = (value: string | string[] | undefined) => (Array.isArray(value) ? va
 
 function runLabel(run: SubmissionSummary): string {
   const note = run.note ? ` — ${run.note.slice(0, 40)}` : "";
-  return `${run.originalName} (${run.track}, ${run.createdAt.slice(0, 16).replace("T", " ")})${note}`;
+  return `${run.originalName} (${run.track}, ${formatDateTime(run.createdAt)})${note}`;
 }
 
 function RunPicker({ runs, oldId, newId }: { runs: SubmissionSummary[]; oldId?: string; newId?: string }) {
