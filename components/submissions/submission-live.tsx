@@ -9,6 +9,7 @@ import type { SubmissionView } from "@/lib/submissions/get-submission-view";
 import { ComparisonTable, ScoreTables, SliceTables } from "@/components/submissions/score-tables";
 import { formatBytes } from "@/lib/format/bytes";
 import { formatDate, formatDateTime } from "@/lib/format/dates";
+import { describeIdenticalPublicEntry } from "@/lib/submissions/describe-identical-public-entry";
 import { OwnerControls } from "@/components/submissions/owner-controls";
 import { PublishForm } from "@/components/submissions/publish-form";
 import { ReviewPanel } from "@/components/submissions/review-panel";
@@ -102,6 +103,12 @@ export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: Su
         <p data-testid="submission-visibility" className={`mt-3 text-sm ${view.visibility.isPublic ? "font-semibold" : ""}`}>
           {view.visibility.text}
         </p>
+        {view.identicalPublicEntry && (
+          <p className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="identical-public-entry">
+            {describeIdenticalPublicEntry(view.identicalPublicEntry, isOwner ? "owner" : "maintainer")}{" "}
+            <a href={`/entries/${view.identicalPublicEntry.id}`}>Open the public entry</a>
+          </p>
+        )}
         {view.status === "QUEUED" && view.queuePosition && <QueuePositionText position={view.queuePosition} />}
         {view.status === "QUEUED" && view.failureReason && <p className="mt-3 text-amber-800">{view.failureReason}</p>}
         {view.status === "FAILED" && (

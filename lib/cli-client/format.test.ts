@@ -86,7 +86,7 @@ describe("client formatting", () => {
       fileSha256: "0".repeat(64), sampleCount: 232, createdAt: "2026-12-01T10:00:00.000Z", startedAt: "2026-12-01T10:00:01.000Z",
       finishedAt: "2026-12-01T10:00:03.000Z", attempts: 1, failureKind: null, failureReason: null, countsToQuota: true, isBaseline: false,
       baselineLabel: null, publication: "PRIVATE", isPrimary: false, hiddenByOwner: false, systemName: null, methodDescription: null, factSheet: null, factSheetMissing: [],
-      canEditFactSheet: false, provenance: { tier: "scored", reproducedAt: null, reproducedBy: null }, reviewReason: null, releaseName: "demo 1.0", disclosureLevel: "owner",
+      canEditFactSheet: false, provenance: { tier: "scored", reproducedAt: null, reproducedBy: null }, reviewReason: null, identicalPublicEntry: null, releaseName: "demo 1.0", disclosureLevel: "owner",
       score: {
         report: {
           scorer_version: "1.1.0", split: "test", track: "open", n: 232,
@@ -130,7 +130,7 @@ describe("a waiting submission", () => {
       fileSha256: "0".repeat(64), sampleCount: 232, createdAt: "2026-12-01T10:00:00.000Z", startedAt: null, finishedAt: null, attempts: 0,
       failureKind: null, failureReason: null, countsToQuota: true, isBaseline: false, baselineLabel: null, publication: "PRIVATE", isPrimary: false,
       hiddenByOwner: false, systemName: null, methodDescription: null, factSheet: null, factSheetMissing: [], canEditFactSheet: false,
-      provenance: { tier: "scored", reproducedAt: null, reproducedBy: null }, reviewReason: null, releaseName: "demo 1.0", disclosureLevel: "owner",
+      provenance: { tier: "scored", reproducedAt: null, reproducedBy: null }, reviewReason: null, identicalPublicEntry: null, releaseName: "demo 1.0", disclosureLevel: "owner",
       score: null, comparisons: [], hasSampleOutcomes: false, visibility: { isPublic: false, text: "Private" },
       queuePosition: { position: 3, waiting: 4, beingScored: 2 }, pageUrl: "https://bench.example/submissions/q1", ...overrides,
     }) satisfies SubmissionViewBody;
@@ -159,5 +159,13 @@ describe("a waiting submission", () => {
     expect(formatSubmission(waiting({ status: "SCORED", queuePosition: null, publication: "REJECTED", reviewReason: "no fact sheet answers" }), { workersAlive: null })).toContain(
       "Publication: rejected by a maintainer: no fact sheet answers",
     );
+  });
+
+  it("tells the owner a file is another account's public entry, byte for byte", () => {
+    const copy = waiting({ status: "SCORED", queuePosition: null, identicalPublicEntry: { id: "e1", system: "Dense Ranker", isBaseline: false } });
+    expect(formatSubmission(copy, { workersAlive: 1 })).toContain(
+      'This file is identical, byte for byte, to the public entry "Dense Ranker": its scores are that entry\'s, already public.',
+    );
+    expect(formatSubmission(waiting({ status: "SCORED", queuePosition: null }), { workersAlive: 1 })).not.toContain("identical");
   });
 });

@@ -2,6 +2,7 @@ import type { DisclosedReportBody } from "@/lib/api/schemas/scores";
 import type { SubmissionSummaryBody, SubmissionViewBody, TestQuotaBody } from "@/lib/api/schemas/submissions";
 import { formatBytes } from "@/lib/format/bytes";
 import { formatDateTime } from "@/lib/format/dates";
+import { describeIdenticalPublicEntry } from "@/lib/submissions/describe-identical-public-entry";
 import { formatCount, formatDecimal, formatPBucket, formatPercent, formatPercentInterval, formatPStatement } from "@/lib/format/numbers";
 
 export { formatBytes };
@@ -129,6 +130,7 @@ export function formatSubmission(view: SubmissionViewBody, workers: WorkerState)
   if (view.status === "FAILED") {
     lines.push(view.failureKind === "INVALID" ? "The file is invalid:" : "Scoring failed on the platform's side:", view.failureReason ?? "(no reason given)");
   }
+  if (view.identicalPublicEntry) lines.push(describeIdenticalPublicEntry(view.identicalPublicEntry, view.isViewerOwner ? "owner" : "maintainer"));
   const publication = publicationLine(view);
   if (publication !== null) lines.push(publication);
   if (view.score !== null) {
