@@ -104,7 +104,7 @@ test("[READER] a test file identical to another account's public entry: the uplo
     data: { methodDescription: `${systemName}: names the entity from a retriever.`, factSheet: { version: 1, systemName, team: "", approach: null, baseModel: null, knowledgeCutoff: null, parameters: "1.3B", openWeights: null, dataUsed: { train: null, dev: null, sourceCollections: null, wikiBeyondKb: null, details: "" }, configuration: { text: "", url: null }, compute: "", codeUrl: null, paperUrl: null, protocol: { noTestTuning: null, runs: null, bestOfN: null, seeds: "" } } },
   });
   expect(requested.status(), await requested.text()).toBe(202);
-  const maintainerApi = await apiContextFor(playwright, baseURL ?? "", { kind: "token", token: (await createTestApiToken(maintainer.id)).token });
+  const maintainerApi = await apiContextFor(playwright, baseURL ?? "", { kind: "session", user: maintainer });
   const approved = await maintainerApi.post(`/api/admin/submissions/${publishedId}/review`, { data: { action: "approve", reason: "Checked." } });
   expect(approved.status(), await approved.text()).toBe(200);
 
