@@ -158,7 +158,7 @@ test("[ENTRIES] a participant withdraws a pending request and asks again from th
   await expect(page.getByTestId("publication-status")).toHaveText("No publication requested.");
   // The form starts from what was sent last.
   await expect(page.getByLabel("System name")).toHaveValue(closedName);
-  await expect(page.getByLabel("Parameters", { exact: true })).toHaveValue("350000000");
+  await expect(page.getByLabel("Parameters", { exact: true })).toHaveValue("350M");
   expect(await auditActions(closedId)).toEqual(["submission.withdraw"]);
   await page.getByRole("button", { name: "Request publication again" }).click();
   await expect(page.getByTestId("publication-status")).toContainText("Publication requested");
