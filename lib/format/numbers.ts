@@ -1,3 +1,4 @@
+import type { PValueBucket } from "@/lib/disclosure/disclose";
 import type { Estimate } from "@/lib/leaderboard/leaderboard-types";
 import { isRateMetric, type ViewMetric } from "@/lib/leaderboard/views";
 import { RANK_SIGNIFICANCE_LEVEL } from "@/lib/scoring/paired-ranks";
@@ -148,15 +149,13 @@ export function formatDifference(difference: number, metric: ViewMetric): string
   return `${difference > 0 ? "+" : "−"}${magnitude}`;
 }
 
-export type PBucket = "< 0.001" | "< 0.01" | "< 0.05" | ">= 0.05";
-
 /** A p bucket (protocol section 12) as people read it: "< 0.01", "≥ 0.05" (the API's ">= 0.05" is for programs). */
-export function formatPBucketValue(bucket: PBucket): string {
+export function formatPBucketValue(bucket: PValueBucket): string {
   return bucket === ">= 0.05" ? "≥ 0.05" : bucket;
 }
 
 /** A p bucket in a sentence: "p < 0.01", "p ≥ 0.05". The one way pages, exports for people and the client write a public p. */
-export function formatPBucket(bucket: PBucket): string {
+export function formatPBucket(bucket: PValueBucket): string {
   return `p ${formatPBucketValue(bucket)}`;
 }
 
