@@ -15,6 +15,16 @@
  * after a warm-up. `-- --with-tsx` adds the uncompiled scripts/score.ts run by
  * tsx (how npm run score ran before the bundle), for comparison; `-- --cli-only`
  * prints only the command-line table.
+ * Then the bundle against the plain-Python reference scorer
+ * (testing/reference/irc_bench_score.py, standard library only), whole
+ * processes in turn (Node, Python, Node, ...), on the same closed-track file
+ * alone and with the same 20 baselines: medians, the ratio Python / Node pair
+ * by pair, and the Node runs once with the release cache warm (the usual
+ * second run) and once with `--no-cache` (a first run: the release read and
+ * validated). Before timing, both outputs are checked: the same metrics
+ * (overall, per type, per collection) and the same comparisons to the last
+ * digit, and with `--prng xoshiro` (the Node scorer's documented stream) the
+ * whole report, intervals included; the run fails loudly if they differ.
  * It asserts nothing about time (conventions: benchmarks print, tests assert).
  */
 import { execFile } from "node:child_process";
@@ -42,6 +52,8 @@ const MIB = 1024 * 1024;
 const CLI_RUNS = 5;
 const ROOT = path.resolve(__dirname, "..");
 const BUNDLE = path.join(ROOT, "dist", "cli", "irc-bench-score.mjs");
+const PYTHON_REFERENCE = path.join(ROOT, "testing", "reference", "irc_bench_score.py");
+const PYTHON = "python3";
 const execFileAsync = promisify(execFile);
 
 type Phase = "validate" | "score" | "compare" | "total";
@@ -200,7 +212,7 @@ async function timeCli(variant: CliVariant, args: readonly string[], cpuFile?: s
  * The bundle's own phase timings for one closed-track file (IRC_BENCH_SCORE_TIMINGS=1,
  * scripts/score-timings.ts): median wall and CPU per phase over CLI_RUNS runs.
  */
-async function printPhases(args: readonly string[]): Promise<void> {
+async function printPhases(args: readonly string[], label: string): Promise<void> {
   const byPhase = new Map<string, { wall: number[]; cpu: number[] }>();
   for (let run = 0; run < CLI_RUNS; run += 1) {
     const { stderr } = await execFileAsync(process.execPath, [BUNDLE, ...args], {
@@ -216,7 +228,7 @@ async function printPhases(args: readonly string[]): Promise<void> {
       byPhase.set(phase, entry);
     }
   }
-  console.log(`\nPhases of one closed-track file (IRC_BENCH_SCORE_TIMINGS=1, median of ${CLI_RUNS}; CPU of all threads, start-up CPU on the module line):\n`);
+  console.log(`\nPhases of one closed-track file, ${label} (IRC_BENCH_SCORE_TIMINGS=1, median of ${CLI_RUNS}; CPU of all threads, start-up CPU on the module line):\n`);
   console.log("| phase | wall ms | CPU ms |");
   console.log("| --- | ---: | ---: |");
   for (const [phase, { wall, cpu }] of byPhase) {
@@ -238,6 +250,8 @@ async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<
   await execFileAsync(process.execPath, [path.join(ROOT, "scripts", "build-cli.mjs"), "--if-stale"], { cwd: ROOT });
 
   const dir = await mkdtemp(path.join(tmpdir(), "irc-bench-cli-"));
+  // The scorer's release cache, for this benchmark only (inherited by every run below).
+  process.env.IRC_BENCH_CACHE_DIR = path.join(dir, "cache");
   try {
     const releaseDir = path.join(dir, "release");
     await writeRelease(releaseDir, release);
@@ -280,7 +294,9 @@ async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<
         console.log(`| ${variant.label} | ${label} | ${s(median(times))} | ${s(Math.min(...times))} | ${s(Math.max(...times))} | ${targetSeconds} | ${met} | ${cpuText} |`);
       }
     }
-    await printPhases(cases[0]?.args ?? base);
+    await printPhases(cases[0]?.args ?? base, "release cache warm");
+    await printPhases([...(cases[0]?.args ?? base), "--no-cache"], "--no-cache: release read and validated");
+    await benchVsPython(cases, dir);
     const startup: number[] = [];
     await timeCli(variants[0] as CliVariant, ["--help"]);
     for (let run = 0; run < CLI_RUNS; run += 1) {
@@ -291,6 +307,103 @@ async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+type CliCase = { label: string; args: readonly string[] };
+type Report = Record<string, unknown>;
+
+/** The report's numbers that must agree to the last digit: all but the intervals (ci95), which depend on the stream. */
+function withoutIntervals(report: Report): unknown {
+  return JSON.parse(JSON.stringify(report, (key, value: unknown) => (key === "ci95" ? undefined : value)));
+}
+
+/** The largest difference between two reports' interval bounds (same shape), walking both. */
+function largestDifference(a: unknown, b: unknown): number {
+  if (typeof a === "number" && typeof b === "number") return Math.abs(a - b);
+  if (Array.isArray(a) && Array.isArray(b)) return Math.max(0, ...a.map((value, i) => largestDifference(value, b[i])));
+  if (typeof a === "object" && a !== null && typeof b === "object" && b !== null) {
+    const other = b as Record<string, unknown>;
+    return Math.max(0, ...Object.entries(a).map(([key, value]) => largestDifference(value, other[key])));
+  }
+  return 0;
+}
+
+async function jsonOf(command: string, args: readonly string[]): Promise<Report> {
+  const { stdout } = await execFileAsync(command, args.includes("--json") ? [...args] : [...args, "--json"], { cwd: ROOT, maxBuffer: 64 * MIB });
+  return JSON.parse(stdout) as Report;
+}
+
+/**
+ * Fails unless the Python reference gives the Node scorer's report: the
+ * same metrics and comparisons with its own stream; the same report, to
+ * the last bit, with the Node scorer's (on 100 resamples, which costs the
+ * pure-Python xoshiro a few seconds rather than a minute).
+ */
+async function checkPythonAgrees(cases: readonly CliCase[]): Promise<void> {
+  for (const { label, args } of cases) {
+    const node = await jsonOf(process.execPath, [BUNDLE, ...args]);
+    const python = await jsonOf(PYTHON, [PYTHON_REFERENCE, ...args]);
+    if (JSON.stringify(withoutIntervals(node)) !== JSON.stringify(withoutIntervals(python))) {
+      throw new Error(`${label}: the Python reference's metrics or comparisons differ from the Node scorer's`);
+    }
+    const resamples = ["--resamples", "100"];
+    const nodeExact = await jsonOf(process.execPath, [BUNDLE, ...args, ...resamples]);
+    const pythonExact = await jsonOf(PYTHON, [PYTHON_REFERENCE, ...args, ...resamples, "--prng", "xoshiro"]);
+    if (JSON.stringify(nodeExact) !== JSON.stringify(pythonExact)) {
+      throw new Error(`${label}: with --prng xoshiro the Python reference's report differs from the Node scorer's`);
+    }
+    const gap = largestDifference(node.ci95, python.ci95);
+    console.log(`- ${label}: metrics and comparisons identical; with --prng xoshiro (100 resamples) the whole report identical; stdlib-stream intervals differ by at most ${formatDecimal(gap, 4)}`);
+  }
+}
+
+async function benchVsPython(cases: readonly CliCase[], dir: string): Promise<void> {
+  try {
+    await execFileAsync(PYTHON, ["--version"]);
+  } catch {
+    console.log(`\nNo ${PYTHON} on this machine: the comparison with the Python reference is skipped.`);
+    return;
+  }
+  const { stdout: version } = await execFileAsync(PYTHON, ["--version"]);
+  console.log(`\n### The bundle against the plain-Python reference (${version.trim()}, testing/reference/irc_bench_score.py), whole processes in turn\n`);
+  await checkPythonAgrees(cases);
+  console.log(`\n1-min load average before: ${formatDecimal(loadavg()[0] ?? 0, 1)} on ${cpus().length} CPUs\n`);
+  console.log("| case | Node | Node median s | Python median s | Python / Node, median of pairs (min - max) | CPU s Node / Python (user + sys, medians) |");
+  console.log("| --- | --- | ---: | ---: | ---: | ---: |");
+  const python: CliVariant = { label: "python", command: PYTHON, prefix: [PYTHON_REFERENCE] };
+  const node: CliVariant = { label: "node", command: process.execPath, prefix: [BUNDLE] };
+  const cpuFile = path.join(dir, "cpu-pairs.txt");
+  const s = (value: number) => formatDecimal(value / 1000, 2);
+  for (const { label, args } of cases) {
+    for (const [nodeLabel, nodeArgs] of [["release cache warm", args], ["--no-cache", [...args, "--no-cache"]]] as const) {
+      // The reference keeps no cache: it always gets the arguments without --no-cache.
+      const pair = await alternatePair(node, nodeArgs, python, args, cpuFile);
+      const cpuText = pair.nodeCpu === null || pair.pythonCpu === null ? "-" : `${s(pair.nodeCpu)} / ${s(pair.pythonCpu)}`;
+      const ratios = pair.ratios;
+      console.log(
+        `| ${label} | ${nodeLabel} | ${s(pair.node)} | ${s(pair.python)} | ${formatDecimal(median(ratios), 1)}x (${formatDecimal(Math.min(...ratios), 1)} - ${formatDecimal(Math.max(...ratios), 1)}) | ${cpuText} |`,
+      );
+    }
+  }
+  console.log(`\n1-min load average after: ${formatDecimal(loadavg()[0] ?? 0, 1)}`);
+}
+
+/** Node and Python in turn, a warm-up each, then CLI_RUNS pairs: wall medians and the Python / Node ratio pair by pair. */
+async function alternatePair(node: CliVariant, nodeArgs: readonly string[], python: CliVariant, pythonArgs: readonly string[], cpuFile: string) {
+  await timeCli(node, nodeArgs);
+  await timeCli(python, pythonArgs);
+  const nodeRuns: CliTiming[] = [];
+  const pythonRuns: CliTiming[] = [];
+  for (let run = 0; run < CLI_RUNS; run += 1) {
+    nodeRuns.push(await timeCli(node, nodeArgs, cpuFile));
+    pythonRuns.push(await timeCli(python, pythonArgs, cpuFile));
+  }
+  const ratios = pythonRuns.map((timing, i) => timing.wallMs / (nodeRuns[i]?.wallMs ?? Number.NaN));
+  const cpu = (runs: CliTiming[]) => {
+    const values = runs.flatMap((timing) => (timing.cpuMs === null ? [] : [timing.cpuMs]));
+    return values.length === 0 ? null : median(values);
+  };
+  return { node: median(nodeRuns.map((t) => t.wallMs)), python: median(pythonRuns.map((t) => t.wallMs)), ratios, nodeCpu: cpu(nodeRuns), pythonCpu: cpu(pythonRuns) };
 }
 
 main().catch((error: unknown) => {
