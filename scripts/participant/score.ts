@@ -124,7 +124,7 @@ export type Args = {
   seed: number;
   resamples: number;
   json: boolean;
-  /** --no-cache: read and validate the release without the cache (scripts/score-release-cache.ts). */
+  /** --no-cache: read and validate the release without the cache (scripts/participant/score-release-cache.ts). */
   noCache: boolean;
 };
 

@@ -8,7 +8,7 @@ import type { ScoringSample } from "@/lib/dataset/read-scoring-release";
 
 /**
  * The offline scorer's cache of a release it has read and validated before
- * (scripts/score.ts): what scoring keeps of the KB and the split's gold, in
+ * (scripts/participant/score.ts): what scoring keeps of the KB and the split's gold, in
  * one JSON file named by the SHA-256 of the release's own bytes. A later run
  * on the same files hashes them (a few milliseconds) and reads that file
  * instead of parsing and checking kb.jsonl and the split line by line. Any

@@ -15,8 +15,8 @@ import { synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-relea
  * (IRC_BENCH_SCORE_TIMINGS=1).
  */
 
-const ROOT = path.resolve(__dirname, "..");
-const BUILD = path.join(ROOT, "scripts", "build-cli.mjs");
+const ROOT = path.resolve(__dirname, "../..");
+const BUILD = path.join(ROOT, "scripts", "build", "build-cli.mjs");
 const BUNDLE = path.join(ROOT, "dist", "cli", "irc-bench-score.mjs");
 const run = promisify(execFile);
 
