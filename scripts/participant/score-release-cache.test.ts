@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { synthesizePredictions } from "@/testing/synthetic/synth-predictions";
 import { synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-release";
+import { MAX_CACHE_ENTRIES, readReleaseCache, writeReleaseCache } from "./score-release-cache";
 
 /**
  * The compiled scorer's release cache (scripts/score-release-cache.ts): a
@@ -148,4 +149,29 @@ describe("the offline scorer's release cache", () => {
     expect(damaged.stdout).toBe(expected);
     expect((await score(args)).cache).toBe("hit");
   }, 120_000);
+});
+
+describe("the release cache's size", () => {
+  it(`keeps the ${MAX_CACHE_ENTRIES} entries written last`, async () => {
+    const store = await mkdtemp(path.join(tmpdir(), "score-cache-size-"));
+    try {
+      const release = (i: number) => ({
+        entities: [{ qid: `Q${i + 1}`, name: `Entity ${i}`, type: "Place" as const, aliases: [] }],
+        samples: [{ id: `irc-${i}`, qid: `Q${i + 1}`, collection: "Veterans" }],
+      });
+      const total = MAX_CACHE_ENTRIES + 2;
+      for (let i = 0; i < total; i += 1) {
+        await writeReleaseCache(store, `key-${i}`, release(i));
+        // Distinct modification times: the kernel's clock for them is coarser than a write.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect((await readdir(store)).filter((name) => name.endsWith(".json"))).toHaveLength(MAX_CACHE_ENTRIES);
+      expect(await readReleaseCache(store, "key-0")).toBeNull();
+      expect(await readReleaseCache(store, "key-1")).toBeNull();
+      expect(await readReleaseCache(store, `key-${total - 1}`)).toEqual(release(total - 1));
+      expect(await readReleaseCache(store, "key-2")).toEqual(release(2));
+    } finally {
+      await rm(store, { recursive: true, force: true });
+    }
+  });
 });

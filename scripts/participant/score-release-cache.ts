@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
 import { KB_FILE, META_FILE, SPLIT_FILES, type EntityType, type Split } from "@/lib/dataset/release-constants";
@@ -17,8 +17,12 @@ import type { ScoringSample } from "@/lib/dataset/read-scoring-release";
  * release in full, as the first run did. Only a release that passed that
  * validation is ever written. The cache lives in IRC_BENCH_CACHE_DIR, or else
  * $XDG_CACHE_HOME/irc-bench (~/.cache/irc-bench); `--no-cache` skips it.
- * A cache that cannot be read or written is no error: the run reads the release.
+ * It keeps the MAX_CACHE_ENTRIES entries written last. A cache that cannot
+ * be read or written is no error: the run reads the release.
  */
+
+/** Entries kept: the oldest beyond these are removed when one is written (each is about 1 MB for the full-size test split). */
+export const MAX_CACHE_ENTRIES = 8;
 
 /** Part of every key: a change of what is kept, or of how the release is checked, must not read old entries. */
 const CACHE_FORMAT = "irc-bench-score-release-cache 1";
@@ -113,8 +117,18 @@ export async function writeReleaseCache(cacheDir: string, key: string, release: 
     await mkdir(cacheDir, { recursive: true });
     await writeFile(temporary, JSON.stringify(file));
     await rename(temporary, target);
+    await removeOldEntries(cacheDir);
   } catch {
     // A read-only or full disk only costs the next run its shortcut.
     await rm(temporary, { force: true }).catch(() => undefined);
   }
+}
+
+/** Removes all but the MAX_CACHE_ENTRIES newest entries (by modification time). */
+async function removeOldEntries(cacheDir: string): Promise<void> {
+  const names = (await readdir(cacheDir)).filter((name) => name.startsWith("release-") && name.endsWith(".json"));
+  if (names.length <= MAX_CACHE_ENTRIES) return;
+  const entries = await Promise.all(names.map(async (name) => ({ name, mtimeMs: (await stat(path.join(cacheDir, name))).mtimeMs })));
+  entries.sort((a, b) => b.mtimeMs - a.mtimeMs);
+  await Promise.all(entries.slice(MAX_CACHE_ENTRIES).map((entry) => rm(path.join(cacheDir, entry.name), { force: true })));
 }
