@@ -20,6 +20,7 @@
  * and a temporary file store; asserts nothing.
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -46,6 +47,27 @@ function startWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
 
 function stopWorker(child: ChildProcess): void {
   if (child.pid) process.kill(-child.pid, "SIGKILL");
+}
+
+/** CPU seconds (user + system) used so far by the processes of a process group, from /proc (Linux; 0 elsewhere). */
+function cpuSecondsOfGroup(pgid: number): number {
+  let ticks = 0;
+  let pids: string[] = [];
+  try {
+    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      // Fields after the parenthesised command: state ppid pgrp ... utime (14th field) stime (15th).
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks / 100;
 }
 
 function runRescoreCommand(env: NodeJS.ProcessEnv): Promise<string> {
@@ -126,6 +148,9 @@ async function main(): Promise<void> {
   try {
     for (let i = 0; i < workerCount; i += 1) workers.push(await startWorker(workerEnv));
     const phases: { phase: string; at: number }[] = [];
+    const workerCpu = () => workers.reduce((sum, worker) => sum + cpuSecondsOfGroup(worker.pid ?? -1), 0);
+    const cpuBefore = workerCpu();
+    const loadBefore = os.loadavg()[0] ?? 0;
     const started = performance.now();
     const mark = (phase: string) => {
       phases.push({ phase, at: performance.now() - started });
@@ -145,6 +170,7 @@ async function main(): Promise<void> {
       await sleep(50);
     }
     mark("every score current and SCORED");
+    const cpuSeconds = workerCpu() - cpuBefore;
     const rescoreOutput = await rescoring;
     const uncompared = await db.submission.count({ where: { isBaseline: false, comparisonsAsEntry: { none: {} } } });
     let leaderboardRows = 0;
@@ -170,6 +196,10 @@ async function main(): Promise<void> {
     console.log("| --- | ---: |");
     for (const { phase, at } of phases) console.log(`| ${phase} | ${formatDecimal(at / 1000, 1)} |`);
     console.log(`\nwall time ${formatDecimal(seconds, 1)} s (target < 120 s), ${formatDecimal(total / seconds, 1)} submissions / s, ${formatDecimal((seconds * 1000) / total, 0)} ms per submission`);
+    console.log(
+      `worker CPU (user + system, both processes): ${formatDecimal(cpuSeconds, 1)} s, ${formatDecimal((cpuSeconds * 1000) / total, 0)} ms per submission; ` +
+        `1-min load average ${formatDecimal(loadBefore, 1)} at the start, ${formatDecimal(os.loadavg()[0] ?? 0, 1)} at the end (${os.cpus().length} CPUs)`,
+    );
     console.log(`leaderboard rows (both tracks, every public entry): ${formatCount(leaderboardRows)}; entries without comparisons: ${formatCount(uncompared)}; rescore events recorded: ${formatCount(events)}`);
   } finally {
     workers.forEach(stopWorker);

@@ -11,10 +11,11 @@
  * worker runs. The clock starts before the client's first byte. Phases, from
  * the client's clock and the submission's own timestamps (createdAt is the
  * row's insert, after staging and pre-flight; startedAt the worker's SCORING;
- * finishedAt the SCORED commit):
- *   upload (staging + pre-flight + row + job) = POST answered,
- *   queue wait = startedAt - createdAt, scoring + store = finishedAt - startedAt,
- *   notify = the poll that saw SCORED - finishedAt.
+ * finishedAt the SCORED commit; one machine, one clock):
+ *   upload (staging + pre-flight + row + file store + job) = POST answered,
+ *   queue wait = startedAt - POST answered (negative when the worker started
+ *   before the answer reached the client), scoring + store = finishedAt -
+ *   startedAt, notify = the poll that saw SCORED - finishedAt.
  * Prints p50 / p90 of each. Needs a prior `next build`. Uses its own local
  * database (irc_bench_upload_http), Redis database 9 and a temporary file
  * store; only talks to 127.0.0.1; asserts nothing.
@@ -95,7 +96,6 @@ async function main(): Promise<void> {
     TEST_QUOTA_PER_DAY: "10000",
     TEST_QUOTA_TOTAL: "10000",
     WORKER_CONCURRENCY: values.concurrency,
-    LOG_LEVEL: "warn",
   });
   execFileSync("node", ["scripts/ensure-database.mjs"], { stdio: "inherit" });
   execFileSync("npx", ["prisma", "migrate", "deploy"], { stdio: "ignore" });
@@ -127,7 +127,7 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   try {
     children.push(await startProcess(["npx", "tsx", "--conditions=react-server", "workers/scoring-worker.ts"], env, "ready: queue"));
-    children.push(await startProcess(["node", "scripts/web-server.mjs", "--port", String(port), "--hostname", "127.0.0.1"], env, null));
+    children.push(await startProcess(["node", "scripts/web-server.mjs", "--port", String(port), "--hostname", "127.0.0.1"], { ...env, LOG_LEVEL: "warn" }, null));
     await waitForServer(base);
     const baselineRuns = await runBaselines(imported.releaseId);
     for (;;) {
@@ -147,7 +147,7 @@ async function main(): Promise<void> {
       const upload = performance.now() - started;
       const created = (await response.json()) as { id?: string; status?: string };
       if (response.status !== 201 || created.id === undefined) throw new Error(`upload ${run}: ${response.status} ${JSON.stringify(created)}`);
-      let view: { status: string; createdAt: string; startedAt: string | null; finishedAt: string | null };
+      let view: { status: string; startedAt: string | null; finishedAt: string | null };
       for (;;) {
         const polled = await fetch(`${base}/api/submissions/${created.id}`, { headers });
         view = (await polled.json()) as typeof view;
@@ -156,12 +156,12 @@ async function main(): Promise<void> {
       }
       const total = performance.now() - started;
       if (view.status !== "SCORED") throw new Error(`upload ${run} ended ${view.status}`);
-      const createdMs = Date.parse(view.createdAt);
+      const answeredAt = startedAt + upload;
       const scoringStarted = Date.parse(view.startedAt ?? view.createdAt);
       const finished = Date.parse(view.finishedAt ?? view.createdAt);
       const seen = startedAt + total;
       // Run 0 warms the worker's gold and the server's routes.
-      if (run > 0) measured.push({ total, upload, queueWait: scoringStarted - createdMs, scoring: finished - scoringStarted, notify: seen - finished });
+      if (run > 0) measured.push({ total, upload, queueWait: scoringStarted - answeredAt, scoring: finished - scoringStarted, notify: seen - finished });
       process.stderr.write(`  run ${run}: ${formatDecimal(total, 0)} ms\n`);
     }
 
@@ -173,8 +173,8 @@ async function main(): Promise<void> {
     console.log("| phase | p50 (ms) | p90 (ms) |");
     console.log("| --- | ---: | ---: |");
     row("**first byte to SCORED seen** (target p50 < 1,000)", (run) => run.total);
-    row("upload: staging + pre-flight + row + job (POST answered)", (run) => run.upload);
-    row("queue wait (createdAt to SCORING)", (run) => run.queueWait);
+    row("upload: staging + pre-flight + row + file store + job (POST answered)", (run) => run.upload);
+    row("queue wait (POST answered to SCORING)", (run) => run.queueWait);
     row("scoring + store (SCORING to SCORED commit)", (run) => run.scoring);
     row("notify (SCORED commit to the poll that saw it)", (run) => run.notify);
   } finally {
