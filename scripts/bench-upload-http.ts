@@ -9,9 +9,8 @@
  * (scripts/web-server.mjs) with an API token, one after the other, and
  * GET /api/submissions/ID is polled every `poll-ms` until SCORED. One scoring
  * worker runs. The clock starts before the client's first byte. Phases, from
- * the client's clock and the submission's own timestamps (
- * row's insert, after staging and pre-flight; startedAt the worker's SCORING;
- * finishedAt the SCORED commit; one machine, one clock):
+ * the client's clock and the submission's own timestamps (startedAt the
+ * worker's SCORING, finishedAt the SCORED commit; one machine, one clock):
  *   upload (staging + pre-flight + row + file store + job) = POST answered,
  *   queue wait = startedAt - POST answered (negative when the worker started
  *   before the answer reached the client), scoring + store = finishedAt -
@@ -157,8 +156,8 @@ async function main(): Promise<void> {
       const total = performance.now() - started;
       if (view.status !== "SCORED") throw new Error(`upload ${run} ended ${view.status}`);
       const answeredAt = startedAt + upload;
-      const scoringStarted = Date.parse(view.startedAt ?? answeredAt);
-      const finished = Date.parse(view.finishedAt ?? answeredAt);
+      const scoringStarted = view.startedAt === null ? answeredAt : Date.parse(view.startedAt);
+      const finished = view.finishedAt === null ? answeredAt : Date.parse(view.finishedAt);
       const seen = startedAt + total;
       // Run 0 warms the worker's gold and the server's routes.
       if (run > 0) measured.push({ total, upload, queueWait: scoringStarted - answeredAt, scoring: finished - scoringStarted, notify: seen - finished });
