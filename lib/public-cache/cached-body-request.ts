@@ -2,7 +2,7 @@ import { API } from "@/lib/api/operations";
 import { parseQuery } from "@/lib/http/parse-input";
 import { entriesBodyKey, entryBodyKey, leaderboardBodyKey, pageBodyKey } from "./public-body-keys";
 import { cacheablePageRequest } from "./public-page-routing.mjs";
-import { entryIdSchema } from "../leaderboard/query-schemas";
+import { entryIdSchema } from "@/lib/leaderboard/query-schemas";
 
 /**
  * Which body of the public body cache a request may be answered with by the
@@ -15,7 +15,7 @@ import { entryIdSchema } from "../leaderboard/query-schemas";
  *   the route's own schema. These routes are "public": they read no
  *   credentials, so every caller gets the same body.
  *
- * Anything else is null: Next.js answers it as before (every 422 and 404 too).
+ * Anything else is null: Next.js answers it itself (every 422 and 404 too).
  */
 
 export type CachedBodyRequest = { kind: "page" | "json"; key: string };

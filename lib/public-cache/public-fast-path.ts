@@ -6,7 +6,7 @@ import { encodedBodyAnswer, JSON_BODY_OPTIONS, peekPublicBody } from "./public-b
 import { PAGE_BODY_OPTIONS } from "./public-page-cache";
 
 /**
- * Cache hits answered by the web server itself (scripts/web-server.mjs),
+ * Cache hits answered by the web server itself (scripts/server/web-server.mjs),
  * before Next.js sees the request: Next.js's own per-request work costs more
  * than everything a hit needs. instrumentation.ts installs the function on
  * globalThis when the server starts, so it runs from Next.js's build of this
@@ -17,7 +17,7 @@ import { PAGE_BODY_OPTIONS } from "./public-page-cache";
  * body for the current data stamp is already in this process or in Redis
  * (peekPublicBody): a body some route made under the stamp that is current
  * now. Everything else (a miss, a bad query, a signed-in reader of a page)
- * returns null and goes to Next.js as before, which produces, stores and
+ * returns null and goes to Next.js, which produces, stores and
  * answers.
  */
 
@@ -27,7 +27,7 @@ export type FastPathAnswer = { status: number; headers: Record<string, string>; 
 
 export type PublicFastPath = (request: FastPathRequest) => Promise<FastPathAnswer | null> | null;
 
-/** Where scripts/web-server.mjs finds the installed fast path. */
+/** Where scripts/server/web-server.mjs finds the installed fast path. */
 export const PUBLIC_FAST_PATH = Symbol.for("irc-bench.public-fast-path");
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import { request as httpRequest } from "node:http";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { findPublicReadStamp } from "../leaderboard/get-leaderboard";
+import { findPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
 import { pageBodyKey } from "./public-body-keys";
 import { encodeBody, encodedBodyResponse, getPublicBody, type EncodedBody, type EncodedResponseOptions } from "./public-body-cache";
 
@@ -15,7 +15,7 @@ import { encodeBody, encodedBodyResponse, getPublicBody, type EncodedBody, type 
  * re-scoring, a baseline change or activating a release is never followed by
  * an old page. Only anonymous requests come here (public-page-routing.mjs),
  * and the page is rendered by an anonymous request of this process to its
- * own private listener (scripts/web-server.mjs): what is cached is exactly
+ * own private listener (scripts/server/web-server.mjs): what is cached is exactly
  * what anyone without an account sees, nobody's header or session.
  */
 
@@ -110,7 +110,7 @@ async function isVersionedByActiveStamp(pagePath: string): Promise<boolean> {
 export async function servePublicPage(request: Request, pagePath: string): Promise<Response> {
   const origin = getEnv().IRC_PAGE_RENDER_ORIGIN;
   if (origin === undefined) {
-    return new Response("The page cache is served by scripts/web-server.mjs (npm start).", { status: 404 });
+    return new Response("The page cache is served by scripts/server/web-server.mjs (npm start).", { status: 404 });
   }
   let uncached: RenderedPage | null = null;
   const encoded = await getPublicBody(pageBodyKey(pagePath), async () => {
