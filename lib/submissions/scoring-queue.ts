@@ -72,9 +72,9 @@ const JOBS_PER_BULK = 500;
 export async function enqueueScoringMany(submissionIds: readonly string[], generation: number): Promise<void> {
   for (let start = 0; start < submissionIds.length; start += JOBS_PER_BULK) {
     const jobs = submissionIds.slice(start, start + JOBS_PER_BULK).map((submissionId) => ({
-      name: "score",
-      data: { submissionId },
-      opts: { ...SCORING_JOB_OPTIONS, jobId: `${submissionId}-r${generation}` },
+      name: scoringJob.name,
+      data: scoringJob.payload(submissionId),
+      opts: { ...scoringJob.options, jobId: `${submissionId}-r${generation}` },
     }));
     await withTimeout(getScoringQueue().addBulk(jobs), ENQUEUE_TIMEOUT_MS, `Redis did not answer within ${ENQUEUE_TIMEOUT_MS} ms`);
   }
