@@ -2,7 +2,7 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
-// The production build (made by scripts/test-all.sh) served against the test database.
+// The production build (made by scripts/ci/test-all.sh) served against the test database.
 const serverEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), NEXTAUTH_URL: `http://127.0.0.1:${port}` } as Record<string, string>;
 
 export default defineConfig({
@@ -15,7 +15,7 @@ export default defineConfig({
   webServer: [
     {
       // The production server `npm start` runs: Next.js plus precompressed API bodies and the shared page cache.
-      command: `node scripts/web-server.mjs --port ${port} --hostname 127.0.0.1`,
+      command: `node scripts/server/web-server.mjs --port ${port} --hostname 127.0.0.1`,
       url: `http://127.0.0.1:${port}/`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -8,7 +8,7 @@ import { expect, getTestPool, test } from "./fixtures";
 
 /**
  * The dataset card (protocol section 3) of the demo release that
- * scripts/e2e-prepare.ts imports: the task with an example pair, sizes per
+ * scripts/ci/e2e-prepare.ts imports: the task with an example pair, sizes per
  * split, type and collection, a chart, formats, scoring rules, checksums,
  * how to cite, and downloads whose bytes match the checksums shown.
  */

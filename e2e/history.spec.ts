@@ -6,10 +6,10 @@ import { expect, getTestPool, runScript, test, waitForBaselines } from "./fixtur
 import { requireLocalUrl } from "../testing/local-database";
 
 /**
- * History and provenance for readers (issue 16, items 3-5): the progress
+ * History and provenance for readers: the progress
  * timeline (chart and table), a release's page, and an entry's export for
  * Hugging Face, downloaded from the entry page. Seeds published entries into
- * the demo release (scripts/seed-leaderboard.ts, real scoring) on spread-out
+ * the demo release (scripts/dev/seed-leaderboard.ts, real scoring) on spread-out
  * publication dates, and a reported result with its paper's date; removes
  * them afterwards.
  */
@@ -22,14 +22,14 @@ type ApiEntry = { id: string | null; kind: string; system: string; metrics: Reco
 
 function seed(): void {
   const databaseUrl = requireLocalUrl("DATABASE_URL");
-  const out = runScript("scripts/seed-leaderboard.ts", ["--database-url", databaseUrl, "--reset", "--no-baselines", "--entries", "4", "--resamples", "200", "--json"]);
+  const out = runScript("scripts/dev/seed-leaderboard.ts", ["--database-url", databaseUrl, "--reset", "--no-baselines", "--entries", "4", "--resamples", "200", "--json"]);
   const summary = JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as { release: { name: string; version: string } };
   const dir = mkdtempSync(path.join(tmpdir(), "history-e2e-"));
   try {
     const file = path.join(dir, "reported.json");
     const result = { name: "History paper system", track: "open", split: "test", metrics: { exact: 0.2, alias: 0.25 }, source: FIXTURE_SOURCE, date: PAPER_DATE };
     writeFileSync(file, JSON.stringify({ release: summary.release, results: [result] }));
-    runScript("scripts/reported-import.ts", [file]);
+    runScript("scripts/ops/reported-import.ts", [file]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -55,7 +55,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  runScript("scripts/seed-leaderboard.ts", ["--database-url", requireLocalUrl("DATABASE_URL"), "--remove"]);
+  runScript("scripts/dev/seed-leaderboard.ts", ["--database-url", requireLocalUrl("DATABASE_URL"), "--remove"]);
   await getTestPool().query(`DELETE FROM "ReportedResult" WHERE "source" = $1`, [FIXTURE_SOURCE]);
 });
 
@@ -135,7 +135,7 @@ test("[HISTORY] a maintainer marks an earlier release superseded; its leaderboar
       const text = readFileSync(path.join("data", "demo-release", name), "utf8");
       writeFileSync(path.join(dir, name), name === "dataset.json" ? JSON.stringify({ ...(JSON.parse(text) as object), version }) : text);
     }
-    runScript("scripts/dataset-import.ts", [dir, "--no-baselines"]);
+    runScript("scripts/ops/dataset-import.ts", [dir, "--no-baselines"]);
     const maintainer = await createUser({ label: "history-maintainer", role: "MAINTAINER" });
     await signInAs(maintainer);
 

@@ -213,7 +213,7 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async ({ playwright, baseURL }) => {
   test.setTimeout(180_000);
   await waitForBaselines(120_000);
-  runScript("scripts/seed-leaderboard.ts", ["--database-url", requireLocalUrl("DATABASE_URL"), "--reset", "--no-baselines", "--entries", "14", "--resamples", "200", "--json"]);
+  runScript("scripts/dev/seed-leaderboard.ts", ["--database-url", requireLocalUrl("DATABASE_URL"), "--reset", "--no-baselines", "--entries", "14", "--resamples", "200", "--json"]);
   const participant = await createTestUser({ label: "layout participant" });
   const maintainer = await createTestUser({ label: "layout maintainer", role: "MAINTAINER" });
   const { token } = await createTestApiToken(participant.id);
@@ -236,7 +236,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 });
 
 test.afterAll(async () => {
-  runScript("scripts/seed-leaderboard.ts", ["--database-url", requireLocalUrl("DATABASE_URL"), "--remove"]);
+  runScript("scripts/dev/seed-leaderboard.ts", ["--database-url", requireLocalUrl("DATABASE_URL"), "--remove"]);
   if (seeded) await deleteTestUsers([seeded.participant.id, seeded.maintainer.id]);
 });
 

@@ -10,7 +10,7 @@ import { requireLocalUrl } from "../testing/local-database";
  * width: rank reasons and marks tell one story (protocol section 13), the
  * forest plot draws the view, the pairwise matrix page shows its tests, and
  * no page scrolls sideways. Seeds published entries into the demo release as
- * e2e/leaderboard.spec.ts does (scripts/seed-leaderboard.ts, real scoring),
+ * e2e/leaderboard.spec.ts does (scripts/dev/seed-leaderboard.ts, real scoring),
  * after the demo release's baselines are scored; removes them afterwards.
  */
 
@@ -40,14 +40,14 @@ type ApiView = { rank_metric: string; best_baseline: { id: string; name: string 
 
 function seedLeaderboard(): void {
   const databaseUrl = requireLocalUrl("DATABASE_URL");
-  const out = runScript("scripts/seed-leaderboard.ts", ["--database-url", databaseUrl, "--reset", "--no-baselines", "--entries", String(ENTRIES), "--resamples", "200", "--json"]);
+  const out = runScript("scripts/dev/seed-leaderboard.ts", ["--database-url", databaseUrl, "--reset", "--no-baselines", "--entries", String(ENTRIES), "--resamples", "200", "--json"]);
   const summary = JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as { release: { name: string; version: string } };
   const dir = mkdtempSync(path.join(tmpdir(), "leaderboard-stats-e2e-"));
   try {
     const file = path.join(dir, "reported.json");
     const result = { name: "Stats paper system", track: "open", split: "test", metrics: { exact: 0.2, alias: 0.25, contain: 0.3, jaccard: 0.35 }, source: FIXTURE_SOURCE };
     writeFileSync(file, JSON.stringify({ release: summary.release, results: [result] }));
-    runScript("scripts/reported-import.ts", [file]);
+    runScript("scripts/ops/reported-import.ts", [file]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -241,7 +241,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  runScript("scripts/seed-leaderboard.ts", ["--database-url", requireLocalUrl("DATABASE_URL"), "--remove"]);
+  runScript("scripts/dev/seed-leaderboard.ts", ["--database-url", requireLocalUrl("DATABASE_URL"), "--remove"]);
   await getTestPool().query(`DELETE FROM "ReportedResult" WHERE "source" = $1`, [FIXTURE_SOURCE]);
 });
 

@@ -9,7 +9,7 @@ import { requireLocalUrl } from "../testing/local-database";
 /**
  * The public leaderboard journey: sort, filter, switch entity type, open an
  * entry, compare two entries, download a table. Seeding goes through
- * scripts/seed-leaderboard.ts (the real lib/scoring code, in its own process:
+ * scripts/dev/seed-leaderboard.ts (the real lib/scoring code, in its own process:
  * Playwright cannot import server-only modules) into the active release, plus
  * one reported result; everything seeded is removed afterwards.
  */
@@ -20,7 +20,7 @@ const ENTRIES = 14;
 function seedLeaderboard(): { release: { name: string; version: string } } {
   const databaseUrl = requireLocalUrl("DATABASE_URL");
   // No synthetic baselines: the active release's own baselines stay the only ones.
-  const out = runScript("scripts/seed-leaderboard.ts", ["--database-url", databaseUrl, "--reset", "--no-baselines", "--entries", String(ENTRIES), "--resamples", "300", "--json"]);
+  const out = runScript("scripts/dev/seed-leaderboard.ts", ["--database-url", databaseUrl, "--reset", "--no-baselines", "--entries", String(ENTRIES), "--resamples", "300", "--json"]);
   const summary = JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as { release: { name: string; version: string } };
   const dir = mkdtempSync(path.join(tmpdir(), "leaderboard-e2e-"));
   try {
@@ -32,7 +32,7 @@ function seedLeaderboard(): { release: { name: string; version: string } } {
         results: [{ name: "Fixture paper system", track: "open", split: "test", metrics: { exact: 0.2, alias: 0.25, contain: 0.3, jaccard: 0.35 }, source: FIXTURE_SOURCE }],
       }),
     );
-    runScript("scripts/reported-import.ts", [file]);
+    runScript("scripts/ops/reported-import.ts", [file]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -60,7 +60,7 @@ test.beforeAll(() => {
 });
 
 test.afterAll(async () => {
-  runScript("scripts/seed-leaderboard.ts", ["--database-url", requireLocalUrl("DATABASE_URL"), "--remove"]);
+  runScript("scripts/dev/seed-leaderboard.ts", ["--database-url", requireLocalUrl("DATABASE_URL"), "--remove"]);
   await getTestPool().query(`DELETE FROM "ReportedResult" WHERE "source" = $1`, [FIXTURE_SOURCE]);
 });
 

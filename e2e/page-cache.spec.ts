@@ -8,7 +8,7 @@ import { freePort } from "../testing/free-port";
 
 /**
  * The shared cache of rendered public pages (lib/public-cache/public-page-cache.ts)
- * behind the production server (scripts/web-server.mjs): readers get one body
+ * behind the production server (scripts/server/web-server.mjs): readers get one body
  * per version of the public data (what signed-in readers get is
  * e2e/shared-page-readers.spec.ts). Cache hits are answered by the web server
  * itself (lib/public-cache/public-fast-path.ts), before Next.js sees them.
@@ -85,7 +85,7 @@ test("[LEADERBOARD] anonymous readers get the shared cached page (gzip, brotli, 
 async function startSecondWebProcess(): Promise<{ origin: string; server: ChildProcess }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawn("node", [path.join(__dirname, "..", "scripts", "web-server.mjs"), "--port", String(port), "--hostname", "127.0.0.1"], {
+  const server = spawn("node", [path.join(__dirname, "..", "scripts", "server", "web-server.mjs"), "--port", String(port), "--hostname", "127.0.0.1"], {
     cwd: path.join(__dirname, ".."),
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), NEXTAUTH_URL: origin },
     stdio: ["ignore", "ignore", "inherit"],

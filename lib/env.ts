@@ -72,7 +72,7 @@ export const envSchema = z.object({
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /**
-   * The address the web server listens on (scripts/web-server.mjs: npm start, npm run up).
+   * The address the web server listens on (scripts/server/web-server.mjs: npm start, npm run up).
    * 0.0.0.0 (default): every interface; 127.0.0.1 behind a reverse proxy on the same machine.
    */
   BIND_HOST: z
@@ -91,7 +91,7 @@ export const envSchema = z.object({
     .transform((value): "auto" | boolean => (value === "auto" ? "auto" : value === "1" || value === "true")),
   /**
    * 1: the public JSON API sends its precompressed gzip/brotli bodies. Set by
-   * scripts/web-server.mjs, which passes their Content-Encoding on; under plain
+   * scripts/server/web-server.mjs, which passes their Content-Encoding on; under plain
    * `next start` (which drops a route's Content-Encoding) bodies go out as they
    * are and Next.js compresses them.
    */
@@ -102,7 +102,7 @@ export const envSchema = z.object({
   /**
    * Origin of this process's private, loopback-only listener that renders
    * pages for the shared page cache (http://127.0.0.1:PORT). Set by
-   * scripts/web-server.mjs; unset (plain `next start`), pages are rendered for
+   * scripts/server/web-server.mjs; unset (plain `next start`), pages are rendered for
    * every request and nothing is rewritten to the cache.
    */
   IRC_PAGE_RENDER_ORIGIN: z

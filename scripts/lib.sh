@@ -1,4 +1,4 @@
-# Shared helpers for scripts/up.sh and scripts/test-all.sh (sourced, not run).
+# Shared helpers for scripts/ops/up.sh and scripts/ci/test-all.sh (sourced, not run).
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export NEXT_TELEMETRY_DISABLED=1
 export IRC_DATA_DIR="${IRC_DATA_DIR:-$ROOT/.data}"
@@ -45,7 +45,7 @@ ensure_deploy_tools() {
 
 start_services() {
   step "Starting PostgreSQL and Redis"
-  bash "$ROOT/scripts/services.sh" start
+  bash "$ROOT/scripts/ops/services.sh" start
   # shellcheck disable=SC1091
   source "$IRC_DATA_DIR/services.env"
 }
@@ -73,17 +73,17 @@ ensure_slice_secret() {
 # Creates a database on the same server as DATABASE_URL (project-local clusters only).
 ensure_database() {
   local url="$1"
-  (cd "$ROOT" && DATABASE_URL="$url" node scripts/ensure-database.mjs)
+  (cd "$ROOT" && DATABASE_URL="$url" node scripts/ops/ensure-database.mjs)
 }
 
 migrate() {
   step "Applying database migrations"
-  (cd "$ROOT" && npx prisma generate >/dev/null && node scripts/prisma-migrate.mjs deploy)
+  (cd "$ROOT" && npx prisma generate >/dev/null && node scripts/ops/prisma-migrate.mjs deploy)
 }
 
 # The offline scorer bundle (dist/cli/irc-bench-score.mjs): npm run score runs it and
 # the dataset page serves it, so the web server must not start without it.
 build_cli() {
   step "Building the offline scorer (dist/cli/irc-bench-score.mjs)"
-  (cd "$ROOT" && node scripts/build-cli.mjs)
+  (cd "$ROOT" && node scripts/build/build-cli.mjs)
 }

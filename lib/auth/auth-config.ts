@@ -9,7 +9,7 @@ export function getAuthSecret(): string {
   const secret = getEnv().NEXTAUTH_SECRET;
   if (!secret) {
     throw new Error(
-      "NEXTAUTH_SECRET is not set: sessions cannot be signed. scripts/up.sh and scripts/test-all.sh keep one in .data/nextauth-secret; set it in production.",
+      "NEXTAUTH_SECRET is not set: sessions cannot be signed. scripts/ops/up.sh and scripts/ci/test-all.sh keep one in .data/nextauth-secret; set it in production.",
     );
   }
   return secret;

@@ -1,5 +1,5 @@
 /**
- * Exit statuses of the command-line client, the scorer's (scripts/score.ts):
+ * Exit statuses of the command-line client, the scorer's (scripts/participant/score.ts):
  * 0 done; 1 the predictions are invalid (the server's line-numbered problems,
  * or a file over the size limit); 2 anything else that stopped the command:
  * usage, network, credentials, quota, a server fault.

@@ -205,7 +205,7 @@ export async function getPublicBody(key: string, produce: () => Promise<Produced
 /**
  * The body for `key` at the current stamp when this process or Redis already
  * holds it; never produces one. Null means "ask the route": it produces the
- * body (or finds there is none) exactly as before. The web server's fast path
+ * body (or finds there is none) itself. The web server's fast path
  * (public-fast-path.ts) reads through this, so it can only ever send a body
  * some route made under the stamp that is current now.
  */
@@ -252,7 +252,7 @@ function etagFor(encoded: EncodedBody, encoding: BodyEncoding): string {
  * Next.js (16.4) drops Content-Encoding, Content-Length and Transfer-Encoding
  * from every route handler's response (FORBIDDEN_HEADERS in
  * next/dist/server/send-response.js) and then compresses what is left, so a
- * precompressed body would go out double-encoded. scripts/web-server.mjs
+ * precompressed body would go out double-encoded. scripts/server/web-server.mjs
  * turns this header into Content-Encoding before Next.js's compression looks
  * (it skips a response whose Content-Encoding is not identity).
  */
@@ -282,7 +282,7 @@ export type EncodedAnswer = {
  * The variant the client accepts, with its own strong ETag, Content-Encoding
  * and Vary: Accept-Encoding; 304 when If-None-Match names that variant. Only
  * the plain body unless the server passes a Content-Encoding on
- * (IRC_PRECOMPRESSED_RESPONSES, set by scripts/web-server.mjs).
+ * (IRC_PRECOMPRESSED_RESPONSES, set by scripts/server/web-server.mjs).
  */
 export function encodedBodyAnswer(request: EncodedRequestHeaders, encoded: EncodedBody, options: EncodedResponseOptions): EncodedAnswer {
   const encoding = getEnv().IRC_PRECOMPRESSED_RESPONSES ? chooseBodyEncoding(request.acceptEncoding) : "identity";

@@ -12,7 +12,7 @@ import { PAGE_BODY_OPTIONS } from "./public-page-cache";
 import { hasSessionCookie } from "./public-page-routing.mjs";
 
 /**
- * Cache hits answered by the web server itself (scripts/web-server.mjs),
+ * Cache hits answered by the web server itself (scripts/server/web-server.mjs),
  * before Next.js sees the request: Next.js's own per-request work costs more
  * than everything a hit needs. instrumentation.ts installs the function on
  * globalThis when the server starts, so it runs from Next.js's build of this
@@ -40,7 +40,7 @@ export type FastPathAnswer = { status: number; headers: Readonly<Record<string, 
 /** An answer now, an answer later, or null for "Next.js answers". */
 export type PublicFastPath = (request: FastPathRequest) => FastPathAnswer | Promise<FastPathAnswer | null> | null;
 
-/** Where scripts/web-server.mjs finds the installed fast path. */
+/** Where scripts/server/web-server.mjs finds the installed fast path. */
 export const PUBLIC_FAST_PATH = Symbol.for("irc-bench.public-fast-path");
 
 /**

@@ -15,7 +15,7 @@ import { encodeBody, encodedBodyResponse, getPublicBody, type EncodedBody, type 
  * re-scoring, a baseline change or activating a release is never followed by
  * an old page. Every reader's request for these pages comes here, signed in
  * or not (public-page-routing.mjs), and the page is rendered by an anonymous
- * request of this process to its own private listener (scripts/web-server.mjs):
+ * request of this process to its own private listener (scripts/server/web-server.mjs):
  * what is cached and sent to everyone is exactly what anyone without an
  * account sees, nobody's header or session. The header's account menu is
  * filled in by the browser (components/auth/account-menu.tsx).
@@ -111,7 +111,7 @@ async function isVersionedByActiveStamp(pagePath: string): Promise<boolean> {
 export async function servePublicPage(request: Request, pagePath: string): Promise<Response> {
   const origin = getEnv().IRC_PAGE_RENDER_ORIGIN;
   if (origin === undefined) {
-    return new Response("The page cache is served by scripts/web-server.mjs (npm start).", { status: 404 });
+    return new Response("The page cache is served by scripts/server/web-server.mjs (npm start).", { status: 404 });
   }
   let uncached: RenderedPage | null = null;
   const encoded = await getPublicBody(pageBodyKey(pagePath), async () => {

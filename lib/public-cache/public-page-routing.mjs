@@ -1,7 +1,7 @@
 /**
  * Which requests for a public leaderboard page may be answered from the shared
  * cache of rendered pages (lib/public-cache/public-page-cache.ts). Plain
- * JavaScript: the production web server (scripts/web-server.mjs) decides
+ * JavaScript: the production web server (scripts/server/web-server.mjs) decides
  * before Next.js sees the request, and the route that serves the cache checks
  * the same paths again.
  *

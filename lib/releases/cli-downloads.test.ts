@@ -10,7 +10,7 @@ import { CLI_TOOLS, readCliTool, serveCliTool } from "@/lib/releases/cli-downloa
 
 /**
  * The tool downloads through the route handlers themselves, on the bundles
- * that scripts/build-cli.mjs writes (built here if stale): the exact bytes,
+ * that scripts/build/build-cli.mjs writes (built here if stale): the exact bytes,
  * their SHA-256 in a header and as a strong ETag, and a 404 that says how to
  * build one when the file is missing. No database: the routes read one file.
  */
@@ -25,7 +25,7 @@ const CASES = [
 const expected = new Map<string, { bytes: Buffer; sha256: string }>();
 
 beforeAll(async () => {
-  await promisify(execFile)(process.execPath, [path.join(ROOT, "scripts", "build-cli.mjs"), "--if-stale"], { cwd: ROOT });
+  await promisify(execFile)(process.execPath, [path.join(ROOT, "scripts", "build", "build-cli.mjs"), "--if-stale"], { cwd: ROOT });
   for (const { name } of CASES) {
     const bytes = await readFile(path.join(ROOT, "dist", "cli", name));
     expected.set(name, { bytes, sha256: createHash("sha256").update(bytes).digest("hex") });

@@ -7,7 +7,7 @@ import { matchesIfNoneMatch } from "@/lib/public-cache/cached-response";
 
 /**
  * The downloadable command-line tools: the one-file bundles that
- * scripts/build-cli.mjs writes at build time (npm run build, scripts/up.sh):
+ * scripts/build/build-cli.mjs writes at build time (npm run build, scripts/ops/up.sh):
  * the offline scorer (protocol section 11) and the API client. The server
  * only reads them; it never builds them.
  */

@@ -10,7 +10,7 @@ import { getEnv, type Env } from "@/lib/env";
  * does not look at it), makes the socket address of each request visible to
  * rate limits (lib/server/socket-address.ts, lib/rate-limit/client-ip.ts),
  * times every request for /metrics (lib/metrics/http-metrics.ts) and hands
- * scripts/web-server.mjs the fast path that answers cache hits of public pages
+ * scripts/server/web-server.mjs the fast path that answers cache hits of public pages
  * and API bodies before Next.js sees them (lib/public-cache/public-fast-path.ts).
  */
 export async function startWebProcess(): Promise<void> {

@@ -7,7 +7,7 @@ import type { UserActor } from "@/lib/auth/actor";
 
 /**
  * Shared set-up for the auth integration tests. They run against the real
- * PostgreSQL and Redis of scripts/services.sh, in a database whose name ends
+ * PostgreSQL and Redis of scripts/ops/services.sh, in a database whose name ends
  * in _test (see docs/accounts.md for the commands).
  */
 export const TEST_AUTH_SECRET = "integration-test-secret-0123456789";

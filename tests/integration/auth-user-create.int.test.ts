@@ -14,7 +14,7 @@ type RunResult = { code: number | null; stdout: string; stderr: string };
 /** Runs `npm run user:create -- ...args` the way an operator would (tsx with the react-server condition). */
 function runUserCreate(args: string[], stdin?: string): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ["--conditions=react-server", "scripts/user-create.ts", ...args], {
+    const child = spawn(TSX, ["--conditions=react-server", "scripts/ops/user-create.ts", ...args], {
       cwd: ROOT,
       env: process.env,
       stdio: ["pipe", "pipe", "pipe"],

@@ -98,7 +98,7 @@ const percent = (value: number | undefined) => `${((value ?? Number.NaN) * 100).
 beforeAll(async () => {
   assertTestServices();
   expect(getEnv().TEST_QUOTA_PER_DAY).toBe(2);
-  await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, "scripts", "build-cli.mjs"), "--if-stale", "client"], { cwd: REPO_ROOT });
+  await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, "scripts", "build", "build-cli.mjs"), "--if-stale", "client"], { cwd: REPO_ROOT });
   await resetTestState();
   release = await importSmallRelease(31);
   participant = await createTestUser("cli");

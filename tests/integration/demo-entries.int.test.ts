@@ -28,7 +28,7 @@ async function systemsOn(query: string): Promise<ApiRow[]> {
 }
 
 async function runDemoEntries(args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawnChild("demo-entries", TSX, ["--conditions=react-server", "scripts/demo-entries.ts", ...args], process.env, { cwd: REPO_ROOT });
+  const child = spawnChild("demo-entries", TSX, ["--conditions=react-server", "scripts/ops/demo-entries.ts", ...args], process.env, { cwd: REPO_ROOT });
   const { code } = await child.waitForExit(180_000);
   return { code, output: child.tail(60) };
 }

@@ -101,7 +101,7 @@ beforeAll(async () => {
   assertTestDatabase();
   setLeaderboardStampTtl(0);
   await resetDatabase();
-  await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, "scripts", "build-cli.mjs"), "--if-stale", "client"], { cwd: REPO_ROOT });
+  await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, "scripts", "build", "build-cli.mjs"), "--if-stale", "client"], { cwd: REPO_ROOT });
   // Enough test samples that entries can differ from the baseline and from each other in max(25, 1%) ranking-slice
   // samples, as the publication guard asks (protocol section 12).
   release = await importLeaderboardRelease("fact-sheet-int", 200);

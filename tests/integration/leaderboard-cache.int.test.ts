@@ -19,7 +19,7 @@ import { flushTestRedis, resetDatabase } from "./support/reset";
  * publish, hide or edit, read back through the routes at once.
  */
 
-// As scripts/web-server.mjs runs the app: precompressed bodies go out with their encoding.
+// As scripts/server/web-server.mjs runs the app: precompressed bodies go out with their encoding.
 vi.hoisted(() => {
   process.env.IRC_PRECOMPRESSED_RESPONSES = "1";
 });
@@ -156,7 +156,7 @@ describe("precompressed public API bodies", () => {
   });
 });
 
-/** What scripts/web-server.mjs asks before handing a request to Next.js. */
+/** What scripts/server/web-server.mjs asks before handing a request to Next.js. */
 async function fastPath(url: string, headers: Record<string, string> = {}, method = "GET"): Promise<FastPathAnswer | null> {
   return answerFromPublicCache({ method, url, headers });
 }

@@ -85,7 +85,7 @@ describe("importing a release with its baselines", () => {
       expect(await db.entity.count()).toBe(entitiesBefore);
 
       // The operator's command: one line on stderr, no stack trace, exit 1.
-      const cli = await runRepoScript("scripts/dataset-import.ts", [dirs.second, "--activate"]);
+      const cli = await runRepoScript("scripts/ops/dataset-import.ts", [dirs.second, "--activate"]);
       expect(cli.code, cli.stderr).toBe(1);
       const errorLines = cli.stderr.split("\n").filter((line) => line.trim() !== "");
       expect(errorLines).toEqual([expect.stringMatching(/^error: Release irc-bench-synthetic 1\.0-synth-small-s62 was not imported: .* rolled back/)]);
@@ -96,13 +96,13 @@ describe("importing a release with its baselines", () => {
   }, 240_000);
 
   it("imports through the command once Redis is back, and npm run baselines then reports those baselines as queued", async () => {
-    const imported = await runRepoScript("scripts/dataset-import.ts", [dirs.second, "--activate"]);
+    const imported = await runRepoScript("scripts/ops/dataset-import.ts", [dirs.second, "--activate"]);
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stdout).toMatch(/^Queued \d+ baseline submission\(s\) for scoring/m);
     const release = await db.datasetRelease.findFirstOrThrow({ where: { version: "1.0-synth-small-s62" } });
     expect(release.isActive).toBe(true);
 
-    const report = await runRepoScript("scripts/baselines.ts", []);
+    const report = await runRepoScript("scripts/ops/baselines.ts", []);
     expect(report.code, report.stderr).toBe(0);
     const lines = report.stdout.split("\n").filter((line) => /^(dev|test) /.test(line));
     expect(lines.length).toBeGreaterThan(0);

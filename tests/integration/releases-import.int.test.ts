@@ -541,7 +541,7 @@ type CliResult = { code: number | null; stdout: string; stderr: string };
 
 function runImportCli(args: readonly string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "--conditions=react-server", "scripts/dataset-import.ts", ...args], {
+    const child = spawn("npx", ["tsx", "--conditions=react-server", "scripts/ops/dataset-import.ts", ...args], {
       cwd: REPO_ROOT,
       env: process.env,
       stdio: ["ignore", "pipe", "pipe"],

@@ -7,10 +7,10 @@ import { findFreePort } from "./support/redis-server";
 import { waitFor } from "./support/wait";
 
 /**
- * README, "The two commands": `npm run up` (scripts/up.sh) in two clones of
+ * README, "The two commands": `npm run up` (scripts/ops/up.sh) in two clones of
  * this checkout's HEAD on one machine, started at the same moment, with an
  * environment of only PATH and HOME. Each must take its own web port (as
- * scripts/services.sh does for PostgreSQL and Redis), print its URL only once
+ * scripts/ops/services.sh does for PostgreSQL and Redis), print its URL only once
  * its site answers, and print what a second worker needs with the password
  * masked. Nothing either starts may outlive it: SIGTERM to the first stops its
  * web server, its worker and the services it started; SIGKILL of the second's
@@ -32,7 +32,7 @@ type Up = { name: string; clone: FreshClone; handle: ChildHandle; port: number; 
 const ups: Up[] = [];
 
 function servicesStatus(clone: FreshClone): string {
-  return run("bash", ["scripts/services.sh", "status"], clone.dir, bareEnv());
+  return run("bash", ["scripts/ops/services.sh", "status"], clone.dir, bareEnv());
 }
 
 async function answers(port: number): Promise<number | null> {
@@ -51,7 +51,7 @@ async function startUp(name: string): Promise<Up> {
   // the one that claims it first keeps it, the other must move on.
   mkdirSync(path.join(clone.dir, ".data"), { recursive: true });
   writeFileSync(path.join(clone.dir, ".data", "web-port"), `${PREFERRED_PORT}\n`);
-  const handle = spawnChild(name, "bash", ["scripts/up.sh"], bareEnv(), { cwd: clone.dir });
+  const handle = spawnChild(name, "bash", ["scripts/ops/up.sh"], bareEnv(), { cwd: clone.dir });
   return { name, clone, handle, port: 0, processes: [] };
 }
 
@@ -73,7 +73,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await killAllChildren();
   // Should a test have failed half-way, the clones' services must not be left behind either.
-  for (const up of ups) run("bash", ["scripts/services.sh", "stop"], up.clone.dir, bareEnv());
+  for (const up of ups) run("bash", ["scripts/ops/services.sh", "stop"], up.clone.dir, bareEnv());
 });
 
 describe("npm run up in two clones at once", () => {
@@ -88,7 +88,7 @@ describe("npm run up in two clones at once", () => {
     expect(moved?.handle.lines).toContainEqual(`[up] port ${PREFERRED_PORT} is in use; the web server takes ${moved?.port}`);
     for (const up of ups) {
       // The web server this clone's up.sh started is the one listening on the printed port.
-      const web = up.processes.filter((process) => process.args.includes("scripts/web-server.mjs"));
+      const web = up.processes.filter((process) => process.args.includes("scripts/server/web-server.mjs"));
       expect(web.map((process) => process.args), up.handle.tail()).toEqual([expect.stringContaining(`--port ${up.port}`)]);
       const page = await fetch(`http://127.0.0.1:${up.port}/`);
       expect(page.status).toBe(200);

@@ -10,7 +10,7 @@ const publicPageQuerySchema = z.object({ path: z.string().max(2000, { error: "qu
 /**
  * GET /api/public-page?path=/leaderboard%3Ftrack%3Dclosed: a public page as
  * anyone without an account sees it, from the shared page cache. The
- * production server (scripts/web-server.mjs) rewrites anonymous page requests
+ * production server (scripts/server/web-server.mjs) rewrites anonymous page requests
  * here; called directly it serves the same anonymous pages, nothing else.
  */
 export const GET = route({ auth: "public", query: publicPageQuerySchema }, async ({ request, query }) => {

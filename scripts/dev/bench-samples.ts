@@ -1,0 +1,114 @@
+/**
+ * npm run bench:samples [-- --runs 50]
+ *
+ * The instance browser on the full-size synthetic dev split (2,532 samples,
+ * KB 12,337): an open-world and a closed-world dev run are scored by the
+ * worker's code (which stores their per-sample classes and answers), then
+ * `GET /api/submissions/ID/samples` is called `runs` times per query through
+ * its route handler with an API token (token lookup, submission row, filters,
+ * JSON body), no HTTP server in between. Prints the first (cold) request and
+ * p50 / p95 of the rest per query, as a markdown table. Uses its own local
+ * database (irc_bench_samples), Redis database 8 and a temporary file store.
+ * Asserts nothing.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { parseArgs } from "node:util";
+import { requireLocalUrl } from "@/testing/local-database";
+import { formatDecimal } from "@/lib/format/numbers";
+
+function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const position = (sorted.length - 1) * q;
+  const low = Math.floor(position);
+  const high = Math.ceil(position);
+  return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { runs: { type: "string", default: "50" } } });
+  const runs = Number(values.runs);
+  const dbUrl = new URL(requireLocalUrl("DATABASE_URL", "bench:samples"));
+  const redisUrl = new URL(requireLocalUrl("REDIS_URL", "bench:samples"));
+  dbUrl.pathname = "/irc_bench_samples";
+  redisUrl.pathname = "/8";
+  const store = await mkdtemp(path.join(os.tmpdir(), "irc-bench-samples-"));
+  Object.assign(process.env, { DATABASE_URL: dbUrl.toString(), REDIS_URL: redisUrl.toString(), IRC_DATA_DIR: store });
+  execFileSync("node", ["scripts/ops/ensure-database.mjs"], { stdio: "inherit" });
+  execFileSync("npx", ["prisma", "migrate", "deploy"], { stdio: "ignore" });
+
+  const { db } = await import("@/lib/db");
+  const { getSharedRedis } = await import("@/lib/redis");
+  const { synthesizeRelease, writeRelease } = await import("@/testing/synthetic/synth-release");
+  const { synthesizePredictions } = await import("@/testing/synthetic/synth-predictions");
+  const { importRelease } = await import("@/lib/releases/import-release");
+  const { createSubmission } = await import("@/lib/submissions/create-submission");
+  const { stageUpload } = await import("@/lib/files/staging");
+  const { processSubmission } = await import("@/lib/submissions/process-submission");
+  const { getScoringQueue } = await import("@/lib/submissions/scoring-queue");
+  const { createApiToken } = await import("@/lib/tokens/create-api-token");
+  const { getEnv } = await import("@/lib/env");
+  const { GET } = await import("@/app/api/submissions/[id]/samples/route");
+
+  try {
+    await db.$executeRawUnsafe(`TRUNCATE "DatasetRelease", "User" CASCADE`);
+    await getSharedRedis().flushdb();
+    const releaseDir = path.join(store, "release");
+    const release = synthesizeRelease({ seed: 42, size: "full" });
+    await writeRelease(releaseDir, release);
+    await importRelease({ dir: releaseDir, activate: true });
+    const user = await db.user.create({ data: { email: "bench-samples@irc-bench.invalid", displayName: "Bench" } });
+    const { token } = await createApiToken({ actor: { kind: "user", userId: user.id, role: "PARTICIPANT", displayName: "Bench", via: "session" }, name: "bench" });
+
+    const submit = async (track: "open" | "closed", accuracy: number, seed: number) => {
+      const lines = synthesizePredictions({ samples: release.samples.dev, entities: release.entities, track, accuracy, seed, rankingLength: 100 });
+      const staged = await stageUpload(Readable.from([Buffer.from(`${lines.join("\n")}\n`)]), getEnv().UPLOAD_MAX_BYTES);
+      const submission = await createSubmission({ userId: user.id, staged, originalName: `dev-${track}-${seed}.jsonl`, isQuotaExempt: true });
+      await processSubmission(submission.id);
+      return submission.id;
+    };
+    const [openOld, openNew, closed] = [await submit("open", 0.4, 1), await submit("open", 0.45, 2), await submit("closed", 0.35, 3)];
+    console.log(`\nscored: dev split of ${release.samples.dev.length} samples, KB ${release.entities.length}; ${runs} requests per query after the first\n`);
+
+    const queries: { label: string; id: string; search: string }[] = [
+      { label: "open, page 1 of 50", id: openNew, search: "" },
+      { label: "open, Person + wrong type", id: openNew, search: "type=Person&class=wrong_type" },
+      { label: "open, search 'the' in narrative/answer/gold", id: openNew, search: "q=the" },
+      { label: "open, sorted by class desc, 500 rows", id: openNew, search: "sort=class&dir=desc&pageSize=500" },
+      { label: "open, against another run, broken only", id: openNew, search: `against=${openOld}&change=broken` },
+      { label: "closed, rank 2-3, top 5 with names", id: closed, search: "bucket=2-3" },
+      { label: "closed, all rows as CSV (export)", id: closed, search: "format=csv" },
+    ];
+    console.log("| query | rows matched | first (cold) ms | p50 ms | p95 ms |");
+    console.log("| --- | ---: | ---: | ---: | ---: |");
+    for (const query of queries) {
+      const call = async () => {
+        const started = performance.now();
+        const response = await GET(new Request(`http://localhost/api/submissions/${query.id}/samples?${query.search}`, { headers: { authorization: `Bearer ${token}` } }), {
+          params: Promise.resolve({ id: query.id }),
+        });
+        const body = await response.text();
+        if (response.status !== 200) throw new Error(`${query.label}: HTTP ${response.status} ${body.slice(0, 200)}`);
+        return { ms: performance.now() - started, body };
+      };
+      const first = await call();
+      const times: number[] = [];
+      for (let i = 0; i < runs; i += 1) times.push((await call()).ms);
+      const matched = first.body.startsWith("{") ? (JSON.parse(first.body) as { total: number }).total : first.body.trimEnd().split("\r\n").length - 1;
+      console.log(`| ${query.label} | ${matched} | ${formatDecimal(first.ms, 0)} | ${formatDecimal(percentile(times, 0.5), 1)} | ${formatDecimal(percentile(times, 0.95), 1)} |`);
+    }
+  } finally {
+    await getScoringQueue().close();
+    await getSharedRedis().quit();
+    await db.$disconnect();
+    await rm(store, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,299 @@
+/**
+ * npm run bench:score
+ *
+ * Times the scoring job on the full-size synthetic release (paper sizes: test
+ * split of 4,633 samples, KB of 12,337 entities): validate a prediction file
+ * (streamed from disk, as the worker and the CLI do), score it with bootstrap
+ * intervals overall and per type, and compare it with 20 stored baselines
+ * (McNemar, exact p, Holm). Both tracks; closed-world rankings hold 100 QIDs.
+ * Prints medians, min and max per phase and the peak memory as markdown.
+ *
+ * Then the command-line scorer as a participant runs it, whole process (Node
+ * start, reading the release, validating, scoring, printing the JSON): the
+ * compiled bundle and `npm run --silent score` on one closed-track file of the
+ * test split, alone and with 20 closed-track baseline files, median of 5 runs
+ * after a warm-up. `-- --with-tsx` adds the uncompiled scripts/participant/score.ts run by
+ * tsx (how npm run score ran before the bundle), for comparison; `-- --cli-only`
+ * prints only the command-line table.
+ * It asserts nothing about time (conventions: benchmarks print, tests assert).
+ */
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { synthesizePredictions } from "@/testing/synthetic/synth-predictions";
+import { synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-release";
+import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
+import { compareWithBaselines, type NamedOutcomes } from "@/lib/scoring/compare";
+import { buildGold, buildKbIndex } from "@/lib/scoring/gold";
+import { buildScoreReport, primaryMetricOf, SCORER_VERSION } from "@/lib/scoring/score-report";
+import { computeOutcomes } from "@/lib/scoring/track-predictions";
+import type { Track } from "@/lib/scoring/tracks";
+import { validatePredictionLines, type PredictionValidationResult } from "@/lib/scoring/validate-predictions";
+import { formatDecimal } from "@/lib/format/numbers";
+
+const RELEASE_SEED = 42;
+const RUNS = 7;
+const BASELINES = 20;
+const ENTRY_ACCURACY = 0.35;
+const MIB = 1024 * 1024;
+const CLI_RUNS = 5;
+const ROOT = path.resolve(__dirname, "../..");
+const BUNDLE = path.join(ROOT, "dist", "cli", "irc-bench-score.mjs");
+const execFileAsync = promisify(execFile);
+
+type Phase = "validate" | "score" | "compare" | "total";
+const PHASES: readonly Phase[] = ["validate", "score", "compare", "total"];
+const PHASE_LABEL: Record<Phase, string> = {
+  validate: "validate (streamed from file)",
+  score: "score + bootstrap CIs (overall, 7 types)",
+  compare: `compare with ${BASELINES} baselines (McNemar, exact, Holm)`,
+  total: "total job",
+};
+
+const peak = { rss: 0, heapUsed: 0 };
+function sampleMemory(): void {
+  const usage = process.memoryUsage();
+  peak.rss = Math.max(peak.rss, usage.rss);
+  peak.heapUsed = Math.max(peak.heapUsed, usage.heapUsed);
+}
+
+function expectValid(result: PredictionValidationResult, what: string): asserts result is PredictionValidationResult & { ok: true } {
+  if (!result.ok) {
+    throw new Error(`${what} is invalid: ${result.problems[0]?.message ?? "?"}`);
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+const ms = (value: number) => formatDecimal(value, 1);
+
+async function main(): Promise<void> {
+  const setupStart = performance.now();
+  const release = synthesizeRelease({ seed: RELEASE_SEED, size: "full" });
+  const synthMs = performance.now() - setupStart;
+  const kb = buildKbIndex(release.entities);
+  const samples = release.samples.test;
+  const gold = buildGold(samples, kb);
+  const sampleIds = samples.map((sample) => sample.id);
+  const dir = await mkdtemp(path.join(tmpdir(), "irc-bench-score-"));
+  const results: string[] = [];
+
+  // `-- --cli-only`: just the whole-process table (the issue's CLI targets), without the in-process phases.
+  const tracks: readonly Track[] = process.argv.includes("--cli-only") ? [] : ["closed", "open"];
+  try {
+    for (const track of tracks) {
+      const entryLines = synthesizePredictions({
+        samples,
+        entities: release.entities,
+        track,
+        accuracy: ENTRY_ACCURACY,
+        seed: 1,
+      });
+      const entryFile = path.join(dir, `${track}-entry.jsonl`);
+      await writeFile(entryFile, `${entryLines.join("\n")}\n`, "utf8");
+
+      // Baselines are stored outcomes on the server; prepare them outside the timings.
+      const baselinePrepStart = performance.now();
+      const baselines: NamedOutcomes[] = [];
+      for (let b = 0; b < BASELINES; b += 1) {
+        const lines = synthesizePredictions({
+          samples,
+          entities: release.entities,
+          track,
+          accuracy: 0.2 + (0.3 * b) / BASELINES,
+          seed: 100 + b,
+        });
+        const baselineCheckStart = performance.now();
+        const validation = await validatePredictionLines(lines, { sampleIds, kbQids: kb, track });
+        expectValid(validation, `baseline ${b}`);
+        baselines.push({ name: `baseline-${b}`, outcomes: computeOutcomes({ ...validation, gold, kb }) });
+        baselinePrepMs += performance.now() - baselineCheckStart;
+      }
+      const baselinesWallMs = performance.now() - baselinePrepStart;
+
+      const timings: Record<Phase, number[]> = { validate: [], score: [], compare: [], total: [] };
+      for (let run = 0; run < RUNS; run += 1) {
+        const t0 = performance.now();
+        // The worker's path: byte lines, strict UTF-8, the 64 KiB line limit.
+        const validation = await validatePredictionFile(entryFile, { sampleIds, kbQids: kb, split: "test" });
+        expectValid(validation, "entry");
+        sampleMemory();
+        const t1 = performance.now();
+        const outcomes = computeOutcomes({ ...validation, gold, kb });
+        const report = buildScoreReport({ split: "test", outcomes, gold });
+        sampleMemory();
+        const t2 = performance.now();
+        const comparisons = compareWithBaselines(outcomes, baselines);
+        const t3 = performance.now();
+        sampleMemory();
+        timings.validate.push(t1 - t0);
+        timings.score.push(t2 - t1);
+        timings.compare.push(t3 - t2);
+        timings.total.push(t3 - t0);
+        if (run === 0) {
+          const primary = primaryMetricOf(report);
+          results.push(
+            `${track}: n = ${report.n}, primary = ${formatDecimal(primary, 4)}, ${comparisons.length} comparisons, ` +
+              `first p_holm = ${comparisons[0]?.p_holm.toExponential(3) ?? "-"}`,
+          );
+        }
+      }
+
+      console.log(`\n### ${track}-world track, test split (${samples.length} samples, KB ${kb.size})\n`);
+      console.log(`| phase | median ms | min ms | max ms |`);
+      console.log(`| --- | ---: | ---: | ---: |`);
+      for (const phase of PHASES) {
+        const values = timings[phase];
+        console.log(`| ${PHASE_LABEL[phase]} | ${ms(median(values))} | ${ms(Math.min(...values))} | ${ms(Math.max(...values))} |`);
+      }
+      console.log(
+        `\nPreparing ${BASELINES} baseline files (in-memory validate + outcomes, the CLI's --baseline path): ` +
+          `${ms(baselinePrepMs)} ms of ${ms(baselinesWallMs)} ms including synthesis.`,
+      );
+      baselinePrepMs = 0;
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+
+  await benchCli(release);
+
+  console.log(`\nScorer ${SCORER_VERSION}, ${RUNS} runs per phase, Node ${process.version}, release synthesis ${ms(synthMs)} ms.`);
+  console.log(`Peak memory: rss ${ms(peak.rss / MIB)} MiB, heapUsed ${ms(peak.heapUsed / MIB)} MiB.`);
+  for (const line of results) {
+    console.log(`- ${line}`);
+  }
+}
+
+let baselinePrepMs = 0;
+
+type CliVariant = { label: string; command: string; prefix: readonly string[] };
+
+/** Wall time of one whole CLI process, from spawn to exit; fails loudly unless it scored (exit 0). */
+/** GNU time, when installed, reports the CPU a whole process used (all its threads): a figure other jobs on the machine disturb far less than wall time. */
+const GNU_TIME = "/usr/bin/time";
+
+type CliTiming = { wallMs: number; cpuMs: number | null };
+
+/** Wall time of one whole CLI process, from spawn to exit, and its user + system CPU; fails loudly unless it scored (exit 0). */
+async function timeCli(variant: CliVariant, args: readonly string[], cpuFile?: string): Promise<CliTiming> {
+  const isCpuMeasured = cpuFile !== undefined && existsSync(GNU_TIME);
+  const [command, prefix] = isCpuMeasured
+    ? [GNU_TIME, ["-o", cpuFile, "-f", "%U %S", variant.command, ...variant.prefix]]
+    : [variant.command, [...variant.prefix]];
+  const started = performance.now();
+  await execFileAsync(command, [...prefix, ...args], { cwd: ROOT, maxBuffer: 64 * MIB });
+  const wallMs = performance.now() - started;
+  if (!isCpuMeasured) return { wallMs, cpuMs: null };
+  const [user = Number.NaN, system = Number.NaN] = (await readFile(cpuFile, "utf8")).trim().split(/\s+/).map(Number);
+  return { wallMs, cpuMs: (user + system) * 1000 };
+}
+
+/**
+ * The bundle's own phase timings for one closed-track file (IRC_BENCH_SCORE_TIMINGS=1,
+ * scripts/participant/score-timings.ts): median wall and CPU per phase over CLI_RUNS runs.
+ */
+async function printPhases(args: readonly string[]): Promise<void> {
+  const byPhase = new Map<string, { wall: number[]; cpu: number[] }>();
+  for (let run = 0; run < CLI_RUNS; run += 1) {
+    const { stderr } = await execFileAsync(process.execPath, [BUNDLE, ...args], {
+      cwd: ROOT,
+      maxBuffer: 64 * MIB,
+      env: { ...process.env, IRC_BENCH_SCORE_TIMINGS: "1" },
+    });
+    for (const match of stderr.matchAll(/^timing: (.+?)\s+([\d.]+) ms(?:\s+cpu\s+([\d.]+) ms)?$/gm)) {
+      const [, phase = "", wall = "0", cpu] = match;
+      const entry = byPhase.get(phase) ?? { wall: [], cpu: [] };
+      entry.wall.push(Number(wall));
+      if (cpu !== undefined) entry.cpu.push(Number(cpu));
+      byPhase.set(phase, entry);
+    }
+  }
+  console.log(`\nPhases of one closed-track file (IRC_BENCH_SCORE_TIMINGS=1, median of ${CLI_RUNS}; CPU of all threads, start-up CPU on the module line):\n`);
+  console.log("| phase | wall ms | CPU ms |");
+  console.log("| --- | ---: | ---: |");
+  for (const [phase, { wall, cpu }] of byPhase) {
+    if (median(wall) === 0 && cpu.every((value) => value === 0)) continue;
+    console.log(`| ${phase} | ${ms(median(wall))} | ${cpu.length === 0 ? "-" : ms(median(cpu))} |`);
+  }
+}
+
+async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<void> {
+  const variants: CliVariant[] = [
+    { label: "`node irc-bench-score.mjs` (the bundle)", command: process.execPath, prefix: [BUNDLE] },
+    { label: "`npm run --silent score` (launcher + bundle)", command: "npm", prefix: ["run", "--silent", "score", "--"] },
+  ];
+  if (process.argv.includes("--with-tsx")) {
+    const tsx = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
+    variants.push({ label: "`tsx scripts/participant/score.ts` (uncompiled, no worker threads)", command: process.execPath, prefix: [tsx, "scripts/participant/score.ts"] });
+  }
+  // The launcher builds when stale; build first so no timed run includes a build.
+  await execFileAsync(process.execPath, [path.join(ROOT, "scripts", "build", "build-cli.mjs"), "--if-stale"], { cwd: ROOT });
+
+  const dir = await mkdtemp(path.join(tmpdir(), "irc-bench-cli-"));
+  try {
+    const releaseDir = path.join(dir, "release");
+    await writeRelease(releaseDir, release);
+    const samples = release.samples.test;
+    const writePredictions = async (name: string, accuracy: number, seed: number): Promise<string> => {
+      const file = path.join(dir, name);
+      const lines = synthesizePredictions({ samples, entities: release.entities, track: "closed", accuracy, seed });
+      await writeFile(file, `${lines.join("\n")}\n`, "utf8");
+      return file;
+    };
+    const entry = await writePredictions("closed-entry.jsonl", ENTRY_ACCURACY, 1);
+    const baselineFiles: string[] = [];
+    for (let b = 0; b < BASELINES; b += 1) {
+      baselineFiles.push(await writePredictions(`closed-baseline-${b}.jsonl`, 0.2 + (0.3 * b) / BASELINES, 100 + b));
+    }
+    const base = ["--release", releaseDir, "--split", "test", "--predictions", entry, "--json"];
+    // Issue 12's targets for the whole process on this kind of machine (2 cores).
+    const cases = [
+      { label: "1 closed-track file, 0 baselines", args: base, targetSeconds: 0.3 },
+      { label: `1 closed-track file, ${BASELINES} baselines`, args: [...base, ...baselineFiles.flatMap((file) => ["--baseline", file])], targetSeconds: 0.8 },
+    ];
+
+    console.log(`\n### Command-line scorer, whole process, test split (${samples.length} samples, KB ${release.entities.length}, rankings of 100 QIDs)\n`);
+    console.log(`1-min load average before: ${formatDecimal((loadavg()[0] ?? 0), 1)} on ${cpus().length} CPUs\n`);
+    console.log(`| command | case | median s | min s | max s | target s | met | CPU s (user + sys, median) |`);
+    console.log(`| --- | --- | ---: | ---: | ---: | ---: | --- | ---: |`);
+    const cpuFile = path.join(dir, "cpu.txt");
+    for (const variant of variants) {
+      for (const { label, args, targetSeconds } of cases) {
+        await timeCli(variant, args); // warm-up: page cache, and the launcher's freshness check
+        const timings: CliTiming[] = [];
+        for (let run = 0; run < CLI_RUNS; run += 1) {
+          timings.push(await timeCli(variant, args, cpuFile));
+        }
+        const times = timings.map((timing) => timing.wallMs);
+        const cpu = timings.flatMap((timing) => (timing.cpuMs === null ? [] : [timing.cpuMs]));
+        const s = (value: number) => formatDecimal((value / 1000), 2);
+        const met = median(times) / 1000 < targetSeconds ? "yes" : "no";
+        const cpuText = cpu.length === 0 ? "-" : s(median(cpu));
+        console.log(`| ${variant.label} | ${label} | ${s(median(times))} | ${s(Math.min(...times))} | ${s(Math.max(...times))} | ${targetSeconds} | ${met} | ${cpuText} |`);
+      }
+    }
+    await printPhases(cases[0]?.args ?? base);
+    const startup: number[] = [];
+    await timeCli(variants[0] as CliVariant, ["--help"]);
+    for (let run = 0; run < CLI_RUNS; run += 1) {
+      startup.push((await timeCli(variants[0] as CliVariant, ["--help"])).wallMs);
+    }
+    console.log(`\nStartup (\`node irc-bench-score.mjs --help\`): median ${formatDecimal((median(startup) / 1000), 3)} s of ${CLI_RUNS} runs.`);
+    console.log(`1-min load average after: ${formatDecimal((loadavg()[0] ?? 0), 1)}`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
