@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { ACCOUNT_MENU_CACHE_CONTROL, ACCOUNT_MENU_PATH, SIGNED_OUT_MENU } from "@/lib/auth/account-menu";
 import { getEnv } from "@/lib/env";
 import { securityHeaders } from "@/lib/http/security-headers";
-import { peekPublicReadStamp } from "../leaderboard/get-leaderboard";
+import { peekPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
 import { chooseBodyEncoding, type BodyEncoding } from "./accept-encoding";
 import { cachedBodyRequest, type CachedBodyRequest } from "./cached-body-request";
 import { matchesIfNoneMatch } from "./cached-response";
