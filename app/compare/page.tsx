@@ -10,6 +10,7 @@ import { listPublicEntries, type PublicEntrySummary } from "@/lib/leaderboard/li
 import { compareQuerySchema, firstValues } from "@/lib/leaderboard/query-schemas";
 import { pValueBucket, SIGNIFICANCE_LEVEL, type Verdict } from "@/lib/disclosure/disclose";
 import { METRIC_LABELS } from "@/lib/leaderboard/views";
+import { TableShell } from "@/components/ui/table-shell";
 
 export const metadata: Metadata = { title: "Compare entries" };
 export const dynamic = "force-dynamic";
@@ -82,29 +83,27 @@ function ComparisonResult({ result }: { result: EntryPairComparison }) {
           )}
         </p>
         {test !== null && (
-          <div role="region" aria-label="Paired test" tabIndex={0} className="relative overflow-x-auto">
-            <table className="min-w-full bg-white text-sm">
-              <caption className="mb-1 text-left text-muted">Paired test (the dev split&apos;s gold is public)</caption>
-              <thead className="border-b border-line">
-                <tr>
-                  <th scope="col">b: only A right</th>
-                  <th scope="col">c: only B right</th>
-                  <th scope="col">χ²</th>
-                  <th scope="col">p</th>
-                  <th scope="col">exact p</th>
-                </tr>
-              </thead>
-              <tbody>
-                <tr className="border-b border-line tabular-nums">
-                  <td>{formatCount(test.b)}</td>
-                  <td>{formatCount(test.c)}</td>
-                  <td>{formatDecimal(test.chi2, 2)}</td>
-                  <td>{formatPValue(test.p)}</td>
-                  <td>{formatPValue(test.p_exact)}</td>
-                </tr>
-              </tbody>
-            </table>
-          </div>
+          <TableShell
+            caption={<>Paired test (the dev split&apos;s gold is public)</>}
+            region="Paired test"
+            head={
+              <>
+                <th scope="col">b: only A right</th>
+                <th scope="col">c: only B right</th>
+                <th scope="col">χ²</th>
+                <th scope="col">p</th>
+                <th scope="col">exact p</th>
+              </>
+            }
+          >
+            <tr className="border-b border-line tabular-nums">
+              <td>{formatCount(test.b)}</td>
+              <td>{formatCount(test.c)}</td>
+              <td>{formatDecimal(test.chi2, 2)}</td>
+              <td>{formatPValue(test.p)}</td>
+              <td>{formatPValue(test.p_exact)}</td>
+            </tr>
+          </TableShell>
         )}
         <p>
           A = {result.a.system}: <EstimateText estimate={result.a.overall} metric={metric} />; B = {result.b.system}:{" "}
@@ -116,37 +115,37 @@ function ComparisonResult({ result }: { result: EntryPairComparison }) {
         <h2 id="types" className="text-2xl font-semibold">
           Differences by entity type
         </h2>
-        <div role="region" aria-label="Per-type differences" tabIndex={0} className="relative overflow-x-auto">
-          <table className="min-w-full bg-white text-sm">
-            <caption className="mb-1 text-left text-muted">
+        <TableShell
+          caption={
+            <>
               {metricLabel} per entity type with 95% intervals; the difference is A − B in percentage points
-            </caption>
-            <thead className="border-b border-line">
-              <tr>
-                <th scope="col">Entity type</th>
-                <th scope="col" className="text-right">n</th>
-                <th scope="col" className="text-right">A: {result.a.system}</th>
-                <th scope="col" className="text-right">B: {result.b.system}</th>
-                <th scope="col" className="text-right">A − B</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.byType.map((row) => (
-                <tr key={row.type} className="border-b border-line">
-                  <th scope="row">{row.type}</th>
-                  <td className="text-right tabular-nums">{formatCount(row.n)}</td>
-                  <td className="text-right">
-                    <EstimateText estimate={row.a} metric={metric} />
-                  </td>
-                  <td className="text-right">
-                    <EstimateText estimate={row.b} metric={metric} />
-                  </td>
-                  <td className="text-right tabular-nums">{row.difference === null ? "–" : formatDifference(row.difference, metric)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            </>
+          }
+          region="Per-type differences"
+          head={
+            <>
+              <th scope="col">Entity type</th>
+              <th scope="col" className="text-right">n</th>
+              <th scope="col" className="text-right">A: {result.a.system}</th>
+              <th scope="col" className="text-right">B: {result.b.system}</th>
+              <th scope="col" className="text-right">A − B</th>
+            </>
+          }
+        >
+          {result.byType.map((row) => (
+            <tr key={row.type} className="border-b border-line">
+              <th scope="row">{row.type}</th>
+              <td className="text-right tabular-nums">{formatCount(row.n)}</td>
+              <td className="text-right">
+                <EstimateText estimate={row.a} metric={metric} />
+              </td>
+              <td className="text-right">
+                <EstimateText estimate={row.b} metric={metric} />
+              </td>
+              <td className="text-right tabular-nums">{row.difference === null ? "–" : formatDifference(row.difference, metric)}</td>
+            </tr>
+          ))}
+        </TableShell>
         <TypeDifferenceChart
           bars={bars}
           unit="A − B (percentage points)"

@@ -3,6 +3,7 @@ import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
 import { ERROR_CLASS_LABELS, errorClassesOf } from "@/lib/scoring/error-taxonomy";
 import { queryHref } from "@/lib/sample-browser/query-href";
 import { bucketsOf, SAMPLE_PAGE_SIZES, type SampleAnswer, type SamplePage, type SampleQuery, type SampleRow } from "@/lib/sample-browser/schemas";
+import { HIDDEN_CAPTION_CLASS, TableShell } from "@/components/ui/table-shell";
 
 const TIER_NAMES: Record<number, string> = { 1: "exact", 2: "alias", 3: "containment", 4: "jaccard" };
 const SORT_LABELS = { order: "file order", id: "sample id", type: "gold type", collection: "collection", outcome: "tier / rank", class: "error class" } as const;
@@ -211,26 +212,26 @@ export function SampleBrowser(props: SampleBrowserProps) {
       {page.rows.length === 0 ? (
         <p>No sample matches these filters.</p>
       ) : (
-        <div tabIndex={0} className="overflow-x-auto">
-          <table className="min-w-full bg-white text-sm" data-testid="sample-browser">
-            <caption className="sr-only">Samples matching the filters</caption>
-            <thead className="border-b border-line">
-              <tr>
-                <th scope="col">Sample</th>
-                <th scope="col">Narrative (entity elided)</th>
-                <th scope="col">Gold entity</th>
-                <th scope="col">{props.answerLabel ?? (track === "open" ? "Prediction" : "Top 5")}</th>
-                <th scope="col">{track === "open" ? "Tier" : "Gold rank"} · class</th>
-                {hasOther && <th scope="col">{props.otherLabel ?? "Other run"}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {page.rows.map((row) => (
-                <Row key={row.id} row={row} track={track} hasOther={hasOther} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TableShell
+          caption="Samples matching the filters"
+          testId="sample-browser"
+          scrollClassName="overflow-x-auto"
+          captionClassName={HIDDEN_CAPTION_CLASS}
+          head={
+            <>
+              <th scope="col">Sample</th>
+              <th scope="col">Narrative (entity elided)</th>
+              <th scope="col">Gold entity</th>
+              <th scope="col">{props.answerLabel ?? (track === "open" ? "Prediction" : "Top 5")}</th>
+              <th scope="col">{track === "open" ? "Tier" : "Gold rank"} · class</th>
+              {hasOther && <th scope="col">{props.otherLabel ?? "Other run"}</th>}
+            </>
+          }
+        >
+          {page.rows.map((row) => (
+            <Row key={row.id} row={row} track={track} hasOther={hasOther} />
+          ))}
+        </TableShell>
       )}
     </section>
   );

@@ -18,6 +18,8 @@ export type TableShellProps = {
   /** The table's own accessible name, when the caption is not enough. */
   label?: string;
   testId?: string;
+  /** The scroll container's test id, for specs that look for the whole block. */
+  scrollTestId?: string;
   /** Attributes the e2e specs read off the caption. */
   captionTestId?: string;
   captionSlice?: string;
@@ -40,6 +42,7 @@ export function TableShell({
   region,
   label,
   testId,
+  scrollTestId,
   captionTestId,
   captionSlice,
   scrollClassName = TABLE_SCROLL_CLASS,
@@ -48,7 +51,7 @@ export function TableShell({
   headClassName = HEAD_CLASS,
 }: TableShellProps) {
   return (
-    <div role={region === undefined ? undefined : "region"} aria-label={region} tabIndex={0} className={scrollClassName}>
+    <div role={region === undefined ? undefined : "region"} aria-label={region} tabIndex={0} className={scrollClassName} data-testid={scrollTestId}>
       <table className={tableClassName} aria-label={label} data-testid={testId}>
         <caption className={captionClassName} data-testid={captionTestId} data-slice={captionSlice}>
           {caption}

@@ -10,6 +10,7 @@ import { listRoleChanges, listUsers, type RoleChangeEntry, type UserListEntry } 
 import { APPROVAL_TEST_SIZE, isApprovedUser, testApprovalPolicy, type TestApprovalPolicy } from "@/lib/users/test-approval";
 import { changeApprovalAction, changeRoleAction, quickApproveAction } from "@/app/admin/users/actions";
 import { formatDate } from "@/lib/format/dates";
+import { HIDDEN_CAPTION_CLASS, TableShell } from "@/components/ui/table-shell";
 
 export const metadata: Metadata = { title: "Users" };
 
@@ -92,73 +93,73 @@ export default async function AdminUsersPage() {
           }))}
         />
       </section>
-      <div tabIndex={0} className="relative overflow-x-auto">
-        <table className="min-w-full border border-line bg-white text-sm">
-          <caption className="sr-only">All accounts</caption>
-          <thead className="bg-slate-50">
-            <tr>
-              <th scope="col">Display name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Affiliation</th>
-              <th scope="col">Role</th>
-              <th scope="col">Signs in with</th>
-              <th scope="col">Active tokens</th>
-              <th scope="col">Joined</th>
-              <th scope="col">Test submissions</th>
-              <th scope="col">Test quota</th>
-              <th scope="col">Change role</th>
+      <TableShell
+        caption="All accounts"
+        tableClassName="min-w-full border border-line bg-white text-sm"
+        captionClassName={HIDDEN_CAPTION_CLASS}
+        headClassName="bg-slate-50"
+        head={
+          <>
+            <th scope="col">Display name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Affiliation</th>
+            <th scope="col">Role</th>
+            <th scope="col">Signs in with</th>
+            <th scope="col">Active tokens</th>
+            <th scope="col">Joined</th>
+            <th scope="col">Test submissions</th>
+            <th scope="col">Test quota</th>
+            <th scope="col">Change role</th>
+          </>
+        }
+      >
+        {users.map((user) => {
+          const methods = [...(user.hasPassword ? ["password"] : []), ...user.linkedProviders];
+          return (
+            <tr key={user.id} className="border-t border-line align-top">
+              <th scope="row" className="font-medium">
+                {user.displayName}
+              </th>
+              <td>{user.email}</td>
+              <td>{user.affiliation}</td>
+              <td>{user.isSystem ? "System" : user.role === "MAINTAINER" ? "Maintainer" : "Participant"}</td>
+              <td>{methods.length > 0 ? methods.join(", ") : "nothing"}</td>
+              <td>{user.activeTokenCount}</td>
+              <td>{day(user.createdAt)}</td>
+              <td>
+                <div className="space-y-1">
+                  <span>{approvalLabel(user)}</span>
+                  {!user.isSystem && (
+                    <ApprovalForm action={changeApprovalAction} userId={user.id} displayName={user.displayName} approve={user.approvedAt === null} />
+                  )}
+                </div>
+              </td>
+              <td>
+                {user.isSystem ? (
+                  <span className="text-muted">none</span>
+                ) : (
+                  // The accessible name starts with the visible words (WCAG 2.5.3), then says whose quota it is.
+                  <Link href={`/admin/users/${user.id}`} aria-label={`ledger, grant, refund: test quota of ${user.displayName}`}>
+                    ledger, grant, refund
+                  </Link>
+                )}
+              </td>
+              <td>
+                {user.isSystem ? (
+                  <span className="text-muted">system account</span>
+                ) : (
+                  <RoleChangeForm
+                    action={changeRoleAction}
+                    userId={user.id}
+                    displayName={user.displayName}
+                    targetRole={user.role === "MAINTAINER" ? "PARTICIPANT" : "MAINTAINER"}
+                  />
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => {
-              const methods = [...(user.hasPassword ? ["password"] : []), ...user.linkedProviders];
-              return (
-                <tr key={user.id} className="border-t border-line align-top">
-                  <th scope="row" className="font-medium">
-                    {user.displayName}
-                  </th>
-                  <td>{user.email}</td>
-                  <td>{user.affiliation}</td>
-                  <td>{user.isSystem ? "System" : user.role === "MAINTAINER" ? "Maintainer" : "Participant"}</td>
-                  <td>{methods.length > 0 ? methods.join(", ") : "nothing"}</td>
-                  <td>{user.activeTokenCount}</td>
-                  <td>{day(user.createdAt)}</td>
-                  <td>
-                    <div className="space-y-1">
-                      <span>{approvalLabel(user)}</span>
-                      {!user.isSystem && (
-                        <ApprovalForm action={changeApprovalAction} userId={user.id} displayName={user.displayName} approve={user.approvedAt === null} />
-                      )}
-                    </div>
-                  </td>
-                  <td>
-                    {user.isSystem ? (
-                      <span className="text-muted">none</span>
-                    ) : (
-                      // The accessible name starts with the visible words (WCAG 2.5.3), then says whose quota it is.
-                      <Link href={`/admin/users/${user.id}`} aria-label={`ledger, grant, refund: test quota of ${user.displayName}`}>
-                        ledger, grant, refund
-                      </Link>
-                    )}
-                  </td>
-                  <td>
-                    {user.isSystem ? (
-                      <span className="text-muted">system account</span>
-                    ) : (
-                      <RoleChangeForm
-                        action={changeRoleAction}
-                        userId={user.id}
-                        displayName={user.displayName}
-                        targetRole={user.role === "MAINTAINER" ? "PARTICIPANT" : "MAINTAINER"}
-                      />
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </TableShell>
       <section aria-labelledby="history-heading" className="space-y-2">
         <h2 id="history-heading" className="text-xl font-semibold">
           Recent role and approval changes

@@ -3,6 +3,7 @@ import { formatBytes } from "@/lib/format/bytes";
 import { getOpenApiDocument } from "@/lib/api/api-document";
 import { describeType, fieldRows, refName, type FieldRow, type JsonSchema } from "@/lib/api/describe-schema";
 import { CLI_TOOLS, readCliTool } from "@/lib/releases/cli-downloads";
+import { TableShell } from "@/components/ui/table-shell";
 
 export const metadata: Metadata = { title: "API" };
 export const dynamic = "force-dynamic";
@@ -53,33 +54,30 @@ function SchemaLink({ schema }: { schema: JsonSchema }) {
 function FieldTable({ rows, caption, names }: { rows: FieldRow[]; caption: string; names: ReadonlySet<string> }) {
   if (rows.length === 0) return null;
   return (
-    <div className="relative overflow-x-auto" tabIndex={0}>
-    <table className="min-w-full bg-white text-sm">
-      <caption className="mb-1 text-left text-muted">{caption}</caption>
-      <thead className="border-b border-line">
-        <tr>
+    <TableShell
+      caption={caption}
+      head={
+        <>
           <th scope="col">Field</th>
           <th scope="col">Type</th>
           <th scope="col">Required</th>
           <th scope="col">Meaning</th>
+        </>
+      }
+    >
+      {rows.map((row) => (
+        <tr key={row.name} className="border-b border-line align-top">
+          <th scope="row">
+            <code>{row.name}</code>
+          </th>
+          <td>
+            <TypeText type={row.type} names={names} />
+          </td>
+          <td>{row.isRequired ? "yes" : "no"}</td>
+          <td>{row.description}</td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.name} className="border-b border-line align-top">
-            <th scope="row">
-              <code>{row.name}</code>
-            </th>
-            <td>
-              <TypeText type={row.type} names={names} />
-            </td>
-            <td>{row.isRequired ? "yes" : "no"}</td>
-            <td>{row.description}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-    </div>
+      ))}
+    </TableShell>
   );
 }
 
@@ -120,33 +118,31 @@ function OperationSection({ path, method, operation, names }: { path: string; me
         <strong>Authentication:</strong> {authText(operation)}
       </p>
       {parameters.length > 0 && (
-        <div className="relative overflow-x-auto" tabIndex={0}>
-        <table className="min-w-full text-sm">
-          <caption className="mb-1 text-left text-muted">Parameters</caption>
-          <thead className="border-b border-line">
-            <tr>
+        <TableShell
+          caption="Parameters"
+          tableClassName="min-w-full text-sm"
+          head={
+            <>
               <th scope="col">Name</th>
               <th scope="col">In</th>
               <th scope="col">Type</th>
               <th scope="col">Required</th>
               <th scope="col">Meaning</th>
+            </>
+          }
+        >
+          {parameters.map((parameter) => (
+            <tr key={`${parameter.in}:${parameter.name}`} className="border-b border-line align-top">
+              <th scope="row">
+                <code>{parameter.name}</code>
+              </th>
+              <td>{parameter.in}</td>
+              <td>{describeType(parameter.schema)}</td>
+              <td>{parameter.required ? "yes" : "no"}</td>
+              <td>{parameter.description ?? ""}</td>
             </tr>
-          </thead>
-          <tbody>
-            {parameters.map((parameter) => (
-              <tr key={`${parameter.in}:${parameter.name}`} className="border-b border-line align-top">
-                <th scope="row">
-                  <code>{parameter.name}</code>
-                </th>
-                <td>{parameter.in}</td>
-                <td>{describeType(parameter.schema)}</td>
-                <td>{parameter.required ? "yes" : "no"}</td>
-                <td>{parameter.description ?? ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        </div>
+          ))}
+        </TableShell>
       )}
       {body && (
         <div className="space-y-1 text-sm">
@@ -156,46 +152,44 @@ function OperationSection({ path, method, operation, names }: { path: string; me
           {refName(body[1].schema) === null && <FieldTable rows={fieldRows(body[1].schema)} caption="Request fields" names={names} />}
         </div>
       )}
-      <div className="relative overflow-x-auto" tabIndex={0}>
-      <table className="min-w-full text-sm">
-        <caption className="mb-1 text-left text-muted">Responses</caption>
-        <thead className="border-b border-line">
-          <tr>
+      <TableShell
+        caption="Responses"
+        tableClassName="min-w-full text-sm"
+        head={
+          <>
             <th scope="col">Status</th>
             <th scope="col">Meaning</th>
             <th scope="col">Body</th>
-          </tr>
-        </thead>
-        <tbody>
-          {Object.entries(operation.responses).map(([status, response]) => {
-            const content = response.content ? Object.entries(response.content)[0] : undefined;
-            const headers = Object.entries(response.headers ?? {});
-            return (
-              <tr key={status} className="border-b border-line align-top">
-                <th scope="row">{status}</th>
-                <td>
-                  <Prose text={response.description} />
-                  {headers.map(([name, header]) => (
-                    <span key={name} className="block text-muted">
-                      <code>{name}</code>: {header.description}
-                    </span>
-                  ))}
-                </td>
-                <td>
-                  {content ? (
-                    <>
-                      <code>{content[0]}</code> <SchemaLink schema={content[1].schema} />
-                    </>
-                  ) : (
-                    "none"
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      </div>
+          </>
+        }
+      >
+        {Object.entries(operation.responses).map(([status, response]) => {
+          const content = response.content ? Object.entries(response.content)[0] : undefined;
+          const headers = Object.entries(response.headers ?? {});
+          return (
+            <tr key={status} className="border-b border-line align-top">
+              <th scope="row">{status}</th>
+              <td>
+                <Prose text={response.description} />
+                {headers.map(([name, header]) => (
+                  <span key={name} className="block text-muted">
+                    <code>{name}</code>: {header.description}
+                  </span>
+                ))}
+              </td>
+              <td>
+                {content ? (
+                  <>
+                    <code>{content[0]}</code> <SchemaLink schema={content[1].schema} />
+                  </>
+                ) : (
+                  "none"
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </TableShell>
     </section>
   );
 }

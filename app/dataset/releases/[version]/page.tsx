@@ -11,6 +11,7 @@ import { formatDate, formatDateTime } from "@/lib/format/dates";
 import { formatCount, formatPercent } from "@/lib/format/numbers";
 import { getReleaseDetail } from "@/lib/releases/release-history";
 import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import { TableShell } from "@/components/ui/table-shell";
 import { supersedeReleaseAction } from "./actions";
 
 export const dynamic = "force-dynamic";
@@ -94,33 +95,30 @@ export default async function ReleasePage({ params }: PageProps) {
         <h2 id="files" className="text-2xl font-semibold">
           Files
         </h2>
-        <div tabIndex={0} className="relative overflow-x-auto">
-          <table className="min-w-full bg-white text-sm">
-            <caption className="mb-1 text-left text-muted">The exact bytes served, with their size and SHA-256 (check with sha256sum)</caption>
-            <thead className="border-b border-line">
-              <tr>
-                <th scope="col" className="text-left">File</th>
-                <th scope="col" className="text-right">Size</th>
-                <th scope="col" className="text-left">SHA-256</th>
-              </tr>
-            </thead>
-            <tbody>
-              {release.files.map((file) => (
-                <tr key={file.name} className="border-b border-line">
-                  <th scope="row" className="text-left">
-                    <a href={`/dataset/download/${file.name}?release=${encodeURIComponent(release.id)}`} download>
-                      {release.name}-{release.version}-{file.name}
-                    </a>
-                  </th>
-                  <td className="text-right whitespace-nowrap">{formatBytes(file.digest.bytes)}</td>
-                  <td>
-                    <code className="break-all text-xs">{file.digest.sha256}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TableShell
+          caption="The exact bytes served, with their size and SHA-256 (check with sha256sum)"
+          head={
+            <>
+              <th scope="col" className="text-left">File</th>
+              <th scope="col" className="text-right">Size</th>
+              <th scope="col" className="text-left">SHA-256</th>
+            </>
+          }
+        >
+          {release.files.map((file) => (
+            <tr key={file.name} className="border-b border-line">
+              <th scope="row" className="text-left">
+                <a href={`/dataset/download/${file.name}?release=${encodeURIComponent(release.id)}`} download>
+                  {release.name}-{release.version}-{file.name}
+                </a>
+              </th>
+              <td className="text-right whitespace-nowrap">{formatBytes(file.digest.bytes)}</td>
+              <td>
+                <code className="break-all text-xs">{file.digest.sha256}</code>
+              </td>
+            </tr>
+          ))}
+        </TableShell>
       </section>
 
       <section aria-labelledby="scorers" className="space-y-3">
@@ -164,43 +162,42 @@ export default async function ReleasePage({ params }: PageProps) {
         ) : (
           <>
             {release.publicRescores.length > 0 && (
-              <div tabIndex={0} className="relative overflow-x-auto">
-                <table className="min-w-full bg-white text-sm">
-                  <caption className="mb-1 text-left text-muted">
+              <TableShell
+                caption={
+                  <>
                     Public entries and baselines whose score was re-made: the primary metric before and after (test: rounded to 0.1 point, protocol §12)
-                  </caption>
-                  <thead className="border-b border-line">
-                    <tr>
-                      <th scope="col" className="text-left">When</th>
-                      <th scope="col" className="text-left">Entry</th>
-                      <th scope="col" className="text-left">Split</th>
-                      <th scope="col" className="text-left">Scorer</th>
-                      <th scope="col" className="text-left">Gold</th>
-                      <th scope="col" className="text-right">Before</th>
-                      <th scope="col" className="text-right">After</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {release.publicRescores.map((rescore) => (
-                      <tr key={`${rescore.entryId}|${rescore.at}`} className="border-b border-line" data-testid="public-rescore">
-                        <td className="whitespace-nowrap">{formatDate(rescore.at)}</td>
-                        <td>
-                          <Link href={`/entries/${rescore.entryId}`}>{rescore.system}</Link> ({rescore.track}-world, {rescore.metric})
-                        </td>
-                        <td>{rescore.split}</td>
-                        <td>{rescore.beforeScorerVersion === rescore.afterScorerVersion ? rescore.afterScorerVersion : `${rescore.beforeScorerVersion} → ${rescore.afterScorerVersion}`}</td>
-                        <td>{rescore.beforeGoldVersion === rescore.afterGoldVersion ? "unchanged" : `${rescore.beforeGoldVersion} → ${rescore.afterGoldVersion}`}</td>
-                        <td className="text-right tabular-nums">
-                          <RescoreValue value={rescore.before} />
-                        </td>
-                        <td className="text-right tabular-nums">
-                          <RescoreValue value={rescore.after} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                  </>
+                }
+                head={
+                  <>
+                    <th scope="col" className="text-left">When</th>
+                    <th scope="col" className="text-left">Entry</th>
+                    <th scope="col" className="text-left">Split</th>
+                    <th scope="col" className="text-left">Scorer</th>
+                    <th scope="col" className="text-left">Gold</th>
+                    <th scope="col" className="text-right">Before</th>
+                    <th scope="col" className="text-right">After</th>
+                  </>
+                }
+              >
+                {release.publicRescores.map((rescore) => (
+                  <tr key={`${rescore.entryId}|${rescore.at}`} className="border-b border-line" data-testid="public-rescore">
+                    <td className="whitespace-nowrap">{formatDate(rescore.at)}</td>
+                    <td>
+                      <Link href={`/entries/${rescore.entryId}`}>{rescore.system}</Link> ({rescore.track}-world, {rescore.metric})
+                    </td>
+                    <td>{rescore.split}</td>
+                    <td>{rescore.beforeScorerVersion === rescore.afterScorerVersion ? rescore.afterScorerVersion : `${rescore.beforeScorerVersion} → ${rescore.afterScorerVersion}`}</td>
+                    <td>{rescore.beforeGoldVersion === rescore.afterGoldVersion ? "unchanged" : `${rescore.beforeGoldVersion} → ${rescore.afterGoldVersion}`}</td>
+                    <td className="text-right tabular-nums">
+                      <RescoreValue value={rescore.before} />
+                    </td>
+                    <td className="text-right tabular-nums">
+                      <RescoreValue value={rescore.after} />
+                    </td>
+                  </tr>
+                ))}
+              </TableShell>
             )}
             {release.privateRescores.length > 0 && (
               <ul className="list-disc pl-6 text-sm">
