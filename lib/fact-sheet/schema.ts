@@ -3,7 +3,7 @@ import { freeText } from "@/lib/validation/text";
 import { formatCount } from "@/lib/format/numbers";
 
 /**
- * The fact sheet of a leaderboard entry (issue 16): how the number was made.
+ * The fact sheet of a leaderboard entry: how the number was made.
  * One versioned schema shared by the publication form, the API (request and
  * edit), the command-line client (`publish --fact-sheet FILE`, `fact-sheet
  * template`) and the database, which stores the parsed sheet as JSON with its

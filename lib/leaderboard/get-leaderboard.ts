@@ -202,7 +202,7 @@ export function clearLeaderboardCache(): void {
  * this process: its next read checks the stamp anew, so whoever made the
  * change (an owner hiding an entry, a maintainer approving one) sees it on
  * the very next page, not up to a second later. Other processes see it
- * within the TTL, as before.
+ * within the TTL.
  */
 export function forgetPublicReadStamp(): void {
   stampChecks.last = null;

@@ -15,7 +15,7 @@ import { entryIdSchema } from "../leaderboard/query-schemas";
  *   the route's own schema. These routes are "public": they read no
  *   credentials, so every caller gets the same body.
  *
- * Anything else is null: Next.js answers it as before (every 422 and 404 too).
+ * Anything else is null: Next.js answers it itself (every 422 and 404 too).
  */
 
 export type CachedBodyRequest = { kind: "page" | "json"; key: string };

@@ -203,7 +203,7 @@ export async function getPublicBody(key: string, produce: () => Promise<Produced
 /**
  * The body for `key` at the current stamp when this process or Redis already
  * holds it; never produces one. Null means "ask the route": it produces the
- * body (or finds there is none) exactly as before. The web server's fast path
+ * body (or finds there is none) itself. The web server's fast path
  * (public-fast-path.ts) reads through this, so it can only ever send a body
  * some route made under the stamp that is current now.
  */

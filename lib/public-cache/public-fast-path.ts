@@ -17,7 +17,7 @@ import { PAGE_BODY_OPTIONS } from "./public-page-cache";
  * body for the current data stamp is already in this process or in Redis
  * (peekPublicBody): a body some route made under the stamp that is current
  * now. Everything else (a miss, a bad query, a signed-in reader of a page)
- * returns null and goes to Next.js as before, which produces, stores and
+ * returns null and goes to Next.js, which produces, stores and
  * answers.
  */
 

@@ -5,9 +5,9 @@ import { db } from "@/lib/db";
 import { discloseErrorClasses } from "@/lib/disclosure/disclose-error-classes";
 import { AppError } from "@/lib/errors";
 import type { ErrorClassSummary } from "@/lib/scoring/error-taxonomy";
-import { SCORER_VERSION } from "@/lib/scoring/score-report";
 import { ensureSampleAnalysis } from "@/lib/submissions/sample-analysis";
 import type { ErrorAnalysis } from "./schemas";
+import { isAnalysisCurrent } from "@/lib/stored-scores/score-staleness";
 
 const countsSchema = z.record(z.string(), z.number().int());
 const storedSummarySchema = z.object({
@@ -48,7 +48,7 @@ export async function getErrorAnalysis(actor: Actor, submissionId: string): Prom
   const asker = { split: submission.split, isOwner: viewer.userId === submission.userId, isMaintainer: isMaintainer(viewer), isPublished: submission.publication === "PUBLISHED" };
   // Decide before any work on the test split: an unpublished test file gets nothing.
   if (submission.split === "test" && !(asker.isPublished && (asker.isOwner || asker.isMaintainer))) throw new AppError("not_found", TEST_ANALYSIS_WITHHELD);
-  let stored = submission.analysis?.scorerVersion === SCORER_VERSION ? submission.analysis.summary : null;
+  let stored = isAnalysisCurrent(submission.analysis) && submission.analysis ? submission.analysis.summary : null;
   if (stored === null) {
     await ensureSampleAnalysis({ ...submission, outcomes: submission.score.outcomes });
     stored = (await db.sampleAnalysis.findUniqueOrThrow({ where: { submissionId }, select: { summary: true } })).summary;

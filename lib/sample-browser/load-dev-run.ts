@@ -2,10 +2,10 @@ import "server-only";
 import { requireOwnerOrMaintainer, type Actor, type UserActor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { SCORER_VERSION } from "@/lib/scoring/score-report";
 import { decodeAnswers, ensureSampleAnalysis } from "@/lib/submissions/sample-analysis";
 import { loadDevSplit, type DevSplit } from "./load-dev-samples";
 import { prepareRun, type PreparedRun } from "./sample-rows";
+import { isAnalysisCurrent } from "@/lib/stored-scores/score-staleness";
 
 /**
  * A scored dev run the asker may read per sample (its owner or a maintainer),
@@ -54,7 +54,7 @@ export async function loadDevRun(actor: Actor, submissionId: string): Promise<De
     throw new AppError("not_found", "Per-sample outcomes exist for dev submissions only: the test split's gold stays hidden.");
   }
   if (submission.status !== "SCORED" || !submission.score) throw new AppError("not_found", "This submission has no scores yet.");
-  let analysisTime = submission.analysis?.scorerVersion === SCORER_VERSION ? submission.analysis.computedAt : null;
+  let analysisTime = isAnalysisCurrent(submission.analysis) && submission.analysis ? submission.analysis.computedAt : null;
   if (analysisTime === null) {
     // Scored before error classes were stored: classify it once, from its file.
     const score = await db.score.findUniqueOrThrow({ where: { submissionId }, select: { outcomes: true } });

@@ -11,6 +11,7 @@ import type { TrackPredictions } from "@/lib/scoring/track-predictions";
 import { getFileStore } from "@/lib/files/file-store";
 import { loadKb } from "@/lib/submissions/load-gold";
 import { readPredictionFile } from "@/lib/submissions/read-prediction-file";
+import { isAnalysisCurrent } from "@/lib/stored-scores/score-staleness";
 
 /**
  * The error classes of a scored submission, stored beside its score (one row
@@ -97,7 +98,7 @@ export async function ensureSampleAnalysis(submission: {
   outcomes: Uint8Array;
 }): Promise<void> {
   const existing = await db.sampleAnalysis.findUnique({ where: { submissionId: submission.id }, select: { scorerVersion: true } });
-  if (existing?.scorerVersion === SCORER_VERSION) return;
+  if (isAnalysisCurrent(existing)) return;
   const { gold, validation } = await readPredictionFile(getFileStore().read(submission.fileSha256), {
     releaseId: submission.releaseId,
     split: submission.split,

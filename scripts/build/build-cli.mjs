@@ -62,7 +62,7 @@ function stampPath(name) {
   return path.join(ROOT, "dist", "cli", BUNDLES[name].fileName.replace(/\.mjs$/, ".inputs.json"));
 }
 
-/** The scorer's path, as before there were two bundles. */
+/** The scorer's bundle: the path participants download and `npm run score` runs. */
 export const BUNDLE_PATH = bundlePath("scorer");
 
 /** Files that shape the bundles without being bundled: this script, the lockfile (esbuild, zod versions), tsconfig paths. */

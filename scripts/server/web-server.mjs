@@ -24,7 +24,7 @@
  * app): an anonymous page request or a public API read whose body for the
  * current data stamp is already in this process or in Redis is answered here,
  * with the same encodings, ETags, 304s and headers. A miss, or any fault,
- * goes to Next.js as before.
+ * goes to Next.js unchanged.
  *
  *   node scripts/server/web-server.mjs [--port 3000] [--hostname 127.0.0.1]   (default: BIND_HOST, else 0.0.0.0)
  */

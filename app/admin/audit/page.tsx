@@ -4,7 +4,8 @@ import { notFound, redirect } from "next/navigation";
 import { isMaintainer } from "@/lib/auth/actor";
 import { getActor } from "@/lib/auth/get-actor";
 import { formatDateTime } from "@/lib/format/dates";
-import { describeAuditAction, listAuditLog } from "@/lib/submissions/list-review-queue";
+import { describeAuditAction } from "@/lib/audit/record-audit";
+import { listAuditLog } from "@/lib/submissions/list-review-queue";
 import { TableShell } from "@/components/ui/table-shell";
 
 export const metadata: Metadata = { title: "Audit log" };
