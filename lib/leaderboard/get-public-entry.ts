@@ -8,8 +8,7 @@ import { missingFactSheetFields } from "@/lib/fact-sheet/completeness";
 import { readStoredFactSheet } from "@/lib/fact-sheet/schema";
 import { scoredEntryTier } from "@/lib/provenance/tiers";
 import type { EntryComparison, EntryDetail } from "./entry-types";
-import { getLeaderboard } from "./get-leaderboard";
-import { getReleaseLeaderboard } from "./get-release-leaderboard";
+import { findRankingView } from "./find-ranking-view";
 import { TRACK_LABELS } from "./views";
 import { isPublicEntry } from "@/lib/stored-scores/public-entry-rule";
 
@@ -132,15 +131,11 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
 
 /** The entry's readings against each baseline in its track's view of all types: the default view, or every entry when it is not in it. */
 async function viewComparisons(entryId: string, track: "open" | "closed", releaseId: string): Promise<EntryComparison[]> {
-  for (const scope of ["primary", "all"] as const) {
-    const snapshot = await getLeaderboard({ track, scope });
-    const view = snapshot !== null && snapshot.view.release.id === releaseId ? snapshot.view : await getReleaseLeaderboard({ releaseId, track, scope });
-    if (view === null || view === undefined || !view.rows.some((row) => row.key === entryId && row.rank !== null)) continue;
-    const viewName = `${TRACK_LABELS[track]}, all types${scope === "all" ? ", every entry" : ""}`;
-    return view.rows.flatMap((row) => {
-      const reading = row.kind === "baseline" ? view.readPair(entryId, row.key) : null;
-      return reading === null ? [] : [{ ...reading, baselineId: row.key, baselineName: row.system, view: viewName, metric: view.rankMetric }];
-    });
-  }
-  return [];
+  const found = await findRankingView(track, releaseId, (view) => view.rows.some((row) => row.key === entryId && row.rank !== null));
+  if (found === null) return [];
+  const { view, name } = found;
+  return view.rows.flatMap((row) => {
+    const reading = row.kind === "baseline" ? view.readPair(entryId, row.key) : null;
+    return reading === null ? [] : [{ ...reading, baselineId: row.key, baselineName: row.system, view: name, metric: view.rankMetric }];
+  });
 }

@@ -1,22 +1,9 @@
 import "server-only";
-import { Queue, type JobsOptions } from "bullmq";
-import { z } from "zod";
+import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { getEnv } from "@/lib/env";
 import { logConnectionErrors } from "@/lib/redis";
-
-/** Jobs carry the submission id only: never file contents or gold. */
-export const SCORING_QUEUE = "scoring";
-export const scoringJobSchema = z.object({ submissionId: z.string().min(1).max(64) });
-export type ScoringJob = z.infer<typeof scoringJobSchema>;
-
-/** Infrastructure faults retry with exponential backoff; invalid files fail at once (UnrecoverableError). */
-export const SCORING_JOB_OPTIONS: JobsOptions = {
-  attempts: 5,
-  backoff: { type: "exponential", delay: 2000 },
-  removeOnComplete: { count: 1000 },
-  removeOnFail: { count: 5000 },
-};
+import { scoringJob, type ScoringJob } from "@/lib/jobs/scoring-job";
 
 const globalForQueue = globalThis as unknown as { scoringQueue?: Queue<ScoringJob> };
 
@@ -30,8 +17,8 @@ const globalForQueue = globalThis as unknown as { scoringQueue?: Queue<ScoringJo
 export function getScoringQueue(connection?: Redis): Queue<ScoringJob> {
   if (!globalForQueue.scoringQueue) {
     const queue = connection
-      ? new Queue<ScoringJob>(SCORING_QUEUE, { connection })
-      : new Queue<ScoringJob>(SCORING_QUEUE, { connection: { url: getEnv().REDIS_URL, enableOfflineQueue: false, maxRetriesPerRequest: 3 } });
+      ? new Queue<ScoringJob>(scoringJob.queue, { connection })
+      : new Queue<ScoringJob>(scoringJob.queue, { connection: { url: getEnv().REDIS_URL, enableOfflineQueue: false, maxRetriesPerRequest: 3 } });
     queue.on("error", logConnectionErrors("scoring queue"));
     globalForQueue.scoringQueue = queue;
   }
@@ -68,7 +55,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
 export async function enqueueScoring(submissionId: string, generation = 0, options: { jobId?: string } = {}): Promise<void> {
   const jobId = options.jobId ?? (generation === 0 ? submissionId : `${submissionId}-r${generation}`);
   await withTimeout(
-    getScoringQueue().add("score", { submissionId }, { ...SCORING_JOB_OPTIONS, jobId }),
+    getScoringQueue().add(scoringJob.name, scoringJob.payload(submissionId), { ...scoringJob.options, jobId }),
     ENQUEUE_TIMEOUT_MS,
     `Redis did not answer within ${ENQUEUE_TIMEOUT_MS} ms`,
   );
