@@ -154,6 +154,7 @@ function isTypeRowHidden(row: LeaderboardRow, type: EntityType | null): boolean 
 
 type ColumnOptions = Pick<Props, "track" | "type" | "rankMetric" | "groups" | "hasSignificance" | "typeCounts" | "minGroupN">;
 
+// Kept whole: the column definitions are one declarative list, read top to bottom in the order the table shows them.
 function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN }: ColumnOptions) {
   const sortable = (id: string) => ({ id, sortDescFirst: defaultDescending(id) });
   const entryColumns = [
