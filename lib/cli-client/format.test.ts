@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { SubmissionViewBody } from "@/lib/api/schemas/submissions";
-import { describeRetryAfter, describeWaitDetail, formatDuration, formatMetric, formatProblems, formatQuota, formatSubmission, formatSubmissionList, formatTable } from "./format";
+import { formatDuration } from "@/lib/format/dates";
+import { formatMetric } from "@/lib/format/numbers";
+import { describeRetryAfter, describeWaitDetail, formatProblems, formatQuota, formatSubmission, formatSubmissionList, formatTable } from "./format";
 
 describe("client formatting", () => {
   it("writes rates as percentages with one decimal and MRR as a fraction", () => {

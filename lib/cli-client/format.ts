@@ -1,9 +1,9 @@
 import type { DisclosedReportBody } from "@/lib/api/schemas/scores";
 import type { SubmissionSummaryBody, SubmissionViewBody, TestQuotaBody } from "@/lib/api/schemas/submissions";
 import { formatBytes } from "@/lib/format/bytes";
-import { formatCount, formatDecimal, formatPercent, formatPercentInterval, formatPValue } from "@/lib/format/numbers";
+import { formatDuration } from "@/lib/format/dates";
+import { formatCount, formatMetric, formatMetricInterval, formatPValue } from "@/lib/format/numbers";
 
-export { formatBytes };
 
 /**
  * What the command-line client prints: plain text for a terminal, from the
@@ -12,27 +12,6 @@ export { formatBytes };
 
 const PRIMARY: Record<string, string> = { open: "alias", closed: "hit@1" };
 const TRACK_NAMES: Record<string, string> = { open: "open-world", closed: "closed-world" };
-
-/** A rate as a percentage with one decimal (rates are fractions in [0, 1]); MRR stays a fraction. */
-export function formatMetric(key: string, value: number | null | undefined): string {
-  if (value === null || value === undefined) return "-";
-  return key === "mrr" ? formatDecimal(value) : `${formatPercent(value)}%`;
-}
-
-function formatInterval(key: string, interval: readonly [number, number] | null | undefined): string {
-  if (!interval) return "";
-  return key === "mrr" ? `[${formatDecimal(interval[0])}, ${formatDecimal(interval[1])}]` : formatPercentInterval(interval);
-}
-
-/** "42 s", "3 min 5 s", "2 h 10 min". */
-export function formatDuration(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.round(totalSeconds));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
-}
 
 /** "2026-12-01 18:04 UTC". */
 export function formatUtc(date: Date): string {
@@ -58,12 +37,12 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
 
 function reportLines(report: DisclosedReportBody): string[] {
   const primary = PRIMARY[report.track] ?? "";
-  const rows = Object.entries(report.metrics).map(([key, value]) => [key === primary ? `${key} (primary)` : key, formatMetric(key, value), formatInterval(key, report.ci95[key])]);
+  const rows = Object.entries(report.metrics).map(([key, value]) => [key === primary ? `${key} (primary)` : key, formatMetric(key, value), formatMetricInterval(key, report.ci95[key])]);
   const lines = [formatTable(["metric", "value", "95% CI"], rows, "lrr")];
   if (report.by_type !== null) {
     const groups = Object.entries(report.by_type).flatMap(([type, group]) => (group === undefined ? [] : [[type, group] as const]));
     const typeRows = groups.map(([type, group]) =>
-      group.isSuppressed ? [type, String(group.n), "(too few to show)", ""] : [type, String(group.n), formatMetric(primary, group.metrics[primary]), formatInterval(primary, group.ci95[primary])],
+      group.isSuppressed ? [type, String(group.n), "(too few to show)", ""] : [type, String(group.n), formatMetric(primary, group.metrics[primary]), formatMetricInterval(primary, group.ci95[primary])],
     );
     if (typeRows.length > 0) lines.push("", `By entity type (${primary}):`, formatTable(["type", "n", primary, "95% CI"], typeRows, "lrrr"));
   }

@@ -17,3 +17,13 @@ export function formatDateTime(value: Date | string | null | undefined): string 
 export function formatDate(value: Date | string): string {
   return toDate(value).toISOString().slice(0, 10);
 }
+
+/** "42 s", "3 min 5 s", "2 h 10 min". */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+}

@@ -160,3 +160,15 @@ export function formatSuppressedGroup(n: number | null, minGroupN: number): stri
   if (n < minGroupN) return `n = ${formatCount(n)} < ${formatCount(minGroupN)}`;
   return "hidden with smaller groups";
 }
+
+/** A report metric (section 11 key) with its unit: a rate as a percentage with one decimal, MRR as a fraction. The command-line client writes metrics this way. */
+export function formatMetric(key: string, value: number | null | undefined): string {
+  if (value === null || value === undefined) return "-";
+  return key === "mrr" ? formatDecimal(value) : `${formatPercent(value)}%`;
+}
+
+/** A report metric's 95% interval written as its value is. */
+export function formatMetricInterval(key: string, interval: readonly [number, number] | null | undefined): string {
+  if (!interval) return "";
+  return key === "mrr" ? `[${formatDecimal(interval[0])}, ${formatDecimal(interval[1])}]` : formatPercentInterval(interval);
+}
