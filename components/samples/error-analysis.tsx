@@ -83,10 +83,38 @@ export function ErrorAnalysisSection({ analysis, browseHref }: { analysis: Error
         </tbody>
       </table>
 
+      {/* Phones: one card per type instead of a table as wide as the classes. */}
+      <div className="space-y-2 sm:hidden" data-testid="error-type-cards">
+        <h3 className="font-semibold">Per entity type (gold)</h3>
+        <ul className="space-y-2">
+          {types.map((type) => {
+            const group = analysis.byType[type]!;
+            return (
+              <li key={type} className="rounded border border-line bg-white p-3 text-sm" data-testid="error-type-card">
+                <p className="font-semibold">
+                  {type} <span className="font-normal text-muted">· n = {group.n}</span>
+                </p>
+                <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4">
+                  {analysis.classes.map((name) => {
+                    const count = group.counts[name] ?? 0;
+                    return (
+                      <div key={name} className="contents">
+                        <dt>{labelOf(name)}</dt>
+                        <dd className="text-right">{browseHref && count > 0 ? <Link href={browseHref({ class: name, type })}>{count}</Link> : count}</dd>
+                      </div>
+                    );
+                  })}
+                </dl>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+
       <TableShell
         caption="Per entity type (gold)"
         label="Error classes per entity type"
-        scrollClassName="overflow-x-auto"
+        scrollClassName="hidden overflow-x-auto sm:block"
         tableClassName="bg-white text-sm"
         captionClassName="mb-1 text-left font-semibold"
         head={
@@ -122,6 +150,28 @@ export function ErrorAnalysisSection({ analysis, browseHref }: { analysis: Error
         })}
       </TableShell>
 
+      <div className="space-y-2 sm:hidden" data-testid="confusion-cards">
+        <h3 className="font-semibold">Type confusion: what type of entity the answers name, per gold type</h3>
+        <ul className="space-y-2">
+          {types.map((type) => (
+            <li key={type} className="rounded border border-line bg-white p-3 text-sm">
+              <p className="font-semibold">Gold {type}</p>
+              <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4">
+                {ANSWER_TYPE_COLUMNS.map((column) => {
+                  const count = analysis.confusion[type]?.[column] ?? 0;
+                  return (
+                    <div key={column} className={`contents ${column === type && count > 0 ? "font-semibold" : ""} ${count === 0 ? "text-muted" : ""}`}>
+                      <dt>answer {column}</dt>
+                      <dd className="text-right">{count}</dd>
+                    </div>
+                  );
+                })}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </div>
+
       <TableShell
         caption={
           <>
@@ -129,7 +179,7 @@ export function ErrorAnalysisSection({ analysis, browseHref }: { analysis: Error
           </>
         }
         label="Type confusion"
-        scrollClassName="overflow-x-auto"
+        scrollClassName="hidden overflow-x-auto sm:block"
         tableClassName="bg-white text-sm"
         captionClassName="mb-1 text-left font-semibold"
         head={

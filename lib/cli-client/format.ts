@@ -1,8 +1,9 @@
 import type { DisclosedReportBody } from "@/lib/api/schemas/scores";
 import type { SubmissionSummaryBody, SubmissionViewBody, TestQuotaBody } from "@/lib/api/schemas/submissions";
 import { formatBytes } from "@/lib/format/bytes";
-import { formatDuration } from "@/lib/format/dates";
-import { formatCount, formatMetric, formatMetricInterval, formatPValue } from "@/lib/format/numbers";
+import { formatDateTime, formatDuration } from "@/lib/format/dates";
+import { formatCount, formatMetric, formatMetricInterval, formatPBucket, formatPStatement } from "@/lib/format/numbers";
+import { describeIdenticalPublicEntry } from "@/lib/submissions/describe-identical-public-entry";
 
 
 /**
@@ -13,9 +14,9 @@ import { formatCount, formatMetric, formatMetricInterval, formatPValue } from "@
 const PRIMARY: Record<string, string> = { open: "alias", closed: "hit@1" };
 const TRACK_NAMES: Record<string, string> = { open: "open-world", closed: "closed-world" };
 
-/** "2026-12-01 18:04 UTC". */
+/** "2026-12-01 18:04 UTC", as the pages write a moment (lib/format). */
 export function formatUtc(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return formatDateTime(date);
 }
 
 /** When a refused request may be made again, from Retry-After: the next test submission (quota), or any other limit. */
@@ -54,8 +55,8 @@ function comparisonLines(view: SubmissionViewBody): string[] {
   if (track.length === 0) return [];
   const rows = track.map((comparison) =>
     comparison.kind === "verdict"
-      ? [comparison.baselineLabel, comparison.verdict, `p_holm ${comparison.pHolmBucket}`]
-      : [comparison.baselineLabel, comparison.b > comparison.c ? "ahead" : comparison.b < comparison.c ? "behind" : "even", `b=${comparison.b} c=${comparison.c} p_holm=${formatPValue(comparison.pHolm)}`],
+      ? [comparison.baselineLabel, comparison.verdict, `Holm ${formatPBucket(comparison.pHolmBucket)}`]
+      : [comparison.baselineLabel, comparison.b > comparison.c ? "ahead" : comparison.b < comparison.c ? "behind" : "even", `b=${comparison.b} c=${comparison.c} Holm ${formatPStatement(comparison.pHolm)}`],
   );
   return ["", "Against the baselines (McNemar, Holm-adjusted):", formatTable(["baseline", "", ""], rows, "lll")];
 }
@@ -107,6 +108,7 @@ export function formatSubmission(view: SubmissionViewBody, workers: WorkerState)
   if (view.status === "FAILED") {
     lines.push(view.failureKind === "INVALID" ? "The file is invalid:" : "Scoring failed on the platform's side:", view.failureReason ?? "(no reason given)");
   }
+  if (view.identicalPublicEntry) lines.push(describeIdenticalPublicEntry(view.identicalPublicEntry, view.isViewerOwner ? "owner" : "maintainer"));
   const publication = publicationLine(view);
   if (publication !== null) lines.push(publication);
   if (view.score !== null) {
@@ -144,7 +146,7 @@ export function formatSubmissionList(submissions: readonly SubmissionSummaryBody
     const position = queue.get(row.id);
     return [
       row.id,
-      row.createdAt.slice(0, 16).replace("T", " "),
+      formatDateTime(row.createdAt),
       row.split,
       row.track,
       position === undefined ? row.status : `${row.status} (${formatCount(position.position)} of ${formatCount(position.waiting)})`,
@@ -153,7 +155,7 @@ export function formatSubmissionList(submissions: readonly SubmissionSummaryBody
       row.originalName,
     ];
   });
-  const lines = [formatTable(["id", "uploaded (UTC)", "split", "track", "status", "publication", "primary", "file"], rows, "llllllrl")];
+  const lines = [formatTable(["id", "uploaded", "split", "track", "status", "publication", "primary", "file"], rows, "llllllrl")];
   if (queue.size > 0) lines.push("", "QUEUED (n of m): place n among the m jobs waiting for a worker (1 is next).");
   if (submissions.some((row) => row.publication === "PENDING")) lines.push("", "pending: publication requested, not yet reviewed by a maintainer.");
   if (workers.workersAlive === 0 && submissions.some((row) => isWaitingStatus(row.status))) {

@@ -61,6 +61,25 @@ export async function enqueueScoring(submissionId: string, generation = 0, optio
   );
 }
 
+/** Jobs per addBulk call: one round trip for each, small enough to stay well inside ENQUEUE_TIMEOUT_MS. */
+const JOBS_PER_BULK = 500;
+
+/**
+ * `enqueueScoring` for many submissions at once (a re-score of a release): the
+ * same job ids and options, in a few round trips to Redis instead of one per
+ * submission.
+ */
+export async function enqueueScoringMany(submissionIds: readonly string[], generation: number): Promise<void> {
+  for (let start = 0; start < submissionIds.length; start += JOBS_PER_BULK) {
+    const jobs = submissionIds.slice(start, start + JOBS_PER_BULK).map((submissionId) => ({
+      name: scoringJob.name,
+      data: scoringJob.payload(submissionId),
+      opts: { ...scoringJob.options, jobId: `${submissionId}-r${generation}` },
+    }));
+    await withTimeout(getScoringQueue().addBulk(jobs), ENQUEUE_TIMEOUT_MS, `Redis did not answer within ${ENQUEUE_TIMEOUT_MS} ms`);
+  }
+}
+
 /**
  * The job id the reconciler gives a submission whose job was lost after
  * `attempts` started attempts: the same for every reconciler that sees the
