@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { z } from "zod";
 import { ApiRefusal, explainRefusal } from "@/lib/cli-client/api-client";
 import { ClientError } from "@/lib/cli-client/client-error";
-import { formatBytes } from "@/lib/cli-client/format";
+import { formatBytes } from "@/lib/format/bytes";
 import { writeJson, type CommandContext } from "./context";
 
 export const DOWNLOAD_CHOICES = ["train", "dev", "test", "kb"] as const;
