@@ -1,14 +1,15 @@
-import { linearAxis } from "@/lib/charts/axis-ticks";
-import { formatDecimal } from "@/lib/format/numbers";
-import { BarChartSvg, type BarCategory } from "./bar-chart-svg";
+"use client";
 
-/** One bar: a value with the distances from it to the ends of its 95% interval. */
+import { Bar, BarChart, CartesianGrid, ErrorBar, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { ChartFrame } from "./chart-frame";
+
+/** One bar: a value with the distances from it to the ends of its 95% interval (recharts' ErrorBar convention). */
 export type CiBar = {
   label: string;
   value: number | null;
   /** [value - low, high - value]; absent when the bar has no interval. */
   error?: [number, number];
-  /** Shown in the hover title (for example "n = 2,076, 95% CI [37.5, 40.3]"). */
+  /** Shown in the tooltip (for example "n = 2,076" or "[37.5, 40.3]"). */
   note?: string;
 };
 
@@ -23,22 +24,24 @@ type Props = {
   color?: string;
 };
 
-/** Bars with 95% confidence-interval error bars (per entity type, or per tier), drawn on the server. */
+/** Bars with 95% confidence-interval error bars (per entity type, or per tier). */
 export function CiBarChart({ bars, title, valueLabel, max, color = "#1d4ed8" }: Props) {
-  const axis = linearAxis(0, max, 5, [0, max]);
-  const digits = max > 1 ? 1 : 3;
-  const categories: BarCategory[] = bars.map((bar) => ({
-    label: bar.label,
-    pieces:
-      bar.value === null
-        ? []
-        : [{ from: 0, to: bar.value, color, title: `${bar.label}: ${formatDecimal(bar.value, digits)}${bar.note ? ` (${bar.note})` : ""}` }],
-    ...(bar.value !== null && bar.error ? { interval: [bar.value - bar.error[0], bar.value + bar.error[1]] as [number, number] } : {}),
-  }));
   return (
     <figure role="group" aria-label={title} className="w-full">
       <figcaption className="mb-1 text-sm font-medium">{title}</figcaption>
-      <BarChartSvg label={title} categories={categories} axis={axis} yLabel={valueLabel} />
+      <ChartFrame className="h-72 w-full">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart accessibilityLayer={false} data={bars} margin={{ top: 10, right: 10, bottom: 30, left: 10 }}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="label" interval={0} angle={-20} textAnchor="end" height={50} />
+            <YAxis domain={[0, max]} label={{ value: valueLabel, angle: -90, position: "insideLeft", offset: 0 }} />
+            <Tooltip formatter={(value, _name, item) => [`${String(value)}${item.payload?.note ? ` ${String(item.payload.note)}` : ""}`, valueLabel]} />
+            <Bar dataKey="value" fill={color} name={valueLabel} isAnimationActive={false}>
+              <ErrorBar dataKey="error" width={6} strokeWidth={1.5} stroke="#111827" direction="y" />
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartFrame>
     </figure>
   );
 }

@@ -1,21 +1,26 @@
-import { linearAxis } from "@/lib/charts/axis-ticks";
-import { formatCount } from "@/lib/format/numbers";
-import { BarChartSvg } from "./bar-chart-svg";
+"use client";
+
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { ChartFrame } from "./chart-frame";
 
 export type ErrorClassBar = { label: string; count: number };
 
-/** Samples per error class of one submission (docs/scoring.md, "Error classes"), drawn on the server. */
+/** Samples per error class of one submission (docs/scoring.md, "Error classes"). */
 export function ErrorClassChart({ bars, title }: { bars: ErrorClassBar[]; title: string }) {
-  // At least 5 on the axis, so its step is a whole number of samples.
-  const axis = linearAxis(0, Math.max(5, ...bars.map((bar) => bar.count)), 5, [0, Number.POSITIVE_INFINITY]);
-  const categories = bars.map((bar) => ({
-    label: bar.label,
-    pieces: [{ from: 0, to: bar.count, color: "#0d9488", title: `${bar.label}: ${formatCount(bar.count)} samples` }],
-  }));
   return (
     <figure role="group" aria-label={title} className="w-full">
       <figcaption className="sr-only">{title}</figcaption>
-      <BarChartSvg label={title} categories={categories} axis={axis} yLabel="Samples" />
+      <ChartFrame className="h-64 w-full">
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart accessibilityLayer={false} data={bars} margin={{ top: 10, right: 10, bottom: 30, left: 10 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="label" interval={0} angle={-15} textAnchor="end" height={50} />
+          <YAxis allowDecimals={false} />
+          <Tooltip />
+          <Bar dataKey="count" name="samples" fill="#0d9488" />
+        </BarChart>
+      </ResponsiveContainer>
+      </ChartFrame>
     </figure>
   );
 }

@@ -1,12 +1,16 @@
-import { percentAlong } from "@/lib/charts/axis-ticks";
+"use client";
+
+import { CartesianGrid, ErrorBar, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import { ChartFrame } from "./chart-frame";
 import { formatTick } from "@/lib/format/numbers";
 import type { ForestPlotData, ForestPoint } from "@/lib/leaderboard/forest-plot-data";
 import type { RowKind } from "@/lib/leaderboard/leaderboard-types";
-import { At, ChartFrame, ChartLegend, Marker, pct } from "./chart-frame";
 
-const ROW_HEIGHT = 32;
-const NAME_FONT_PX = 11;
-const MARGIN = { top: 4, right: 20, bottom: 40, left: 16 };
+// Each entry's name sits above its line, across the plot's whole width: 30 characters read whole on a 390 px phone.
+const ROW_HEIGHT = 34;
+const AXIS_HEIGHT = 64;
+const NAME_AXIS_WIDTH = 4;
+const NAME_ABOVE_LINE_PX = 10;
 
 type Series = { kind: RowKind; label: string; color: string; shape: "circle" | "diamond"; isHollow: boolean };
 
@@ -19,39 +23,48 @@ const SERIES: readonly Series[] = [
 
 const KIND_NAMES: Record<RowKind, string> = { submission: "submission", baseline: "baseline", reported: "reported" };
 
-/** Each entry's line: its name on top, its point and interval under it, across the plot's whole width (room for 30 characters on a phone). */
-const rowTop = (position: number) => position * ROW_HEIGHT;
-const lineY = (position: number) => rowTop(position) + ROW_HEIGHT - 9;
-
-/** The entry's name above its line; the full name is its SVG title. A white halo keeps it readable over the grid. */
-function NameLabel({ point }: { point: ForestPoint }) {
+function LegendSwatch({ series }: { series: Series }) {
   return (
-    <text x={4} y={rowTop(point.position) + 12} fontSize={NAME_FONT_PX} fill="#111827" stroke="#ffffff" strokeWidth={3} paintOrder="stroke" className="forest-plot-name">
-      <title>{point.system}</title>
-      {point.shortName}
-    </text>
+    <svg width="28" height="12" viewBox="0 0 28 12" aria-hidden="true" className="shrink-0">
+      {!series.isHollow && <line x1="2" y1="6" x2="26" y2="6" stroke={series.color} strokeWidth="1.5" />}
+      {series.shape === "diamond" ? (
+        <path d="M14 1 L19 6 L14 11 L9 6 Z" fill={series.color} />
+      ) : (
+        <circle cx="14" cy="6" r="4" fill={series.isHollow ? "#ffffff" : series.color} stroke={series.color} strokeWidth="2" />
+      )}
+    </svg>
   );
 }
 
-function PointMark({ point, series, domain }: { point: ForestPoint; series: Series; domain: [number, number] }) {
-  const x = (value: number) => percentAlong(Math.min(domain[1], Math.max(domain[0], value)), domain);
-  const y = lineY(point.position);
-  const rank = point.rank !== null ? `, rank ${point.rank}` : "";
+type NameTickProps = { x?: number | string; y?: number | string; payload?: { value?: number } };
+
+/** Each entry's name just above its line, inside the plot (a white halo keeps it readable over the grid); the full name is its SVG title. */
+function nameTick(points: readonly ForestPoint[]) {
+  const byPosition = new Map(points.map((point) => [point.position, point]));
+  function NameTick({ x, y, payload }: NameTickProps) {
+    const point = payload?.value === undefined ? undefined : byPosition.get(payload.value);
+    if (point === undefined) return null;
+    return (
+      <text x={Number(x) + 8} y={Number(y) - NAME_ABOVE_LINE_PX} textAnchor="start" fontSize={11} fill="#111827" stroke="#ffffff" strokeWidth={3} paintOrder="stroke" className="forest-plot-name">
+        <title>{point.system}</title>
+        {point.shortName}
+      </text>
+    );
+  }
+  return NameTick;
+}
+
+function PointTooltip({ active, payload }: { active?: boolean; payload?: readonly { payload?: ForestPoint }[] }) {
+  const point = payload?.[0]?.payload;
+  if (!active || point === undefined) return null;
   return (
-    <g>
-      {point.error !== null && !series.isHollow && (
-        <g stroke={series.color} strokeWidth={1.5}>
-          <line x1={pct(x(point.value - point.error[0]))} x2={pct(x(point.value + point.error[1]))} y1={y} y2={y} />
-          <At x={x(point.value - point.error[0])} y={y}>
-            <line x1={0} x2={0} y1={-4} y2={4} />
-          </At>
-          <At x={x(point.value + point.error[1])} y={y}>
-            <line x1={0} x2={0} y1={-4} y2={4} />
-          </At>
-        </g>
-      )}
-      <Marker x={x(point.value)} y={y} shape={series.shape} color={series.color} isHollow={series.isHollow} series={series.kind} title={`${point.system}: ${point.label}${rank} (${KIND_NAMES[point.kind]})`} />
-    </g>
+    <div className="rounded border border-line bg-white px-2 py-1 text-xs shadow">
+      <p className="font-medium">{point.system}</p>
+      <p>
+        {point.label}
+        {point.rank !== null ? ` · rank ${point.rank}` : ""} · {KIND_NAMES[point.kind]}
+      </p>
+    </div>
   );
 }
 
@@ -64,6 +77,8 @@ function PointMark({ point, series, domain }: { point: ForestPoint; series: Seri
 export function ForestPlot({ data }: { data: ForestPlotData }) {
   const { points, title } = data;
   if (points.length === 0) return null;
+  const NameTick = nameTick(points);
+  const height = points.length * ROW_HEIGHT + AXIS_HEIGHT;
   const isCut = data.total > points.length;
   const presentKinds = SERIES.filter((series) => points.some((point) => point.kind === series.kind));
   return (
@@ -76,27 +91,58 @@ export function ForestPlot({ data }: { data: ForestPlotData }) {
           </span>
         )}
       </figcaption>
-      <ChartLegend items={presentKinds.map((series) => ({ key: series.kind, label: series.label, color: series.color, shape: series.shape, isHollow: series.isHollow, hasLine: !series.isHollow }))} />
-      {/* The drawing repeats the data table below, so assistive technology reads the table. */}
-      <div className="w-full min-w-0" aria-hidden="true">
-          <ChartFrame
-            isHidden
-            height={points.length * ROW_HEIGHT}
-            margin={MARGIN}
-            xTicks={data.ticks.map((tick) => ({ x: percentAlong(tick, data.domain), lines: [formatTick(tick, data.step)] }))}
-            xGrid={data.ticks.map((tick) => percentAlong(tick, data.domain))}
-            xLabel={data.axisLabel}
-            testId="forest-plot-svg"
-          >
-            {points.map((point) => {
-              const series = SERIES.find((item) => item.kind === point.kind) ?? SERIES[0]!;
-              return <PointMark key={point.key} point={point} series={series} domain={data.domain} />;
-            })}
-            {points.map((point) => (
-              <NameLabel key={`n${point.key}`} point={point} />
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label="Legend">
+        {presentKinds.map((series) => (
+          <li key={series.kind} className="flex items-center gap-1">
+            <LegendSwatch series={series} />
+            {series.label}
+          </li>
+        ))}
+      </ul>
+      <ChartFrame className="w-full" style={{ height }} note="The chart needs JavaScript; open Data below for every value.">
+        <ResponsiveContainer width="100%" height="100%">
+          <ScatterChart accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 24, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+            <XAxis
+              type="number"
+              dataKey="value"
+              domain={data.domain}
+              ticks={data.ticks}
+              interval={0}
+              tickFormatter={(value: number) => formatTick(value, data.step)}
+              allowDataOverflow
+              tick={{ fontSize: 12 }}
+              label={{ value: data.axisLabel, position: "insideBottom", offset: -14, fontSize: 12 }}
+            />
+            <YAxis
+              type="number"
+              dataKey="position"
+              domain={[-0.5, points.length - 0.5]}
+              reversed
+              ticks={points.map((point) => point.position)}
+              interval={0}
+              width={NAME_AXIS_WIDTH}
+              tickLine={false}
+              tick={(props: NameTickProps) => <NameTick {...props} />}
+            />
+            <Tooltip content={<PointTooltip />} cursor={false} />
+            {presentKinds.map((series) => (
+              <Scatter
+                key={series.kind}
+                name={series.label}
+                data={points.filter((point) => point.kind === series.kind)}
+                shape={series.shape}
+                fill={series.isHollow ? "#ffffff" : series.color}
+                stroke={series.color}
+                strokeWidth={series.isHollow ? 2 : 0}
+                isAnimationActive={false}
+              >
+                {!series.isHollow && <ErrorBar dataKey="error" direction="x" width={6} strokeWidth={1.5} stroke={series.color} />}
+              </Scatter>
             ))}
-          </ChartFrame>
-      </div>
+          </ScatterChart>
+        </ResponsiveContainer>
+      </ChartFrame>
       <details className="text-sm">
         <summary className="cursor-pointer">Data</summary>
         <div tabIndex={0} className="mt-2 overflow-x-auto">

@@ -1,89 +1,79 @@
-import { linearAxis, ONE_DAY_MS, percentAlong, pixelsDown, timeAxis } from "@/lib/charts/axis-ticks";
-import { formatDate } from "@/lib/format/dates";
-import { formatDecimal, formatTick } from "@/lib/format/numbers";
-import { ChartFrame, ChartLegend, Marker, pct, type MarkerShape } from "./chart-frame";
+"use client";
+
+import { CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from "recharts";
+import { ChartFrame } from "./chart-frame";
+import { ONE_DAY_MS, timeAxis } from "@/lib/charts/axis-ticks";
+import { formatDate, formatTimeTick } from "@/lib/format/dates";
+import { formatDecimal } from "@/lib/format/numbers";
 
 /** One drawn point: its day (ms since the epoch, UTC midnight), its value in percent and what it is. */
 export type ProgressChartPoint = { time: number; value: number; system: string; status: string; label: string };
-export type ProgressChartSeries = { key: string; label: string; color: string; shape: MarkerShape; isHollow?: boolean; points: ProgressChartPoint[] };
+export type ProgressChartSeries = { key: string; label: string; color: string; shape: "star" | "circle" | "diamond" | "triangle" | "cross"; isHollow?: boolean; points: ProgressChartPoint[] };
 
-const HEIGHT = 240;
+const dayOf = (time: number) => formatDate(new Date(time));
+
 const MAX_DAY_GAPS = 4;
-const LINE_COLOR = "#475569";
-/** Points of one day sit side by side, this many pixels apart, instead of on top of each other. */
-const DODGE_PX = 11;
+/** Points of one day sit side by side, this fraction of a day apart, instead of on top of each other. */
+const DODGE_DAYS = 0.18;
 
-type Placed = { series: ProgressChartSeries; point: ProgressChartPoint; dx: number };
+type PlottedPoint = ProgressChartPoint & { x: number };
 
-/** Every point with its sideways offset: the points of one day spread around the day, lowest value first. */
-function placePoints(series: readonly ProgressChartSeries[]): Placed[] {
-  const byDay = new Map<number, Placed[]>();
-  for (const item of series) {
-    for (const point of item.points) {
-      const day = byDay.get(point.time) ?? [];
-      day.push({ series: item, point, dx: 0 });
-      byDay.set(point.time, day);
-    }
+/** Every series' points with their x: the points of one day spread around the day, lowest value first. */
+function spreadSameDay(series: readonly ProgressChartSeries[]): PlottedPoint[][] {
+  const byDay = new Map<number, ProgressChartPoint[]>();
+  for (const point of series.flatMap((item) => item.points)) byDay.set(point.time, [...(byDay.get(point.time) ?? []), point]);
+  const offset = new Map<ProgressChartPoint, number>();
+  for (const day of byDay.values()) {
+    const sorted = [...day].sort((a, b) => a.value - b.value || a.system.localeCompare(b.system, "en"));
+    sorted.forEach((point, index) => offset.set(point, (index - (sorted.length - 1) / 2) * DODGE_DAYS * ONE_DAY_MS));
   }
-  return [...byDay.values()].flatMap((day) => {
-    const sorted = [...day].sort((a, b) => a.point.value - b.point.value || a.point.system.localeCompare(b.point.system, "en"));
-    return sorted.map((placed, index) => ({ ...placed, dx: (index - (sorted.length - 1) / 2) * DODGE_PX }));
-  });
+  return series.map((item) => item.points.map((point) => ({ ...point, x: point.time + (offset.get(point) ?? 0) })));
+}
+
+type TooltipPayload = { payload?: ProgressChartPoint | { time: number; best: number } };
+
+function PointTooltip({ active, payload }: { active?: boolean; payload?: readonly TooltipPayload[] }) {
+  const point = payload?.map((item) => item.payload).find((item): item is ProgressChartPoint => item !== undefined && "system" in item);
+  if (!active || point === undefined) return null;
+  return (
+    <div className="rounded border border-line bg-white p-2 text-xs shadow">
+      <p className="font-medium">{point.system}</p>
+      <p>
+        {dayOf(point.time)}: {formatDecimal(point.value, 1)}%
+      </p>
+      <p>{point.label}</p>
+    </div>
+  );
 }
 
 /**
- * The best tested score by date (a step line) and every entry as a point, one
- * series per status, drawn on the server. The legend lists only the series
- * drawn; the table under the chart holds the same data for screen readers.
+ * The best published score by date (a step line over tested entries) and every
+ * entry as a point, one series per status. The table under it holds the same
+ * data for screen readers and keyboard users.
  */
 export function ProgressChart({ title, line, series }: { title: string; line: { time: number; best: number }[]; series: ProgressChartSeries[] }) {
   const times = series.flatMap((item) => item.points.map((point) => point.time));
-  const values = [...series.flatMap((item) => item.points.map((point) => point.value)), ...line.map((step) => step.best)];
-  // A day's margin on each side, so no point sits on the frame.
+  // A day's margin on each side, so no point sits on the frame; ticks a whole number of days apart, each a distinct day.
   const xAxis = timeAxis(Math.min(...times) - ONE_DAY_MS, Math.max(...times) + ONE_DAY_MS, MAX_DAY_GAPS, ONE_DAY_MS);
-  const yAxis = linearAxis(Math.min(...values), Math.max(...values), 5, [0, 100]);
-  const x = (time: number) => percentAlong(time, xAxis.domain);
-  const y = (value: number) => pixelsDown(value, yAxis.domain, HEIGHT);
-  const legend = [
-    ...(line.length > 0 ? [{ key: "best", label: "Best tested score", color: LINE_COLOR, hasLine: true }] : []),
-    ...series.map((item) => ({ key: item.key, label: item.label, color: item.color, shape: item.shape, isHollow: item.isHollow })),
-  ];
+  const plotted = spreadSameDay(series);
+  const stepLine = line.map((step) => ({ ...step, x: step.time }));
   return (
-    <figure role="group" aria-label={title} className="w-full space-y-2" data-testid="progress-chart">
+    <figure role="group" aria-label={title} className="w-full" data-testid="progress-chart">
       <figcaption className="sr-only">{title}</figcaption>
-      <ChartLegend items={legend} testId="progress-legend" />
-      <ChartFrame
-        label={title}
-        height={HEIGHT}
-        margin={{ top: 12, right: 40, bottom: 36, left: 52 }}
-        yTicks={yAxis.ticks.map((tick) => ({ y: y(tick), label: formatTick(tick, yAxis.step) }))}
-        yLabel="Score (%)"
-        xTicks={xAxis.ticks.map((tick) => ({ x: x(tick), lines: [formatDate(new Date(tick))] }))}
-        xGrid={xAxis.ticks.map(x)}
-      >
-        {line.map((step, index) => {
-          const next = line[index + 1];
-          if (next === undefined) return null;
-          return (
-            <g key={index} stroke={LINE_COLOR} strokeWidth={1.5}>
-              <line x1={pct(x(step.time))} x2={pct(x(next.time))} y1={y(step.best)} y2={y(step.best)} />
-              {next.best !== step.best && <line x1={pct(x(next.time))} x2={pct(x(next.time))} y1={y(step.best)} y2={y(next.best)} />}
-            </g>
-          );
-        })}
-        {placePoints(series).map(({ series: item, point, dx }) => (
-          <Marker
-            key={`${item.key}-${point.system}-${point.time}-${dx}`}
-            x={x(point.time)}
-            y={y(point.value)}
-            dx={dx}
-            shape={item.shape}
-            color={item.color}
-            isHollow={item.isHollow}
-            series={item.key}
-            title={`${point.system}, ${formatDate(new Date(point.time))}: ${formatDecimal(point.value, 1)}% (${point.label})`}
-          />
-        ))}
+      <ChartFrame className="h-80 w-full">
+      <ResponsiveContainer width="100%" height="100%">
+        <ComposedChart accessibilityLayer={false} margin={{ top: 10, right: 20, bottom: 30, left: 10 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="x" type="number" scale="time" domain={xAxis.domain} ticks={xAxis.ticks} interval={0} tickFormatter={(time: number) => formatTimeTick(time, xAxis.step).join(" ")} />
+          <YAxis domain={[0, 100]} unit="%" />
+          <Tooltip content={<PointTooltip />} />
+          <Legend verticalAlign="top" />
+          <Line data={stepLine} dataKey="best" name="Best tested score" type="stepAfter" stroke="#475569" dot={false} isAnimationActive={false} />
+          {series.map((item, index) => (
+            <Scatter key={item.key} data={plotted[index]} dataKey="value" name={item.label} fill={item.isHollow ? "#ffffff" : item.color} stroke={item.color} strokeWidth={item.isHollow ? 2 : 0} shape={item.shape} isAnimationActive={false} />
+          ))}
+        </ComposedChart>
+      </ResponsiveContainer>
       </ChartFrame>
     </figure>
   );
