@@ -116,7 +116,7 @@ test("[DATASET] sizes per split, per entity type and per collection, in tables a
 
   const chart = page.getByRole("group", { name: "Samples per entity type, stacked by split" });
   await expect(chart).toBeVisible();
-  await expect(chart.locator("svg.chart-surface").first()).toBeVisible();
+  await expect(chart.locator("svg.recharts-surface").first()).toBeVisible();
   for (const type of TYPES) await expect(chart.getByText(type, { exact: true })).toBeAttached();
 });
 

@@ -67,8 +67,8 @@ test("[HISTORY] a reader follows the leaderboard to the timeline and reads its c
 
   const chart = page.getByRole("group", { name: /Open-world: best published Alias by date/ });
   await expect(chart).toBeVisible();
-  // The server draws the line and one symbol per point.
-  await expect(chart.locator('svg.chart-surface [data-mark="point"]').first()).toBeVisible();
+  // recharts draws the line and one symbol per point.
+  await expect(chart.locator(".recharts-scatter-symbol").first()).toBeVisible();
 
   const table = page.getByRole("table", { name: /best published Alias by date.*\(table\)/ });
   const api = (await (await request.get("/api/leaderboard/progress?track=open")).json()) as { points: { system: string; status: string; date: string }[] };

@@ -169,7 +169,7 @@ async function expectForestPlot(page: Page, view: ApiView): Promise<void> {
   await expect(page.getByRole("group", { name: /with 95% intervals.*best first/ })).toBeVisible();
   await expect(plot.locator("figcaption")).toContainText("with 95% intervals");
   await expect(plot.getByRole("list", { name: "Legend" })).toContainText("Baseline (95% interval)");
-  await expect(plot.locator("svg.chart-surface")).toBeVisible();
+  await expect(plot.locator("svg.recharts-surface").first()).toBeVisible();
   // One name on the axis per line, best first (long names are cut on the axis, whole in the data table).
   const ticks = plot.locator("svg text.forest-plot-name");
   await expect(ticks).toHaveCount(Math.min(30, plotted.length));

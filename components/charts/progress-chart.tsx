@@ -13,19 +13,19 @@ export type ProgressChartSeries = { key: string; label: string; color: string; s
 const dayOf = (time: number) => formatDate(new Date(time));
 
 const MAX_DAY_GAPS = 4;
-/** Points of one day sit side by side, this fraction of a day apart, instead of on top of each other. */
-const DODGE_DAYS = 0.18;
+/** Points of one day sit side by side, this fraction of the axis apart, instead of on top of each other. */
+const DODGE_FRACTION = 1 / 36;
 
 type PlottedPoint = ProgressChartPoint & { x: number };
 
 /** Every series' points with their x: the points of one day spread around the day, lowest value first. */
-function spreadSameDay(series: readonly ProgressChartSeries[]): PlottedPoint[][] {
+function spreadSameDay(series: readonly ProgressChartSeries[], span: number): PlottedPoint[][] {
   const byDay = new Map<number, ProgressChartPoint[]>();
   for (const point of series.flatMap((item) => item.points)) byDay.set(point.time, [...(byDay.get(point.time) ?? []), point]);
   const offset = new Map<ProgressChartPoint, number>();
   for (const day of byDay.values()) {
     const sorted = [...day].sort((a, b) => a.value - b.value || a.system.localeCompare(b.system, "en"));
-    sorted.forEach((point, index) => offset.set(point, (index - (sorted.length - 1) / 2) * DODGE_DAYS * ONE_DAY_MS));
+    sorted.forEach((point, index) => offset.set(point, (index - (sorted.length - 1) / 2) * DODGE_FRACTION * span));
   }
   return series.map((item) => item.points.map((point) => ({ ...point, x: point.time + (offset.get(point) ?? 0) })));
 }
@@ -55,7 +55,7 @@ export function ProgressChart({ title, line, series }: { title: string; line: { 
   const times = series.flatMap((item) => item.points.map((point) => point.time));
   // A day's margin on each side, so no point sits on the frame; ticks a whole number of days apart, each a distinct day.
   const xAxis = timeAxis(Math.min(...times) - ONE_DAY_MS, Math.max(...times) + ONE_DAY_MS, MAX_DAY_GAPS, ONE_DAY_MS);
-  const plotted = spreadSameDay(series);
+  const plotted = spreadSameDay(series, xAxis.domain[1] - xAxis.domain[0]);
   const stepLine = line.map((step) => ({ ...step, x: step.time }));
   return (
     <figure role="group" aria-label={title} className="w-full" data-testid="progress-chart">
@@ -70,7 +70,7 @@ export function ProgressChart({ title, line, series }: { title: string; line: { 
           <Legend verticalAlign="top" />
           <Line data={stepLine} dataKey="best" name="Best tested score" type="stepAfter" stroke="#475569" dot={false} isAnimationActive={false} />
           {series.map((item, index) => (
-            <Scatter key={item.key} data={plotted[index]} dataKey="value" name={item.label} fill={item.isHollow ? "#ffffff" : item.color} stroke={item.color} strokeWidth={item.isHollow ? 2 : 0} shape={item.shape} isAnimationActive={false} />
+            <Scatter key={item.key} data={plotted[index]} dataKey="value" name={item.label} className={`progress-series-${item.key}`} fill={item.isHollow ? "#ffffff" : item.color} stroke={item.color} strokeWidth={item.isHollow ? 2 : 0} shape={item.shape} isAnimationActive={false} />
           ))}
         </ComposedChart>
       </ResponsiveContainer>
