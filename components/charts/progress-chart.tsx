@@ -70,7 +70,7 @@ export function ProgressChart({ title, line, series }: { title: string; line: { 
           <Legend verticalAlign="top" />
           <Line data={stepLine} dataKey="best" name="Best tested score" type="stepAfter" stroke="#475569" dot={false} isAnimationActive={false} />
           {series.map((item, index) => (
-            <Scatter key={item.key} data={plotted[index]} dataKey="value" name={item.label} className={`progress-series-${item.key}`} fill={item.isHollow ? "#ffffff" : item.color} stroke={item.color} strokeWidth={item.isHollow ? 2 : 0} shape={item.shape} isAnimationActive={false} />
+            <Scatter key={item.key} data={plotted[index]} dataKey="value" name={item.label} fill={item.isHollow ? "#ffffff" : item.color} stroke={item.color} strokeWidth={item.isHollow ? 2 : 0} shape={item.shape} isAnimationActive={false} />
           ))}
         </ComposedChart>
       </ResponsiveContainer>

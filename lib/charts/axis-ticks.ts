@@ -1,5 +1,5 @@
 /**
- * Axis ticks and scales for the hand-drawn SVG charts (components/charts).
+ * Axis ticks and scales for the recharts charts (components/charts): pure maths, fed to recharts as ticks and domain.
  * Pure: numbers in, numbers out; the labels a person reads are written by
  * lib/format. Ticks sit at a regular step of 1, 2 or 5 times a power of ten
  * (time: a round minute, hour or day), and the axis ends on its last tick,
