@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/auth/password";
 import { db } from "@/lib/db";
 import { getSharedRedis } from "@/lib/redis";
-import { assertTestDatabase, deleteTestUsers, uniqueEmail } from "./auth-helpers";
+import { assertTestDatabase } from "@/testing/local-database";
+import { deleteTestUsers, uniqueEmail } from "@/testing/test-users";
 
 const ROOT = path.resolve(__dirname, "../..");
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");

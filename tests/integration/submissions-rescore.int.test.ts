@@ -10,7 +10,7 @@ import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { createTestUser, type TestUser } from "./support/users";
+import { createTestUser, type TestUser } from "@/testing/test-users";
 
 /**
  * npm run rescore (queueStaleScores): a score made under another scorer
@@ -24,7 +24,7 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7);
-  participant = await createTestUser("rescore");
+  participant = await createTestUser({ label: "rescore", withoutPassword: true });
 });
 
 afterAll(async () => {
