@@ -1,3 +1,4 @@
+import { formatDateTime } from "@/lib/format/dates";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -78,7 +79,7 @@ export default async function RunsPage() {
                     const canCompare = run.split === "dev" && run.status === "SCORED";
                     return (
                       <tr key={run.id} className="border-b border-line" data-testid="run-row">
-                        <td className="whitespace-nowrap">{run.createdAt.slice(0, 16).replace("T", " ")}</td>
+                        <td className="whitespace-nowrap">{formatDateTime(run.createdAt)}</td>
                         <th scope="row">
                           <Link href={`/submissions/${run.id}`}>{run.originalName}</Link>
                           {canCompare && (
@@ -92,7 +93,7 @@ export default async function RunsPage() {
                         <td>{run.status.toLowerCase()}</td>
                         <td className="text-right">{formatPercent(run.primary)}</td>
                         <td>
-                          <NoteEditor submissionId={run.id} initial={run.note} label={`Note on ${run.originalName} (${run.createdAt.slice(0, 16).replace("T", " ")})`} />
+                          <NoteEditor submissionId={run.id} initial={run.note} label={`Note on ${run.originalName} (${formatDateTime(run.createdAt)})`} />
                         </td>
                         <td className="text-center">
                           {canCompare && <input type="radio" form={COMPARE_FORM} name="old" value={run.id} aria-label={`Earlier run: ${run.originalName}`} />}

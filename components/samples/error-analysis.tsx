@@ -82,7 +82,35 @@ export function ErrorAnalysisSection({ analysis, browseHref }: { analysis: Error
         </tbody>
       </table>
 
-      <div tabIndex={0} className="overflow-x-auto">
+      {/* Phones: one card per type instead of a table as wide as the classes. */}
+      <div className="space-y-2 sm:hidden" data-testid="error-type-cards">
+        <h3 className="font-semibold">Per entity type (gold)</h3>
+        <ul className="space-y-2">
+          {types.map((type) => {
+            const group = analysis.byType[type]!;
+            return (
+              <li key={type} className="rounded border border-line bg-white p-3 text-sm" data-testid="error-type-card">
+                <p className="font-semibold">
+                  {type} <span className="font-normal text-muted">· n = {group.n}</span>
+                </p>
+                <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4">
+                  {analysis.classes.map((name) => {
+                    const count = group.counts[name] ?? 0;
+                    return (
+                      <div key={name} className="contents">
+                        <dt>{labelOf(name)}</dt>
+                        <dd className="text-right">{browseHref && count > 0 ? <Link href={browseHref({ class: name, type })}>{count}</Link> : count}</dd>
+                      </div>
+                    );
+                  })}
+                </dl>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+
+      <div tabIndex={0} className="hidden overflow-x-auto sm:block">
         <table className="bg-white text-sm" aria-label="Error classes per entity type">
           <caption className="mb-1 text-left font-semibold">Per entity type (gold)</caption>
           <thead className="border-b border-line">
@@ -120,7 +148,29 @@ export function ErrorAnalysisSection({ analysis, browseHref }: { analysis: Error
         </table>
       </div>
 
-      <div tabIndex={0} className="overflow-x-auto">
+      <div className="space-y-2 sm:hidden" data-testid="confusion-cards">
+        <h3 className="font-semibold">Type confusion: what type of entity the answers name, per gold type</h3>
+        <ul className="space-y-2">
+          {types.map((type) => (
+            <li key={type} className="rounded border border-line bg-white p-3 text-sm">
+              <p className="font-semibold">Gold {type}</p>
+              <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4">
+                {ANSWER_TYPE_COLUMNS.map((column) => {
+                  const count = analysis.confusion[type]?.[column] ?? 0;
+                  return (
+                    <div key={column} className={`contents ${column === type && count > 0 ? "font-semibold" : ""} ${count === 0 ? "text-muted" : ""}`}>
+                      <dt>answer {column}</dt>
+                      <dd className="text-right">{count}</dd>
+                    </div>
+                  );
+                })}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <div tabIndex={0} className="hidden overflow-x-auto sm:block">
         <table className="bg-white text-sm" aria-label="Type confusion">
           <caption className="mb-1 text-left font-semibold">
             Type confusion: gold type (rows) × type of the entity the answer names (columns; “none”: no KB entity)

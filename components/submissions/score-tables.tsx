@@ -3,6 +3,7 @@ import type { DisclosedGroup, DisclosedReport } from "@/lib/disclosure/disclose"
 import { UNRELIABLE_INTERVAL_N } from "@/lib/scoring/bootstrap";
 import { formatMetricName } from "@/lib/format/metric-labels";
 import { formatCount, formatDecimal, formatDecimalInterval, formatPercent, formatPercentInterval, formatPBucket, formatPValue } from "@/lib/format/numbers";
+import { SIGNIFICANCE_LEVEL } from "@/lib/disclosure/disclose";
 
 type Intervals = Partial<Record<string, [number, number] | null>>;
 type Metrics = Partial<Record<string, number | null>>;
@@ -239,7 +240,7 @@ function DetailTable({ details }: { details: DetailRow[] }) {
               <td className="text-right">{formatPValue(row.p)}</td>
               <td className="text-right">{formatPValue(row.pExact)}</td>
               <td className="text-right">
-                {formatPValue(row.pHolm)} {row.pHolm < 0.05 ? (row.b > row.c ? "▲" : "▼") : ""}
+                {formatPValue(row.pHolm)} {row.pHolm < SIGNIFICANCE_LEVEL ? (row.b > row.c ? "▲" : "▼") : ""}
               </td>
             </tr>
           ))}

@@ -1,13 +1,13 @@
 import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
 import { metricKeysOf, type MetricKey } from "@/lib/scoring/tracks";
 import { toCsv, type CsvCell, type CsvColumn } from "./csv";
-import type { EntryDetail } from "../leaderboard/entry-types";
+import type { EntryDetail } from "@/lib/leaderboard/entry-types";
 import { formatEstimate, formatValue } from "@/lib/format/numbers";
 import { toLatexTabular, type LatexColumn, type LatexTable } from "./latex";
-import type { Estimate, LeaderboardView } from "../leaderboard/leaderboard-types";
-import { RANK_RULE } from "../leaderboard/rank-rule";
-import { leaderboardViewHref } from "../leaderboard/view-links";
-import { isRateMetric, METRIC_LABELS, TRACK_LABELS, TYPE_SLUGS, type ViewMetric } from "../leaderboard/views";
+import type { Estimate, LeaderboardView } from "@/lib/leaderboard/leaderboard-types";
+import { RANK_RULE } from "@/lib/leaderboard/rank-rule";
+import { leaderboardViewHref } from "@/lib/leaderboard/view-links";
+import { isRateMetric, METRIC_LABELS, TRACK_LABELS, TYPE_SLUGS, type ViewMetric } from "@/lib/leaderboard/views";
 import { rowFacts } from "@/lib/leaderboard/api-shapes";
 
 /**

@@ -14,9 +14,9 @@ describe("matrix grid", () => {
 
   it("still writes an exact p in a sentence where one may be shown (a maintainer)", () => {
     expect(formatPStatement(0.0004)).toBe("p < 0.001");
-    expect(formatPStatement(0.0312)).toBe("p = 0.031");
-    expect(formatPStatement(0.0499)).toBe("p < 0.05");
-    expect(formatPStatement(1)).toBe("p = 1.000");
+    expect(formatPStatement(0.0312)).toBe("p = 0.0312");
+    expect(formatPStatement(0.04996)).toBe("p < 0.05");
+    expect(formatPStatement(1)).toBe("p = 1.00");
   });
 
   it("labels every cell with its direction, difference in points and p", () => {

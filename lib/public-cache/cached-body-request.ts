@@ -2,7 +2,7 @@ import { API } from "@/lib/api/operations";
 import { parseQuery } from "@/lib/http/parse-input";
 import { entriesBodyKey, entryBodyKey, leaderboardBodyKey, pageBodyKey } from "./public-body-keys";
 import { cacheablePageRequest } from "./public-page-routing.mjs";
-import { entryIdSchema } from "../leaderboard/query-schemas";
+import { entryIdSchema } from "@/lib/leaderboard/query-schemas";
 
 /**
  * Which body of the public body cache a request may be answered with by the

@@ -6,7 +6,7 @@ import { getEnv } from "@/lib/env";
 import { getSharedRedis } from "@/lib/redis";
 import { chooseBodyEncoding, type BodyEncoding } from "./accept-encoding";
 import { matchesIfNoneMatch, PUBLIC_CACHE_CONTROL } from "./cached-response";
-import { findPublicReadStamp } from "../leaderboard/get-leaderboard";
+import { findPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
 import { logger } from "@/lib/logger";
 
 /**

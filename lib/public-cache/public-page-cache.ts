@@ -2,7 +2,7 @@ import "server-only";
 import { request as httpRequest } from "node:http";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { findPublicReadStamp } from "../leaderboard/get-leaderboard";
+import { findPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
 import { pageBodyKey } from "./public-body-keys";
 import { encodeBody, encodedBodyResponse, getPublicBody, type EncodedBody, type EncodedResponseOptions } from "./public-body-cache";
 

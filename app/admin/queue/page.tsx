@@ -1,3 +1,4 @@
+import { formatDateTime } from "@/lib/format/dates";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { RetrySubmissionForm } from "@/components/admin/retry-submission-form";
@@ -78,7 +79,7 @@ export default async function QueuePage() {
             <thead className="border-b border-line">
               <tr>
                 <th scope="col">Worker (host:pid)</th>
-                <th scope="col">Last heartbeat (UTC)</th>
+                <th scope="col">Last heartbeat</th>
                 <th scope="col">Age</th>
                 <th scope="col">State</th>
               </tr>
@@ -87,7 +88,7 @@ export default async function QueuePage() {
               {overview.workers.map((worker) => (
                 <tr key={worker.name} className="border-b border-line">
                   <td className="font-mono text-xs">{worker.name}</td>
-                  <td>{worker.lastHeartbeatAt.slice(0, 19).replace("T", " ")}</td>
+                  <td>{formatDateTime(worker.lastHeartbeatAt)}</td>
                   <td>{formatAge(worker.lastHeartbeatAt, now)}</td>
                   <td className={worker.isAlive ? "text-green-900" : "text-red-800"}>{worker.isAlive ? "alive" : "gone"}</td>
                 </tr>

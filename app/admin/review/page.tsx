@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
+import { describeIdenticalPublicEntry } from "@/lib/submissions/describe-identical-public-entry";
 import { formatCount, formatDecimal, formatDecimalInterval, formatPercent } from "@/lib/format/numbers";
 import { formatDateTime } from "@/lib/format/dates";
 import { RaisedFlagsSummary } from "@/components/submissions/probe-flags-table";
@@ -135,7 +136,12 @@ function CloseFiles({ request }: { request: ReviewRequest }) {
         Test files of other accounts whose answers (read as the unified view reads them) differ from this file&apos;s in fewer than{" "}
         {formatCount(closeFilesRequired)} samples of the whole test split: a copied file, or a second account of the same person.
       </p>
-      {closeFiles.length === 0 ? (
+      {request.view.identicalPublicEntry && (
+        <p className="text-sm font-semibold text-amber-900" data-testid="review-identical-public-entry">
+          <Link href={`/entries/${request.view.identicalPublicEntry.id}`}>{describeIdenticalPublicEntry(request.view.identicalPublicEntry, "maintainer")}</Link>
+        </p>
+      )}
+      {closeFiles.length === 0 && !request.view.identicalPublicEntry ? (
         <p className="text-sm">None.</p>
       ) : (
         <ul className="list-disc pl-6 text-sm">
