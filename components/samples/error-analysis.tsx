@@ -4,6 +4,7 @@ import { formatPercent } from "@/lib/format/numbers";
 import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
 import { ANSWER_TYPE_COLUMNS, ERROR_CLASS_LABELS, type ErrorClass } from "@/lib/scoring/error-taxonomy";
 import type { ErrorAnalysis } from "@/lib/sample-browser/schemas";
+import { TableShell } from "@/components/ui/table-shell";
 
 const labelOf = (name: string) => ERROR_CLASS_LABELS[name as ErrorClass] ?? name;
 
@@ -110,43 +111,44 @@ export function ErrorAnalysisSection({ analysis, browseHref }: { analysis: Error
         </ul>
       </div>
 
-      <div tabIndex={0} className="hidden overflow-x-auto sm:block">
-        <table className="bg-white text-sm" aria-label="Error classes per entity type">
-          <caption className="mb-1 text-left font-semibold">Per entity type (gold)</caption>
-          <thead className="border-b border-line">
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col" className="text-right">
-                n
+      <TableShell
+        caption="Per entity type (gold)"
+        label="Error classes per entity type"
+        scrollClassName="hidden overflow-x-auto sm:block"
+        tableClassName="bg-white text-sm"
+        captionClassName="mb-1 text-left font-semibold"
+        head={
+          <>
+            <th scope="col">Type</th>
+            <th scope="col" className="text-right">
+              n
+            </th>
+            {analysis.classes.map((name) => (
+              <th key={name} scope="col" className="text-right">
+                {labelOf(name)}
               </th>
-              {analysis.classes.map((name) => (
-                <th key={name} scope="col" className="text-right">
-                  {labelOf(name)}
-                </th>
-              ))}
+            ))}
+          </>
+        }
+      >
+        {types.map((type) => {
+          const group = analysis.byType[type]!;
+          return (
+            <tr key={type} className="border-b border-line">
+              <th scope="row">{type}</th>
+              <td className="text-right">{group.n}</td>
+              {analysis.classes.map((name) => {
+                const count = group.counts[name] ?? 0;
+                return (
+                  <td key={name} className="text-right">
+                    {browseHref && count > 0 ? <Link href={browseHref({ class: name, type })}>{count}</Link> : count}
+                  </td>
+                );
+              })}
             </tr>
-          </thead>
-          <tbody>
-            {types.map((type) => {
-              const group = analysis.byType[type]!;
-              return (
-                <tr key={type} className="border-b border-line">
-                  <th scope="row">{type}</th>
-                  <td className="text-right">{group.n}</td>
-                  {analysis.classes.map((name) => {
-                    const count = group.counts[name] ?? 0;
-                    return (
-                      <td key={name} className="text-right">
-                        {browseHref && count > 0 ? <Link href={browseHref({ class: name, type })}>{count}</Link> : count}
-                      </td>
-                    );
-                  })}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </TableShell>
 
       <div className="space-y-2 sm:hidden" data-testid="confusion-cards">
         <h3 className="font-semibold">Type confusion: what type of entity the answers name, per gold type</h3>
@@ -170,38 +172,41 @@ export function ErrorAnalysisSection({ analysis, browseHref }: { analysis: Error
         </ul>
       </div>
 
-      <div tabIndex={0} className="hidden overflow-x-auto sm:block">
-        <table className="bg-white text-sm" aria-label="Type confusion">
-          <caption className="mb-1 text-left font-semibold">
+      <TableShell
+        caption={
+          <>
             Type confusion: gold type (rows) × type of the entity the answer names (columns; “none”: no KB entity)
-          </caption>
-          <thead className="border-b border-line">
-            <tr>
-              <th scope="col">Gold \ answer</th>
-              {ANSWER_TYPE_COLUMNS.map((column) => (
-                <th key={column} scope="col" className="text-right">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {types.map((type) => (
-              <tr key={type} className="border-b border-line">
-                <th scope="row">{type}</th>
-                {ANSWER_TYPE_COLUMNS.map((column) => {
-                  const count = analysis.confusion[type]?.[column] ?? 0;
-                  return (
-                    <td key={column} className={`text-right ${column === type && count > 0 ? "font-semibold" : ""} ${count === 0 ? "text-muted" : ""}`}>
-                      {count}
-                    </td>
-                  );
-                })}
-              </tr>
+          </>
+        }
+        label="Type confusion"
+        scrollClassName="hidden overflow-x-auto sm:block"
+        tableClassName="bg-white text-sm"
+        captionClassName="mb-1 text-left font-semibold"
+        head={
+          <>
+            <th scope="col">Gold \ answer</th>
+            {ANSWER_TYPE_COLUMNS.map((column) => (
+              <th key={column} scope="col" className="text-right">
+                {column}
+              </th>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </>
+        }
+      >
+        {types.map((type) => (
+          <tr key={type} className="border-b border-line">
+            <th scope="row">{type}</th>
+            {ANSWER_TYPE_COLUMNS.map((column) => {
+              const count = analysis.confusion[type]?.[column] ?? 0;
+              return (
+                <td key={column} className={`text-right ${column === type && count > 0 ? "font-semibold" : ""} ${count === 0 ? "text-muted" : ""}`}>
+                  {count}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </TableShell>
     </section>
   );
 }

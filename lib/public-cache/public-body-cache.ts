@@ -47,7 +47,8 @@ const SHARED_MAX_BYTES = 8 * 1024 * 1024;
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-type LocalEntry = { pending: Promise<EncodedBody | null>; bytes: number };
+/** `encoded`: the body once it is made, for readers that must not wait (peekLocalPublicBody). */
+type LocalEntry = { pending: Promise<EncodedBody | null>; bytes: number; encoded?: EncodedBody };
 
 type LocalBodies = { stamp: string | null; entries: Map<string, LocalEntry>; bytes: number };
 
@@ -90,6 +91,7 @@ function keepOnlyStamp(stamp: string): void {
 /** Counts a finished body against the budget and evicts the least recently used until it fits. */
 function chargeLocal(fullKey: string, entry: LocalEntry, encoded: EncodedBody): void {
   if (local.entries.get(fullKey) !== entry) return;
+  entry.encoded = encoded;
   entry.bytes = encodedBytes(encoded);
   local.bytes += entry.bytes;
   for (const [key, candidate] of local.entries) {
@@ -224,6 +226,16 @@ export async function peekPublicBody(key: string): Promise<EncodedBody | null> {
     chargeLocal(fullKey, entry, shared);
   }
   return shared;
+}
+
+/**
+ * peekPublicBody without waiting: the body for `key` at `stamp` (the current
+ * one, from peekPublicReadStamp) when this process already holds it made,
+ * undefined otherwise (the caller then takes peekPublicBody's path).
+ */
+export function peekLocalPublicBody(stamp: string, key: string): EncodedBody | undefined {
+  if (local.stamp !== stamp) return undefined;
+  return touchLocal(redisKey(stamp, key))?.encoded;
 }
 
 /** Drops this process's copies (tests that rewrite the database under one stamp). */
