@@ -24,6 +24,7 @@ import { reconcileScoringQueue } from "@/lib/submissions/reconcile-queue";
 import { SCORING_QUEUE, closeScoringQueue, scoringJobSchema, type ScoringJob } from "@/lib/submissions/scoring-queue";
 import { HEARTBEAT_INTERVAL_MS, forgetWorkerHeartbeat, recordWorkerHeartbeat } from "@/lib/submissions/worker-heartbeat";
 import { workerTiming } from "@/lib/submissions/worker-timing";
+import { parseCommandLine } from "../scripts/command-line";
 
 /** How often a worker removes orphan files (lib/files/sweep-orphans.ts); every worker may, the sweep is idempotent. */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -73,6 +74,11 @@ async function handleJob(job: Job<ScoringJob>): Promise<string> {
 }
 
 async function main(): Promise<void> {
+  parseCommandLine({
+    name: "npm run worker",
+    usage: "Usage: npm run worker\nScores queued submissions until SIGTERM or SIGINT; WORKER_CONCURRENCY jobs at a time. Run as many as you like against one Redis and one PostgreSQL.",
+    options: {},
+  });
   let env;
   try {
     env = getEnv();
