@@ -35,7 +35,7 @@ export function formatDuration(totalSeconds: number): string {
 }
 
 /** "2026-12-01 18:04 UTC". */
-export function formatUtc(date: Date): string {
+function formatUtc(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
@@ -101,7 +101,7 @@ export function isWaitingStatus(status: string): boolean {
 const NO_WORKER = "No scoring worker is alive on the server: the submission waits until the operators start one.";
 
 /** "2 of 5 in the queue, 1 being scored now". */
-export function formatQueuePosition(queue: QueuePosition): string {
+function formatQueuePosition(queue: QueuePosition): string {
   return `${formatCount(queue.position)} of ${formatCount(queue.waiting)} in the queue${queue.beingScored > 0 ? `, ${formatCount(queue.beingScored)} being scored now` : ""}`;
 }
 

@@ -18,9 +18,9 @@ import { isRateMetric, METRIC_LABELS, TRACK_LABELS, TYPE_SLUGS, type ViewMetric 
  */
 
 export const EXPORT_FORMATS = ["csv", "json", "tex"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-export type ExportTable = {
+type ExportTable = {
   /** File name without extension. */
   name: string;
   title: string;

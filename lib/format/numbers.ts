@@ -1,6 +1,5 @@
 import type { Estimate } from "@/lib/leaderboard/leaderboard-types";
 import { isRateMetric, type ViewMetric } from "@/lib/leaderboard/views";
-import { RANK_SIGNIFICANCE_LEVEL } from "@/lib/scoring/paired-ranks";
 
 /**
  * How numbers read, on pages, in exports and in the CLI's table: rates as
@@ -139,15 +138,6 @@ export function formatPBucket(bucket: "< 0.001" | "< 0.01" | "< 0.05" | ">= 0.05
 /** A rank interval (section 13): "3" when both ends agree, "2–5" otherwise. */
 export function formatRankInterval(low: number, high: number): string {
   return low === high ? String(low) : `${low}–${high}`;
-}
-
-/** A p-value in a sentence (the pairwise matrix): "p < 0.001", "p = 0.031"; never a rounded "p = 0.050" for a p below the level. */
-export function formatPStatement(p: number): string {
-  if (!Number.isFinite(p)) return "p = –";
-  if (p < 0.001) return "p < 0.001";
-  const text = p.toFixed(3);
-  if (p < RANK_SIGNIFICANCE_LEVEL && Number(text) >= RANK_SIGNIFICANCE_LEVEL) return `p < ${RANK_SIGNIFICANCE_LEVEL}`;
-  return `p = ${text}`;
 }
 
 /**

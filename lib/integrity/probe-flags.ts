@@ -14,7 +14,7 @@ import { PROBE_FLAGS_VERSION, probeFlagsSchema, type ProbeFlag, type ProbeFlagId
  */
 
 /** A flag is raised when its share is strictly above its threshold. */
-export const PROBE_FLAG_THRESHOLDS: Readonly<Record<ProbeFlagId, number>> = {
+const PROBE_FLAG_THRESHOLDS: Readonly<Record<ProbeFlagId, number>> = {
   single_entry_rankings: 0.5,
   top1_from_known_splits: 0.9,
   most_common_prediction: 0.2,
@@ -24,7 +24,7 @@ export const PROBE_FLAG_THRESHOLDS: Readonly<Record<ProbeFlagId, number>> = {
   uninformative_groups: 0,
 };
 
-export const PROBE_FLAG_LABELS: Readonly<Record<ProbeFlagId, string>> = {
+const PROBE_FLAG_LABELS: Readonly<Record<ProbeFlagId, string>> = {
   single_entry_rankings: "rankings of length one",
   top1_from_known_splits: "top-ranked entity from the train or dev split (never test gold)",
   most_common_prediction: "samples answered by the most common prediction",
@@ -34,9 +34,9 @@ export const PROBE_FLAG_LABELS: Readonly<Record<ProbeFlagId, string>> = {
 };
 
 /** More distinct tokens (protocol section 5) than this and a prediction lists names rather than naming one. */
-export const MANY_NAMES_TOKENS = 12;
+const MANY_NAMES_TOKENS = 12;
 
-export type ComputeProbeFlagsOptions = TrackPredictions & {
+type ComputeProbeFlagsOptions = TrackPredictions & {
   /** QIDs of the release's train and dev entities; splits are entity-level, so none is test gold. */
   knownSplitQids: ReadonlySet<string>;
   /** The KB as the unified view reads answers (lib/submissions/answer-digests.ts). */

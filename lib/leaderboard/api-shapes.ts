@@ -51,7 +51,7 @@ function apiRow(row: LeaderboardRow) {
   };
 }
 
-export type ApiPage = { offset: number; limit: number; next: string | null };
+type ApiPage = { offset: number; limit: number; next: string | null };
 
 /** Typed by the documented schema (lib/api/schemas/leaderboard.ts), so the OpenAPI document cannot drift from the body. */
 export function leaderboardApiBody(view: LeaderboardView, page: ApiPage): z.input<typeof leaderboardSchema> {

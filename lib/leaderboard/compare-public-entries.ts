@@ -23,7 +23,7 @@ import { reportMetricFor, TRACK_LABELS, type LeaderboardTrack } from "./views";
  * public, it is McNemar's test of the pair with its counts.
  */
 
-export type ComparedEntry = {
+type ComparedEntry = {
   id: string;
   system: string;
   team: string;

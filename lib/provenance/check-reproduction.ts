@@ -10,7 +10,7 @@ import { countDifferingOutcomes } from "./count-differing-outcomes";
 import { reproductionCheckSchema } from "./schemas";
 import { formatCount } from "@/lib/format/numbers";
 
-export type ReproductionResult = { entryId: string; reproductionId: string; tier: "reproduced"; n: number };
+type ReproductionResult = { entryId: string; reproductionId: string; tier: "reproduced"; n: number };
 
 const SUBMISSION_SELECT = {
   id: true,

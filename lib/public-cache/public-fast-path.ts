@@ -21,14 +21,14 @@ import { PAGE_BODY_OPTIONS } from "./public-page-cache";
  * answers.
  */
 
-export type FastPathRequest = { method?: string; url?: string; headers: IncomingHttpHeaders };
+type FastPathRequest = { method?: string; url?: string; headers: IncomingHttpHeaders };
 
 export type FastPathAnswer = { status: number; headers: Record<string, string>; body: Buffer | null };
 
-export type PublicFastPath = (request: FastPathRequest) => Promise<FastPathAnswer | null> | null;
+type PublicFastPath = (request: FastPathRequest) => Promise<FastPathAnswer | null> | null;
 
 /** Where scripts/server/web-server.mjs finds the installed fast path. */
-export const PUBLIC_FAST_PATH = Symbol.for("irc-bench.public-fast-path");
+const PUBLIC_FAST_PATH = Symbol.for("irc-bench.public-fast-path");
 
 /**
  * Next.js names these on every App Router response (base-server's

@@ -9,7 +9,7 @@ import { parseInput } from "@/lib/http/parse-input";
 import { factSheetEditSchema } from "@/lib/submissions/schemas";
 import { parseRecordId } from "@/lib/validation/text";
 
-export type FactSheetEditResult = { submissionId: string; factSheet: FactSheet; isAudited: boolean };
+type FactSheetEditResult = { submissionId: string; factSheet: FactSheet; isAudited: boolean };
 
 /**
  * Replaces a submission's fact sheet. The owner may edit it until a

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { findStaleSubmissions } from "@/lib/submissions/find-stale-submissions";
 import { enqueueScoring } from "@/lib/submissions/scoring-queue";
 
-export type QueueStaleScoresResult = {
+type QueueStaleScoresResult = {
   /** Submissions queued by this call. */
   queued: string[];
   /** Stale but already QUEUED or SCORING: left to the job that is pending (the reconciler re-queues lost ones). */

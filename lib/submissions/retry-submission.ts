@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { enqueueScoring, getScoringQueue, submissionIdOfJobId } from "@/lib/submissions/scoring-queue";
 
-export type RetryResult = { submissionId: string; isQueued: boolean };
+type RetryResult = { submissionId: string; isQueued: boolean };
 
 /**
  * Removes the submission's finished jobs (failed or completed) from Redis, so

@@ -13,7 +13,7 @@ import { parseRecordId } from "@/lib/validation/text";
 import { logger } from "@/lib/logger";
 import { formatPercent } from "@/lib/format/numbers";
 
-export type ReviewResult = { submissionId: string; action: ReviewAction["action"] };
+type ReviewResult = { submissionId: string; action: ReviewAction["action"] };
 
 /**
  * A maintainer's action on a submission: approve or reject a publication

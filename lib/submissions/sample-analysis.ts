@@ -22,7 +22,7 @@ import { readPredictionFile } from "@/lib/submissions/read-prediction-file";
  */
 
 /** Closed-world answers kept per sample: what the instance browser shows. */
-export const SHOWN_RANKING = 5;
+const SHOWN_RANKING = 5;
 
 export type SampleAnalysisData = {
   scorerVersion: string;

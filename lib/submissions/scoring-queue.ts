@@ -11,7 +11,7 @@ export const scoringJobSchema = z.object({ submissionId: z.string().min(1).max(6
 export type ScoringJob = z.infer<typeof scoringJobSchema>;
 
 /** Infrastructure faults retry with exponential backoff; invalid files fail at once (UnrecoverableError). */
-export const SCORING_JOB_OPTIONS: JobsOptions = {
+const SCORING_JOB_OPTIONS: JobsOptions = {
   attempts: 5,
   backoff: { type: "exponential", delay: 2000 },
   removeOnComplete: { count: 1000 },

@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUniqueViolation } from "@/lib/users/is-unique-violation";
 
-export type LinkOAuthAccountOptions = {
+type LinkOAuthAccountOptions = {
   provider: string;
   providerAccountId: string;
   /** Must be an address the provider has verified (see lib/auth/github-provider.ts). */

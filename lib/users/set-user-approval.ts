@@ -4,14 +4,14 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { parseRecordId } from "@/lib/validation/text";
 
-export type SetUserApprovalOptions = {
+type SetUserApprovalOptions = {
   actor: Actor;
   userId: string;
   isApproved: boolean;
   reason?: string;
 };
 
-export type ApprovalChange = { userId: string; approvedAt: Date | null; isChanged: boolean };
+type ApprovalChange = { userId: string; approvedAt: Date | null; isChanged: boolean };
 
 /**
  * Approves an account for test submissions (TEST_REQUIRES_APPROVAL=1), or

@@ -5,7 +5,7 @@ import { ClientError } from "../client-error";
 import { readConfig, savedServerKeys, writeConfig } from "../config-file";
 import { writeJson, type CommandContext } from "./context";
 
-export type LoginOptions = {
+type LoginOptions = {
   baseUrl: string;
   configFile: string;
   /** The pasted token (read from stdin by the entry point). */
