@@ -158,7 +158,7 @@ test("[ENTRIES] a participant withdraws a pending request and asks again from th
   await expect(page.getByTestId("publication-status")).toHaveText("No publication requested.");
   // The form starts from what was sent last.
   await expect(page.getByLabel("System name")).toHaveValue(closedName);
-  await expect(page.getByLabel("Parameters", { exact: true })).toHaveValue("350000000");
+  await expect(page.getByLabel("Parameters", { exact: true })).toHaveValue("350M");
   expect(await auditActions(closedId)).toEqual(["submission.withdraw"]);
   await page.getByRole("button", { name: "Request publication again" }).click();
   await expect(page.getByTestId("publication-status")).toContainText("Publication requested");
@@ -204,6 +204,16 @@ test("[ENTRIES] a participant withdraws a pending request and asks again from th
   await page.goto(`/submissions/${closedId}`);
   await expect(page.getByTestId("publication-status")).toContainText("Publication was rejected");
   await expect(page.getByText("Maintainer's note: Please name the reranker in the method.")).toBeVisible();
+  // The reason sits in the "rejected" banner itself, the line below the status, at 390 and 1366.
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    const banner = page.getByTestId("rejection-banner");
+    await expect(banner.getByTestId("publication-status")).toContainText("Publication was rejected");
+    await expect(banner.getByTestId("review-reason")).toHaveText("Maintainer's note: Please name the reranker in the method.");
+    const status = await banner.getByTestId("publication-status").boundingBox();
+    const reason = await banner.getByTestId("review-reason").boundingBox();
+    expect(status && reason && reason.y - (status.y + status.height)).toBeLessThan(16);
+  }
   await expect(page.getByLabel("System name")).toHaveValue(closedName);
   await expect(page.getByLabel("Method description")).toHaveValue("Dense retrieval over entity descriptions, reranked.");
   await expect(page.getByTestId("submission-quota")).toHaveText("counts toward your test quota");

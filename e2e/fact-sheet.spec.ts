@@ -59,7 +59,8 @@ test("[FACT SHEET] a participant requests publication with a fact sheet; after a
   await page.getByLabel("Approach", { exact: true }).selectOption("fine-tuned-llm");
   await page.getByLabel("Base model", { exact: true }).fill("Open-8B");
   await page.getByLabel("Knowledge cutoff", { exact: true }).fill("December 2023");
-  await page.getByLabel("Parameters", { exact: true }).fill("8000000000");
+  // Written as the leaderboard's size filter reads it, and shown back so.
+  await page.getByLabel("Parameters", { exact: true }).fill("1.3B");
   await page.getByLabel("Open weights", { exact: true }).selectOption("yes");
   await page.getByLabel("Used the IRC-Bench train split").selectOption("yes");
   await page.getByLabel("Used the IRC-Bench dev split").selectOption("no");
@@ -81,6 +82,7 @@ test("[FACT SHEET] a participant requests publication with a fact sheet; after a
   await expect(page.getByTestId("fact-sheet-complete")).toBeVisible();
   // Pending: the owner may still edit the sheet.
   await page.getByRole("heading", { name: "Edit the fact sheet" }).scrollIntoViewIfNeeded();
+  await expect(page.locator('form[aria-labelledby="fact-sheet-edit-heading"]').getByLabel("Parameters", { exact: true })).toHaveValue("1.3B");
   await page.locator('form[aria-labelledby="fact-sheet-edit-heading"]').getByLabel("Compute", { exact: true }).fill("1 GPU, 5 hours");
   await page.getByRole("button", { name: "Save the fact sheet" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Fact sheet saved." })).toBeVisible();
@@ -109,6 +111,7 @@ test("[FACT SHEET] a participant requests publication with a fact sheet; after a
   const sheet = reader.getByTestId("fact-sheet");
   await expect(sheet).toContainText("Fine-tuned LLM");
   await expect(sheet).toContainText("Open-8B");
+  await expect(sheet).toContainText("1.3B");
   await expect(sheet).toContainText("2023-12");
   await expect(sheet).toContainText("1 GPU, 5 hours");
   await expect(reader.getByTestId("fact-sheet-complete")).toBeVisible();

@@ -6,7 +6,7 @@ import { expect, getTestPool, runScript, test, waitForBaselines } from "./fixtur
 import { requireLocalUrl } from "../testing/local-database";
 
 /**
- * History and provenance for readers (issue 16, items 3-5): the progress
+ * History and provenance for readers: the progress
  * timeline (chart and table), a release's page, and an entry's export for
  * Hugging Face, downloaded from the entry page. Seeds published entries into
  * the demo release (scripts/dev/seed-leaderboard.ts, real scoring) on spread-out

@@ -1,49 +1,20 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { readFile } from "node:fs/promises";
-import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { apiContextFor, createTestApiToken, expect, signInContext, test } from "./fixtures";
+import type { APIResponse } from "@playwright/test";
+import { apiContextFor, createTestApiToken, expect, test } from "./fixtures";
 import { publicationBody } from "./fixtures/publication";
+import { uploadScored } from "./fixtures/scored-upload";
 import { freePort } from "../testing/free-port";
 
 /**
  * The shared cache of rendered public pages (lib/public-cache/public-page-cache.ts)
- * behind the production server (scripts/server/web-server.mjs): anonymous readers
- * get one body per version of the public data, signed-in readers always
- * their own render. Cache hits are answered by the web server itself
- * (lib/public-cache/public-fast-path.ts), before Next.js sees them.
+ * behind the production server (scripts/server/web-server.mjs): readers get one body
+ * per version of the public data (what signed-in readers get is
+ * e2e/shared-page-readers.spec.ts). Cache hits are answered by the web server
+ * itself (lib/public-cache/public-fast-path.ts), before Next.js sees them.
  */
 
-const RELEASE = path.join(__dirname, "..", "data", "demo-release");
-const SCORING_TIMEOUT = 60_000;
 const SHARED = "x-irc-page-cache";
-
-async function idsAndQids(file: string): Promise<Array<{ id: string; qid: string }>> {
-  const text = await readFile(path.join(RELEASE, file), "utf8");
-  return text
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as { id: string; qid: string });
-}
-
-/** A closed-track test file: one train-split entity per sample (it raises two probe flags, acknowledged below). */
-async function closedTestFile(): Promise<Buffer> {
-  const [testSamples, train] = [await idsAndQids("test.jsonl"), await idsAndQids("train.jsonl")];
-  const lines = testSamples.map((sample, index) => JSON.stringify({ id: sample.id, ranking: [train[index % train.length]?.qid] }));
-  return Buffer.from(`${lines.join("\n")}\n`);
-}
-
-async function uploadScored(api: APIRequestContext): Promise<string> {
-  const created = await api.post("/api/submissions", {
-    multipart: { file: { name: "cache.jsonl", mimeType: "application/jsonl", buffer: await closedTestFile() } },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  await expect
-    .poll(async () => ((await (await api.get(`/api/submissions/${id}`)).json()) as { status: string }).status, { timeout: SCORING_TIMEOUT })
-    .toBe("SCORED");
-  return id;
-}
 
 async function textOf(response: APIResponse): Promise<string> {
   return (await response.body()).toString("utf8");
@@ -109,43 +80,6 @@ test("[LEADERBOARD] anonymous readers get the shared cached page (gzip, brotli, 
 
   await Promise.all([ownerApi.dispose(), maintainerApi.dispose(), reader.dispose()]);
 });
-
-test("[LEADERBOARD] a signed-in reader never gets the anonymous or another user's cached page", async ({ page, browser, baseURL, createUser, signInAs }) => {
-  const ada = await createUser({ label: "cache-ada", displayName: `Ada Cache ${Date.now()}` });
-  const bob = await createUser({ label: "cache-bob", displayName: `Bob Cache ${Date.now()}` });
-
-  // Warm the shared body: an anonymous reader first.
-  const anonymous = await browser.newContext({ baseURL });
-  const anonymousPage = await anonymous.newPage();
-  const anonymousResponse = await anonymousPage.goto("/leaderboard");
-  expect(anonymousResponse?.headers()[SHARED]).toBe("shared");
-  await expect(anonymousPage.getByRole("list", { name: "Account" })).toContainText("Sign in");
-
-  await signInAs(ada);
-  for (const url of ["/leaderboard", "/leaderboard?track=closed", "/leaderboard/matrix"]) {
-    const response = await page.goto(url);
-    expect(response?.status(), url).toBe(200);
-    expect(response?.headers()[SHARED], url).toBeUndefined();
-    await expect(page.getByRole("list", { name: "Account" })).toContainText(ada.displayName);
-    await expect(page.getByRole("list", { name: "Account" })).not.toContainText("Sign in");
-  }
-
-  const bobContext = await browser.newContext({ baseURL });
-  await signInContext(bobContext, baseURL ?? "", bob);
-  const bobPage = await bobContext.newPage();
-  const bobResponse = await bobPage.goto("/leaderboard");
-  expect(bobResponse?.headers()[SHARED]).toBeUndefined();
-  await expect(bobPage.getByRole("list", { name: "Account" })).toContainText(bob.displayName);
-  await expect(bobPage.getByRole("list", { name: "Account" })).not.toContainText(ada.displayName);
-
-  // Signed out again, the same browser gets the shared anonymous body.
-  await page.context().clearCookies();
-  const signedOut = await page.goto("/leaderboard");
-  expect(signedOut?.headers()[SHARED]).toBe("shared");
-  await expect(page.getByRole("list", { name: "Account" })).toContainText("Sign in");
-  await Promise.all([anonymous.close(), bobContext.close()]);
-});
-
 
 /** A second production web process on the same database and Redis, as a deployment with two would run. */
 async function startSecondWebProcess(): Promise<{ origin: string; server: ChildProcess }> {

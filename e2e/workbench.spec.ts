@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { expect, getTestPool, test } from "./fixtures";
 
 /**
- * The participant's workbench (issue 14) on the demo release: the instance
+ * The participant's workbench on the demo release: the instance
  * browser and error classes of a dev run, comparing two dev runs, My runs, and
  * nothing per sample for a test run. Demo files: data/demo-predictions/README.md.
  */

@@ -10,6 +10,7 @@ import { listPublicEntries, type PublicEntrySummary } from "@/lib/leaderboard/li
 import { compareQuerySchema, firstValues } from "@/lib/leaderboard/query-schemas";
 import { pValueBucket, SIGNIFICANCE_LEVEL, type Verdict } from "@/lib/disclosure/disclose";
 import { METRIC_LABELS } from "@/lib/leaderboard/views";
+import { TableShell } from "@/components/ui/table-shell";
 
 export const metadata: Metadata = { title: "Compare entries" };
 export const dynamic = "force-dynamic";
@@ -48,113 +49,125 @@ function devVerdict(test: NonNullable<EntryPairComparison["devTest"]>): Verdict 
 }
 
 function ComparisonResult({ result }: { result: EntryPairComparison }) {
+  return (
+    <div className="space-y-8">
+      <PairedTestSection result={result} />
+
+      <TypeDifferencesSection result={result} />
+    </div>
+  );
+}
+
+function PairedTestSection({ result }: { result: EntryPairComparison }) {
+  const metric = result.metric;
+  const metricLabel = METRIC_LABELS[metric];
+  const test = result.devTest;
+  return (
+    <section aria-labelledby="test" className="space-y-3">
+      <h2 id="test" className="text-2xl font-semibold">
+        <Link href={`/entries/${result.a.id}`}>{result.a.system}</Link> vs{" "}
+        <Link href={`/entries/${result.b.id}`}>{result.b.system}</Link>
+      </h2>
+      <p className="text-lg" data-testid="pair-verdict">
+        <strong>{verdictSentence(result)}</strong>
+      </p>
+      <p className="max-w-3xl text-sm">
+        {result.reading !== null ? (
+          <>
+            The test of the leaderboard&apos;s <strong>{result.reading.view}</strong> view (McNemar&apos;s exact test on {metricLabel}, Holm-adjusted
+            among the view&apos;s entries), over the {formatCount(result.n)} samples of the ranking slice of {result.release.name}{" "}
+            {result.release.version}: the same verdict the leaderboard, the matrix and the entry pages print for this pair. Difference of the
+            shown values: {formatDifference(result.reading.difference, metric)}.
+          </>
+        ) : (
+          <>
+            McNemar&apos;s exact test on {metricLabel}
+            {metric === "unified" ? " (the entries are on different tracks: alias for open-world, alias Hit@1 for closed-world)" : " (the primary metric of their track)"}
+            , over the {formatCount(result.n)} samples of the {result.split} split of {result.release.name} {result.release.version}.
+          </>
+        )}
+      </p>
+      {test !== null && (
+        <TableShell
+          caption={<>Paired test (the dev split&apos;s gold is public)</>}
+          region="Paired test"
+          head={
+            <>
+              <th scope="col">b: only A right</th>
+              <th scope="col">c: only B right</th>
+              <th scope="col">χ²</th>
+              <th scope="col">p</th>
+              <th scope="col">exact p</th>
+            </>
+          }
+        >
+          <tr className="border-b border-line tabular-nums">
+            <td>{formatCount(test.b)}</td>
+            <td>{formatCount(test.c)}</td>
+            <td>{formatDecimal(test.chi2, 2)}</td>
+            <td>{formatPValue(test.p)}</td>
+            <td>{formatPValue(test.p_exact)}</td>
+          </tr>
+        </TableShell>
+      )}
+      <p>
+        A = {result.a.system}: <EstimateText estimate={result.a.overall} metric={metric} />; B = {result.b.system}:{" "}
+        <EstimateText estimate={result.b.overall} metric={metric} />.
+      </p>
+    </section>
+  );
+}
+
+function TypeDifferencesSection({ result }: { result: EntryPairComparison }) {
   const metric = result.metric;
   const metricLabel = METRIC_LABELS[metric];
   const bars = result.byType.map((row) => ({
     type: row.type,
     difference: row.difference === null ? null : row.difference * 100,
   }));
-  const test = result.devTest;
   return (
-    <div className="space-y-8">
-      <section aria-labelledby="test" className="space-y-3">
-        <h2 id="test" className="text-2xl font-semibold">
-          <Link href={`/entries/${result.a.id}`}>{result.a.system}</Link> vs{" "}
-          <Link href={`/entries/${result.b.id}`}>{result.b.system}</Link>
-        </h2>
-        <p className="text-lg" data-testid="pair-verdict">
-          <strong>{verdictSentence(result)}</strong>
-        </p>
-        <p className="max-w-3xl text-sm">
-          {result.reading !== null ? (
-            <>
-              The test of the leaderboard&apos;s <strong>{result.reading.view}</strong> view (McNemar&apos;s exact test on {metricLabel}, Holm-adjusted
-              among the view&apos;s entries), over the {formatCount(result.n)} samples of the ranking slice of {result.release.name}{" "}
-              {result.release.version}: the same verdict the leaderboard, the matrix and the entry pages print for this pair. Difference of the
-              shown values: {formatDifference(result.reading.difference, metric)}.
-            </>
-          ) : (
-            <>
-              McNemar&apos;s exact test on {metricLabel}
-              {metric === "unified" ? " (the entries are on different tracks: alias for open-world, alias Hit@1 for closed-world)" : " (the primary metric of their track)"}
-              , over the {formatCount(result.n)} samples of the {result.split} split of {result.release.name} {result.release.version}.
-            </>
-          )}
-        </p>
-        {test !== null && (
-          <div role="region" aria-label="Paired test" tabIndex={0} className="relative overflow-x-auto">
-            <table className="min-w-full bg-white text-sm">
-              <caption className="mb-1 text-left text-muted">Paired test (the dev split&apos;s gold is public)</caption>
-              <thead className="border-b border-line">
-                <tr>
-                  <th scope="col">b: only A right</th>
-                  <th scope="col">c: only B right</th>
-                  <th scope="col">χ²</th>
-                  <th scope="col">p</th>
-                  <th scope="col">exact p</th>
-                </tr>
-              </thead>
-              <tbody>
-                <tr className="border-b border-line tabular-nums">
-                  <td>{formatCount(test.b)}</td>
-                  <td>{formatCount(test.c)}</td>
-                  <td>{formatDecimal(test.chi2, 2)}</td>
-                  <td>{formatPValue(test.p)}</td>
-                  <td>{formatPValue(test.p_exact)}</td>
-                </tr>
-              </tbody>
-            </table>
-          </div>
-        )}
-        <p>
-          A = {result.a.system}: <EstimateText estimate={result.a.overall} metric={metric} />; B = {result.b.system}:{" "}
-          <EstimateText estimate={result.b.overall} metric={metric} />.
-        </p>
-      </section>
-
-      <section aria-labelledby="types" className="space-y-3">
-        <h2 id="types" className="text-2xl font-semibold">
-          Differences by entity type
-        </h2>
-        <div role="region" aria-label="Per-type differences" tabIndex={0} className="relative overflow-x-auto">
-          <table className="min-w-full bg-white text-sm">
-            <caption className="mb-1 text-left text-muted">
-              {metricLabel} per entity type with 95% intervals; the difference is A − B in percentage points
-            </caption>
-            <thead className="border-b border-line">
-              <tr>
-                <th scope="col">Entity type</th>
-                <th scope="col" className="text-right">n</th>
-                <th scope="col" className="text-right">A: {result.a.system}</th>
-                <th scope="col" className="text-right">B: {result.b.system}</th>
-                <th scope="col" className="text-right">A − B</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.byType.map((row) => (
-                <tr key={row.type} className="border-b border-line">
-                  <th scope="row">{row.type}</th>
-                  <td className="text-right tabular-nums">{formatCount(row.n)}</td>
-                  <td className="text-right">
-                    <EstimateText estimate={row.a} metric={metric} />
-                  </td>
-                  <td className="text-right">
-                    <EstimateText estimate={row.b} metric={metric} />
-                  </td>
-                  <td className="text-right tabular-nums">{row.difference === null ? "–" : formatDifference(row.difference, metric)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <TypeDifferenceChart
-          bars={bars}
-          unit="A − B (percentage points)"
-          axisLabel="A − B (pp)"
-          title={`${metricLabel}: ${result.a.system} minus ${result.b.system} per entity type`}
-        />
-      </section>
-    </div>
+    <section aria-labelledby="types" className="space-y-3">
+      <h2 id="types" className="text-2xl font-semibold">
+        Differences by entity type
+      </h2>
+      <TableShell
+        caption={
+          <>
+            {metricLabel} per entity type with 95% intervals; the difference is A − B in percentage points
+          </>
+        }
+        region="Per-type differences"
+        head={
+          <>
+            <th scope="col">Entity type</th>
+            <th scope="col" className="text-right">n</th>
+            <th scope="col" className="text-right">A: {result.a.system}</th>
+            <th scope="col" className="text-right">B: {result.b.system}</th>
+            <th scope="col" className="text-right">A − B</th>
+          </>
+        }
+      >
+        {result.byType.map((row) => (
+          <tr key={row.type} className="border-b border-line">
+            <th scope="row">{row.type}</th>
+            <td className="text-right tabular-nums">{formatCount(row.n)}</td>
+            <td className="text-right">
+              <EstimateText estimate={row.a} metric={metric} />
+            </td>
+            <td className="text-right">
+              <EstimateText estimate={row.b} metric={metric} />
+            </td>
+            <td className="text-right tabular-nums">{row.difference === null ? "–" : formatDifference(row.difference, metric)}</td>
+          </tr>
+        ))}
+      </TableShell>
+      <TypeDifferenceChart
+        bars={bars}
+        unit="A − B (percentage points)"
+        axisLabel="A − B (pp)"
+        title={`${metricLabel}: ${result.a.system} minus ${result.b.system} per entity type`}
+      />
+    </section>
   );
 }
 

@@ -1,3 +1,4 @@
+import { formatDateTime } from "@/lib/format/dates";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -6,6 +7,7 @@ import { formatPercent } from "@/lib/format/numbers";
 import { NoteEditor } from "@/components/submissions/note-editor";
 import { getActor } from "@/lib/auth/get-actor";
 import { listSubmissionsOf, type SubmissionSummary } from "@/lib/submissions/list-submissions";
+import { HIDDEN_CAPTION_CLASS, TableShell } from "@/components/ui/table-shell";
 
 export const metadata: Metadata = { title: "My runs" };
 export const dynamic = "force-dynamic";
@@ -55,57 +57,57 @@ export default async function RunsPage() {
         <>
           {series.length > 0 && <RunHistoryChart series={series} title="Primary metric of your runs over time" />}
           <div className="space-y-3">
-            <div tabIndex={0} className="overflow-x-auto">
-              <table className="min-w-full bg-white text-sm" data-testid="runs-table">
-                <caption className="sr-only">Your runs, newest first</caption>
-                <thead className="border-b border-line">
-                  <tr>
-                    <th scope="col">Submitted (UTC)</th>
-                    <th scope="col">File</th>
-                    <th scope="col">Split</th>
-                    <th scope="col">Track</th>
-                    <th scope="col">Status</th>
-                    <th scope="col" className="text-right">
-                      Primary (%)
+            <TableShell
+              caption="Your runs, newest first"
+              testId="runs-table"
+              scrollClassName="overflow-x-auto"
+              captionClassName={HIDDEN_CAPTION_CLASS}
+              head={
+                <>
+                  <th scope="col">Submitted (UTC)</th>
+                  <th scope="col">File</th>
+                  <th scope="col">Split</th>
+                  <th scope="col">Track</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="text-right">
+                    Primary (%)
+                  </th>
+                  <th scope="col">Note</th>
+                  <th scope="col">Earlier</th>
+                  <th scope="col">Newer</th>
+                </>
+              }
+            >
+              {runs.map((run) => {
+                const canCompare = run.split === "dev" && run.status === "SCORED";
+                return (
+                  <tr key={run.id} className="border-b border-line" data-testid="run-row">
+                    <td className="whitespace-nowrap">{formatDateTime(run.createdAt)}</td>
+                    <th scope="row">
+                      <Link href={`/submissions/${run.id}`}>{run.originalName}</Link>
+                      {canCompare && (
+                        <Link href={`/submissions/${run.id}/samples`} className="ml-2 text-xs">
+                          samples
+                        </Link>
+                      )}
                     </th>
-                    <th scope="col">Note</th>
-                    <th scope="col">Earlier</th>
-                    <th scope="col">Newer</th>
+                    <td>{run.split}</td>
+                    <td>{run.track}</td>
+                    <td>{run.status.toLowerCase()}</td>
+                    <td className="text-right">{formatPercent(run.primary)}</td>
+                    <td>
+                      <NoteEditor submissionId={run.id} initial={run.note} label={`Note on ${run.originalName} (${formatDateTime(run.createdAt)})`} />
+                    </td>
+                    <td className="text-center">
+                      {canCompare && <input type="radio" form={COMPARE_FORM} name="old" value={run.id} aria-label={`Earlier run: ${run.originalName}`} />}
+                    </td>
+                    <td className="text-center">
+                      {canCompare && <input type="radio" form={COMPARE_FORM} name="new" value={run.id} aria-label={`Newer run: ${run.originalName}`} />}
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {runs.map((run) => {
-                    const canCompare = run.split === "dev" && run.status === "SCORED";
-                    return (
-                      <tr key={run.id} className="border-b border-line" data-testid="run-row">
-                        <td className="whitespace-nowrap">{run.createdAt.slice(0, 16).replace("T", " ")}</td>
-                        <th scope="row">
-                          <Link href={`/submissions/${run.id}`}>{run.originalName}</Link>
-                          {canCompare && (
-                            <Link href={`/submissions/${run.id}/samples`} className="ml-2 text-xs">
-                              samples
-                            </Link>
-                          )}
-                        </th>
-                        <td>{run.split}</td>
-                        <td>{run.track}</td>
-                        <td>{run.status.toLowerCase()}</td>
-                        <td className="text-right">{formatPercent(run.primary)}</td>
-                        <td>
-                          <NoteEditor submissionId={run.id} initial={run.note} label={`Note on ${run.originalName} (${run.createdAt.slice(0, 16).replace("T", " ")})`} />
-                        </td>
-                        <td className="text-center">
-                          {canCompare && <input type="radio" form={COMPARE_FORM} name="old" value={run.id} aria-label={`Earlier run: ${run.originalName}`} />}
-                        </td>
-                        <td className="text-center">
-                          {canCompare && <input type="radio" form={COMPARE_FORM} name="new" value={run.id} aria-label={`Newer run: ${run.originalName}`} />}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                );
+              })}
+            </TableShell>
             {/* The radios above belong to this form (form attribute): the note editors are forms of their own. */}
             {devRuns.length >= 2 && (
               <form id={COMPARE_FORM} method="get" action="/submissions/compare" aria-label="Compare two dev runs">

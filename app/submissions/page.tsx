@@ -5,6 +5,7 @@ import { formatPercent } from "@/lib/format/numbers";
 import { getActor } from "@/lib/auth/get-actor";
 import { formatDateTime } from "@/lib/format/dates";
 import { listSubmissionsOf } from "@/lib/submissions/list-submissions";
+import { HIDDEN_CAPTION_CLASS, TableShell } from "@/components/ui/table-shell";
 
 export const metadata: Metadata = { title: "My submissions" };
 export const dynamic = "force-dynamic";
@@ -29,40 +30,38 @@ export default async function SubmissionsPage() {
           You have not submitted anything yet. <Link href="/submit">Submit dev or test predictions</Link>.
         </p>
       ) : (
-        <div tabIndex={0} className="relative overflow-x-auto">
-          <table className="min-w-full bg-white text-sm">
-            <caption className="sr-only">Your submissions, newest first</caption>
-            <thead className="border-b border-line">
-              <tr>
-                <th scope="col">File</th>
-                <th scope="col">Split</th>
-                <th scope="col">Track</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="text-right">Primary metric (%)</th>
-                <th scope="col">Publication</th>
-                <th scope="col">Submitted</th>
-              </tr>
-            </thead>
-            <tbody>
-              {submissions.map((row) => (
-                <tr key={row.id} className="border-b border-line">
-                  <th scope="row">
-                    <Link href={`/submissions/${row.id}`}>{row.originalName}</Link>
-                  </th>
-                  <td>{row.split}</td>
-                  <td>{row.track}</td>
-                  <td>{row.status.toLowerCase()}</td>
-                  <td className="text-right">{formatPercent(row.primary)}</td>
-                  <td>
-                    {row.publication.toLowerCase()}
-                    {row.isPrimary && <span className="ml-1 rounded border border-accent px-1 text-xs text-accent">primary</span>}
-                  </td>
-                  <td className="whitespace-nowrap">{formatDateTime(row.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TableShell
+          caption="Your submissions, newest first"
+          captionClassName={HIDDEN_CAPTION_CLASS}
+          head={
+            <>
+              <th scope="col">File</th>
+              <th scope="col">Split</th>
+              <th scope="col">Track</th>
+              <th scope="col">Status</th>
+              <th scope="col" className="text-right">Primary metric (%)</th>
+              <th scope="col">Publication</th>
+              <th scope="col">Submitted</th>
+            </>
+          }
+        >
+          {submissions.map((row) => (
+            <tr key={row.id} className="border-b border-line">
+              <th scope="row">
+                <Link href={`/submissions/${row.id}`}>{row.originalName}</Link>
+              </th>
+              <td>{row.split}</td>
+              <td>{row.track}</td>
+              <td>{row.status.toLowerCase()}</td>
+              <td className="text-right">{formatPercent(row.primary)}</td>
+              <td>
+                {row.publication.toLowerCase()}
+                {row.isPrimary && <span className="ml-1 rounded border border-accent px-1 text-xs text-accent">primary</span>}
+              </td>
+              <td className="whitespace-nowrap">{formatDateTime(row.createdAt)}</td>
+            </tr>
+          ))}
+        </TableShell>
       )}
     </div>
   );

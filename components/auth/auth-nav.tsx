@@ -1,8 +1,8 @@
-import Link from "next/link";
 import { unstable_rethrow } from "next/navigation";
 import { isMaintainer, type Actor } from "@/lib/auth/actor";
 import { getActor } from "@/lib/auth/get-actor";
-import { SignOutButton } from "@/components/auth/sign-out-button";
+import { SignedInLinks } from "@/components/auth/account-links";
+import { AccountMenu } from "@/components/auth/account-menu";
 import { logger } from "@/lib/logger";
 
 async function currentActor(): Promise<Actor> {
@@ -17,54 +17,14 @@ async function currentActor(): Promise<Actor> {
   }
 }
 
-/** The signed-in state in the site header. */
+/**
+ * The signed-in state in the site header. A page rendered without a session
+ * (every shared public page is: lib/public-cache/public-page-cache.ts) gets
+ * the client-side menu, which shows "Sign in" and asks the server who is
+ * signed in; a page rendered for a signed-in reader names them at once.
+ */
 export async function AuthNav() {
   const actor = await currentActor();
-  if (actor.kind === "anonymous") {
-    return (
-      <ul aria-label="Account" className="ml-auto flex gap-x-4 text-sm">
-        <li>
-          <Link href="/sign-in">Sign in</Link>
-        </li>
-        <li>
-          <Link href="/sign-up">Sign up</Link>
-        </li>
-      </ul>
-    );
-  }
-  return (
-    <ul aria-label="Account" className="ml-auto flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-      <li>
-        <Link href="/submissions">My submissions</Link>
-      </li>
-      <li>
-        <Link href="/runs">My runs</Link>
-      </li>
-      {isMaintainer(actor) && (
-        <>
-          <li>
-            <Link href="/admin/review">Review</Link>
-          </li>
-          <li>
-            <Link href="/admin/queue">Queue</Link>
-          </li>
-          <li>
-            <Link href="/admin/audit">Audit log</Link>
-          </li>
-          <li>
-            <Link href="/admin/users">Users</Link>
-          </li>
-        </>
-      )}
-      <li>
-        <Link href="/account" className="break-all">
-          <span className="sr-only">Account of </span>
-          {actor.displayName}
-        </Link>
-      </li>
-      <li>
-        <SignOutButton />
-      </li>
-    </ul>
-  );
+  if (actor.kind === "anonymous") return <AccountMenu />;
+  return <SignedInLinks displayName={actor.displayName} isMaintainer={isMaintainer(actor)} />;
 }

@@ -6,141 +6,135 @@ import { describeVerdict } from "@/lib/leaderboard/describe-verdict";
 import { METRIC_LABELS, TYPE_SLUGS } from "@/lib/leaderboard/views";
 import { UNRELIABLE_INTERVAL_N } from "@/lib/scoring/bootstrap";
 import type { MetricKey, Track } from "@/lib/scoring/tracks";
+import { TableShell } from "@/components/ui/table-shell";
 import { EstimateText } from "./estimate-text";
 
 /** An entry's tables: every metric with its interval, the type x metric matrix, collections, comparisons. */
 
 export function MetricsTable({ score, keys, caption }: { score: EntryScore; keys: readonly MetricKey[]; caption: string }) {
   return (
-    <div tabIndex={0} className="relative overflow-x-auto">
-      <table className="min-w-full bg-white text-sm">
-        <caption className="mb-1 text-left text-muted">{caption}</caption>
-        <thead className="border-b border-line">
-          <tr>
-            <th scope="col">Metric</th>
-            <th scope="col" className="text-right">Value</th>
-            <th scope="col" className="text-right">95% CI low</th>
-            <th scope="col" className="text-right">95% CI high</th>
+    <TableShell
+      caption={caption}
+      head={
+        <>
+          <th scope="col">Metric</th>
+          <th scope="col" className="text-right">Value</th>
+          <th scope="col" className="text-right">95% CI low</th>
+          <th scope="col" className="text-right">95% CI high</th>
+        </>
+      }
+    >
+      {keys.map((key) => {
+        const value = score.metrics[key];
+        const interval = score.ci95[key];
+        return (
+          <tr key={key} className="border-b border-line">
+            <th scope="row">{METRIC_LABELS[key]}</th>
+            <td className="text-right tabular-nums">{value === undefined ? "–" : formatValue(value, key)}</td>
+            <td className="text-right tabular-nums">{interval ? formatValue(interval[0], key) : "–"}</td>
+            <td className="text-right tabular-nums">{interval ? formatValue(interval[1], key) : "–"}</td>
           </tr>
-        </thead>
-        <tbody>
-          {keys.map((key) => {
-            const value = score.metrics[key];
-            const interval = score.ci95[key];
-            return (
-              <tr key={key} className="border-b border-line">
-                <th scope="row">{METRIC_LABELS[key]}</th>
-                <td className="text-right tabular-nums">{value === undefined ? "–" : formatValue(value, key)}</td>
-                <td className="text-right tabular-nums">{interval ? formatValue(interval[0], key) : "–"}</td>
-                <td className="text-right tabular-nums">{interval ? formatValue(interval[1], key) : "–"}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </TableShell>
   );
 }
 
 export function TypeMatrix({ score, keys, track, caption }: { score: EntryScore; keys: readonly MetricKey[]; track: Track; caption: string }) {
   return (
-    <div role="region" aria-label={caption} tabIndex={0} className="relative overflow-x-auto">
-      <table className="min-w-full bg-white text-sm">
-        <caption className="mb-1 text-left text-muted">{caption}</caption>
-        <thead className="border-b border-line">
-          <tr>
-            <th scope="col">Entity type</th>
-            <th scope="col" className="text-right">n</th>
-            {keys.map((key) => (
-              <th key={key} scope="col" className="text-right whitespace-nowrap">
-                {METRIC_LABELS[key]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {ENTITY_TYPES.map((type) => {
-            const group = score.byType[type];
-            const n = group?.n ?? 0;
-            return (
-              <tr key={type} className="border-b border-line">
-                <th scope="row" className="whitespace-nowrap">
-                  <Link href={`/leaderboard/types/${TYPE_SLUGS[type]}?track=${track}`}>{type}</Link>
-                  {n > 0 && n < UNRELIABLE_INTERVAL_N && !group?.isSuppressed && (
-                    <span className="ml-1 text-xs font-normal text-amber-800" data-testid="unreliable-interval">
-                      (n &lt; {UNRELIABLE_INTERVAL_N}: interval unreliable)
-                    </span>
+    <TableShell
+      caption={caption}
+      region={caption}
+      head={
+        <>
+          <th scope="col">Entity type</th>
+          <th scope="col" className="text-right">n</th>
+          {keys.map((key) => (
+            <th key={key} scope="col" className="text-right whitespace-nowrap">
+              {METRIC_LABELS[key]}
+            </th>
+          ))}
+        </>
+      }
+    >
+      {ENTITY_TYPES.map((type) => {
+        const group = score.byType[type];
+        const n = group?.n ?? 0;
+        return (
+          <tr key={type} className="border-b border-line">
+            <th scope="row" className="whitespace-nowrap">
+              <Link href={`/leaderboard/types/${TYPE_SLUGS[type]}?track=${track}`}>{type}</Link>
+              {n > 0 && n < UNRELIABLE_INTERVAL_N && !group?.isSuppressed && (
+                <span className="ml-1 text-xs font-normal text-amber-800" data-testid="unreliable-interval">
+                  (n &lt; {UNRELIABLE_INTERVAL_N}: interval unreliable)
+                </span>
+              )}
+            </th>
+            <td className="text-right tabular-nums">{formatCount(n)}</td>
+            {group?.isSuppressed && n > 0 ? (
+              <SuppressedCell span={keys.length} />
+            ) : (
+              keys.map((key) => {
+              const value = group?.metrics[key];
+              return (
+                <td key={key} className="text-right">
+                  {n === 0 ? (
+                    <span className="text-muted">no samples</span>
+                  ) : value === null || value === undefined ? (
+                    <span className="text-muted">not shown</span>
+                  ) : (
+                    <EstimateText estimate={{ value, ci95: group?.ci95[key] ?? null }} metric={key} />
                   )}
-                </th>
-                <td className="text-right tabular-nums">{formatCount(n)}</td>
-                {group?.isSuppressed && n > 0 ? (
-                  <SuppressedCell span={keys.length} />
-                ) : (
-                  keys.map((key) => {
-                  const value = group?.metrics[key];
-                  return (
-                    <td key={key} className="text-right">
-                      {n === 0 ? (
-                        <span className="text-muted">no samples</span>
-                      ) : value === null || value === undefined ? (
-                        <span className="text-muted">not shown</span>
-                      ) : (
-                        <EstimateText estimate={{ value, ci95: group?.ci95[key] ?? null }} metric={key} />
-                      )}
-                    </td>
-                  );
-                  })
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                </td>
+              );
+              })
+            )}
+          </tr>
+        );
+      })}
+    </TableShell>
   );
 }
 
 export function CollectionTable({ score, keys, caption }: { score: EntryScore; keys: readonly MetricKey[]; caption: string }) {
   const collections = Object.entries(score.byCollection).sort(([a], [b]) => a.localeCompare(b, "en"));
   return (
-    <div role="region" aria-label={caption} tabIndex={0} className="relative overflow-x-auto">
-      <table className="min-w-full bg-white text-sm">
-        <caption className="mb-1 text-left text-muted">{caption}</caption>
-        <thead className="border-b border-line">
-          <tr>
-            <th scope="col">Collection</th>
-            <th scope="col" className="text-right">n</th>
-            {keys.map((key) => (
-              <th key={key} scope="col" className="text-right whitespace-nowrap">
-                {METRIC_LABELS[key]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {collections.map(([collection, group]) => (
-            <tr key={collection} className="border-b border-line">
-              <th scope="row" className="whitespace-nowrap">
-                {collection}
-              </th>
-              <td className="text-right tabular-nums">{formatCount(group.n)}</td>
-              {group.isSuppressed ? (
-                <SuppressedCell span={keys.length} />
-              ) : (
-                keys.map((key) => {
-                  const value = group.metrics[key];
-                  return (
-                    <td key={key} className="text-right tabular-nums">
-                      {value === undefined || value === null ? "–" : formatValue(value, key)}
-                    </td>
-                  );
-                })
-              )}
-            </tr>
+    <TableShell
+      caption={caption}
+      region={caption}
+      head={
+        <>
+          <th scope="col">Collection</th>
+          <th scope="col" className="text-right">n</th>
+          {keys.map((key) => (
+            <th key={key} scope="col" className="text-right whitespace-nowrap">
+              {METRIC_LABELS[key]}
+            </th>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </>
+      }
+    >
+      {collections.map(([collection, group]) => (
+        <tr key={collection} className="border-b border-line">
+          <th scope="row" className="whitespace-nowrap">
+            {collection}
+          </th>
+          <td className="text-right tabular-nums">{formatCount(group.n)}</td>
+          {group.isSuppressed ? (
+            <SuppressedCell span={keys.length} />
+          ) : (
+            keys.map((key) => {
+              const value = group.metrics[key];
+              return (
+                <td key={key} className="text-right tabular-nums">
+                  {value === undefined || value === null ? "–" : formatValue(value, key)}
+                </td>
+              );
+            })
+          )}
+        </tr>
+      ))}
+    </TableShell>
   );
 }
 
@@ -156,30 +150,28 @@ function SuppressedCell({ span }: { span: number }) {
 export function ComparisonsTable({ comparisons, caption, track }: { comparisons: EntryComparison[]; caption: string; track: "open" | "closed" }) {
   const metric = track === "open" ? "alias" : "hit@1";
   return (
-    <div role="region" aria-label={caption} tabIndex={0} className="relative overflow-x-auto">
-      <table className="min-w-full bg-white text-sm">
-        <caption className="mb-1 text-left text-muted">{caption}</caption>
-        <thead className="border-b border-line">
-          <tr>
-            <th scope="col">Baseline</th>
-            <th scope="col">Verdict</th>
-            <th scope="col" className="text-right">
-              Difference <span className="font-normal text-muted">(entry − baseline)</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {comparisons.map((comparison) => (
-            <tr key={comparison.baselineId} className="border-b border-line" data-testid="entry-comparison">
-              <th scope="row">
-                <Link href={`/entries/${comparison.baselineId}`}>{comparison.baselineName}</Link>
-              </th>
-              <td data-testid="pair-verdict">{describeVerdict(comparison, comparison.baselineName)}</td>
-              <td className="text-right tabular-nums">{formatDifference(comparison.difference, metric)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TableShell
+      caption={caption}
+      region={caption}
+      head={
+        <>
+          <th scope="col">Baseline</th>
+          <th scope="col">Verdict</th>
+          <th scope="col" className="text-right">
+            Difference <span className="font-normal text-muted">(entry − baseline)</span>
+          </th>
+        </>
+      }
+    >
+      {comparisons.map((comparison) => (
+        <tr key={comparison.baselineId} className="border-b border-line" data-testid="entry-comparison">
+          <th scope="row">
+            <Link href={`/entries/${comparison.baselineId}`}>{comparison.baselineName}</Link>
+          </th>
+          <td data-testid="pair-verdict">{describeVerdict(comparison, comparison.baselineName)}</td>
+          <td className="text-right tabular-nums">{formatDifference(comparison.difference, metric)}</td>
+        </tr>
+      ))}
+    </TableShell>
   );
 }

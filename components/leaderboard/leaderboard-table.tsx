@@ -7,11 +7,12 @@ import {
   rowSortingFeature,
   tableFeatures,
   useTable,
+  type ReactTable,
   type SortingState,
   } from "@tanstack/react-table";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, useTransition, type KeyboardEvent, type MouseEvent } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, useTransition, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import { DEFAULT_FILTERS, filtersToSearchParams, type LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
 import { formatCount, formatParameterCount, formatPBucket, formatRankInterval, formatSuppressedGroup } from "@/lib/format/numbers";
@@ -153,6 +154,7 @@ function isTypeRowHidden(row: LeaderboardRow, type: EntityType | null): boolean 
 
 type ColumnOptions = Pick<Props, "track" | "type" | "rankMetric" | "groups" | "hasSignificance" | "typeCounts" | "minGroupN">;
 
+// Kept whole: the column definitions are one declarative list, read top to bottom in the order the table shows them.
 function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN }: ColumnOptions) {
   const sortable = (id: string) => ({ id, sortDescFirst: defaultDescending(id) });
   const entryColumns = [
@@ -389,26 +391,18 @@ function LeaderboardCards({ rows, rankMetric, hasSignificance, type, minGroupN }
 
 type Navigation = { filters: LeaderboardFilters; sort: TableSort; page: number; showTypes: boolean };
 
-/** The interactive leaderboard: one server-sorted page, sortable headers, filters, per-type columns on demand. */
-export function LeaderboardTable(props: Props) {
-  const { page, track, type, rankMetric, groups, hasSignificance, typeCounts, caption, baseQuery, minGroupN } = props;
+type LinkClick = (event: MouseEvent<HTMLAnchorElement>) => void;
+
+/** Where a header's sort link goes and what a click on it does. */
+type SortLink = { href: string; isDescending: boolean; onClick: LinkClick };
+
+type LeaderboardTableInstance = ReactTable<typeof features, LeaderboardRow>;
+
+/** The table's URLs: its state other than the filters as query pairs, and navigation to a new state in a transition. */
+function useLeaderboardNavigation(baseQuery: [string, string][], rankMetric: ViewMetric) {
   const router = useRouter();
   const pathname = usePathname();
   const [isPending, startTransition] = useTransition();
-  const [filters, setFilters] = useState<LeaderboardFilters>(props.filters);
-  // The toggle shows at once; the per-type numbers arrive with the next page.
-  const [pendingTypes, setPendingTypes] = useState<{ base: boolean; show: boolean } | null>(null);
-  const showTypes = pendingTypes !== null && pendingTypes.base === props.showTypes ? pendingTypes.show : props.showTypes;
-  // A clicked sort shows at once; it gives way to the server's once the new page arrives.
-  const serverSortKey = `${page.sort.id}|${page.sort.desc}`;
-  const [pendingSort, setPendingSort] = useState<{ base: string; sort: TableSort } | null>(null);
-  const sort = pendingSort !== null && pendingSort.base === serverSortKey ? pendingSort.sort : page.sort;
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  useEffect(() => () => {
-    if (timer.current !== null) clearTimeout(timer.current);
-  }, []);
-
   // The table's state other than its filters, as query pairs: the filter form carries them as hidden inputs.
   const keptPairs = (next: Omit<Navigation, "filters">): [string, string][] => {
     const pairs: [string, string][] = [...baseQuery];
@@ -424,6 +418,9 @@ export function LeaderboardTable(props: Props) {
     for (const [key, value] of filtersToSearchParams(next.filters)) params.set(key, value);
     return `${pathname}?${params.toString()}`;
   };
+  const navigate = (next: Navigation) => {
+    startTransition(() => router.replace(hrefFor(next), { scroll: false }));
+  };
   /** A plain click on one of the table's links navigates in a transition (the table dims meanwhile); other clicks (new tab) stay the browser's. */
   const onLinkClick = (event: MouseEvent<HTMLAnchorElement>, next: Navigation, before?: () => void) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -431,42 +428,37 @@ export function LeaderboardTable(props: Props) {
     before?.();
     navigate(next);
   };
-  const navigate = (next: Navigation) => {
-    startTransition(() => router.replace(hrefFor(next), { scroll: false }));
-  };
+  return { pathname, isPending, keptPairs, hrefFor, navigate, onLinkClick };
+}
+
+/** The filter form's values: an edit navigates after a short pause, a submit at once, clearing only resets the form. */
+function useFilterEditing(initial: LeaderboardFilters, apply: (filters: LeaderboardFilters) => void) {
+  const [filters, setFilters] = useState<LeaderboardFilters>(initial);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => () => {
+    if (timer.current !== null) clearTimeout(timer.current);
+  }, []);
 
   const onFiltersChange = (next: LeaderboardFilters) => {
     setFilters(next);
     if (timer.current !== null) clearTimeout(timer.current);
-    timer.current = setTimeout(() => navigate({ filters: next, sort, page: 1, showTypes }), FILTER_DELAY_MS);
+    timer.current = setTimeout(() => apply(next), FILTER_DELAY_MS);
   };
   const onFiltersSubmit = (next: LeaderboardFilters) => {
     if (timer.current !== null) clearTimeout(timer.current);
-    navigate({ filters: next, sort, page: 1, showTypes });
+    apply(next);
   };
   const onFiltersClear = () => {
     if (timer.current !== null) clearTimeout(timer.current);
     setFilters(DEFAULT_FILTERS);
   };
+  return { filters, onFiltersChange, onFiltersSubmit, onFiltersClear };
+}
 
-  // Sorting is server-side: each header is a link to the page sorted by its column.
-  const sorting: SortingState = [{ id: sort.id, desc: sort.desc }];
-  const nextSortOf = (id: string): TableSort => (id === sort.id ? { id, desc: !sort.desc } : { id, desc: defaultDescending(id) });
-  const activeFilterCount = filtersToSearchParams(filters).length;
-  // Open at first when a filter is on (a shared URL); afterwards the reader's own toggle stays, so clearing a field never snaps the panel shut.
-  const [isFiltersOpenAtFirst] = useState(activeFilterCount > 0 || page.rangeProblem !== null);
-  const sortOptions = useMemo(
-    () => [
-      ...groups.flatMap((group) => group.metrics.map((metric) => ({ id: metric, label: METRIC_LABELS[metric] }))),
-      { id: "rank", label: "Rank" },
-      { id: "system", label: "System name" },
-      { id: "n", label: "n" },
-      { id: "params", label: "Parameters" },
-      { id: "date", label: "Date" },
-    ],
-    [groups],
-  );
-
+/** The columns for this view, and which of them the reader shows (picked columns, per-type columns). */
+function useLeaderboardColumns(props: Props, showTypes: boolean) {
+  const { track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN } = props;
   const columns = useMemo(
     () => buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN }),
     [track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN],
@@ -480,6 +472,49 @@ export function LeaderboardTable(props: Props) {
     }),
     [pickable, hiddenColumns, showTypes],
   );
+  return { columns, columnVisibility, pickable, hiddenColumns, setHiddenColumns };
+}
+
+/** The sort menu of the filter panel: every metric of the view, then the other sortable columns. */
+function sortOptionsOf(groups: MetricGroup[]): { id: string; label: string }[] {
+  return [
+    ...groups.flatMap((group) => group.metrics.map((metric) => ({ id: metric, label: METRIC_LABELS[metric] }))),
+    { id: "rank", label: "Rank" },
+    { id: "system", label: "System name" },
+    { id: "n", label: "n" },
+    { id: "params", label: "Parameters" },
+    { id: "date", label: "Date" },
+  ];
+}
+
+/** The interactive leaderboard: one server-sorted page, sortable headers, filters, per-type columns on demand. */
+export function LeaderboardTable(props: Props) {
+  const { page, type, rankMetric, groups, hasSignificance, caption, baseQuery, minGroupN } = props;
+  const { pathname, isPending, keptPairs, hrefFor, navigate, onLinkClick } = useLeaderboardNavigation(baseQuery, rankMetric);
+  // The toggle shows at once; the per-type numbers arrive with the next page.
+  const [pendingTypes, setPendingTypes] = useState<{ base: boolean; show: boolean } | null>(null);
+  const showTypes = pendingTypes !== null && pendingTypes.base === props.showTypes ? pendingTypes.show : props.showTypes;
+  // A clicked sort shows at once; it gives way to the server's once the new page arrives.
+  const serverSortKey = `${page.sort.id}|${page.sort.desc}`;
+  const [pendingSort, setPendingSort] = useState<{ base: string; sort: TableSort } | null>(null);
+  const sort = pendingSort !== null && pendingSort.base === serverSortKey ? pendingSort.sort : page.sort;
+  const { filters, onFiltersChange, onFiltersSubmit, onFiltersClear } = useFilterEditing(props.filters, (next) =>
+    navigate({ filters: next, sort, page: 1, showTypes }),
+  );
+
+  // Sorting is server-side: each header is a link to the page sorted by its column.
+  const sorting: SortingState = [{ id: sort.id, desc: sort.desc }];
+  const nextSortOf = (id: string): TableSort => (id === sort.id ? { id, desc: !sort.desc } : { id, desc: defaultDescending(id) });
+  const sortLink = (id: string): SortLink => {
+    const nextSort = nextSortOf(id);
+    const next = { filters, sort: nextSort, page: 1, showTypes };
+    return { href: hrefFor(next), isDescending: nextSort.desc, onClick: (event) => onLinkClick(event, next, () => setPendingSort({ base: serverSortKey, sort: nextSort })) };
+  };
+  const activeFilterCount = filtersToSearchParams(filters).length;
+  // Open at first when a filter is on (a shared URL); afterwards the reader's own toggle stays, so clearing a field never snaps the panel shut.
+  const [isFiltersOpenAtFirst] = useState(activeFilterCount > 0 || page.rangeProblem !== null);
+  const sortOptions = useMemo(() => sortOptionsOf(groups), [groups]);
+  const { columns, columnVisibility, pickable, hiddenColumns, setHiddenColumns } = useLeaderboardColumns(props, showTypes);
 
   const table = useTable({
     features,
@@ -491,129 +526,22 @@ export function LeaderboardTable(props: Props) {
     enableSortingRemoval: false,
   });
 
-  const typesHref = hrefFor({ filters, sort, page: page.page, showTypes: !showTypes });
+  const typesNext = { filters, sort, page: page.page, showTypes: !showTypes };
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="table-toolbar">
-        <p aria-live="polite" className="text-muted">
-          {isPending
-            ? "Updating…"
-            : `Showing ${formatCount(page.matching)} of ${formatCount(page.total)} rows${page.pageCount > 1 ? ` (page ${page.page} of ${page.pageCount})` : ""}`}
-          {activeFilterCount > 0 && !isPending && (
-            <>
-              {" · "}
-              <a href="#table-filters">
-                {activeFilterCount} {activeFilterCount === 1 ? "filter" : "filters"} on
-              </a>
-            </>
-          )}
-        </p>
-        {type === null && (
-          <Link
-            href={typesHref}
-            replace
-            scroll={false}
-            aria-pressed={showTypes}
-            role="button"
-            onClick={(event) => onLinkClick(event, { filters, sort, page: page.page, showTypes: !showTypes }, () => setPendingTypes({ base: props.showTypes, show: !showTypes }))}
-            className="rounded border border-line bg-white px-3 py-1 text-ink no-underline hover:bg-slate-100"
-          >
-            <span className="text-ink">{showTypes ? "Hide" : "Show"} per-type columns</span>
-          </Link>
-        )}
-        <div className="hidden md:block">
-          <ColumnPicker columns={pickable} hidden={hiddenColumns} onChange={setHiddenColumns} />
-        </div>
-      </div>
+      <LeaderboardToolbar
+        page={page}
+        isPending={isPending}
+        activeFilterCount={activeFilterCount}
+        typesToggle={
+          type === null
+            ? { href: hrefFor(typesNext), isShown: showTypes, onClick: (event) => onLinkClick(event, typesNext, () => setPendingTypes({ base: props.showTypes, show: !showTypes })) }
+            : null
+        }
+        columnPicker={<ColumnPicker columns={pickable} hidden={hiddenColumns} onChange={setHiddenColumns} />}
+      />
       <LeaderboardCards rows={page.rows} rankMetric={rankMetric} hasSignificance={hasSignificance} type={type} minGroupN={minGroupN} />
-      <div role="region" aria-label={caption} aria-busy={isPending} tabIndex={0} className="relative hidden overflow-x-auto rounded border border-line bg-white md:block">
-        <table className={`min-w-full text-sm ${isPending ? "opacity-70" : ""}`}>
-          <caption className="px-2 py-1 text-left text-muted">{caption}</caption>
-          <thead className="border-b border-line bg-slate-50">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  if (header.rowSpan === 0) return null;
-                  const { column } = header;
-                  // A group header whose leaves are all hidden has nothing to head.
-                  if (column.columns.length > 0 && header.colSpan === 0) return null;
-                  // A placeholder above a shallow leaf (Rank, System) spans both rows and sorts its leaf.
-                  const isGroup = column.columns.length > 0;
-                  const sorted = isGroup ? false : column.getIsSorted();
-                  const ariaSort = sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined;
-                  const label = typeof column.columnDef.header === "string" ? column.columnDef.header : column.id;
-                  return (
-                    <th
-                      key={header.id}
-                      colSpan={header.colSpan}
-                      rowSpan={header.rowSpan > 1 ? header.rowSpan : undefined}
-                      scope={isGroup ? "colgroup" : "col"}
-                      aria-sort={ariaSort}
-                      data-header={isGroup ? undefined : column.id}
-                      data-primary-metric={!isGroup && column.id === rankMetric ? "" : undefined}
-                      className={`align-bottom whitespace-nowrap ${isGroup ? "border-b border-line text-center font-semibold" : isNumericColumn(column.id) ? "text-right" : ""} ${STICKY_CLASS[column.id] ? `${STICKY_CLASS[column.id]} bg-slate-50` : ""}`}
-                    >
-                      {isGroup ? (
-                        <table.FlexRender header={header} />
-                      ) : (
-                        <Link
-                          href={hrefFor({ filters, sort: nextSortOf(column.id), page: 1, showTypes })}
-                          replace
-                          scroll={false}
-                          data-sort-link={column.id}
-                          onClick={(event) => {
-                            const nextSort = nextSortOf(column.id);
-                            onLinkClick(event, { filters, sort: nextSort, page: 1, showTypes }, () => setPendingSort({ base: serverSortKey, sort: nextSort }));
-                          }}
-                          title={`Sort by ${label} (${nextSortOf(column.id).desc ? "descending" : "ascending"})`}
-                          className="inline-flex items-center gap-1 font-semibold no-underline hover:underline"
-                        >
-                          <span className="text-ink">
-                            <table.FlexRender header={header} />
-                          </span>
-                          <span aria-hidden="true" className={sorted ? "text-accent" : "text-slate-500"}>
-                            {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
-                          </span>
-                        </Link>
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr
-                key={row.id}
-                data-kind={row.original.kind}
-                className={`border-b border-line align-top ${rowBackground(row.original.kind)} ${row.original.kind === "reported" ? "italic" : ""}`}
-              >
-                {row.getVisibleCells().map((cell) => {
-                  const sticky = STICKY_CLASS[cell.column.id];
-                  const stickyClass = sticky ? `${sticky} ${rowBackground(row.original.kind)}` : "";
-                  return cell.column.id === "system" ? (
-                    <th key={cell.id} scope="row" data-column={cell.column.id} className={`font-normal ${stickyClass}`}>
-                      <table.FlexRender cell={cell} />
-                    </th>
-                  ) : (
-                    <td key={cell.id} data-column={cell.column.id} className={`${isNumericColumn(cell.column.id) ? "text-right" : "whitespace-nowrap"} ${stickyClass}`}>
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-            {page.rows.length === 0 && (
-              <tr>
-                <td colSpan={table.getVisibleLeafColumns().length} className="py-4 text-center text-muted">
-                  No row matches these filters.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <LeaderboardGrid table={table} caption={caption} isPending={isPending} rankMetric={rankMetric} isEmpty={page.rows.length === 0} sortLink={sortLink} />
       <details id="table-filters" open={isFiltersOpenAtFirst} className="rounded border border-line bg-white" data-testid="table-filters">
         <summary className="cursor-pointer px-3 py-2 text-sm font-medium">
           Filter the table{activeFilterCount > 0 ? ` (${activeFilterCount} on)` : ""}: name, entries, weights, approach, data, cutoff, provenance, size
@@ -638,27 +566,204 @@ export function LeaderboardTable(props: Props) {
           />
         </div>
       </details>
-      {page.pageCount > 1 && (
-        <nav aria-label="Leaderboard pages" className="flex items-center gap-3 text-sm">
-          {page.page > 1 ? (
-            <Link href={hrefFor({ filters, sort, page: page.page - 1, showTypes })} scroll={false} replace>
-              Previous page
-            </Link>
-          ) : (
-            <span className="text-muted">Previous page</span>
-          )}
-          <span>
-            Page {page.page} of {page.pageCount}
-          </span>
-          {page.page < page.pageCount ? (
-            <Link href={hrefFor({ filters, sort, page: page.page + 1, showTypes })} scroll={false} replace>
-              Next page
-            </Link>
-          ) : (
-            <span className="text-muted">Next page</span>
-          )}
-        </nav>
-      )}
+      <LeaderboardPager page={page} hrefOf={(pageNumber) => hrefFor({ filters, sort, page: pageNumber, showTypes })} />
     </div>
+  );
+}
+
+/** Above the table: how many rows show, how many filters are on, the per-type toggle and the column picker. */
+function LeaderboardToolbar({
+  page,
+  isPending,
+  activeFilterCount,
+  typesToggle,
+  columnPicker,
+}: {
+  page: TablePage;
+  isPending: boolean;
+  activeFilterCount: number;
+  typesToggle: { href: string; isShown: boolean; onClick: LinkClick } | null;
+  columnPicker: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="table-toolbar">
+      <p aria-live="polite" className="text-muted">
+        {isPending
+          ? "Updating…"
+          : `Showing ${formatCount(page.matching)} of ${formatCount(page.total)} rows${page.pageCount > 1 ? ` (page ${page.page} of ${page.pageCount})` : ""}`}
+        {activeFilterCount > 0 && !isPending && (
+          <>
+            {" · "}
+            <a href="#table-filters">
+              {activeFilterCount} {activeFilterCount === 1 ? "filter" : "filters"} on
+            </a>
+          </>
+        )}
+      </p>
+      {typesToggle !== null && (
+        <Link
+          href={typesToggle.href}
+          replace
+          scroll={false}
+          aria-pressed={typesToggle.isShown}
+          role="button"
+          onClick={typesToggle.onClick}
+          className="rounded border border-line bg-white px-3 py-1 text-ink no-underline hover:bg-slate-100"
+        >
+          <span className="text-ink">{typesToggle.isShown ? "Hide" : "Show"} per-type columns</span>
+        </Link>
+      )}
+      <div className="hidden md:block">
+        {columnPicker}
+      </div>
+    </div>
+  );
+}
+
+/** The table itself (wide screens; the cards stand in on narrow ones): two header rows of sort links, one row per entry. */
+function LeaderboardGrid({
+  table,
+  caption,
+  isPending,
+  rankMetric,
+  isEmpty,
+  sortLink,
+}: {
+  table: LeaderboardTableInstance;
+  caption: string;
+  isPending: boolean;
+  rankMetric: ViewMetric;
+  isEmpty: boolean;
+  sortLink: (id: string) => SortLink;
+}) {
+  return (
+    <div role="region" aria-label={caption} aria-busy={isPending} tabIndex={0} className="relative hidden overflow-x-auto rounded border border-line bg-white md:block">
+      <table className={`min-w-full text-sm ${isPending ? "opacity-70" : ""}`}>
+        <caption className="px-2 py-1 text-left text-muted">{caption}</caption>
+        <thead className="border-b border-line bg-slate-50">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <LeaderboardHeaderCell key={header.id} table={table} header={header} rankMetric={rankMetric} sortLink={sortLink} />
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr
+              key={row.id}
+              data-kind={row.original.kind}
+              className={`border-b border-line align-top ${rowBackground(row.original.kind)} ${row.original.kind === "reported" ? "italic" : ""}`}
+            >
+              {row.getVisibleCells().map((cell) => {
+                const sticky = STICKY_CLASS[cell.column.id];
+                const stickyClass = sticky ? `${sticky} ${rowBackground(row.original.kind)}` : "";
+                return cell.column.id === "system" ? (
+                  <th key={cell.id} scope="row" data-column={cell.column.id} className={`font-normal ${stickyClass}`}>
+                    <table.FlexRender cell={cell} />
+                  </th>
+                ) : (
+                  <td key={cell.id} data-column={cell.column.id} className={`${isNumericColumn(cell.column.id) ? "text-right" : "whitespace-nowrap"} ${stickyClass}`}>
+                    <table.FlexRender cell={cell} />
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+          {isEmpty && (
+            <tr>
+              <td colSpan={table.getVisibleLeafColumns().length} className="py-4 text-center text-muted">
+                No row matches these filters.
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type LeaderboardHeader = ReturnType<LeaderboardTableInstance["getHeaderGroups"]>[number]["headers"][number];
+
+/** One header cell: a group's title, or a leaf's sort link with aria-sort on the sorted column. */
+function LeaderboardHeaderCell({
+  table,
+  header,
+  rankMetric,
+  sortLink,
+}: {
+  table: LeaderboardTableInstance;
+  header: LeaderboardHeader;
+  rankMetric: ViewMetric;
+  sortLink: (id: string) => SortLink;
+}) {
+  if (header.rowSpan === 0) return null;
+  const { column } = header;
+  // A group header whose leaves are all hidden has nothing to head.
+  if (column.columns.length > 0 && header.colSpan === 0) return null;
+  // A placeholder above a shallow leaf (Rank, System) spans both rows and sorts its leaf.
+  const isGroup = column.columns.length > 0;
+  const sorted = isGroup ? false : column.getIsSorted();
+  const ariaSort = sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined;
+  const label = typeof column.columnDef.header === "string" ? column.columnDef.header : column.id;
+  const link = isGroup ? null : sortLink(column.id);
+  return (
+    <th
+      colSpan={header.colSpan}
+      rowSpan={header.rowSpan > 1 ? header.rowSpan : undefined}
+      scope={isGroup ? "colgroup" : "col"}
+      aria-sort={ariaSort}
+      data-header={isGroup ? undefined : column.id}
+      data-primary-metric={!isGroup && column.id === rankMetric ? "" : undefined}
+      className={`align-bottom whitespace-nowrap ${isGroup ? "border-b border-line text-center font-semibold" : isNumericColumn(column.id) ? "text-right" : ""} ${STICKY_CLASS[column.id] ? `${STICKY_CLASS[column.id]} bg-slate-50` : ""}`}
+    >
+      {link === null ? (
+        <table.FlexRender header={header} />
+      ) : (
+        <Link
+          href={link.href}
+          replace
+          scroll={false}
+          data-sort-link={column.id}
+          onClick={link.onClick}
+          title={`Sort by ${label} (${link.isDescending ? "descending" : "ascending"})`}
+          className="inline-flex items-center gap-1 font-semibold no-underline hover:underline"
+        >
+          <span className="text-ink">
+            <table.FlexRender header={header} />
+          </span>
+          <span aria-hidden="true" className={sorted ? "text-accent" : "text-slate-500"}>
+            {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
+          </span>
+        </Link>
+      )}
+    </th>
+  );
+}
+
+/** Previous and next page links under the table. */
+function LeaderboardPager({ page, hrefOf }: { page: TablePage; hrefOf: (pageNumber: number) => string }) {
+  if (page.pageCount <= 1) return null;
+  return (
+    <nav aria-label="Leaderboard pages" className="flex items-center gap-3 text-sm">
+      {page.page > 1 ? (
+        <Link href={hrefOf(page.page - 1)} scroll={false} replace>
+          Previous page
+        </Link>
+      ) : (
+        <span className="text-muted">Previous page</span>
+      )}
+      <span>
+        Page {page.page} of {page.pageCount}
+      </span>
+      {page.page < page.pageCount ? (
+        <Link href={hrefOf(page.page + 1)} scroll={false} replace>
+          Next page
+        </Link>
+      ) : (
+        <span className="text-muted">Next page</span>
+      )}
+    </nav>
   );
 }

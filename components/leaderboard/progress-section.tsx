@@ -7,6 +7,7 @@ import { describeProgressStatus, describeSotaRule, type ProgressPoint, type Prog
 import type { ProgressView } from "@/lib/progress/progress-view";
 import { progressHref } from "@/lib/leaderboard/view-links";
 import { LEADERBOARD_TRACKS, METRIC_LABELS, TRACK_LABELS } from "@/lib/leaderboard/views";
+import { TableShell } from "@/components/ui/table-shell";
 
 const SERIES: { status: ProgressStatus[]; key: string; label: string; color: string; shape: ProgressChartSeries["shape"] }[] = [
   { status: ["first", "sota"], key: "sota", label: "State of the art (significant)", color: "#0d9488", shape: "star" },
@@ -110,11 +111,13 @@ export function ProgressSection({ view }: { view: ProgressView }) {
       ) : (
         <>
           <ProgressChart title={title} line={line} series={series} />
-          <div tabIndex={0} className="relative overflow-x-auto">
-          <table className="min-w-full bg-white text-sm" aria-label={`${title} (table)`}>
-            <caption className="text-left font-medium">{title}: every point of the chart</caption>
-            <thead>
-              <tr>
+          <TableShell
+            caption={<>{title}: every point of the chart</>}
+            label={`${title} (table)`}
+            captionClassName="text-left font-medium"
+            headClassName=""
+            head={
+              <>
                 <th scope="col" className="text-left">Date</th>
                 <th scope="col" className="text-left">System</th>
                 <th scope="col" className="text-left">Kind</th>
@@ -122,25 +125,23 @@ export function ProgressSection({ view }: { view: ProgressView }) {
                 <th scope="col" className="text-right">Best so far</th>
                 <th scope="col" className="text-left">Status</th>
                 <th scope="col" className="text-left">Test against the state of the art</th>
+              </>
+            }
+          >
+            {view.points.map((point) => (
+              <tr key={point.id} data-status={point.status}>
+                <td>{point.date}</td>
+                <td>{point.kind === "reported" ? point.system : <Link href={`/entries/${point.id}`}>{point.system}</Link>}</td>
+                <td>{KIND_LABELS[point.kind]}</td>
+                <td className="text-right tabular-nums">{formatPercent(point.value)}</td>
+                <td className="text-right tabular-nums">{point.best === null ? "–" : formatPercent(point.best)}</td>
+                <td title={describeProgressStatus(point)}>{STATUS_LABELS[point.status]}</td>
+                <td>
+                  <TestCell point={point} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {view.points.map((point) => (
-                <tr key={point.id} data-status={point.status}>
-                  <td>{point.date}</td>
-                  <td>{point.kind === "reported" ? point.system : <Link href={`/entries/${point.id}`}>{point.system}</Link>}</td>
-                  <td>{KIND_LABELS[point.kind]}</td>
-                  <td className="text-right tabular-nums">{formatPercent(point.value)}</td>
-                  <td className="text-right tabular-nums">{point.best === null ? "–" : formatPercent(point.best)}</td>
-                  <td title={describeProgressStatus(point)}>{STATUS_LABELS[point.status]}</td>
-                  <td>
-                    <TestCell point={point} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          </div>
+            ))}
+          </TableShell>
         </>
       )}
       {view.undatedReported.length > 0 && (

@@ -1,5 +1,6 @@
 "use client";
 
+import { formatDate } from "@/lib/format/dates";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import type { SubmissionView } from "@/lib/submissions/get-submission-view";
@@ -60,7 +61,7 @@ export function ReproductionPanel({ view, onDone }: { view: SubmissionView; onDo
       </h2>
       <p className="text-sm">
         Current tier: <strong data-testid="current-tier">{view.provenance.tier}</strong>
-        {view.provenance.reproducedAt && ` — reproduced by ${view.provenance.reproducedBy ?? "a former maintainer"} on ${view.provenance.reproducedAt.slice(0, 10)}`}.
+        {view.provenance.reproducedAt && ` — reproduced by ${view.provenance.reproducedBy ?? "a former maintainer"} on ${formatDate(view.provenance.reproducedAt)}`}.
       </p>
       <p className="text-sm text-muted">
         Re-run the entry&apos;s code, <Link href="/submit">upload its predictions</Link> as a test submission of the same track, wait until it is
@@ -73,7 +74,7 @@ export function ReproductionPanel({ view, onDone }: { view: SubmissionView; onDo
             <option value="">choose one…</option>
             {candidates.map((row) => (
               <option key={row.id} value={row.id}>
-                {row.originalName} ({row.id}, {row.createdAt.slice(0, 10)})
+                {row.originalName} ({row.id}, {formatDate(row.createdAt)})
               </option>
             ))}
           </select>

@@ -1,3 +1,4 @@
+import { formatDate } from "@/lib/format/dates";
 import Link from "next/link";
 
 /** The banner of a superseded release's pages and leaderboard: readable, labelled, with the way to its successor. */
@@ -6,7 +7,7 @@ export function SupersededBanner({ version, supersededBy, supersededAt }: { vers
   return (
     <p role="note" data-testid="superseded-banner" className="max-w-3xl rounded border border-amber-300 bg-amber-50 p-3 text-amber-900">
       Release {version} is <strong>superseded by {supersededBy.version}</strong>
-      {supersededAt === null ? "" : ` (since ${supersededAt.slice(0, 10)})`}. Its results stay readable as they were; new work belongs on{" "}
+      {supersededAt === null ? "" : ` (since ${formatDate(supersededAt)})`}. Its results stay readable as they were; new work belongs on{" "}
       <Link href={`/dataset/releases/${encodeURIComponent(supersededBy.version)}`}>release {supersededBy.version}</Link>.
     </p>
   );

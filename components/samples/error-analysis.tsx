@@ -4,6 +4,7 @@ import { formatPercent } from "@/lib/format/numbers";
 import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
 import { ANSWER_TYPE_COLUMNS, ERROR_CLASS_LABELS, type ErrorClass } from "@/lib/scoring/error-taxonomy";
 import type { ErrorAnalysis } from "@/lib/sample-browser/schemas";
+import { TableShell } from "@/components/ui/table-shell";
 
 const labelOf = (name: string) => ERROR_CLASS_LABELS[name as ErrorClass] ?? name;
 
@@ -82,76 +83,130 @@ export function ErrorAnalysisSection({ analysis, browseHref }: { analysis: Error
         </tbody>
       </table>
 
-      <div tabIndex={0} className="overflow-x-auto">
-        <table className="bg-white text-sm" aria-label="Error classes per entity type">
-          <caption className="mb-1 text-left font-semibold">Per entity type (gold)</caption>
-          <thead className="border-b border-line">
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col" className="text-right">
-                n
-              </th>
-              {analysis.classes.map((name) => (
-                <th key={name} scope="col" className="text-right">
-                  {labelOf(name)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {types.map((type) => {
-              const group = analysis.byType[type]!;
-              return (
-                <tr key={type} className="border-b border-line">
-                  <th scope="row">{type}</th>
-                  <td className="text-right">{group.n}</td>
+      {/* Phones: one card per type instead of a table as wide as the classes. */}
+      <div className="space-y-2 sm:hidden" data-testid="error-type-cards">
+        <h3 className="font-semibold">Per entity type (gold)</h3>
+        <ul className="space-y-2">
+          {types.map((type) => {
+            const group = analysis.byType[type]!;
+            return (
+              <li key={type} className="rounded border border-line bg-white p-3 text-sm" data-testid="error-type-card">
+                <p className="font-semibold">
+                  {type} <span className="font-normal text-muted">· n = {group.n}</span>
+                </p>
+                <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4">
                   {analysis.classes.map((name) => {
                     const count = group.counts[name] ?? 0;
                     return (
-                      <td key={name} className="text-right">
-                        {browseHref && count > 0 ? <Link href={browseHref({ class: name, type })}>{count}</Link> : count}
-                      </td>
+                      <div key={name} className="contents">
+                        <dt>{labelOf(name)}</dt>
+                        <dd className="text-right">{browseHref && count > 0 ? <Link href={browseHref({ class: name, type })}>{count}</Link> : count}</dd>
+                      </div>
                     );
                   })}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                </dl>
+              </li>
+            );
+          })}
+        </ul>
       </div>
 
-      <div tabIndex={0} className="overflow-x-auto">
-        <table className="bg-white text-sm" aria-label="Type confusion">
-          <caption className="mb-1 text-left font-semibold">
-            Type confusion: gold type (rows) × type of the entity the answer names (columns; “none”: no KB entity)
-          </caption>
-          <thead className="border-b border-line">
-            <tr>
-              <th scope="col">Gold \ answer</th>
-              {ANSWER_TYPE_COLUMNS.map((column) => (
-                <th key={column} scope="col" className="text-right">
-                  {column}
-                </th>
-              ))}
+      <TableShell
+        caption="Per entity type (gold)"
+        label="Error classes per entity type"
+        scrollClassName="hidden overflow-x-auto sm:block"
+        tableClassName="bg-white text-sm"
+        captionClassName="mb-1 text-left font-semibold"
+        head={
+          <>
+            <th scope="col">Type</th>
+            <th scope="col" className="text-right">
+              n
+            </th>
+            {analysis.classes.map((name) => (
+              <th key={name} scope="col" className="text-right">
+                {labelOf(name)}
+              </th>
+            ))}
+          </>
+        }
+      >
+        {types.map((type) => {
+          const group = analysis.byType[type]!;
+          return (
+            <tr key={type} className="border-b border-line">
+              <th scope="row">{type}</th>
+              <td className="text-right">{group.n}</td>
+              {analysis.classes.map((name) => {
+                const count = group.counts[name] ?? 0;
+                return (
+                  <td key={name} className="text-right">
+                    {browseHref && count > 0 ? <Link href={browseHref({ class: name, type })}>{count}</Link> : count}
+                  </td>
+                );
+              })}
             </tr>
-          </thead>
-          <tbody>
-            {types.map((type) => (
-              <tr key={type} className="border-b border-line">
-                <th scope="row">{type}</th>
+          );
+        })}
+      </TableShell>
+
+      <div className="space-y-2 sm:hidden" data-testid="confusion-cards">
+        <h3 className="font-semibold">Type confusion: what type of entity the answers name, per gold type</h3>
+        <ul className="space-y-2">
+          {types.map((type) => (
+            <li key={type} className="rounded border border-line bg-white p-3 text-sm">
+              <p className="font-semibold">Gold {type}</p>
+              <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4">
                 {ANSWER_TYPE_COLUMNS.map((column) => {
                   const count = analysis.confusion[type]?.[column] ?? 0;
                   return (
-                    <td key={column} className={`text-right ${column === type && count > 0 ? "font-semibold" : ""} ${count === 0 ? "text-muted" : ""}`}>
-                      {count}
-                    </td>
+                    <div key={column} className={`contents ${column === type && count > 0 ? "font-semibold" : ""} ${count === 0 ? "text-muted" : ""}`}>
+                      <dt>answer {column}</dt>
+                      <dd className="text-right">{count}</dd>
+                    </div>
                   );
                 })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+              </dl>
+            </li>
+          ))}
+        </ul>
       </div>
+
+      <TableShell
+        caption={
+          <>
+            Type confusion: gold type (rows) × type of the entity the answer names (columns; “none”: no KB entity)
+          </>
+        }
+        label="Type confusion"
+        scrollClassName="hidden overflow-x-auto sm:block"
+        tableClassName="bg-white text-sm"
+        captionClassName="mb-1 text-left font-semibold"
+        head={
+          <>
+            <th scope="col">Gold \ answer</th>
+            {ANSWER_TYPE_COLUMNS.map((column) => (
+              <th key={column} scope="col" className="text-right">
+                {column}
+              </th>
+            ))}
+          </>
+        }
+      >
+        {types.map((type) => (
+          <tr key={type} className="border-b border-line">
+            <th scope="row">{type}</th>
+            {ANSWER_TYPE_COLUMNS.map((column) => {
+              const count = analysis.confusion[type]?.[column] ?? 0;
+              return (
+                <td key={column} className={`text-right ${column === type && count > 0 ? "font-semibold" : ""} ${count === 0 ? "text-muted" : ""}`}>
+                  {count}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </TableShell>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
 import { ERROR_CLASS_LABELS, errorClassesOf } from "@/lib/scoring/error-taxonomy";
 import { queryHref } from "@/lib/sample-browser/query-href";
@@ -57,10 +58,23 @@ function ClassBadge({ answer }: { answer: SampleAnswer }) {
   );
 }
 
-function Row({ row, track, hasOther }: { row: SampleRow; track: "open" | "closed"; hasOther: boolean }) {
+/** On phones each row is a card and each cell says what it is (the table's header is for wider screens). */
+function CardLabel({ children }: { children: ReactNode }) {
+  return <span className="block text-xs font-semibold text-muted sm:hidden">{children}</span>;
+}
+
+const CELL = "block sm:table-cell";
+
+type RowLabels = { narrative: string; gold: string; answer: string; outcome: string; other: string };
+
+function Row({ row, track, hasOther, labels }: { row: SampleRow; track: "open" | "closed"; hasOther: boolean; labels: RowLabels }) {
   return (
-    <tr className="border-b border-line align-top" data-testid="sample-row" data-sample-id={row.id}>
-      <th scope="row" className="whitespace-nowrap font-mono text-xs">
+    <tr
+      className="mb-3 block rounded border border-line bg-white p-1 align-top sm:mb-0 sm:table-row sm:rounded-none sm:border-0 sm:border-b sm:p-0"
+      data-testid="sample-row"
+      data-sample-id={row.id}
+    >
+      <th scope="row" className={`${CELL} font-mono text-xs sm:whitespace-nowrap`}>
         {row.id}
         <span className="block font-sans text-muted">{row.collection}</span>
         {row.against && (
@@ -69,10 +83,12 @@ function Row({ row, track, hasOther }: { row: SampleRow; track: "open" | "closed
           </span>
         )}
       </th>
-      <td className="max-w-md text-xs leading-relaxed" data-testid="narrative">
+      <td className={`${CELL} text-sm leading-relaxed sm:max-w-md sm:text-xs`} data-testid="narrative">
+        <CardLabel>{labels.narrative}</CardLabel>
         {row.narrative}
       </td>
-      <td className="min-w-48">
+      <td className={`${CELL} sm:min-w-48`}>
+        <CardLabel>{labels.gold}</CardLabel>
         <span className="font-semibold">{row.gold.name}</span>
         <span className="block text-xs text-muted">
           {row.gold.type} · {row.gold.qid}
@@ -80,17 +96,20 @@ function Row({ row, track, hasOther }: { row: SampleRow; track: "open" | "closed
         {row.gold.aliases.length > 0 && <span className="block text-xs">also: {row.gold.aliases.join(", ")}</span>}
         {row.gold.description && <span className="block text-xs text-muted">{row.gold.description}</span>}
       </td>
-      <td className="min-w-48" data-testid="answer">
+      <td className={`${CELL} sm:min-w-48`} data-testid="answer">
+        <CardLabel>{labels.answer}</CardLabel>
         <AnswerCell answer={row} goldQid={row.gold.qid} />
       </td>
-      <td className="whitespace-nowrap text-xs">
+      <td className={`${CELL} text-xs sm:whitespace-nowrap`}>
+        <CardLabel>{labels.outcome}</CardLabel>
         {outcomeText(row, track)}
         <span className="mt-1 block">
           <ClassBadge answer={row} />
         </span>
       </td>
       {hasOther && row.against && (
-        <td className="min-w-48 bg-slate-50" data-testid="other-answer">
+        <td className={`${CELL} bg-slate-50 sm:min-w-48`} data-testid="other-answer">
+          <CardLabel>{labels.other}</CardLabel>
           <AnswerCell answer={row.against} goldQid={row.gold.qid} />
           <span className="mt-1 block text-xs">
             {outcomeText(row.against, track)} · <ClassBadge answer={row.against} />
@@ -130,6 +149,13 @@ export function SampleBrowser(props: SampleBrowserProps) {
   const filters = { ...query, page: 1, format: "json" as const };
   const exportHref = (format: "csv" | "jsonl") => queryHref(apiPath, { ...filters, page: undefined, pageSize: undefined, format }, apiKeep);
   const any = { value: "", label: "any" };
+  const labels: RowLabels = {
+    narrative: "Narrative (entity elided)",
+    gold: "Gold entity",
+    answer: props.answerLabel ?? (track === "open" ? "Prediction" : "Top 5"),
+    outcome: `${track === "open" ? "Tier" : "Gold rank"} · class`,
+    other: props.otherLabel ?? "Other run",
+  };
   return (
     <section aria-labelledby="browser-heading" className="space-y-3">
       <h2 id="browser-heading" className="text-xl font-semibold">
@@ -211,22 +237,22 @@ export function SampleBrowser(props: SampleBrowserProps) {
       {page.rows.length === 0 ? (
         <p>No sample matches these filters.</p>
       ) : (
-        <div tabIndex={0} className="overflow-x-auto">
-          <table className="min-w-full bg-white text-sm" data-testid="sample-browser">
+        <div tabIndex={0} className="sm:overflow-x-auto">
+          <table className="block w-full text-sm sm:table sm:min-w-full sm:bg-white" data-testid="sample-browser">
             <caption className="sr-only">Samples matching the filters</caption>
-            <thead className="border-b border-line">
+            <thead className="hidden border-b border-line sm:table-header-group">
               <tr>
                 <th scope="col">Sample</th>
-                <th scope="col">Narrative (entity elided)</th>
-                <th scope="col">Gold entity</th>
-                <th scope="col">{props.answerLabel ?? (track === "open" ? "Prediction" : "Top 5")}</th>
-                <th scope="col">{track === "open" ? "Tier" : "Gold rank"} · class</th>
-                {hasOther && <th scope="col">{props.otherLabel ?? "Other run"}</th>}
+                <th scope="col">{labels.narrative}</th>
+                <th scope="col">{labels.gold}</th>
+                <th scope="col">{labels.answer}</th>
+                <th scope="col">{labels.outcome}</th>
+                {hasOther && <th scope="col">{labels.other}</th>}
               </tr>
             </thead>
-            <tbody>
+            <tbody className="block sm:table-row-group">
               {page.rows.map((row) => (
-                <Row key={row.id} row={row} track={track} hasOther={hasOther} />
+                <Row key={row.id} row={row} track={track} hasOther={hasOther} labels={labels} />
               ))}
             </tbody>
           </table>

@@ -4,7 +4,6 @@ import { useState, type FormEvent } from "react";
 import { FactSheetFields } from "@/components/fact-sheet/fact-sheet-fields";
 import { FACT_SHEET_FIELD_LABELS } from "@/lib/fact-sheet/completeness";
 import { factSheetFromForm, formValuesOf, type FormValues } from "@/lib/fact-sheet/form-fields";
-import { parseParameterCount } from "@/lib/format/numbers";
 import type { FactSheet } from "@/lib/fact-sheet/schema";
 
 type Problem = { message: string; field?: string };
@@ -31,20 +30,8 @@ function besideField(field: string, message: string): [string, string] {
   return [name, `${label}${joiner}${rest}${rest.endsWith(".") ? "" : "."}`];
 }
 
-/**
- * The parameter count is read the way the leaderboard's size filter reads it (lib/format's
- * parseParameterCount): "1.3B" and "110M" are accepted as the page then shows them; anything
- * else is sent as typed, so the server's answer names the field.
- */
-function normalizeParameters(text: string): string {
-  const count = parseParameterCount(text.replaceAll(/[,_]/g, ""));
-  return count === null ? text : String(Math.round(count));
-}
-
 function valuesOf(form: HTMLFormElement): FormValues {
-  const values: FormValues = Object.fromEntries(Array.from(new FormData(form).entries()).map(([key, value]) => [key, String(value)]));
-  if (values.parameters !== undefined) values.parameters = normalizeParameters(values.parameters);
-  return values;
+  return Object.fromEntries(Array.from(new FormData(form).entries()).map(([key, value]) => [key, String(value)]));
 }
 
 type Mode = { kind: "request" } | { kind: "edit"; needsReason: boolean };

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { formatDateTime } from "@/lib/format/dates";
 import { formatCount } from "@/lib/format/numbers";
 import type { QuotaLedgerEntryView } from "@/lib/submissions/list-quota-ledger";
+import { HIDDEN_CAPTION_CLASS, TableShell } from "@/components/ui/table-shell";
 
 const KIND_LABELS: Record<QuotaLedgerEntryView["kind"], string> = { CHARGE: "Charge", REFUND: "Refund", GRANT: "Grant" };
 const MADE_BY_LABELS: Record<QuotaLedgerEntryView["madeBy"], string> = {
@@ -32,44 +33,45 @@ type QuotaLedgerTableProps = {
 export function QuotaLedgerTable({ entries, caption, hasSubmissionLinks = true, actionFor, actionHeading = "Action" }: QuotaLedgerTableProps) {
   if (entries.length === 0) return <p data-testid="quota-ledger-empty">Nothing charged, refunded or granted yet on this release.</p>;
   return (
-    <div tabIndex={0} className="relative overflow-x-auto">
-      <table className="min-w-full border border-line bg-white text-sm" data-testid="quota-ledger">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">What</th>
-            <th scope="col">Test submissions</th>
-            <th scope="col">Submission</th>
-            <th scope="col">By</th>
-            <th scope="col">Reason</th>
-            {actionFor && <th scope="col">{actionHeading}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} className="border-t border-line align-top" data-kind={entry.kind}>
-              <td className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</td>
-              <th scope="row" className="font-medium">
-                {KIND_LABELS[entry.kind]}
-              </th>
-              <td className="whitespace-nowrap">{describeAmount(entry)}</td>
-              <td className="min-w-0 break-words">
-                {entry.submissionId === null ? (
-                  <span className="text-muted">–</span>
-                ) : hasSubmissionLinks ? (
-                  <Link href={`/submissions/${entry.submissionId}`}>{entry.submissionName ?? entry.submissionId}</Link>
-                ) : (
-                  (entry.submissionName ?? entry.submissionId)
-                )}
-              </td>
-              <td>{MADE_BY_LABELS[entry.madeBy]}</td>
-              <td className="max-w-md break-words">{entry.reason ?? <span className="text-muted">–</span>}</td>
-              {actionFor && <td>{actionFor(entry)}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TableShell
+      caption={caption}
+      testId="quota-ledger"
+      tableClassName="min-w-full border border-line bg-white text-sm"
+      captionClassName={HIDDEN_CAPTION_CLASS}
+      headClassName="bg-slate-50"
+      head={
+        <>
+          <th scope="col">When</th>
+          <th scope="col">What</th>
+          <th scope="col">Test submissions</th>
+          <th scope="col">Submission</th>
+          <th scope="col">By</th>
+          <th scope="col">Reason</th>
+          {actionFor && <th scope="col">{actionHeading}</th>}
+        </>
+      }
+    >
+      {entries.map((entry) => (
+        <tr key={entry.id} className="border-t border-line align-top" data-kind={entry.kind}>
+          <td className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</td>
+          <th scope="row" className="font-medium">
+            {KIND_LABELS[entry.kind]}
+          </th>
+          <td className="whitespace-nowrap">{describeAmount(entry)}</td>
+          <td className="min-w-0 break-words">
+            {entry.submissionId === null ? (
+              <span className="text-muted">–</span>
+            ) : hasSubmissionLinks ? (
+              <Link href={`/submissions/${entry.submissionId}`}>{entry.submissionName ?? entry.submissionId}</Link>
+            ) : (
+              (entry.submissionName ?? entry.submissionId)
+            )}
+          </td>
+          <td>{MADE_BY_LABELS[entry.madeBy]}</td>
+          <td className="max-w-md break-words">{entry.reason ?? <span className="text-muted">–</span>}</td>
+          {actionFor && <td>{actionFor(entry)}</td>}
+        </tr>
+      ))}
+    </TableShell>
   );
 }

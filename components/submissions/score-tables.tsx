@@ -3,6 +3,8 @@ import type { DisclosedGroup, DisclosedReport } from "@/lib/disclosure/disclose"
 import { UNRELIABLE_INTERVAL_N } from "@/lib/scoring/bootstrap";
 import { formatMetricName } from "@/lib/format/metric-labels";
 import { formatCount, formatDecimal, formatDecimalInterval, formatPercent, formatPercentInterval, formatPBucket, formatPValue } from "@/lib/format/numbers";
+import { TableShell } from "@/components/ui/table-shell";
+import { SIGNIFICANCE_LEVEL } from "@/lib/disclosure/disclose";
 
 type Intervals = Partial<Record<string, [number, number] | null>>;
 type Metrics = Partial<Record<string, number | null>>;
@@ -39,31 +41,29 @@ export function ScoreTables({ report }: { report: DisclosedReport }) {
   const mrrDigits = isFull ? 4 : 3;
   return (
     <div className="space-y-6">
-      <div tabIndex={0} className="relative overflow-x-auto">
-        <table className="min-w-full bg-white text-sm" aria-label="Overall scores">
-          <caption className="mb-1 text-left text-muted" data-testid="overall-caption" data-slice={report.disclosure.slice}>
-            {overallCaption(report)}
-          </caption>
-          <thead className="border-b border-line">
-            <tr>
-              {keys.map((key) => (
-                <th key={key} scope="col">
-                  {formatMetricName(key)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              {keys.map((key) => (
-                <td key={key} data-metric={key}>
-                  {metricCell(key, metrics, ci, mrrDigits)}
-                </td>
-              ))}
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <TableShell
+        caption={overallCaption(report)}
+        label="Overall scores"
+        captionTestId="overall-caption"
+        captionSlice={report.disclosure.slice}
+        head={
+          <>
+            {keys.map((key) => (
+              <th key={key} scope="col">
+                {formatMetricName(key)}
+              </th>
+            ))}
+          </>
+        }
+      >
+        <tr>
+          {keys.map((key) => (
+            <td key={key} data-metric={key}>
+              {metricCell(key, metrics, ci, mrrDigits)}
+            </td>
+          ))}
+        </tr>
+      </TableShell>
       {!isFull && (
         <p className="text-sm text-muted" data-testid="disclosure-note">
           Test-split rates are rounded to 0.1 point (MRR to 3 decimals).{" "}
@@ -91,46 +91,43 @@ type Group = { name: string; n: number; isSuppressed: boolean; metrics: Metrics;
 /** One row per group (entity type or collection): n and every metric, with its interval where the report has one. */
 function GroupTable({ caption, label, keys, groups, mrrDigits }: { caption: string; label: string; keys: string[]; groups: Group[]; mrrDigits: number }) {
   return (
-    <div tabIndex={0} className="relative overflow-x-auto">
-      <table className="min-w-full bg-white text-sm">
-        <caption className="mb-1 text-left text-muted">{caption}</caption>
-        <thead className="border-b border-line">
-          <tr>
-            <th scope="col">{label}</th>
-            <th scope="col" className="text-right">n</th>
-            {keys.map((key) => (
-              <th key={key} scope="col">
-                {formatMetricName(key)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {groups.map((group) => (
-            <tr key={group.name} className="border-b border-line">
-              <th scope="row">
-                {group.name}
-                {group.n > 0 && group.n < UNRELIABLE_INTERVAL_N && !group.isSuppressed && (
-                  <span className="ml-1 text-xs font-normal text-amber-800" data-testid="unreliable-interval">
-                    (n &lt; {UNRELIABLE_INTERVAL_N}: interval unreliable)
-                  </span>
-                )}
-              </th>
-              <td className="text-right">{group.n}</td>
-              {group.n === 0 ? (
-                keys.map((key) => <td key={key}>n = 0</td>)
-              ) : group.isSuppressed ? (
-                <td colSpan={keys.length} className="text-muted" data-testid="suppressed-group">
-                  too few samples to show
-                </td>
-              ) : (
-                keys.map((key) => <td key={key}>{metricCell(key, group.metrics, group.ci95, mrrDigits)}</td>)
-              )}
-            </tr>
+    <TableShell
+      caption={caption}
+      head={
+        <>
+          <th scope="col">{label}</th>
+          <th scope="col" className="text-right">n</th>
+          {keys.map((key) => (
+            <th key={key} scope="col">
+              {formatMetricName(key)}
+            </th>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </>
+      }
+    >
+      {groups.map((group) => (
+        <tr key={group.name} className="border-b border-line">
+          <th scope="row">
+            {group.name}
+            {group.n > 0 && group.n < UNRELIABLE_INTERVAL_N && !group.isSuppressed && (
+              <span className="ml-1 text-xs font-normal text-amber-800" data-testid="unreliable-interval">
+                (n &lt; {UNRELIABLE_INTERVAL_N}: interval unreliable)
+              </span>
+            )}
+          </th>
+          <td className="text-right">{group.n}</td>
+          {group.n === 0 ? (
+            keys.map((key) => <td key={key}>n = 0</td>)
+          ) : group.isSuppressed ? (
+            <td colSpan={keys.length} className="text-muted" data-testid="suppressed-group">
+              too few samples to show
+            </td>
+          ) : (
+            keys.map((key) => <td key={key}>{metricCell(key, group.metrics, group.ci95, mrrDigits)}</td>)
+          )}
+        </tr>
+      ))}
+    </TableShell>
   );
 }
 
@@ -179,73 +176,72 @@ const VERDICT_TEXT: Record<VerdictRow["verdict"], string> = {
 
 function VerdictTable({ verdicts }: { verdicts: VerdictRow[] }) {
   return (
-    <div tabIndex={0} className="relative overflow-x-auto">
-      <table className="min-w-full bg-white text-sm" aria-label="Verdicts against the baselines">
-        <caption className="mb-1 text-left text-muted">
+    <TableShell
+      caption={
+        <>
           Feedback estimate against each baseline, on the feedback slice: McNemar&apos;s test with continuity correction (protocol section 9), Holm-adjusted across the baselines, at the 5%
           level, as a verdict and a bucket of the adjusted p. The leaderboard&apos;s verdicts come from the ranking slice once the entry is published.
-        </caption>
-        <thead className="border-b border-line">
-          <tr>
-            <th scope="col">Baseline</th>
-            <th scope="col">Metric</th>
-            <th scope="col">Verdict</th>
-            <th scope="col" className="text-right">Holm p</th>
-          </tr>
-        </thead>
-        <tbody>
-          {verdicts.map((row) => (
-            <tr key={row.baselineId} className="border-b border-line" data-testid="verdict-row">
-              <th scope="row">{row.baselineLabel}</th>
-              <td>{formatMetricName(row.metric)}</td>
-              <td data-verdict={row.verdict}>{VERDICT_TEXT[row.verdict]}</td>
-              <td className="text-right">{formatPBucket(row.pHolmBucket)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        </>
+      }
+      label="Verdicts against the baselines"
+      head={
+        <>
+          <th scope="col">Baseline</th>
+          <th scope="col">Metric</th>
+          <th scope="col">Verdict</th>
+          <th scope="col" className="text-right">Holm p</th>
+        </>
+      }
+    >
+      {verdicts.map((row) => (
+        <tr key={row.baselineId} className="border-b border-line" data-testid="verdict-row">
+          <th scope="row">{row.baselineLabel}</th>
+          <td>{formatMetricName(row.metric)}</td>
+          <td data-verdict={row.verdict}>{VERDICT_TEXT[row.verdict]}</td>
+          <td className="text-right">{formatPBucket(row.pHolmBucket)}</td>
+        </tr>
+      ))}
+    </TableShell>
   );
 }
 
 function DetailTable({ details }: { details: DetailRow[] }) {
   return (
-    <div tabIndex={0} className="relative overflow-x-auto">
-      <table className="min-w-full bg-white text-sm">
-        <caption className="mb-1 text-left text-muted">
+    <TableShell
+      caption={
+        <>
           Against each baseline: b = this entry right and the baseline wrong, c = the reverse; McNemar with continuity
           correction, exact binomial p, Holm-adjusted across the baselines.
-        </caption>
-        <thead className="border-b border-line">
-          <tr>
-            <th scope="col">Baseline</th>
-            <th scope="col">Metric</th>
-            <th scope="col" className="text-right">b</th>
-            <th scope="col" className="text-right">c</th>
-            <th scope="col" className="text-right">χ²</th>
-            <th scope="col" className="text-right">p</th>
-            <th scope="col" className="text-right">exact p</th>
-            <th scope="col" className="text-right">Holm p</th>
-          </tr>
-        </thead>
-        <tbody>
-          {details.map((row) => (
-            <tr key={row.baselineId} className="border-b border-line">
-              <th scope="row">{row.baselineLabel}</th>
-              <td>{formatMetricName(row.metric)}</td>
-              <td className="text-right">{row.b}</td>
-              <td className="text-right">{row.c}</td>
-              <td className="text-right">{formatDecimal(row.chi2, 2)}</td>
-              <td className="text-right">{formatPValue(row.p)}</td>
-              <td className="text-right">{formatPValue(row.pExact)}</td>
-              <td className="text-right">
-                {formatPValue(row.pHolm)} {row.pHolm < 0.05 ? (row.b > row.c ? "▲" : "▼") : ""}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        </>
+      }
+      head={
+        <>
+          <th scope="col">Baseline</th>
+          <th scope="col">Metric</th>
+          <th scope="col" className="text-right">b</th>
+          <th scope="col" className="text-right">c</th>
+          <th scope="col" className="text-right">χ²</th>
+          <th scope="col" className="text-right">p</th>
+          <th scope="col" className="text-right">exact p</th>
+          <th scope="col" className="text-right">Holm p</th>
+        </>
+      }
+    >
+      {details.map((row) => (
+        <tr key={row.baselineId} className="border-b border-line">
+          <th scope="row">{row.baselineLabel}</th>
+          <td>{formatMetricName(row.metric)}</td>
+          <td className="text-right">{row.b}</td>
+          <td className="text-right">{row.c}</td>
+          <td className="text-right">{formatDecimal(row.chi2, 2)}</td>
+          <td className="text-right">{formatPValue(row.p)}</td>
+          <td className="text-right">{formatPValue(row.pExact)}</td>
+          <td className="text-right">
+            {formatPValue(row.pHolm)} {row.pHolm < SIGNIFICANCE_LEVEL ? (row.b > row.c ? "▲" : "▼") : ""}
+          </td>
+        </tr>
+      ))}
+    </TableShell>
   );
 }
 
@@ -253,34 +249,35 @@ function DetailTable({ details }: { details: DetailRow[] }) {
 export function SliceTables({ slices }: { slices: { feedback: DisclosedReport; ranking: DisclosedReport } }) {
   const keys = Object.keys(slices.ranking.metrics);
   return (
-    <div role="region" aria-label="Slices" tabIndex={0} className="relative overflow-x-auto" data-testid="slice-tables">
-      <table className="min-w-full bg-white text-sm">
-        <caption className="mb-1 text-left text-muted">
+    <TableShell
+      caption={
+        <>
           Maintainers only: the feedback slice (what the owner saw before publication) and the ranking slice (what the leaderboard shows), unrounded
-        </caption>
-        <thead className="border-b border-line">
-          <tr>
-            <th scope="col">Slice</th>
-            <th scope="col" className="text-right">n</th>
-            {keys.map((key) => (
-              <th key={key} scope="col">
-                {formatMetricName(key)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {(["feedback", "ranking"] as const).map((name) => (
-            <tr key={name} className="border-b border-line">
-              <th scope="row">{name}</th>
-              <td className="text-right tabular-nums">{formatCount(slices[name].n)}</td>
-              {keys.map((key) => (
-                <td key={key}>{metricCell(key, slices[name].metrics, slices[name].ci95, 4)}</td>
-              ))}
-            </tr>
+        </>
+      }
+      region="Slices"
+      scrollTestId="slice-tables"
+      head={
+        <>
+          <th scope="col">Slice</th>
+          <th scope="col" className="text-right">n</th>
+          {keys.map((key) => (
+            <th key={key} scope="col">
+              {formatMetricName(key)}
+            </th>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </>
+      }
+    >
+      {(["feedback", "ranking"] as const).map((name) => (
+        <tr key={name} className="border-b border-line">
+          <th scope="row">{name}</th>
+          <td className="text-right tabular-nums">{formatCount(slices[name].n)}</td>
+          {keys.map((key) => (
+            <td key={key}>{metricCell(key, slices[name].metrics, slices[name].ci95, 4)}</td>
+          ))}
+        </tr>
+      ))}
+    </TableShell>
   );
 }

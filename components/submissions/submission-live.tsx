@@ -8,7 +8,8 @@ import { useEffect, useState } from "react";
 import type { SubmissionView } from "@/lib/submissions/get-submission-view";
 import { ComparisonTable, ScoreTables, SliceTables } from "@/components/submissions/score-tables";
 import { formatBytes } from "@/lib/format/bytes";
-import { formatDateTime } from "@/lib/format/dates";
+import { formatDate, formatDateTime } from "@/lib/format/dates";
+import { describeIdenticalPublicEntry } from "@/lib/submissions/describe-identical-public-entry";
 import { OwnerControls } from "@/components/submissions/owner-controls";
 import { PublishForm } from "@/components/submissions/publish-form";
 import { ReviewPanel } from "@/components/submissions/review-panel";
@@ -102,6 +103,12 @@ export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: Su
         <p data-testid="submission-visibility" className={`mt-3 text-sm ${view.visibility.isPublic ? "font-semibold" : ""}`}>
           {view.visibility.text}
         </p>
+        {view.identicalPublicEntry && (
+          <p className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="identical-public-entry">
+            {describeIdenticalPublicEntry(view.identicalPublicEntry, isOwner ? "owner" : "maintainer")}{" "}
+            <a href={`/entries/${view.identicalPublicEntry.id}`}>Open the public entry</a>
+          </p>
+        )}
         {view.status === "QUEUED" && view.queuePosition && <QueuePositionText position={view.queuePosition} />}
         {view.status === "QUEUED" && view.failureReason && <p className="mt-3 text-amber-800">{view.failureReason}</p>}
         {view.status === "FAILED" && (
@@ -195,7 +202,16 @@ function PublicationStatus({ view, isOwner }: { view: SubmissionView; isOwner: b
       <h2 id="publication-heading" className="text-lg font-semibold">
         Publication
       </h2>
-      <p data-testid="publication-status">{publicationText(view, isOwner)}</p>
+      {view.publication === "REJECTED" ? (
+        <div className="mt-1 rounded border border-red-300 bg-red-50 p-3 text-red-900" data-testid="rejection-banner">
+          <p data-testid="publication-status" className="font-semibold">
+            {publicationText(view, isOwner)}
+          </p>
+          {view.reviewReason && <p data-testid="review-reason">Maintainer&apos;s note: {view.reviewReason}</p>}
+        </div>
+      ) : (
+        <p data-testid="publication-status">{publicationText(view, isOwner)}</p>
+      )}
       {view.systemName && (
         <div className="mt-2 space-y-2 text-sm">
           <p>
@@ -203,7 +219,7 @@ function PublicationStatus({ view, isOwner }: { view: SubmissionView; isOwner: b
             {view.provenance.reproducedAt && (
               <span className="text-muted">
                 {" "}
-                (reproduced by {view.provenance.reproducedBy ?? "a former maintainer"} on {view.provenance.reproducedAt.slice(0, 10)})
+                (reproduced by {view.provenance.reproducedBy ?? "a former maintainer"} on {formatDate(view.provenance.reproducedAt)})
               </span>
             )}
           </p>
@@ -216,7 +232,11 @@ function PublicationStatus({ view, isOwner }: { view: SubmissionView; isOwner: b
           )}
         </div>
       )}
-      {view.reviewReason && <p className="text-sm">Maintainer&apos;s note: {view.reviewReason}</p>}
+      {view.reviewReason && view.publication !== "REJECTED" && (
+        <p className="text-sm" data-testid="review-reason">
+          Maintainer&apos;s note: {view.reviewReason}
+        </p>
+      )}
       {view.publication === "PUBLISHED" && (
         <p className="text-sm">
           <a href={`/entries/${view.id}`}>Open the public entry</a>

@@ -507,5 +507,6 @@ export const UNDOCUMENTED_ROUTES: Readonly<Record<string, string>> = {
   "/api/admin/users/{id}": "maintainers only, with a browser session",
   "/api/admin/users/{id}/quota": "maintainers only, with a browser session",
   "/api/admin/submissions/{id}/reproduction": "maintainers only, with a browser session (provenance tier reproduced)",
-  "/api/public-page": "internal: scripts/server/web-server.mjs sends anonymous page requests here for the shared page cache; not an API",
+  "/api/public-page": "internal: scripts/server/web-server.mjs sends public page requests here for the shared page cache; not an API",
+  "/api/account-menu": "internal: the site header's account menu on shared public pages, read by the browser; not an API",
 };

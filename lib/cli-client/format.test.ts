@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { SubmissionViewBody } from "@/lib/api/schemas/submissions";
-import { describeRetryAfter, describeWaitDetail, formatDuration, formatMetric, formatProblems, formatQuota, formatSubmission, formatSubmissionList, formatTable } from "./format";
+import { formatDuration } from "@/lib/format/dates";
+import { formatMetric } from "@/lib/format/numbers";
+import { describeRetryAfter, describeWaitDetail, formatProblems, formatQuota, formatSubmission, formatSubmissionList, formatTable } from "./format";
 
 describe("client formatting", () => {
   it("writes rates as percentages with one decimal and MRR as a fraction", () => {
@@ -65,9 +67,9 @@ describe("client formatting", () => {
     const text = formatSubmissionList(rows, new Map([["c1", { position: 2, waiting: 5, beingScored: 1 }]]), { workersAlive: 0 });
     expect(text).toBe(
       [
-        "id  uploaded (UTC)    split  track   status           publication  primary  file",
-        "c2  2026-12-01 10:05  test   closed  SCORED           pending        12.3%  b.jsonl",
-        "c1  2026-12-01 09:00  dev    open    QUEUED (2 of 5)  -                  -  a.jsonl",
+        "id  uploaded              split  track   status           publication  primary  file",
+        "c2  2026-12-01 10:05 UTC  test   closed  SCORED           pending        12.3%  b.jsonl",
+        "c1  2026-12-01 09:00 UTC  dev    open    QUEUED (2 of 5)  -                  -  a.jsonl",
         "",
         "QUEUED (n of m): place n among the m jobs waiting for a worker (1 is next).",
         "",
@@ -86,7 +88,7 @@ describe("client formatting", () => {
       fileSha256: "0".repeat(64), sampleCount: 232, createdAt: "2026-12-01T10:00:00.000Z", startedAt: "2026-12-01T10:00:01.000Z",
       finishedAt: "2026-12-01T10:00:03.000Z", attempts: 1, failureKind: null, failureReason: null, countsToQuota: true, isBaseline: false,
       baselineLabel: null, publication: "PRIVATE", isPrimary: false, hiddenByOwner: false, systemName: null, methodDescription: null, factSheet: null, factSheetMissing: [],
-      canEditFactSheet: false, provenance: { tier: "scored", reproducedAt: null, reproducedBy: null }, reviewReason: null, releaseName: "demo 1.0", disclosureLevel: "owner",
+      canEditFactSheet: false, provenance: { tier: "scored", reproducedAt: null, reproducedBy: null }, reviewReason: null, identicalPublicEntry: null, releaseName: "demo 1.0", disclosureLevel: "owner",
       score: {
         report: {
           scorer_version: "1.1.0", split: "test", track: "open", n: 232,
@@ -112,7 +114,7 @@ describe("client formatting", () => {
         "",
         "Against the baselines (McNemar, Holm-adjusted):",
         "baseline",
-        "BM25      better  p_holm < 0.01",
+        "BM25      better  Holm p < 0.01",
         "",
         "Test split: overall numbers only, rounded to 0.1 point, until the entry is published (protocol section 12).",
         "",
@@ -130,7 +132,7 @@ describe("a waiting submission", () => {
       fileSha256: "0".repeat(64), sampleCount: 232, createdAt: "2026-12-01T10:00:00.000Z", startedAt: null, finishedAt: null, attempts: 0,
       failureKind: null, failureReason: null, countsToQuota: true, isBaseline: false, baselineLabel: null, publication: "PRIVATE", isPrimary: false,
       hiddenByOwner: false, systemName: null, methodDescription: null, factSheet: null, factSheetMissing: [], canEditFactSheet: false,
-      provenance: { tier: "scored", reproducedAt: null, reproducedBy: null }, reviewReason: null, releaseName: "demo 1.0", disclosureLevel: "owner",
+      provenance: { tier: "scored", reproducedAt: null, reproducedBy: null }, reviewReason: null, identicalPublicEntry: null, releaseName: "demo 1.0", disclosureLevel: "owner",
       score: null, comparisons: [], hasSampleOutcomes: false, visibility: { isPublic: false, text: "Private" },
       queuePosition: { position: 3, waiting: 4, beingScored: 2 }, pageUrl: "https://bench.example/submissions/q1", ...overrides,
     }) satisfies SubmissionViewBody;
@@ -159,5 +161,13 @@ describe("a waiting submission", () => {
     expect(formatSubmission(waiting({ status: "SCORED", queuePosition: null, publication: "REJECTED", reviewReason: "no fact sheet answers" }), { workersAlive: null })).toContain(
       "Publication: rejected by a maintainer: no fact sheet answers",
     );
+  });
+
+  it("tells the owner a file is another account's public entry, byte for byte", () => {
+    const copy = waiting({ status: "SCORED", queuePosition: null, identicalPublicEntry: { id: "e1", system: "Dense Ranker", isBaseline: false } });
+    expect(formatSubmission(copy, { workersAlive: 1 })).toContain(
+      'This file is identical, byte for byte, to the public entry "Dense Ranker": its scores are that entry\'s, already public.',
+    );
+    expect(formatSubmission(waiting({ status: "SCORED", queuePosition: null }), { workersAlive: 1 })).not.toContain("identical");
   });
 });

@@ -1,9 +1,10 @@
 import type { DisclosedReportBody } from "@/lib/api/schemas/scores";
 import type { SubmissionSummaryBody, SubmissionViewBody, TestQuotaBody } from "@/lib/api/schemas/submissions";
 import { formatBytes } from "@/lib/format/bytes";
-import { formatCount, formatDecimal, formatPercent, formatPercentInterval, formatPValue } from "@/lib/format/numbers";
+import { formatDateTime, formatDuration } from "@/lib/format/dates";
+import { formatCount, formatMetric, formatMetricInterval, formatPBucket, formatPStatement } from "@/lib/format/numbers";
+import { describeIdenticalPublicEntry } from "@/lib/submissions/describe-identical-public-entry";
 
-export { formatBytes };
 
 /**
  * What the command-line client prints: plain text for a terminal, from the
@@ -13,30 +14,9 @@ export { formatBytes };
 const PRIMARY: Record<string, string> = { open: "alias", closed: "hit@1" };
 const TRACK_NAMES: Record<string, string> = { open: "open-world", closed: "closed-world" };
 
-/** A rate as a percentage with one decimal (rates are fractions in [0, 1]); MRR stays a fraction. */
-export function formatMetric(key: string, value: number | null | undefined): string {
-  if (value === null || value === undefined) return "-";
-  return key === "mrr" ? formatDecimal(value) : `${formatPercent(value)}%`;
-}
-
-function formatInterval(key: string, interval: readonly [number, number] | null | undefined): string {
-  if (!interval) return "";
-  return key === "mrr" ? `[${formatDecimal(interval[0])}, ${formatDecimal(interval[1])}]` : formatPercentInterval(interval);
-}
-
-/** "42 s", "3 min 5 s", "2 h 10 min". */
-export function formatDuration(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.round(totalSeconds));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
-}
-
-/** "2026-12-01 18:04 UTC". */
+/** "2026-12-01 18:04 UTC", as the pages write a moment (lib/format). */
 function formatUtc(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return formatDateTime(date);
 }
 
 /** When a refused request may be made again, from Retry-After: the next test submission (quota), or any other limit. */
@@ -58,12 +38,12 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
 
 function reportLines(report: DisclosedReportBody): string[] {
   const primary = PRIMARY[report.track] ?? "";
-  const rows = Object.entries(report.metrics).map(([key, value]) => [key === primary ? `${key} (primary)` : key, formatMetric(key, value), formatInterval(key, report.ci95[key])]);
+  const rows = Object.entries(report.metrics).map(([key, value]) => [key === primary ? `${key} (primary)` : key, formatMetric(key, value), formatMetricInterval(key, report.ci95[key])]);
   const lines = [formatTable(["metric", "value", "95% CI"], rows, "lrr")];
   if (report.by_type !== null) {
     const groups = Object.entries(report.by_type).flatMap(([type, group]) => (group === undefined ? [] : [[type, group] as const]));
     const typeRows = groups.map(([type, group]) =>
-      group.isSuppressed ? [type, String(group.n), "(too few to show)", ""] : [type, String(group.n), formatMetric(primary, group.metrics[primary]), formatInterval(primary, group.ci95[primary])],
+      group.isSuppressed ? [type, String(group.n), "(too few to show)", ""] : [type, String(group.n), formatMetric(primary, group.metrics[primary]), formatMetricInterval(primary, group.ci95[primary])],
     );
     if (typeRows.length > 0) lines.push("", `By entity type (${primary}):`, formatTable(["type", "n", primary, "95% CI"], typeRows, "lrrr"));
   }
@@ -75,8 +55,8 @@ function comparisonLines(view: SubmissionViewBody): string[] {
   if (track.length === 0) return [];
   const rows = track.map((comparison) =>
     comparison.kind === "verdict"
-      ? [comparison.baselineLabel, comparison.verdict, `p_holm ${comparison.pHolmBucket}`]
-      : [comparison.baselineLabel, comparison.b > comparison.c ? "ahead" : comparison.b < comparison.c ? "behind" : "even", `b=${comparison.b} c=${comparison.c} p_holm=${formatPValue(comparison.pHolm)}`],
+      ? [comparison.baselineLabel, comparison.verdict, `Holm ${formatPBucket(comparison.pHolmBucket)}`]
+      : [comparison.baselineLabel, comparison.b > comparison.c ? "ahead" : comparison.b < comparison.c ? "behind" : "even", `b=${comparison.b} c=${comparison.c} Holm ${formatPStatement(comparison.pHolm)}`],
   );
   return ["", "Against the baselines (McNemar, Holm-adjusted):", formatTable(["baseline", "", ""], rows, "lll")];
 }
@@ -128,6 +108,7 @@ export function formatSubmission(view: SubmissionViewBody, workers: WorkerState)
   if (view.status === "FAILED") {
     lines.push(view.failureKind === "INVALID" ? "The file is invalid:" : "Scoring failed on the platform's side:", view.failureReason ?? "(no reason given)");
   }
+  if (view.identicalPublicEntry) lines.push(describeIdenticalPublicEntry(view.identicalPublicEntry, view.isViewerOwner ? "owner" : "maintainer"));
   const publication = publicationLine(view);
   if (publication !== null) lines.push(publication);
   if (view.score !== null) {
@@ -165,7 +146,7 @@ export function formatSubmissionList(submissions: readonly SubmissionSummaryBody
     const position = queue.get(row.id);
     return [
       row.id,
-      row.createdAt.slice(0, 16).replace("T", " "),
+      formatDateTime(row.createdAt),
       row.split,
       row.track,
       position === undefined ? row.status : `${row.status} (${formatCount(position.position)} of ${formatCount(position.waiting)})`,
@@ -174,7 +155,7 @@ export function formatSubmissionList(submissions: readonly SubmissionSummaryBody
       row.originalName,
     ];
   });
-  const lines = [formatTable(["id", "uploaded (UTC)", "split", "track", "status", "publication", "primary", "file"], rows, "llllllrl")];
+  const lines = [formatTable(["id", "uploaded", "split", "track", "status", "publication", "primary", "file"], rows, "llllllrl")];
   if (queue.size > 0) lines.push("", "QUEUED (n of m): place n among the m jobs waiting for a worker (1 is next).");
   if (submissions.some((row) => row.publication === "PENDING")) lines.push("", "pending: publication requested, not yet reviewed by a maintainer.");
   if (workers.workersAlive === 0 && submissions.some((row) => isWaitingStatus(row.status))) {

@@ -130,274 +130,289 @@ function lineOfJsonError(text: string, message: string): number | undefined {
   return line;
 }
 
-export function createReleaseValidator(options: ValidateReleaseOptions = {}): ReleaseValidator {
-  const splits: readonly Split[] = SPLITS.filter((split) => (options.splits ?? SPLITS).includes(split));
-  const problems: ReleaseProblem[] = [];
-  const started = new Set<string>();
-  const unreadable = new Set<string>();
-  const lineCounts = new Map<string, number>();
-  const kbLineByQid = new Map<string, number>();
-  const entities: Entity[] = [];
-  const records: Record<Split, SampleRecord[]> = { train: [], dev: [], test: [] };
-  let meta: DatasetMeta | undefined;
-  const isFastPath = options.isFastPathDisabled !== true;
+/** What a validator has seen so far; the steps below read and add to it. */
+type ValidatorState = {
+  splits: readonly Split[];
+  problems: ReleaseProblem[];
+  started: Set<string>;
+  unreadable: Set<string>;
+  lineCounts: Map<string, number>;
+  kbLineByQid: Map<string, number>;
+  entities: Entity[];
+  records: Record<Split, SampleRecord[]>;
+  meta: DatasetMeta | undefined;
+  isFastPath: boolean;
+};
 
-  function problem(file: string, line: number | undefined, message: string): void {
-    problems.push(line === undefined ? { file, message } : { file, line, message });
-  }
+function problem(state: ValidatorState, file: string, line: number | undefined, message: string): void {
+  state.problems.push(line === undefined ? { file, message } : { file, line, message });
+}
 
-  function parseObjectLine(file: string, line: number, text: string): Record<string, unknown> | undefined {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      problem(file, line, `malformed JSON: ${describeJsonError(error)}`);
-      return undefined;
-    }
-    if (!isPlainObject(value)) {
-      problem(file, line, `expected a JSON object, got ${describeValueType(value)}`);
-      return undefined;
-    }
-    return value;
-  }
-
-  function parseEntity(line: number, value: Record<string, unknown>): Entity | undefined {
-    const fast = isFastPath ? wellFormedEntity(value) : null;
-    if (fast !== null) {
-      return fast;
-    }
-    const parsed = entitySchema.safeParse(value);
-    if (parsed.success) {
-      return parsed.data;
-    }
-    for (const issue of parsed.error.issues) {
-      problem(KB_FILE, line, describeIssue(issue, value));
-    }
+function parseObjectLine(state: ValidatorState, file: string, line: number, text: string): Record<string, unknown> | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    problem(state, file, line, `malformed JSON: ${describeJsonError(error)}`);
     return undefined;
   }
+  if (!isPlainObject(value)) {
+    problem(state, file, line, `expected a JSON object, got ${describeValueType(value)}`);
+    return undefined;
+  }
+  return value;
+}
 
-  function addKbObject(line: number, value: Record<string, unknown>): void {
-    const entity = parseEntity(line, value);
-    // The qid is registered even when other fields are wrong, so duplicates
-    // and unknown sample qids are not reported twice over one mistake.
-    const qid = entity?.qid ?? fieldOf(qidSchema, value.qid);
-    if (qid === undefined) {
-      return;
+function parseEntity(state: ValidatorState, line: number, value: Record<string, unknown>): Entity | undefined {
+  const fast = state.isFastPath ? wellFormedEntity(value) : null;
+  if (fast !== null) {
+    return fast;
+  }
+  const parsed = entitySchema.safeParse(value);
+  if (parsed.success) {
+    return parsed.data;
+  }
+  for (const issue of parsed.error.issues) {
+    problem(state, KB_FILE, line, describeIssue(issue, value));
+  }
+  return undefined;
+}
+
+function addKbObject(state: ValidatorState, line: number, value: Record<string, unknown>): void {
+  const entity = parseEntity(state, line, value);
+  // The qid is registered even when other fields are wrong, so duplicates
+  // and unknown sample qids are not reported twice over one mistake.
+  const qid = entity?.qid ?? fieldOf(qidSchema, value.qid);
+  if (qid === undefined) {
+    return;
+  }
+  const firstLine = state.kbLineByQid.get(qid);
+  if (firstLine !== undefined) {
+    problem(state, KB_FILE, line, `duplicate qid "${qid}" (first seen on line ${firstLine})`);
+    return;
+  }
+  state.kbLineByQid.set(qid, line);
+  if (entity !== undefined) {
+    state.entities.push(entity);
+  }
+}
+
+function addSampleObject(state: ValidatorState, file: SplitFile, split: Split, line: number, value: Record<string, unknown>): void {
+  const fast = state.isFastPath ? wellFormedSample(value) : null;
+  if (fast !== null) {
+    state.records[split].push({ line, id: fast.id, qid: fast.qid, sample: fast });
+    return;
+  }
+  const parsed = sampleSchema.safeParse(value);
+  if (!parsed.success) {
+    let issues = parsed.error.issues;
+    if (looksLikePublicSample(value)) {
+      problem(state, 
+        file,
+        line,
+        'missing fields "qid" and "explicit_text": this looks like a public (participant) file with id, ' +
+          "collection and implicit_text only; a gold release needs qid and explicit_text on every sample",
+      );
+      issues = issues.filter((issue) => issue.path[0] !== "qid" && issue.path[0] !== "explicit_text");
     }
-    const firstLine = kbLineByQid.get(qid);
-    if (firstLine !== undefined) {
-      problem(KB_FILE, line, `duplicate qid "${qid}" (first seen on line ${firstLine})`);
-      return;
-    }
-    kbLineByQid.set(qid, line);
-    if (entity !== undefined) {
-      entities.push(entity);
+    for (const issue of issues) {
+      problem(state, file, line, describeIssue(issue, value));
     }
   }
+  state.records[split].push({
+    line,
+    id: fieldOf(sampleSchema.shape.id, value.id),
+    qid: fieldOf(qidSchema, value.qid),
+    sample: parsed.success ? parsed.data : undefined,
+  });
+}
 
-  function addSampleObject(file: SplitFile, split: Split, line: number, value: Record<string, unknown>): void {
-    const fast = isFastPath ? wellFormedSample(value) : null;
-    if (fast !== null) {
-      records[split].push({ line, id: fast.id, qid: fast.qid, sample: fast });
-      return;
+function addLine(state: ValidatorState, file: typeof KB_FILE | SplitFile, raw: string): void {
+  state.started.add(file);
+  const line = (state.lineCounts.get(file) ?? 0) + 1;
+  state.lineCounts.set(file, line);
+  const split = SPLIT_BY_FILE.get(file);
+  if (split !== undefined && !state.splits.includes(split)) {
+    return;
+  }
+  let text = line === 1 && raw.startsWith(BOM) ? raw.slice(BOM.length) : raw;
+  if (text.endsWith("\r")) {
+    text = text.slice(0, -1);
+  }
+  if (text.trim().length === 0) {
+    return;
+  }
+  const value = parseObjectLine(state, file, line, text);
+  if (value === undefined) {
+    return;
+  }
+  if (split === undefined) {
+    addKbObject(state, line, value);
+  } else {
+    addSampleObject(state, file as SplitFile, split, line, value);
+  }
+}
+
+function addMetaText(state: ValidatorState, raw: string): void {
+  state.started.add(META_FILE);
+  const text = raw.startsWith(BOM) ? raw.slice(BOM.length) : raw;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const message = describeJsonError(error);
+    problem(state, META_FILE, lineOfJsonError(text, message), `malformed JSON: ${message}`);
+    return;
+  }
+  if (!isPlainObject(value)) {
+    problem(state, META_FILE, undefined, `expected a JSON object, got ${describeValueType(value)}`);
+    return;
+  }
+  const parsed = datasetMetaSchema.safeParse(value);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problem(state, META_FILE, undefined, describeIssue(issue, value));
     }
-    const parsed = sampleSchema.safeParse(value);
-    if (!parsed.success) {
-      let issues = parsed.error.issues;
-      if (looksLikePublicSample(value)) {
-        problem(
+    return;
+  }
+  state.meta = parsed.data;
+}
+
+function isAvailable(state: ValidatorState, file: string): boolean {
+  return state.started.has(file) && !state.unreadable.has(file);
+}
+
+function checkFilesPresent(state: ValidatorState): void {
+  const required: string[] = [META_FILE, KB_FILE, ...state.splits.map((split) => SPLIT_FILES[split])];
+  for (const file of required) {
+    if (!state.started.has(file) && !state.unreadable.has(file)) {
+      problem(state, file, undefined, "missing file");
+    }
+  }
+  if (isAvailable(state, KB_FILE) && state.kbLineByQid.size === 0 && !state.problems.some((p) => p.file === KB_FILE)) {
+    problem(state, KB_FILE, undefined, "no entities: the file is empty");
+  }
+  for (const split of state.splits) {
+    const file = SPLIT_FILES[split];
+    if (isAvailable(state, file) && state.records[split].length === 0 && !state.problems.some((p) => p.file === file)) {
+      problem(state, file, undefined, "no samples: the file is empty");
+    }
+  }
+}
+
+/** Duplicate ids, qids missing from the KB and entities shared by splits, in canonical split order. */
+function checkAcrossSamples(state: ValidatorState): void {
+  const firstById = new Map<string, Location>();
+  const firstByQid = new Map<string, Location & { split: Split }>();
+  const canCheckKb = isAvailable(state, KB_FILE);
+  for (const split of state.splits) {
+    const file = SPLIT_FILES[split];
+    for (const record of state.records[split]) {
+      if (record.id !== undefined) {
+        const first = firstById.get(record.id);
+        if (first === undefined) {
+          firstById.set(record.id, { file, line: record.line });
+        } else {
+          problem(state, file, record.line, `duplicate id "${record.id}" (first seen on ${locate(first, file)})`);
+        }
+      }
+      if (record.qid === undefined) {
+        continue;
+      }
+      if (canCheckKb && !state.kbLineByQid.has(record.qid)) {
+        problem(state, file, record.line, `qid "${record.qid}" is not in ${KB_FILE}`);
+      }
+      const home = firstByQid.get(record.qid);
+      if (home === undefined) {
+        firstByQid.set(record.qid, { file, line: record.line, split });
+      } else if (home.split !== split) {
+        problem(state, 
           file,
-          line,
-          'missing fields "qid" and "explicit_text": this looks like a public (participant) file with id, ' +
-            "collection and implicit_text only; a gold release needs qid and explicit_text on every sample",
+          record.line,
+          `entity "${record.qid}" is also in the ${home.split} split (${home.file}:${home.line}); ` +
+            "splits are entity-level and must not share entities",
         );
-        issues = issues.filter((issue) => issue.path[0] !== "qid" && issue.path[0] !== "explicit_text");
-      }
-      for (const issue of issues) {
-        problem(file, line, describeIssue(issue, value));
-      }
-    }
-    records[split].push({
-      line,
-      id: fieldOf(sampleSchema.shape.id, value.id),
-      qid: fieldOf(qidSchema, value.qid),
-      sample: parsed.success ? parsed.data : undefined,
-    });
-  }
-
-  function addLine(file: typeof KB_FILE | SplitFile, raw: string): void {
-    started.add(file);
-    const line = (lineCounts.get(file) ?? 0) + 1;
-    lineCounts.set(file, line);
-    const split = SPLIT_BY_FILE.get(file);
-    if (split !== undefined && !splits.includes(split)) {
-      return;
-    }
-    let text = line === 1 && raw.startsWith(BOM) ? raw.slice(BOM.length) : raw;
-    if (text.endsWith("\r")) {
-      text = text.slice(0, -1);
-    }
-    if (text.trim().length === 0) {
-      return;
-    }
-    const value = parseObjectLine(file, line, text);
-    if (value === undefined) {
-      return;
-    }
-    if (split === undefined) {
-      addKbObject(line, value);
-    } else {
-      addSampleObject(file as SplitFile, split, line, value);
-    }
-  }
-
-  function addMetaText(raw: string): void {
-    started.add(META_FILE);
-    const text = raw.startsWith(BOM) ? raw.slice(BOM.length) : raw;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      const message = describeJsonError(error);
-      problem(META_FILE, lineOfJsonError(text, message), `malformed JSON: ${message}`);
-      return;
-    }
-    if (!isPlainObject(value)) {
-      problem(META_FILE, undefined, `expected a JSON object, got ${describeValueType(value)}`);
-      return;
-    }
-    const parsed = datasetMetaSchema.safeParse(value);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        problem(META_FILE, undefined, describeIssue(issue, value));
-      }
-      return;
-    }
-    meta = parsed.data;
-  }
-
-  function isAvailable(file: string): boolean {
-    return started.has(file) && !unreadable.has(file);
-  }
-
-  function checkFilesPresent(): void {
-    const required: string[] = [META_FILE, KB_FILE, ...splits.map((split) => SPLIT_FILES[split])];
-    for (const file of required) {
-      if (!started.has(file) && !unreadable.has(file)) {
-        problem(file, undefined, "missing file");
-      }
-    }
-    if (isAvailable(KB_FILE) && kbLineByQid.size === 0 && !problems.some((p) => p.file === KB_FILE)) {
-      problem(KB_FILE, undefined, "no entities: the file is empty");
-    }
-    for (const split of splits) {
-      const file = SPLIT_FILES[split];
-      if (isAvailable(file) && records[split].length === 0 && !problems.some((p) => p.file === file)) {
-        problem(file, undefined, "no samples: the file is empty");
       }
     }
   }
+}
 
-  /** Duplicate ids, qids missing from the KB and entities shared by splits, in canonical split order. */
-  function checkAcrossSamples(): void {
-    const firstById = new Map<string, Location>();
-    const firstByQid = new Map<string, Location & { split: Split }>();
-    const canCheckKb = isAvailable(KB_FILE);
-    for (const split of splits) {
-      const file = SPLIT_FILES[split];
-      for (const record of records[split]) {
-        if (record.id !== undefined) {
-          const first = firstById.get(record.id);
-          if (first === undefined) {
-            firstById.set(record.id, { file, line: record.line });
-          } else {
-            problem(file, record.line, `duplicate id "${record.id}" (first seen on ${locate(first, file)})`);
-          }
-        }
-        if (record.qid === undefined) {
-          continue;
-        }
-        if (canCheckKb && !kbLineByQid.has(record.qid)) {
-          problem(file, record.line, `qid "${record.qid}" is not in ${KB_FILE}`);
-        }
-        const home = firstByQid.get(record.qid);
-        if (home === undefined) {
-          firstByQid.set(record.qid, { file, line: record.line, split });
-        } else if (home.split !== split) {
-          problem(
-            file,
-            record.line,
-            `entity "${record.qid}" is also in the ${home.split} split (${home.file}:${home.line}); ` +
-              "splits are entity-level and must not share entities",
-          );
-        }
+function findLeakage(state: ValidatorState): LeakageFinding[] {
+  const entityByQid = new Map(state.entities.map((entity) => [entity.qid, entity]));
+  const matchers = new Map<string, LeakageMatcher>();
+  const findings: LeakageFinding[] = [];
+  for (const split of state.splits) {
+    const file = SPLIT_FILES[split];
+    for (const record of state.records[split]) {
+      const sample = record.sample;
+      const entity = sample === undefined ? undefined : entityByQid.get(sample.qid);
+      if (sample === undefined || entity === undefined) {
+        continue;
+      }
+      let matcher = matchers.get(entity.qid);
+      if (matcher === undefined) {
+        matcher = createLeakageMatcher([entity.name, ...entity.aliases]);
+        matchers.set(entity.qid, matcher);
+      }
+      const matched = matcher.find(sample.implicit_text);
+      if (matched !== undefined) {
+        findings.push({ file, line: record.line, id: sample.id, qid: sample.qid, matched });
       }
     }
   }
+  return findings;
+}
 
-  function findLeakage(): LeakageFinding[] {
-    const entityByQid = new Map(entities.map((entity) => [entity.qid, entity]));
-    const matchers = new Map<string, LeakageMatcher>();
-    const findings: LeakageFinding[] = [];
-    for (const split of splits) {
-      const file = SPLIT_FILES[split];
-      for (const record of records[split]) {
-        const sample = record.sample;
-        const entity = sample === undefined ? undefined : entityByQid.get(sample.qid);
-        if (sample === undefined || entity === undefined) {
-          continue;
-        }
-        let matcher = matchers.get(entity.qid);
-        if (matcher === undefined) {
-          matcher = createLeakageMatcher([entity.name, ...entity.aliases]);
-          matchers.set(entity.qid, matcher);
-        }
-        const matched = matcher.find(sample.implicit_text);
-        if (matched !== undefined) {
-          findings.push({ file, line: record.line, id: sample.id, qid: sample.qid, matched });
-        }
-      }
+function finishStep(state: ValidatorState, options: ValidateReleaseOptions): ValidateReleaseResult {
+  checkFilesPresent(state);
+  checkAcrossSamples(state);
+  if (state.problems.length > 0 || state.meta === undefined) {
+    if (state.problems.length === 0) {
+      problem(state, META_FILE, undefined, "missing file");
     }
-    return findings;
+    return { ok: false, problems: [...state.problems].sort(compareProblems) };
   }
-
-  function finish(): ValidateReleaseResult {
-    checkFilesPresent();
-    checkAcrossSamples();
-    if (problems.length > 0 || meta === undefined) {
-      if (problems.length === 0) {
-        problem(META_FILE, undefined, "missing file");
-      }
-      return { ok: false, problems: [...problems].sort(compareProblems) };
-    }
-    const samples: Record<Split, Sample[]> = { train: [], dev: [], test: [] };
-    for (const split of splits) {
-      samples[split] = records[split].flatMap((record) => (record.sample === undefined ? [] : [record.sample]));
-    }
-    return { ok: true, release: { meta, entities, samples }, leakage: options.isLeakageSkipped === true ? [] : findLeakage() };
+  const samples: Record<Split, Sample[]> = { train: [], dev: [], test: [] };
+  for (const split of state.splits) {
+    samples[split] = state.records[split].flatMap((record) => (record.sample === undefined ? [] : [record.sample]));
   }
+  return { ok: true, release: { meta: state.meta, entities: state.entities, samples }, leakage: options.isLeakageSkipped === true ? [] : findLeakage(state) };
+}
 
+export function createReleaseValidator(options: ValidateReleaseOptions = {}): ReleaseValidator {
+  const state: ValidatorState = {
+    splits: SPLITS.filter((split) => (options.splits ?? SPLITS).includes(split)),
+    problems: [],
+    started: new Set<string>(),
+    unreadable: new Set<string>(),
+    lineCounts: new Map<string, number>(),
+    kbLineByQid: new Map<string, number>(),
+    entities: [],
+    records: { train: [], dev: [], test: [] },
+    meta: undefined,
+    isFastPath: options.isFastPathDisabled !== true,
+  };
   return {
     startFile: (file) => {
-      started.add(file);
+      state.started.add(file);
     },
-    addMetaText,
-    addLine,
+    addMetaText: (text) => addMetaText(state, text),
+    addLine: (file, text) => addLine(state, file, text),
     addUndecodableLine: (file, message) => {
-      started.add(file);
-      const line = (lineCounts.get(file) ?? 0) + 1;
-      lineCounts.set(file, line);
+      state.started.add(file);
+      const line = (state.lineCounts.get(file) ?? 0) + 1;
+      state.lineCounts.set(file, line);
       const split = SPLIT_BY_FILE.get(file);
-      if (split === undefined || splits.includes(split)) {
-        problem(file, line, message);
+      if (split === undefined || state.splits.includes(split)) {
+        problem(state, file, line, message);
       }
     },
     reportUnreadableFile: (file, message, line) => {
-      unreadable.add(file);
-      problem(file, line, message);
+      state.unreadable.add(file);
+      problem(state, file, line, message);
     },
-    lineCount: (file) => lineCounts.get(file) ?? 0,
-    finish,
+    lineCount: (file) => state.lineCounts.get(file) ?? 0,
+    finish: () => finishStep(state, options),
   };
 }
 

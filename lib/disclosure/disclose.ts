@@ -318,7 +318,9 @@ type StoredComparison = {
   pHolm: number;
 };
 
-export type PValueBucket = "< 0.001" | "< 0.01" | "< 0.05" | ">= 0.05";
+/** The only form a public (or an unpublished owner's) p-value takes (protocol §12). */
+export const P_VALUE_BUCKETS = ["< 0.001", "< 0.01", "< 0.05", ">= 0.05"] as const;
+export type PValueBucket = (typeof P_VALUE_BUCKETS)[number];
 export type Verdict = "better" | "worse" | "no significant difference";
 
 /** The owner of an unpublished test submission learns the verdict and a bucket of the Holm-adjusted p, never b, c, chi2 or p. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildLeaderboard } from "../leaderboard/build-leaderboard";
+import { buildLeaderboard } from "@/lib/leaderboard/build-leaderboard";
 import { parseCsv } from "@/testing/parse-csv";
 import { toCsv } from "./csv";
 import { leaderboardExport, renderExport } from "./export-tables";

@@ -1,13 +1,14 @@
-import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
+import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import { metricKeysOf, type MetricKey } from "@/lib/scoring/tracks";
 import { toCsv, type CsvCell, type CsvColumn } from "./csv";
-import type { EntryDetail } from "../leaderboard/entry-types";
+import type { EntryDetail } from "@/lib/leaderboard/entry-types";
 import { formatEstimate, formatValue } from "@/lib/format/numbers";
 import { toLatexTabular, type LatexColumn, type LatexTable } from "./latex";
-import type { Estimate, LeaderboardView } from "../leaderboard/leaderboard-types";
-import { RANK_RULE } from "../leaderboard/rank-rule";
-import { leaderboardViewHref } from "../leaderboard/view-links";
-import { isRateMetric, METRIC_LABELS, TRACK_LABELS, TYPE_SLUGS, type ViewMetric } from "../leaderboard/views";
+import type { Estimate, LeaderboardView } from "@/lib/leaderboard/leaderboard-types";
+import { RANK_RULE } from "@/lib/leaderboard/rank-rule";
+import { leaderboardViewHref } from "@/lib/leaderboard/view-links";
+import { isRateMetric, METRIC_LABELS, TRACK_LABELS, TYPE_SLUGS, type ViewMetric } from "@/lib/leaderboard/views";
+import { rowFacts } from "@/lib/leaderboard/api-shapes";
 
 /**
  * Every table of the leaderboard pages as a downloadable file: CSV and JSON
@@ -59,11 +60,9 @@ function entryUrl(siteOrigin: string, entryId: string): string {
   return `${siteOrigin}/entries/${encodeURIComponent(entryId)}`;
 }
 
-export function leaderboardExport(view: LeaderboardView, siteOrigin: string): ExportTable {
-  const { release, track, type } = view;
-  const typeSlug = type === null ? "" : `-${TYPE_SLUGS[type]}`;
-  const typeKeys = type === null ? ENTITY_TYPES : [];
-  const columns: CsvColumn[] = [
+/** The CSV columns of a leaderboard view: the entry's facts, every metric with its interval, per-type columns in the all-types view. */
+function leaderboardCsvColumns(view: LeaderboardView, typeKeys: readonly EntityType[]): CsvColumn[] {
+  return [
     { key: "rank", label: "rank" },
     { key: "kind", label: "kind" },
     { key: "system", label: "system" },
@@ -89,53 +88,58 @@ export function leaderboardExport(view: LeaderboardView, siteOrigin: string): Ex
     { key: "entry_id", label: "entry_id" },
     { key: "entry_url", label: "entry_url" },
   ];
-  const rows = view.rows.map((row) => {
-    const out: Record<string, CsvCell> = {
-      rank: row.rank,
-      kind: row.kind,
-      system: row.system,
-      team: row.team,
-      track: row.track,
-      n: row.n,
-      parameter_count: row.parameterCount,
-      open_weights: row.isOpenWeights,
-      approach: row.approach,
-      uses_source_data: row.usesSourceData,
-      knowledge_cutoff: row.knowledgeCutoff,
-      tier: row.tier,
-      stale: row.isStale,
-      rank_lo: row.rank,
-      rank_hi: row.rankHi,
-      vs_best_baseline: row.significance?.verdict ?? null,
-      vs_best_baseline_p: row.significance?.pBucket ?? null,
-      date: row.date,
-      source: row.source,
-      entry_id: row.entryId,
-      entry_url: row.entryId === null ? null : entryUrl(siteOrigin, row.entryId),
-    };
-    for (const metric of view.columns) putEstimate(out, "", metric, row.metrics[metric]);
-    for (const entityType of typeKeys) {
-      const estimate = row.byType?.[entityType];
-      out[`${TYPE_SLUGS[entityType]}_n`] = estimate?.n ?? null;
-      putEstimate(out, `${TYPE_SLUGS[entityType]}_`, view.rankMetric, estimate && estimate.value !== null ? { value: estimate.value, ci95: estimate.ci95 } : null);
-    }
-    return out;
-  });
+}
 
-  const latexColumns: LatexColumn[] = [
+/** One leaderboard row as CSV cells, keyed like leaderboardCsvColumns. */
+function leaderboardCsvRow(view: LeaderboardView, row: LeaderboardView["rows"][number], typeKeys: readonly EntityType[], siteOrigin: string): Record<string, CsvCell> {
+  const out: Record<string, CsvCell> = {
+    rank: row.rank,
+    kind: row.kind,
+    ...rowFacts(row),
+    stale: row.isStale,
+    rank_lo: row.rank,
+    rank_hi: row.rankHi,
+    vs_best_baseline: row.significance?.verdict ?? null,
+    vs_best_baseline_p: row.significance?.pBucket ?? null,
+    date: row.date,
+    source: row.source,
+    entry_id: row.entryId,
+    entry_url: row.entryId === null ? null : entryUrl(siteOrigin, row.entryId),
+  };
+  for (const metric of view.columns) putEstimate(out, "", metric, row.metrics[metric]);
+  for (const entityType of typeKeys) {
+    const estimate = row.byType?.[entityType];
+    out[`${TYPE_SLUGS[entityType]}_n`] = estimate?.n ?? null;
+    putEstimate(out, `${TYPE_SLUGS[entityType]}_`, view.rankMetric, estimate && estimate.value !== null ? { value: estimate.value, ci95: estimate.ci95 } : null);
+  }
+  return out;
+}
+
+/** The LaTeX table of a view: rank, system, the track (unified view), n (type view) and each metric as shown. */
+function leaderboardLatex(view: LeaderboardView): { columns: LatexColumn[]; rows: string[][] } {
+  const { track, type } = view;
+  const columns: LatexColumn[] = [
     { label: "Rank", align: "r" },
     { label: "System", align: "l" },
     ...(track === "unified" ? [{ label: "Track", align: "l" as const }] : []),
     ...(type === null ? [] : [{ label: "n", align: "r" as const }]),
     ...view.columns.map((metric) => ({ label: metricHeader(metric), align: "r" as const })),
   ];
-  const latexRows = view.rows.map((row) => [
+  const rows = view.rows.map((row) => [
     row.rank === null ? "–" : String(row.rank),
     row.kind === "submission" ? row.system : `${row.system} (${row.kind})`,
     ...(track === "unified" ? [row.track] : []),
     ...(type === null ? [] : [row.n === null ? "–" : String(row.n)]),
     ...view.columns.map((metric) => formatEstimate(row.metrics[metric], metric)),
   ]);
+  return { columns, rows };
+}
+
+export function leaderboardExport(view: LeaderboardView, siteOrigin: string): ExportTable {
+  const { release, track, type } = view;
+  const typeSlug = type === null ? "" : `-${TYPE_SLUGS[type]}`;
+  const typeKeys = type === null ? ENTITY_TYPES : [];
+  const latex = leaderboardLatex(view);
   const title = `IRC-Bench leaderboard, ${TRACK_LABELS[track]}${type === null ? "" : `, entity type ${type}`}, release ${release.name} ${release.version}, test split`;
   const url = `${siteOrigin}${leaderboardViewHref(track, type)}`;
   return {
@@ -151,12 +155,12 @@ export function leaderboardExport(view: LeaderboardView, siteOrigin: string): Ex
       rank_rule: RANK_RULE,
       best_baseline: view.bestBaseline?.name ?? null,
     },
-    columns,
-    rows,
+    columns: leaderboardCsvColumns(view, typeKeys),
+    rows: view.rows.map((row) => leaderboardCsvRow(view, row, typeKeys, siteOrigin)),
     latex: {
       comment: `${title}; rates in percent with 95% bootstrap intervals; rank rule: ${RANK_RULE}; ${url}`,
-      columns: latexColumns,
-      rows: latexRows,
+      columns: latex.columns,
+      rows: latex.rows,
     },
   };
 }

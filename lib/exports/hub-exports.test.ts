@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { envSchema } from "@/lib/env";
 import { everyEvalEverViolations } from "@/testing/schemas/every-eval-ever";
-import type { EntryDetail } from "../leaderboard/entry-types";
+import type { EntryDetail } from "@/lib/leaderboard/entry-types";
 import { everyEvalEverDocument, hasScore, hubDatasetIdOf, renderHubExport, type HubExportContext } from "./hub-exports";
 
 const ENTRY: EntryDetail = {

@@ -2,9 +2,9 @@ import { stringify } from "yaml";
 import { formatDate } from "@/lib/format/dates";
 import { formatCount, formatDecimalInterval } from "@/lib/format/numbers";
 import { metricKeysOf, PRIMARY_METRIC, type MetricKey } from "@/lib/scoring/tracks";
-import type { EntryDetail } from "../leaderboard/entry-types";
+import type { EntryDetail } from "@/lib/leaderboard/entry-types";
 import type { RenderedExport } from "./export-tables";
-import { METRIC_LABELS, TRACK_LABELS } from "../leaderboard/views";
+import { METRIC_LABELS, TRACK_LABELS } from "@/lib/leaderboard/views";
 
 /**
  * An entry's results in the formats other hubs read (docs/leaderboard.md,

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildLeaderboard } from "../leaderboard/build-leaderboard";
+import { buildLeaderboard } from "@/lib/leaderboard/build-leaderboard";
 import { leaderboardExport, renderExport } from "./export-tables";
 import { escapeLatex, toLatexTabular } from "./latex";
 import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";

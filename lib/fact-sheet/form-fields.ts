@@ -1,3 +1,4 @@
+import { formatParameterCountForEditing, parseParameterCount } from "@/lib/format/numbers";
 import { FACT_SHEET_VERSION, type FactSheet } from "./schema";
 
 /**
@@ -29,6 +30,12 @@ function count(value: string | undefined): number | string | null {
   return Number.isFinite(number) && /^[0-9.e+]+$/i.test(trimmed) ? number : (value ?? "");
 }
 
+/** A parameter count as the leaderboard's size filter reads it ("1.3B", "350M", "8000000000"); anything else as typed. */
+function parameterCount(value: string | undefined): number | string | null {
+  if ((value ?? "").trim() === "") return null;
+  return parseParameterCount(value ?? "") ?? (value ?? "");
+}
+
 /** The fact sheet JSON of a submitted form (unvalidated). */
 export function factSheetFromForm(values: FormValues): Record<string, unknown> {
   const runs = textOrNull(values["protocol.runs"]);
@@ -39,7 +46,7 @@ export function factSheetFromForm(values: FormValues): Record<string, unknown> {
     approach: textOrNull(values.approach),
     baseModel: textOrNull(values.baseModel),
     knowledgeCutoff: textOrNull(values.knowledgeCutoff),
-    parameters: count(values.parameters),
+    parameters: parameterCount(values.parameters),
     openWeights: flag(values.openWeights),
     dataUsed: {
       train: flag(values["dataUsed.train"]),
@@ -72,7 +79,7 @@ export function formValuesOf(sheet: FactSheet | null, fallbackName = ""): FormVa
     approach: sheet.approach ?? "",
     baseModel: sheet.baseModel ?? "",
     knowledgeCutoff: sheet.knowledgeCutoff ?? "",
-    parameters: sheet.parameters === null ? "" : String(sheet.parameters),
+    parameters: sheet.parameters === null ? "" : formatParameterCountForEditing(sheet.parameters),
     openWeights: flagText(sheet.openWeights),
     "dataUsed.train": flagText(sheet.dataUsed.train),
     "dataUsed.dev": flagText(sheet.dataUsed.dev),

@@ -22,7 +22,11 @@ describe("fact sheet schema (version 1)", () => {
   it("round-trips the site form: stored sheet -> form values -> submitted JSON -> the same sheet", () => {
     const values = formValuesOf(FACT_SHEET_TEMPLATE);
     expect(values["dataUsed.sourceCollections"]).toBe("no");
-    expect(values.parameters).toBe("8000000000");
+    expect(values.parameters).toBe("8B");
+    for (const [typed, count] of [["1.3B", 1_300_000_000], ["350M", 350_000_000], ["70B", 70_000_000_000], ["8,000,000,000", 8e9]] as const) {
+      expect(factSheetSchema.parse(factSheetFromForm({ ...values, parameters: typed })).parameters).toBe(count);
+      expect(factSheetSchema.parse({ ...FACT_SHEET_TEMPLATE, parameters: typed }).parameters).toBe(count);
+    }
     expect(factSheetSchema.parse(factSheetFromForm(values))).toEqual(FACT_SHEET_TEMPLATE);
     const bestOf = { ...FACT_SHEET_TEMPLATE, protocol: { ...FACT_SHEET_TEMPLATE.protocol, runs: "best-of-n" as const, bestOfN: 5 } };
     expect(factSheetSchema.parse(factSheetFromForm(formValuesOf(bestOf)))).toEqual(bestOf);
@@ -67,6 +71,7 @@ describe("fact sheet schema (version 1)", () => {
     ]);
     expect(messagesOf({ ...FACT_SHEET_TEMPLATE, codeUrl: "ftp://example.org/x" })).toEqual(['field "codeUrl" must be an http(s) URL']);
     expect(messagesOf({ ...FACT_SHEET_TEMPLATE, parameters: 1.5 })).toEqual(['field "parameters" must be a whole number']);
+    expect(messagesOf({ ...FACT_SHEET_TEMPLATE, parameters: "eight billion" })).toEqual(['field "parameters" must be a number, or a count like "1.3B", "350M" or "8000000000"']);
     expect(messagesOf({ ...FACT_SHEET_TEMPLATE, version: 2 })).toEqual(['field "version" must be 1 (the fact sheet version this server reads)']);
     expect(messagesOf({ ...FACT_SHEET_TEMPLATE, protocol: { ...FACT_SHEET_TEMPLATE.protocol, runs: "best-of-n" } })).toEqual([
       'field "protocol.bestOfN" is needed when runs is "best-of-n": of how many runs is this the best?',

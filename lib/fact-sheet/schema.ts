@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { freeText } from "@/lib/validation/text";
-import { formatCount } from "@/lib/format/numbers";
+import { formatCount, parseParameterCount } from "@/lib/format/numbers";
 
 /**
- * The fact sheet of a leaderboard entry (issue 16): how the number was made.
+ * The fact sheet of a leaderboard entry: how the number was made.
  * One versioned schema shared by the publication form, the API (request and
  * edit), the command-line client (`publish --fact-sheet FILE`, `fact-sheet
  * template`) and the database, which stores the parsed sheet as JSON with its
@@ -108,7 +108,12 @@ export const factSheetSchema = z
     baseModel: nullableText(200),
     /** The base model's knowledge cutoff; compared with the release date by the leaderboard's cutoff filter. */
     knowledgeCutoff: knowledgeCutoffSchema.nullable(),
-    parameters: z.number({ message: "must be a number" }).int("must be a whole number").nonnegative("must not be negative").max(1e13, "must be at most 1e13").nullable(),
+    /** A number, or text as the leaderboard's size filter reads it ("1.3B", "350M"): one reader, parseParameterCount. */
+    parameters: z
+      .preprocess(
+        (value) => (typeof value === "string" ? (parseParameterCount(value) ?? value) : value),
+        z.number({ message: 'must be a number, or a count like "1.3B", "350M" or "8000000000"' }).int("must be a whole number").nonnegative("must not be negative").max(1e13, "must be at most 1e13").nullable(),
+      ),
     openWeights: unknownFlag,
     dataUsed: dataUsedSchema,
     configuration: configurationSchema,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatBytes } from "./bytes";
-import { formatDate, formatDateTime } from "./dates";
+import { formatDate, formatDateTime, formatIsoDateTime } from "./dates";
 import { formatMetricName } from "./metric-labels";
 import { formatCount, formatDecimal, formatPercent, formatPercentInterval } from "./numbers";
 
@@ -13,11 +13,15 @@ describe("lib/format", () => {
     expect(formatBytes(1_572_864 + 1)).toBe("1.5 MiB");
   });
 
-  it("dates as ISO 8601 in UTC, with the time to the second", () => {
-    expect(formatDateTime(new Date(Date.UTC(2026, 11, 1, 22, 15, 3, 456)))).toBe("2026-12-01T22:15:03Z");
-    expect(formatDateTime("2026-01-02T03:04:05.000Z")).toBe("2026-01-02T03:04:05Z");
+  it("dates for people in UTC, one way: the day, and the moment to the minute; ISO 8601 for APIs and files", () => {
+    expect(formatDateTime(new Date(Date.UTC(2026, 11, 1, 22, 15, 3, 456)))).toBe("2026-12-01 22:15 UTC");
+    expect(formatDateTime("2026-01-02T03:04:05.000Z")).toBe("2026-01-02 03:04 UTC");
+    expect(formatDateTime("2026-01-02T05:04:05+02:00")).toBe("2026-01-02 03:04 UTC");
     expect(formatDateTime(null)).toBe("–");
     expect(formatDate("2026-01-02T23:59:59.000Z")).toBe("2026-01-02");
+    expect(formatDate(null)).toBe("–");
+    expect(formatIsoDateTime(new Date(Date.UTC(2026, 11, 1, 22, 15, 3, 456)))).toBe("2026-12-01T22:15:03.456Z");
+    expect(formatIsoDateTime(null)).toBeNull();
   });
 
   it("counts, percentages, decimals and metric labels", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDifference, formatEstimate, formatParameterCount, formatPValue, formatSuppressedGroup, formatValue, parseParameterCount } from "./numbers";
+import { formatDifference, formatEstimate, formatParameterCount, formatParameterCountForEditing, formatPBucket, formatPBucketValue, formatPStatement, formatPValue, formatSuppressedGroup, formatValue, parseParameterCount } from "./numbers";
 
 describe("formatting scores", () => {
   it("shows rates as percentages with one decimal and their interval", () => {
@@ -21,9 +21,25 @@ describe("formatting scores", () => {
 
   it("writes p-values readably", () => {
     expect(formatPValue(0.0312)).toBe("0.0312");
-    expect(formatPValue(2.02e-34)).toBe("2.02e-34");
+    expect(formatPValue(0.004283)).toBe("0.00428");
+    expect(formatPValue(0.001)).toBe("0.00100");
+    expect(formatPValue(4.17e-4)).toBe("< 0.001");
+    expect(formatPValue(2.02e-34)).toBe("< 0.001");
+    expect(formatPValue(0)).toBe("< 0.001");
+    expect(formatPValue(0.04996)).toBe("< 0.05");
+    expect(formatPValue(0.05)).toBe("0.0500");
     expect(formatPValue(1)).toBe("1.00");
-    expect(formatPValue(0)).toBe("< 1e-300");
+    expect(formatPValue(Number.NaN)).toBe("–");
+  });
+
+  it("writes an exact p and a p bucket in a sentence the same way", () => {
+    expect(formatPStatement(0.0312)).toBe("p = 0.0312");
+    expect(formatPStatement(0.0004)).toBe("p < 0.001");
+    expect(formatPStatement(0.0499)).toBe("p = 0.0499");
+    expect(formatPStatement(0.04996)).toBe("p < 0.05");
+    expect(formatPBucket(">= 0.05")).toBe("p ≥ 0.05");
+    expect(formatPBucketValue(">= 0.05")).toBe("≥ 0.05");
+    expect(formatPBucketValue("< 0.001")).toBe("< 0.001");
   });
 });
 
@@ -46,6 +62,22 @@ describe("parameter counts", () => {
     expect(parseParameterCount("")).toBeNull();
     expect(parseParameterCount("-3B")).toBeNull();
     expect(parseParameterCount("eight billion")).toBeNull();
+    expect(parseParameterCount("1.3B")).toBe(1_300_000_000);
+    expect(parseParameterCount("70B")).toBe(70e9);
+    expect(parseParameterCount("350M")).toBe(350e6);
+    expect(parseParameterCount("8,000,000,000")).toBe(8e9);
+    expect(parseParameterCount("8_000_000_000")).toBe(8e9);
+    expect(parseParameterCount("8,00")).toBeNull();
+  });
+
+  it("reads back what it writes: the filter, the fact sheet and the pages agree", () => {
+    for (const text of ["1.3B", "8B", "350M", "70B", "110M", "6.5M", "1.2T"]) {
+      const count = parseParameterCount(text);
+      expect(count).not.toBeNull();
+      expect(formatParameterCount(count)).toBe(text);
+      expect(formatParameterCountForEditing(count ?? 0)).toBe(text);
+    }
+    expect(formatParameterCountForEditing(1_234_567_891)).toBe("1234567891");
   });
 });
 

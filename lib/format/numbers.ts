@@ -1,11 +1,13 @@
+import type { PValueBucket } from "@/lib/disclosure/disclose";
 import type { Estimate } from "@/lib/leaderboard/leaderboard-types";
+import { RANK_SIGNIFICANCE_LEVEL } from "@/lib/scoring/paired-ranks";
 import { isRateMetric, type ViewMetric } from "@/lib/leaderboard/views";
 
 /**
  * How numbers read, on pages, in exports and in the CLI's table: rates as
  * percentages ("38.9"), MRR as a decimal ("0.475"), an interval in brackets
  * after its value ("38.9 [37.5, 40.3]"), counts with thousands separators,
- * p-values to 3 significant digits. Files and the API keep fractions at full
+ * p-values to 3 significant digits ("< 0.001" below), p buckets with "≥". Files and the API keep fractions at full
  * precision. Pure: pages, client components and the CLI bundle import it.
  */
 
@@ -89,33 +91,50 @@ export function formatParameterCount(count: number | null): string {
 }
 
 /**
- * Reads a parameter count as people write it: "8B", "110M", "6.5m", "1.2T",
- * "7e9" or "350000000". Returns null for anything else (including negatives).
+ * Reads a parameter count as people write it, the one reader of the fact sheet
+ * form, the fact sheet JSON and the leaderboard's size filter: "8B", "1.3B",
+ * "110M", "6.5m", "1.2T", "7e9", "350000000" or "8,000,000,000". A whole number
+ * of parameters (1.3B is 1300000000, not 1300000000.0000002); null for anything
+ * else (including negatives).
  */
 export function parseParameterCount(text: string): number | null {
-  const match = /^\s*(\d+(?:\.\d+)?(?:e\d+)?)\s*([kmbt])?\s*$/i.exec(text);
+  const match = /^\s*(\d+(?:\.\d+)?(?:e\d+)?)\s*([kmbt])?\s*$/i.exec(text.replaceAll(/(?<=\d)[,_](?=\d{3})/g, ""));
   if (!match) {
     return null;
   }
   const base = Number(match[1]);
   const unit = (match[2] ?? "").toUpperCase();
   const factor = PARAMETER_UNITS.find((candidate) => candidate.suffix === unit)?.size ?? 1;
-  const value = base * factor;
+  const value = Math.round(base * factor);
   return Number.isFinite(value) ? value : null;
 }
 
-/** A p-value, everywhere (pages, exports, the CLI): 3 significant digits, exponent notation below 0.001; an exact 0 is a double's underflow. */
+/**
+ * A stored count as a person edits it: the page's "1.3B" when that reads back to the very
+ * same count, the digits otherwise (1234567891 would read back as 1.23B).
+ */
+export function formatParameterCountForEditing(count: number): string {
+  const short = formatParameterCount(count);
+  return parseParameterCount(short) === count ? short : String(count);
+}
+
+/**
+ * An exact p-value (the owner's own section 9 family, maintainers, the offline scorer), one rule
+ * everywhere: 3 significant digits in plain decimals ("0.0312", "0.00428", "1.00"), "< 0.001" below
+ * 0.001, and never a rounded "0.0500" for a p below the 5% level. The JSON keeps full precision.
+ */
 export function formatPValue(p: number): string {
-  if (!Number.isFinite(p)) {
-    return "–";
-  }
-  if (p === 0) {
-    return "< 1e-300";
-  }
-  if (p < 0.001) {
-    return p.toExponential(2);
-  }
-  return p.toPrecision(3);
+  if (!Number.isFinite(p)) return NONE;
+  if (p < 0.001) return "< 0.001";
+  const text = p.toPrecision(3);
+  if (p < RANK_SIGNIFICANCE_LEVEL && Number(text) >= RANK_SIGNIFICANCE_LEVEL) return `< ${RANK_SIGNIFICANCE_LEVEL}`;
+  return text;
+}
+
+/** An exact p in a sentence: "p = 0.0312", "p < 0.001" (formatPValue's rule). */
+export function formatPStatement(p: number): string {
+  const text = formatPValue(p);
+  return text.startsWith("<") ? `p ${text}` : `p = ${text}`;
 }
 
 /** A percentage-point difference with its sign: "+3.4", "−1.2". */
@@ -130,9 +149,14 @@ export function formatDifference(difference: number, metric: ViewMetric): string
   return `${difference > 0 ? "+" : "−"}${magnitude}`;
 }
 
-/** A p bucket (protocol section 12) in a sentence: "p < 0.01", "p ≥ 0.05". The one way pages, exports and the client write a public p. */
-export function formatPBucket(bucket: "< 0.001" | "< 0.01" | "< 0.05" | ">= 0.05"): string {
-  return bucket === ">= 0.05" ? "p ≥ 0.05" : `p ${bucket}`;
+/** A p bucket (protocol section 12) as people read it: "< 0.01", "≥ 0.05" (the API's ">= 0.05" is for programs). */
+export function formatPBucketValue(bucket: PValueBucket): string {
+  return bucket === ">= 0.05" ? "≥ 0.05" : bucket;
+}
+
+/** A p bucket in a sentence: "p < 0.01", "p ≥ 0.05". The one way pages, exports for people and the client write a public p. */
+export function formatPBucket(bucket: PValueBucket): string {
+  return `p ${formatPBucketValue(bucket)}`;
 }
 
 /** A rank interval (section 13): "3" when both ends agree, "2–5" otherwise. */
@@ -149,4 +173,16 @@ export function formatSuppressedGroup(n: number | null, minGroupN: number): stri
   if (n === null) return NONE;
   if (n < minGroupN) return `n = ${formatCount(n)} < ${formatCount(minGroupN)}`;
   return "hidden with smaller groups";
+}
+
+/** A report metric (section 11 key) with its unit: a rate as a percentage with one decimal, MRR as a fraction. The command-line client writes metrics this way. */
+export function formatMetric(key: string, value: number | null | undefined): string {
+  if (value === null || value === undefined) return "-";
+  return key === "mrr" ? formatDecimal(value) : `${formatPercent(value)}%`;
+}
+
+/** A report metric's 95% interval written as its value is. */
+export function formatMetricInterval(key: string, interval: readonly [number, number] | null | undefined): string {
+  if (!interval) return "";
+  return key === "mrr" ? `[${formatDecimal(interval[0])}, ${formatDecimal(interval[1])}]` : formatPercentInterval(interval);
 }

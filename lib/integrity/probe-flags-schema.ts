@@ -7,10 +7,10 @@ import { z } from "zod";
  * on read, so a row from an older or broken writer is noticed, not trusted.
  */
 
-const CLOSED_PROBE_FLAG_IDS = ["single_entry_rankings", "top1_from_known_splits"] as const;
-const OPEN_PROBE_FLAG_IDS = ["most_common_prediction", "many_names", "short_predictions"] as const;
+export const CLOSED_PROBE_FLAG_IDS = ["single_entry_rankings", "top1_from_known_splits"] as const;
+export const OPEN_PROBE_FLAG_IDS = ["most_common_prediction", "many_names", "short_predictions"] as const;
 /** Flags of both tracks, read from answers in the unified view. */
-const SHARED_PROBE_FLAG_IDS = ["uninformative_groups"] as const;
+export const SHARED_PROBE_FLAG_IDS = ["uninformative_groups"] as const;
 export const PROBE_FLAG_IDS = [...CLOSED_PROBE_FLAG_IDS, ...OPEN_PROBE_FLAG_IDS, ...SHARED_PROBE_FLAG_IDS] as const;
 
 export const probeFlagIdSchema = z.enum(PROBE_FLAG_IDS);

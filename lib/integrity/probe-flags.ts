@@ -14,7 +14,7 @@ import { PROBE_FLAGS_VERSION, probeFlagsSchema, type ProbeFlag, type ProbeFlagId
  */
 
 /** A flag is raised when its share is strictly above its threshold. */
-const PROBE_FLAG_THRESHOLDS: Readonly<Record<ProbeFlagId, number>> = {
+export const PROBE_FLAG_THRESHOLDS: Readonly<Record<ProbeFlagId, number>> = {
   single_entry_rankings: 0.5,
   top1_from_known_splits: 0.9,
   most_common_prediction: 0.2,
@@ -24,7 +24,7 @@ const PROBE_FLAG_THRESHOLDS: Readonly<Record<ProbeFlagId, number>> = {
   uninformative_groups: 0,
 };
 
-const PROBE_FLAG_LABELS: Readonly<Record<ProbeFlagId, string>> = {
+export const PROBE_FLAG_LABELS: Readonly<Record<ProbeFlagId, string>> = {
   single_entry_rankings: "rankings of length one",
   top1_from_known_splits: "top-ranked entity from the train or dev split (never test gold)",
   most_common_prediction: "samples answered by the most common prediction",

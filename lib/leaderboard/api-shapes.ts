@@ -24,16 +24,7 @@ function apiRow(row: LeaderboardRow) {
     },
     kind: row.kind,
     id: row.entryId,
-    system: row.system,
-    team: row.team,
-    track: row.track,
-    n: row.n,
-    parameter_count: row.parameterCount,
-    open_weights: row.isOpenWeights,
-    approach: row.approach,
-    uses_source_data: row.usesSourceData,
-    knowledge_cutoff: row.knowledgeCutoff,
-    tier: row.tier,
+    ...rowFacts(row),
     date: row.date,
     stale: row.isStale,
     source: row.source,
@@ -52,6 +43,22 @@ function apiRow(row: LeaderboardRow) {
 }
 
 type ApiPage = { offset: number; limit: number; next: string | null };
+
+/** A row's facts in the API's snake_case names: the JSON body and the CSV and LaTeX exports share them. */
+export function rowFacts(row: LeaderboardRow) {
+  return {
+      system: row.system,
+      team: row.team,
+      track: row.track,
+      n: row.n,
+      parameter_count: row.parameterCount,
+      open_weights: row.isOpenWeights,
+      approach: row.approach,
+      uses_source_data: row.usesSourceData,
+      knowledge_cutoff: row.knowledgeCutoff,
+      tier: row.tier,
+  };
+}
 
 /** Typed by the documented schema (lib/api/schemas/leaderboard.ts), so the OpenAPI document cannot drift from the body. */
 export function leaderboardApiBody(view: LeaderboardView, page: ApiPage): z.input<typeof leaderboardSchema> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildLeaderboard, type BuildLeaderboardInput } from "./build-leaderboard";
-import { buildProgressView } from "../progress/progress-view";
+import { buildProgressView } from "@/lib/progress/progress-view";
 import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
 
 const openA = entry({ id: "open-a", track: "open", metrics: { exact: 0.4, alias: 0.5, contain: 0.55, jaccard: 0.6 }, ci95: { exact: [0.35, 0.45], alias: [0.45, 0.55], contain: [0.5, 0.6], jaccard: [0.55, 0.65] } });

@@ -3,7 +3,7 @@ import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/l
 import { buildLeaderboard } from "./build-leaderboard";
 import { cohortKeyOf, cohortOf, cohortOfPageFilters, describeCohort, isEntryInCohort, selectCohort } from "./cohort-filters";
 import { DEFAULT_FILTERS } from "./filter-rows";
-import { canonicalPagePath } from "../public-cache/public-page-routing.mjs";
+import { canonicalPagePath } from "@/lib/public-cache/public-page-routing.mjs";
 import { leaderboardQuerySchema } from "./query-schemas";
 
 const RELEASE_DATE = "2026-12-01";

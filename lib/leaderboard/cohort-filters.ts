@@ -5,7 +5,7 @@ import { PROVENANCE_TIERS, type ProvenanceTier } from "@/lib/provenance/tiers";
 import type { EntrySource, ReportedSource } from "./leaderboard-types";
 
 /**
- * Fact-sheet and provenance filters (issue 16): which systems a view compares.
+ * Fact-sheet and provenance filters: which systems a view compares.
  * Unlike the table's display filters (name search, entry kind, parameter
  * range), these choose the view's entries BEFORE it is built, so its ranks,
  * significance marks and pairwise matrix are recomputed among the entries it

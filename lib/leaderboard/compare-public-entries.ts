@@ -8,10 +8,9 @@ import type { Track } from "@/lib/scoring/tracks";
 import type { Estimate, ReleaseRef } from "./leaderboard-types";
 import { isPublicEntry } from "@/lib/stored-scores/public-entry-rule";
 import { discloseStoredScore, disclosureLevelFor, type PairReading } from "@/lib/disclosure/disclose";
-import { getLeaderboard } from "./get-leaderboard";
-import { getReleaseLeaderboard } from "./get-release-leaderboard";
+import { findRankingView } from "./find-ranking-view";
 import { typeDifferences, type TypeDifference } from "./type-differences";
-import { reportMetricFor, TRACK_LABELS, type LeaderboardTrack } from "./views";
+import { reportMetricFor, type LeaderboardTrack } from "./views";
 
 /**
  * Any two public entries of the same release and split, side by side, on the
@@ -130,11 +129,7 @@ export async function comparePublicEntries(aId: string, bId: string): Promise<En
 
 /** The pair's reading in the view of `track`, all types: the default view when both are in it, else the view of every entry. */
 async function viewReading(aId: string, bId: string, track: LeaderboardTrack, releaseId: string): Promise<(PairReading & { view: string }) | null> {
-  for (const scope of ["primary", "all"] as const) {
-    const snapshot = await getLeaderboard({ track, scope });
-    const view = snapshot !== null && snapshot.view.release.id === releaseId ? snapshot.view : await getReleaseLeaderboard({ releaseId, track, scope });
-    const reading = view?.readPair(aId, bId) ?? null;
-    if (reading !== null) return { ...reading, view: `${TRACK_LABELS[track]}, all types${scope === "all" ? ", every entry" : ""}` };
-  }
-  return null;
+  const found = await findRankingView(track, releaseId, (view) => view.readPair(aId, bId) !== null);
+  const reading = found?.view.readPair(aId, bId) ?? null;
+  return found === null || reading === null ? null : { ...reading, view: found.name };
 }

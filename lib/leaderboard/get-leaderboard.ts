@@ -38,7 +38,8 @@ let cached: CachedRelease | null = null;
 
 const DEFAULT_STAMP_TTL_MS = 1000;
 
-type StampCheck = { at: number; result: Promise<ActiveReleaseStamp | null> };
+/** `settled`: the answer once it came, so a reader that must not wait can take it (peekPublicReadStamp). */
+type StampCheck = { at: number; result: Promise<ActiveReleaseStamp | null>; settled?: { publicStamp: PublicReadStamp | null } };
 /** `next`: the check started ahead of time, before `last` expires. */
 type StampChecks = { ttlMs: number; last: StampCheck | null; next: StampCheck | null };
 
@@ -65,7 +66,8 @@ const stampChecks: StampChecks = ((globalThis as typeof globalThis & { [STAMP_CH
 function startCheck(now: number): StampCheck {
   const check: StampCheck = { at: now, result: findActiveReleaseStamp() };
   check.result.then(
-    () => {
+    (active) => {
+      check.settled = { publicStamp: active === null ? null : publicStampOf(active) };
       // A check started ahead of time takes over once it has its answer.
       if (stampChecks.next !== check) return;
       stampChecks.next = null;
@@ -111,8 +113,25 @@ type PublicReadStamp = { releaseId: string; stamp: string };
  */
 export async function findPublicReadStamp(): Promise<PublicReadStamp | null> {
   const active = await currentStamp();
-  if (active === null) return null;
+  return active === null ? null : publicStampOf(active);
+}
+
+function publicStampOf(active: ActiveReleaseStamp): PublicReadStamp {
   return { releaseId: active.release.id, stamp: `${active.release.id}/${fullStamp(active)}` };
+}
+
+/**
+ * findPublicReadStamp without waiting, for the web server's fast path
+ * (lib/public-cache/public-fast-path.ts): the same stamp when a check younger
+ * than the TTL already has its answer (starting the next one ahead of time as
+ * currentStamp does), undefined when a reader would have to wait for a query.
+ */
+export function peekPublicReadStamp(): PublicReadStamp | null | undefined {
+  const now = Date.now();
+  const { last, next, ttlMs } = stampChecks;
+  if (last?.settled === undefined || now - last.at >= ttlMs) return undefined;
+  if (next === null && now - last.at >= ttlMs * REFRESH_AHEAD_SHARE) stampChecks.next = startCheck(now);
+  return last.settled.publicStamp;
 }
 
 /** The cached data of the active release at `active`'s stamp, loading it when the stamp changed. */
@@ -202,7 +221,7 @@ export function clearLeaderboardCache(): void {
  * this process: its next read checks the stamp anew, so whoever made the
  * change (an owner hiding an entry, a maintainer approving one) sees it on
  * the very next page, not up to a second later. Other processes see it
- * within the TTL, as before.
+ * within the TTL.
  */
 export function forgetPublicReadStamp(): void {
   stampChecks.last = null;

@@ -1,6 +1,7 @@
 import "server-only";
 import { loadPublicGroupPolicy } from "@/lib/submissions/load-gold";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma";
 import { disclosureLevelFor, discloseStoredScore, readPair, verdictOf } from "@/lib/disclosure/disclose";
 import { goldVersionId } from "@/lib/disclosure/gold-version";
 import { isScoreStale, releaseGoldOf } from "@/lib/stored-scores/score-staleness";
@@ -8,10 +9,48 @@ import { missingFactSheetFields } from "@/lib/fact-sheet/completeness";
 import { readStoredFactSheet } from "@/lib/fact-sheet/schema";
 import { scoredEntryTier } from "@/lib/provenance/tiers";
 import type { EntryComparison, EntryDetail } from "./entry-types";
-import { getLeaderboard } from "./get-leaderboard";
-import { getReleaseLeaderboard } from "./get-release-leaderboard";
+import { findRankingView } from "./find-ranking-view";
 import { TRACK_LABELS } from "./views";
 import { isPublicEntry } from "@/lib/stored-scores/public-entry-rule";
+
+/** What the entry page reads of a submission: its facts, its score and its stored comparisons with the baselines. */
+const ENTRY_SELECT = {
+  id: true,
+  track: true,
+  split: true,
+  isBaseline: true,
+  baselineLabel: true,
+  publication: true,
+  systemName: true,
+  methodDescription: true,
+  factSheet: true,
+  reproducedAt: true,
+  reproducedBy: { select: { displayName: true } },
+  publishedAt: true,
+  createdAt: true,
+  user: { select: { displayName: true, affiliation: true } },
+  release: { select: { id: true, name: true, version: true, goldSha256: true, minGroupN: true } },
+  score: { select: { n: true, scorerVersion: true, goldSha256: true, computedAt: true, report: true, feedbackReport: true, rankingReport: true } },
+  comparisonsAsEntry: {
+    where: { baseline: { isBaseline: true } },
+    orderBy: [{ family: "asc" }, { baselineId: "asc" }],
+    select: {
+      baselineId: true,
+      family: true,
+      identicalTo: true,
+      metric: true,
+      b: true,
+      c: true,
+      chi2: true,
+      p: true,
+      pExact: true,
+      pHolm: true,
+      baseline: { select: { baselineLabel: true, systemName: true, score: { select: { primary: true } } } },
+    },
+  },
+} satisfies Prisma.SubmissionSelect;
+
+type EntryRow = Prisma.SubmissionGetPayload<{ select: typeof ENTRY_SELECT }>;
 
 /**
  * One public entry with its score summary and its comparisons with every
@@ -23,53 +62,13 @@ import { isPublicEntry } from "@/lib/stored-scores/public-entry-rule";
  * nothing public.
  */
 export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
-  const submission = await db.submission.findUnique({
-    where: { id },
-    select: {
-      id: true,
-      track: true,
-      split: true,
-      isBaseline: true,
-      baselineLabel: true,
-      publication: true,
-      systemName: true,
-      methodDescription: true,
-      factSheet: true,
-      reproducedAt: true,
-      reproducedBy: { select: { displayName: true } },
-      publishedAt: true,
-      createdAt: true,
-      user: { select: { displayName: true, affiliation: true } },
-      release: { select: { id: true, name: true, version: true, goldSha256: true, minGroupN: true } },
-      score: { select: { n: true, scorerVersion: true, goldSha256: true, computedAt: true, report: true, feedbackReport: true, rankingReport: true } },
-      comparisonsAsEntry: {
-        where: { baseline: { isBaseline: true } },
-        orderBy: [{ family: "asc" }, { baselineId: "asc" }],
-        select: {
-          baselineId: true,
-          family: true,
-          identicalTo: true,
-          metric: true,
-          b: true,
-          c: true,
-          chi2: true,
-          p: true,
-          pExact: true,
-          pHolm: true,
-          baseline: { select: { baselineLabel: true, systemName: true, score: { select: { primary: true } } } },
-        },
-      },
-    },
-  });
+  const submission = await db.submission.findUnique({ where: { id }, select: ENTRY_SELECT });
   if (submission === null || !isPublicEntry(submission) || submission.split === "train") {
     return null;
   }
   const gold = releaseGoldOf(submission.release.goldSha256, submission.split);
   const { score } = submission;
   const factSheet = readStoredFactSheet(submission.factSheet);
-  const labelOf = new Map(
-    submission.comparisonsAsEntry.map((row) => [row.baselineId, row.baseline.baselineLabel ?? row.baseline.systemName ?? row.baselineId]),
-  );
   // The entry page is public: everyone, maintainers included, sees what section 12 allows the public.
   const level = disclosureLevelFor({ split: submission.split, isPublic: true, isMaintainer: false });
   const policy = await loadPublicGroupPolicy(submission.release);
@@ -78,16 +77,7 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
   const comparisons =
     submission.split === "test"
       ? await viewComparisons(submission.id, submission.track, submission.release.id)
-      : submission.comparisonsAsEntry
-          .filter((comparison) => comparison.family === "track")
-          .map((comparison) => ({
-            baselineId: comparison.baselineId,
-            baselineName: labelOf.get(comparison.baselineId) ?? comparison.baselineId,
-            view: `${TRACK_LABELS[submission.track]}, dev split`,
-            metric: comparison.metric,
-            // The dev split's gold is public: its stored section 9 comparison, read as every page reads a pair.
-            ...readPair({ verdict: verdictOf(comparison), pHolm: comparison.pHolm }, report?.metrics[primaryKey] ?? null, comparison.baseline.score?.primary ?? null),
-          }));
+      : devComparisons(submission, report?.metrics[primaryKey] ?? null);
   return {
     id: submission.id,
     track: submission.track,
@@ -111,36 +101,56 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
     publishedAt: submission.publishedAt?.toISOString() ?? null,
     createdAt: submission.createdAt.toISOString(),
     release: { id: submission.release.id, name: submission.release.name, version: submission.release.version },
-    score:
-      score === null || report === null
-        ? null
-        : {
-            n: report.n,
-            scorerVersion: score.scorerVersion,
-            goldVersion: goldVersionId(score.goldSha256),
-            computedAt: score.computedAt.toISOString(),
-            isStale: isScoreStale(score, gold),
-            minGroupN: report.disclosure.min_group_n,
-            metrics: report.metrics,
-            ci95: report.ci95,
-            byType: report.by_type ?? {},
-            byCollection: report.by_collection ?? {},
-          },
+    score: score === null || report === null ? null : entryScoreOf(score, report, gold),
     comparisons: comparisons.sort((x, y) => x.baselineName.localeCompare(y.baselineName, "en")),
   };
 }
 
+/** A dev entry's comparisons: the dev split's gold is public, so its stored section 9 comparisons, read as every page reads a pair. */
+function devComparisons(submission: EntryRow, primaryValue: number | null): EntryComparison[] {
+  const labelOf = new Map(
+    submission.comparisonsAsEntry.map((row) => [row.baselineId, row.baseline.baselineLabel ?? row.baseline.systemName ?? row.baselineId]),
+  );
+  return submission.comparisonsAsEntry
+    .filter((comparison) => comparison.family === "track")
+    .map((comparison) => ({
+      baselineId: comparison.baselineId,
+      baselineName: labelOf.get(comparison.baselineId) ?? comparison.baselineId,
+      view: `${TRACK_LABELS[submission.track]}, dev split`,
+      metric: comparison.metric,
+      ...readPair({ verdict: verdictOf(comparison), pHolm: comparison.pHolm }, primaryValue, comparison.baseline.score?.primary ?? null),
+    }));
+}
+
+/** The score summary the entry page shows, from the disclosed report. */
+function entryScoreOf(
+  score: NonNullable<EntryRow["score"]>,
+  report: DisclosedEntryReport,
+  gold: ReturnType<typeof releaseGoldOf>,
+): NonNullable<EntryDetail["score"]> {
+  return {
+    n: report.n,
+    scorerVersion: score.scorerVersion,
+    goldVersion: goldVersionId(score.goldSha256),
+    computedAt: score.computedAt.toISOString(),
+    isStale: isScoreStale(score, gold),
+    minGroupN: report.disclosure.min_group_n,
+    metrics: report.metrics,
+    ci95: report.ci95,
+    byType: report.by_type ?? {},
+    byCollection: report.by_collection ?? {},
+  };
+}
+
+type DisclosedEntryReport = NonNullable<ReturnType<typeof discloseStoredScore>>["report"];
+
 /** The entry's readings against each baseline in its track's view of all types: the default view, or every entry when it is not in it. */
 async function viewComparisons(entryId: string, track: "open" | "closed", releaseId: string): Promise<EntryComparison[]> {
-  for (const scope of ["primary", "all"] as const) {
-    const snapshot = await getLeaderboard({ track, scope });
-    const view = snapshot !== null && snapshot.view.release.id === releaseId ? snapshot.view : await getReleaseLeaderboard({ releaseId, track, scope });
-    if (view === null || view === undefined || !view.rows.some((row) => row.key === entryId && row.rank !== null)) continue;
-    const viewName = `${TRACK_LABELS[track]}, all types${scope === "all" ? ", every entry" : ""}`;
-    return view.rows.flatMap((row) => {
-      const reading = row.kind === "baseline" ? view.readPair(entryId, row.key) : null;
-      return reading === null ? [] : [{ ...reading, baselineId: row.key, baselineName: row.system, view: viewName, metric: view.rankMetric }];
-    });
-  }
-  return [];
+  const found = await findRankingView(track, releaseId, (view) => view.rows.some((row) => row.key === entryId && row.rank !== null));
+  if (found === null) return [];
+  const { view, name } = found;
+  return view.rows.flatMap((row) => {
+    const reading = row.kind === "baseline" ? view.readPair(entryId, row.key) : null;
+    return reading === null ? [] : [{ ...reading, baselineId: row.key, baselineName: row.system, view: name, metric: view.rankMetric }];
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPBucket, formatRankInterval } from "@/lib/format/numbers";
+import { formatPBucket, formatPStatement, formatRankInterval } from "@/lib/format/numbers";
 import { matrixGrid } from "./matrix-grid";
 
 describe("matrix grid", () => {
@@ -10,6 +10,13 @@ describe("matrix grid", () => {
     expect(formatPBucket(">= 0.05")).toBe("p ≥ 0.05");
     expect(formatRankInterval(3, 3)).toBe("3");
     expect(formatRankInterval(2, 5)).toBe("2–5");
+  });
+
+  it("still writes an exact p in a sentence where one may be shown (a maintainer)", () => {
+    expect(formatPStatement(0.0004)).toBe("p < 0.001");
+    expect(formatPStatement(0.0312)).toBe("p = 0.0312");
+    expect(formatPStatement(0.04996)).toBe("p < 0.05");
+    expect(formatPStatement(1)).toBe("p = 1.00");
   });
 
   it("labels every cell with its direction, difference in points and p", () => {

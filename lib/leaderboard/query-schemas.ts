@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import { cohortQueryShape, pageCohortSchema } from "./cohort-filters";
-import { EXPORT_FORMATS } from "../exports/export-tables";
-import { HUB_EXPORT_FORMATS } from "../exports/hub-exports";
+import { EXPORT_FORMATS } from "@/lib/exports/export-tables";
+import { HUB_EXPORT_FORMATS } from "@/lib/exports/hub-exports";
 import { ENTRY_SCOPES } from "./primary-entries";
 import { LEADERBOARD_TRACKS, TYPE_SLUGS, typeFromSlug } from "./views";
 

@@ -1,8 +1,8 @@
 import "server-only";
 import type { EntityType } from "@/lib/dataset/release-schema";
-import { getActiveLeaderboardData, getLeaderboard } from "../leaderboard/get-leaderboard";
+import { getActiveLeaderboardData, getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
 import { buildProgressView, type ProgressView } from "./progress-view";
-import type { LeaderboardTrack } from "../leaderboard/views";
+import type { LeaderboardTrack } from "@/lib/leaderboard/views";
 
 /** The progress timeline of one view of the active release, from the leaderboard's cached data; null when no release is active. */
 export async function getProgress(options: { track: LeaderboardTrack; type: EntityType | null }): Promise<ProgressView | null> {

@@ -1,9 +1,9 @@
 import type { EntityType } from "@/lib/dataset/release-schema";
-import { entryEstimate } from "../leaderboard/build-leaderboard";
-import { isTypeDisclosed } from "../leaderboard/view-ranks";
-import type { EntrySource, ReleaseRef, ReportedSource } from "../leaderboard/leaderboard-types";
+import { entryEstimate } from "@/lib/leaderboard/build-leaderboard";
+import { isTypeDisclosed } from "@/lib/leaderboard/view-ranks";
+import type { EntrySource, ReleaseRef, ReportedSource } from "@/lib/leaderboard/leaderboard-types";
 import { buildProgressTimeline, SOTA_SIGNIFICANCE_LEVEL, type PairReader, type ProgressCandidate, type ProgressPoint, type ProgressTimeline } from "./progress";
-import { isTrackInView, rankMetricOf, reportMetricFor, type LeaderboardTrack, type ViewMetric } from "../leaderboard/views";
+import { isTrackInView, rankMetricOf, reportMetricFor, type LeaderboardTrack, type ViewMetric } from "@/lib/leaderboard/views";
 
 /**
  * The progress timeline of one leaderboard view (track x entity type): the

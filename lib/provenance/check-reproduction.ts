@@ -9,6 +9,7 @@ import { parseRecordId } from "@/lib/validation/text";
 import { countDifferingOutcomes } from "./count-differing-outcomes";
 import { reproductionCheckSchema } from "./schemas";
 import { formatCount } from "@/lib/format/numbers";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 type ReproductionResult = { entryId: string; reproductionId: string; tier: "reproduced"; n: number };
 
@@ -61,13 +62,13 @@ export async function checkReproduction(actor: Actor, entryId: string, input: un
   const check = discloseReproductionCheck(differing, entryScore.n, "full");
   const audit = {
     actorId: maintainer.userId,
-    targetType: "Submission",
+    targetType: "Submission" as const,
     targetId: entry.id,
     reason: reason || null,
     details: { reproductionId, differing: check.differing, n: check.n },
   };
   if (check.differing > 0) {
-    await db.auditLog.create({ data: { ...audit, action: "submission.reproduction-refused" } });
+    await recordAudit(db, { ...audit, action: "submission.reproduction-refused" });
     throw new AppError(
       "validation",
       `Not reproduced: ${formatCount(check.differing)} of ${formatCount(check.n)} samples have a different outcome in the reproduction. The tier is unchanged.`,
@@ -76,7 +77,7 @@ export async function checkReproduction(actor: Actor, entryId: string, input: un
   }
   await db.$transaction([
     db.submission.update({ where: { id: entry.id }, data: { reproducedAt: new Date(), reproducedById: maintainer.userId, reproductionId } }),
-    db.auditLog.create({ data: { ...audit, action: "submission.reproduce" } }),
+    recordAudit(db, { ...audit, action: "submission.reproduce" }),
   ]);
   forgetPublicReadStamp();
   return { entryId: entry.id, reproductionId, tier: "reproduced", n: check.n };

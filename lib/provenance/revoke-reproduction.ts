@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/parse-input";
 import { parseRecordId } from "@/lib/validation/text";
 import { reproductionRevokeSchema } from "./schemas";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 /** A maintainer takes the "reproduced" tier away (audited with the reason and the reproduction it had). */
 export async function revokeReproduction(actor: Actor, entryId: string, input: unknown): Promise<{ entryId: string; tier: "revoked" }> {
@@ -19,16 +20,14 @@ export async function revokeReproduction(actor: Actor, entryId: string, input: u
   if (entry.reproducedAt === null) throw new AppError("conflict", "This entry is not marked reproduced.");
   await db.$transaction([
     db.submission.update({ where: { id: entry.id }, data: { reproducedAt: null, reproducedById: null, reproductionId: null } }),
-    db.auditLog.create({
-      data: {
+    recordAudit(db, {
         actorId: maintainer.userId,
         action: "submission.unreproduce",
         targetType: "Submission",
         targetId: entry.id,
         reason,
         details: { reproductionId: entry.reproductionId, reproducedAt: entry.reproducedAt.toISOString(), reproducedById: entry.reproducedById },
-      },
-    }),
+      }),
   ]);
   forgetPublicReadStamp();
   return { entryId: entry.id, tier: "revoked" };

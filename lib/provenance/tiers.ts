@@ -2,7 +2,7 @@ import { hasConfiguration, isFactSheetComplete } from "@/lib/fact-sheet/complete
 import type { FactSheet } from "@/lib/fact-sheet/schema";
 
 /**
- * Provenance tiers (issue 16), lowest to highest:
+ * Provenance tiers, lowest to highest:
  * - reported: a paper's number, no per-sample outcomes on the platform;
  * - scored: the platform scored the uploaded file (every baseline and published entry);
  * - documented: scored, with the code and the prompts or configuration linked and a complete fact sheet (derived);

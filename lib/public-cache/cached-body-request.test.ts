@@ -16,18 +16,24 @@ function keyOf(url: string, headers: Record<string, string> = {}, method = "GET"
 }
 
 describe("cachedBodyRequest", () => {
-  it("takes anonymous page reads under their canonical path, GET and HEAD only", () => {
+  it("takes page reads under their canonical path, GET and HEAD only", () => {
     expect(keyOf("/leaderboard")).toBe("page:development:/leaderboard");
     expect(keyOf("/leaderboard?track=closed&q=a%20b", {}, "HEAD")).toBe("page:development:/leaderboard?q=a+b&track=closed");
     expect(keyOf("/entries/abc123")).toBe("page:development:/entries/abc123");
     expect(keyOf("/leaderboard", {}, "POST")).toBeNull();
   });
 
-  it("never takes a page read that may be signed in or is a client-side navigation", () => {
-    expect(keyOf("/leaderboard", { cookie: "theme=dark; next-auth.session-token=abc" })).toBeNull();
-    expect(keyOf("/leaderboard", { cookie: "__Secure-next-auth.session-token.0=abc" })).toBeNull();
-    expect(keyOf("/leaderboard", { authorization: "Bearer irc_x" })).toBeNull();
+  it("takes a signed-in reader's page read under the same key: the shared body names nobody", () => {
+    expect(keyOf("/leaderboard", { cookie: "theme=dark; next-auth.session-token=abc" })).toBe("page:development:/leaderboard");
+    expect(keyOf("/entries/abc123", { cookie: "__Secure-next-auth.session-token.0=abc" })).toBe("page:development:/entries/abc123");
+    expect(keyOf("/leaderboard", { authorization: "Bearer irc_x" })).toBe("page:development:/leaderboard");
+  });
+
+  it("never takes a client-side navigation, whoever sends it, and remembers nothing across them", () => {
+    expect(keyOf("/leaderboard")).toBe("page:development:/leaderboard");
     expect(keyOf("/leaderboard", { rsc: "1" })).toBeNull();
+    expect(keyOf("/leaderboard", { "next-router-prefetch": "1", cookie: "next-auth.session-token=abc" })).toBeNull();
+    expect(keyOf("/leaderboard")).toBe("page:development:/leaderboard");
     expect(keyOf("/leaderboard?_rsc=abc")).toBeNull();
     expect(keyOf("/leaderboard/other")).toBeNull();
   });

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { RenderedExport } from "../exports/export-tables";
+import type { RenderedExport } from "@/lib/exports/export-tables";
 
 /**
  * HTTP caching of the public, read-only leaderboard API: short shared and

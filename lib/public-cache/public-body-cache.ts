@@ -6,7 +6,7 @@ import { getEnv } from "@/lib/env";
 import { getSharedRedis } from "@/lib/redis";
 import { chooseBodyEncoding, type BodyEncoding } from "./accept-encoding";
 import { matchesIfNoneMatch, PUBLIC_CACHE_CONTROL } from "./cached-response";
-import { findPublicReadStamp } from "../leaderboard/get-leaderboard";
+import { findPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
 import { logger } from "@/lib/logger";
 
 /**
@@ -47,7 +47,8 @@ const SHARED_MAX_BYTES = 8 * 1024 * 1024;
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-type LocalEntry = { pending: Promise<EncodedBody | null>; bytes: number };
+/** `encoded`: the body once it is made, for readers that must not wait (peekLocalPublicBody). */
+type LocalEntry = { pending: Promise<EncodedBody | null>; bytes: number; encoded?: EncodedBody };
 
 type LocalBodies = { stamp: string | null; entries: Map<string, LocalEntry>; bytes: number };
 
@@ -90,6 +91,7 @@ function keepOnlyStamp(stamp: string): void {
 /** Counts a finished body against the budget and evicts the least recently used until it fits. */
 function chargeLocal(fullKey: string, entry: LocalEntry, encoded: EncodedBody): void {
   if (local.entries.get(fullKey) !== entry) return;
+  entry.encoded = encoded;
   entry.bytes = encodedBytes(encoded);
   local.bytes += entry.bytes;
   for (const [key, candidate] of local.entries) {
@@ -203,7 +205,7 @@ export async function getPublicBody(key: string, produce: () => Promise<Produced
 /**
  * The body for `key` at the current stamp when this process or Redis already
  * holds it; never produces one. Null means "ask the route": it produces the
- * body (or finds there is none) exactly as before. The web server's fast path
+ * body (or finds there is none) itself. The web server's fast path
  * (public-fast-path.ts) reads through this, so it can only ever send a body
  * some route made under the stamp that is current now.
  */
@@ -224,6 +226,16 @@ export async function peekPublicBody(key: string): Promise<EncodedBody | null> {
     chargeLocal(fullKey, entry, shared);
   }
   return shared;
+}
+
+/**
+ * peekPublicBody without waiting: the body for `key` at `stamp` (the current
+ * one, from peekPublicReadStamp) when this process already holds it made,
+ * undefined otherwise (the caller then takes peekPublicBody's path).
+ */
+export function peekLocalPublicBody(stamp: string, key: string): EncodedBody | undefined {
+  if (local.stamp !== stamp) return undefined;
+  return touchLocal(redisKey(stamp, key))?.encoded;
 }
 
 /** Drops this process's copies (tests that rewrite the database under one stamp). */

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { cohortKeyOf, cohortOf } from "../leaderboard/cohort-filters";
-import type { EntriesQuery, LeaderboardQuery } from "../leaderboard/query-schemas";
+import { cohortKeyOf, cohortOf } from "@/lib/leaderboard/cohort-filters";
+import type { EntriesQuery, LeaderboardQuery } from "@/lib/leaderboard/query-schemas";
 
 /**
  * Keys of the public pages' and API's bodies in the public body cache

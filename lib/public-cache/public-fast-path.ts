@@ -1,9 +1,15 @@
 import "server-only";
 import type { IncomingHttpHeaders } from "node:http";
+import { ACCOUNT_MENU_CACHE_CONTROL, ACCOUNT_MENU_PATH, SIGNED_OUT_MENU } from "@/lib/auth/account-menu";
+import { getEnv } from "@/lib/env";
 import { securityHeaders } from "@/lib/http/security-headers";
+import { peekPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
+import { chooseBodyEncoding, type BodyEncoding } from "./accept-encoding";
 import { cachedBodyRequest, type CachedBodyRequest } from "./cached-body-request";
-import { encodedBodyAnswer, JSON_BODY_OPTIONS, peekPublicBody } from "./public-body-cache";
+import { matchesIfNoneMatch } from "./cached-response";
+import { encodedBodyAnswer, JSON_BODY_OPTIONS, peekLocalPublicBody, peekPublicBody, type EncodedBody } from "./public-body-cache";
 import { PAGE_BODY_OPTIONS } from "./public-page-cache";
+import { hasSessionCookie } from "./public-page-routing.mjs";
 
 /**
  * Cache hits answered by the web server itself (scripts/server/web-server.mjs),
@@ -16,16 +22,23 @@ import { PAGE_BODY_OPTIONS } from "./public-page-cache";
  * It answers the requests cached-body-request.ts names, and only when the
  * body for the current data stamp is already in this process or in Redis
  * (peekPublicBody): a body some route made under the stamp that is current
- * now. Everything else (a miss, a bad query, a signed-in reader of a page)
+ * now. Everything else (a miss, a bad query, a client-side navigation)
  * returns null and goes to Next.js as before, which produces, stores and
- * answers.
+ * answers. It also tells a browser without a session cookie that nobody is
+ * signed in (GET /api/account-menu, what every shared page's header asks).
+ *
+ * A hit is sent with no promise in between when the stamp check and the body
+ * are already in this process (the common case under load), and everything
+ * about the answer but the choice between its variants is made once per body:
+ * at 50 connections the per-request work, not the bytes, set the pace.
  */
 
-type FastPathRequest = { method?: string; url?: string; headers: IncomingHttpHeaders };
+export type FastPathRequest = { method?: string; url?: string; headers: IncomingHttpHeaders };
 
-export type FastPathAnswer = { status: number; headers: Record<string, string>; body: Buffer | null };
+export type FastPathAnswer = { status: number; headers: Readonly<Record<string, string>>; body: Buffer | null };
 
-type PublicFastPath = (request: FastPathRequest) => Promise<FastPathAnswer | null> | null;
+/** An answer now, an answer later, or null for "Next.js answers". */
+type PublicFastPath = (request: FastPathRequest) => FastPathAnswer | Promise<FastPathAnswer | null> | null;
 
 /** Where scripts/server/web-server.mjs finds the installed fast path. */
 const PUBLIC_FAST_PATH = Symbol.for("irc-bench.public-fast-path");
@@ -42,31 +55,115 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fromEntries(
   securityHeaders(process.env.NODE_ENV !== "production").map((header) => [header.key, header.value]),
 );
 
+const ENCODINGS: readonly BodyEncoding[] = ["br", "gzip", "identity"];
+
+/** One variant's answers, headers and all, made once per body. */
+type Variant = { etag: string; ok: FastPathAnswer; head: FastPathAnswer; notModified: FastPathAnswer };
+type Variants = Record<BodyEncoding, Variant>;
+
+const PREPARED: Record<CachedBodyRequest["kind"], WeakMap<EncodedBody, Variants>> = { page: new WeakMap(), json: new WeakMap() };
+
+function fastPathAnswer(status: number, answerHeaders: Record<string, string>, body: Buffer | null): FastPathAnswer {
+  const headers = { ...SECURITY_HEADERS, ...answerHeaders, Vary: `${NEXT_ROUTER_VARY}, ${answerHeaders.Vary ?? "Accept-Encoding"}` };
+  return { status, headers, body };
+}
+
+/** encodedBodyAnswer's answers for each encoding, as this server sends them. */
+function prepareVariants(encoded: EncodedBody, kind: CachedBodyRequest["kind"]): Variants {
+  const options = kind === "page" ? PAGE_BODY_OPTIONS : JSON_BODY_OPTIONS;
+  const variants = {} as Variants;
+  for (const encoding of ENCODINGS) {
+    const acceptEncoding = encoding === "identity" ? null : encoding;
+    const full = encodedBodyAnswer({ acceptEncoding, ifNoneMatch: null }, encoded, options);
+    const etag = full.headers.ETag ?? "";
+    const notModified = encodedBodyAnswer({ acceptEncoding, ifNoneMatch: etag }, encoded, options);
+    variants[encoding] = {
+      etag,
+      ok: fastPathAnswer(full.status, full.headers, full.body),
+      head: fastPathAnswer(full.status, full.headers, null),
+      notModified: fastPathAnswer(notModified.status, notModified.headers, null),
+    };
+  }
+  return variants;
+}
+
+function variantsOf(encoded: EncodedBody, kind: CachedBodyRequest["kind"]): Variants {
+  const prepared = PREPARED[kind];
+  let variants = prepared.get(encoded);
+  if (variants === undefined) {
+    variants = prepareVariants(encoded, kind);
+    prepared.set(encoded, variants);
+  }
+  return variants;
+}
+
+/** Accept-Encoding values repeat (each browser and client sends one of a few): parsed once each, bounded. */
+const CHOSEN_ENCODINGS = new Map<string, BodyEncoding>();
+const CHOSEN_ENCODINGS_MAX = 100;
+
+function encodingFor(header: string | undefined): BodyEncoding {
+  // Only the plain body unless the server passes a Content-Encoding on (encodedBodyAnswer's rule).
+  if (header === undefined || !getEnv().IRC_PRECOMPRESSED_RESPONSES) return "identity";
+  let encoding = CHOSEN_ENCODINGS.get(header);
+  if (encoding === undefined) {
+    encoding = chooseBodyEncoding(header);
+    if (CHOSEN_ENCODINGS.size >= CHOSEN_ENCODINGS_MAX) CHOSEN_ENCODINGS.clear();
+    CHOSEN_ENCODINGS.set(header, encoding);
+  }
+  return encoding;
+}
+
 function headerText(value: string | string[] | undefined): string | null {
   if (value === undefined) return null;
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
+function answerWith(request: FastPathRequest, encoded: EncodedBody, kind: CachedBodyRequest["kind"]): FastPathAnswer {
+  const accept = request.headers["accept-encoding"];
+  const variant = variantsOf(encoded, kind)[encodingFor(accept)];
+  const ifNoneMatch = request.headers["if-none-match"];
+  if (ifNoneMatch !== undefined && matchesIfNoneMatch(headerText(ifNoneMatch), variant.etag)) return variant.notModified;
+  return request.method === "HEAD" ? variant.head : variant.ok;
+}
+
 async function answerCachedBody(request: FastPathRequest, wanted: CachedBodyRequest): Promise<FastPathAnswer | null> {
   const encoded = await peekPublicBody(wanted.key);
-  if (encoded === null) return null;
-  const answer = encodedBodyAnswer(
-    { acceptEncoding: headerText(request.headers["accept-encoding"]), ifNoneMatch: headerText(request.headers["if-none-match"]) },
-    encoded,
-    wanted.kind === "page" ? PAGE_BODY_OPTIONS : JSON_BODY_OPTIONS,
-  );
-  const headers: Record<string, string> = { ...SECURITY_HEADERS, ...answer.headers, Vary: `${NEXT_ROUTER_VARY}, ${answer.headers.Vary ?? "Accept-Encoding"}` };
-  return { status: answer.status, headers, body: request.method === "HEAD" ? null : answer.body };
+  return encoded === null ? null : answerWith(request, encoded, wanted.kind);
+}
+
+const SIGNED_OUT_MENU_BODY = Buffer.from(JSON.stringify(SIGNED_OUT_MENU), "utf8");
+const SIGNED_OUT_MENU_ANSWER: FastPathAnswer = {
+  status: 200,
+  headers: {
+    ...SECURITY_HEADERS,
+    "Cache-Control": ACCOUNT_MENU_CACHE_CONTROL,
+    Vary: "Cookie",
+    "Content-Type": "application/json",
+    "Content-Length": String(SIGNED_OUT_MENU_BODY.length),
+  },
+  body: SIGNED_OUT_MENU_BODY,
+};
+
+/** No session cookie, nobody signed in: the route would say the same after Next.js's work. */
+function signedOutMenu(request: FastPathRequest): FastPathAnswer | null {
+  if (request.method !== "GET" || hasSessionCookie(request.headers.cookie)) return null;
+  return SIGNED_OUT_MENU_ANSWER;
 }
 
 /**
  * The answer from the cache, or null for "Next.js answers". Null at once (no
  * promise) when the request is not one the cache can answer, so the server
- * hands everything else to Next.js without waiting.
+ * hands everything else to Next.js without waiting; the answer itself at once
+ * when this process holds the current stamp and the body.
  */
 export const answerFromPublicCache: PublicFastPath = (request) => {
+  if (request.url === ACCOUNT_MENU_PATH) return signedOutMenu(request);
   const wanted = cachedBodyRequest(request);
-  return wanted === null ? null : answerCachedBody(request, wanted);
+  if (wanted === null) return null;
+  const stamp = peekPublicReadStamp();
+  if (stamp === null) return null;
+  const encoded = stamp === undefined ? undefined : peekLocalPublicBody(stamp.stamp, wanted.key);
+  return encoded === undefined ? answerCachedBody(request, wanted) : answerWith(request, encoded, wanted.kind);
 };
 
 /** Called once from instrumentation.ts. */

@@ -2,7 +2,7 @@ import "server-only";
 import { request as httpRequest } from "node:http";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { findPublicReadStamp } from "../leaderboard/get-leaderboard";
+import { findPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
 import { pageBodyKey } from "./public-body-keys";
 import { encodeBody, encodedBodyResponse, getPublicBody, type EncodedBody, type EncodedResponseOptions } from "./public-body-cache";
 
@@ -13,10 +13,12 @@ import { encodeBody, encodedBodyResponse, getPublicBody, type EncodedBody, type 
  * once, strong ETags, shared by every web process through Redis, and keyed by
  * the version stamp of the public data, so publishing, hiding, reviewing,
  * re-scoring, a baseline change or activating a release is never followed by
- * an old page. Only anonymous requests come here (public-page-routing.mjs),
- * and the page is rendered by an anonymous request of this process to its
- * own private listener (scripts/server/web-server.mjs): what is cached is exactly
- * what anyone without an account sees, nobody's header or session.
+ * an old page. Every reader's request for these pages comes here, signed in
+ * or not (public-page-routing.mjs), and the page is rendered by an anonymous
+ * request of this process to its own private listener (scripts/server/web-server.mjs):
+ * what is cached and sent to everyone is exactly what anyone without an
+ * account sees, nobody's header or session. The header's account menu is
+ * filled in by the browser (components/auth/account-menu.tsx).
  */
 
 type RenderedPage = {
@@ -26,7 +28,7 @@ type RenderedPage = {
   location: string | null;
 };
 
-/** Browsers revalidate every time (a cheap 304); shared caches must keep signed-in views apart. */
+/** Browsers revalidate every time (a cheap 304); the body names nobody, so any cache may keep it. */
 const PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 /** Marks a response as the shared anonymous body (tests and operators can tell it from a per-viewer render). */
 const SHARED_PAGE_HEADER = "X-Irc-Page-Cache";
@@ -76,7 +78,6 @@ function uncachedResponse(page: RenderedPage): Response {
 export const PAGE_BODY_OPTIONS: EncodedResponseOptions = {
   contentType: "text/html; charset=utf-8",
   cacheControl: PAGE_CACHE_CONTROL,
-  vary: ["Cookie"],
   extraHeaders: { [SHARED_PAGE_HEADER]: "shared" },
 };
 

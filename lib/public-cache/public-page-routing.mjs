@@ -5,11 +5,13 @@
  * before Next.js sees the request, and the route that serves the cache checks
  * the same paths again.
  *
- * Pages carry a per-viewer header (the signed-in name, the maintainer's
- * links), so only a request that cannot be signed in is cacheable: no session
- * cookie under any of next-auth's names (chunks included), no Authorization
- * header. Client-side navigations (RSC payloads, prefetches, server actions)
- * are never cached: their bodies depend on the router state they send.
+ * Every reader of these pages, signed in or not, gets the same body: the page
+ * as an anonymous reader sees it. Nothing on them depends on who is asking
+ * except the header's account menu, which the browser fetches separately
+ * (components/auth/account-menu.tsx, GET /api/account-menu), so the session
+ * cookie and the Authorization header play no part here. Client-side
+ * navigations (RSC payloads, prefetches, server actions) are never cached:
+ * their bodies depend on the router state they send.
  */
 
 /** @type {readonly RegExp[]} */
@@ -67,14 +69,21 @@ export function hasSessionCookie(header) {
 }
 
 /**
- * The canonical page path when this request may get the shared anonymous
- * body, otherwise null.
+ * The canonical page path when this request gets the shared body (whoever
+ * sends it), otherwise null.
  * @param {{ method?: string; url?: string; headers: Record<string, string | string[] | undefined> }} request
  */
 export function cacheablePageRequest(request) {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
-  const { headers } = request;
-  if (headers.authorization !== undefined || hasSessionCookie(headers.cookie)) return null;
-  if (ROUTER_HEADERS.some((name) => headers[name] !== undefined)) return null;
+  if (hasRouterHeader(request.headers)) return null;
   return canonicalPagePath(request.url ?? "");
+}
+
+/**
+ * Whether the request is a client-side navigation, prefetch or server action.
+ * @param {Record<string, string | string[] | undefined>} headers
+ */
+export function hasRouterHeader(headers) {
+  for (const name of ROUTER_HEADERS) if (headers[name] !== undefined) return true;
+  return false;
 }

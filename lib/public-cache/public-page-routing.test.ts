@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cacheablePageRequest, canonicalPagePath, hasSessionCookie } from "./public-page-routing.mjs";
 
-const anonymous = (url: string, headers: Record<string, string> = {}) => ({ method: "GET", url, headers });
+const get = (url: string, headers: Record<string, string> = {}) => ({ method: "GET", url, headers });
 
 describe("canonicalPagePath", () => {
   it("keeps the public leaderboard pages, with their query sorted by name", () => {
@@ -53,22 +53,22 @@ describe("hasSessionCookie", () => {
 });
 
 describe("cacheablePageRequest", () => {
-  it("routes an anonymous GET or HEAD of a public page to the cache", () => {
-    expect(cacheablePageRequest(anonymous("/leaderboard?track=open"))).toBe("/leaderboard?track=open");
+  it("routes a GET or HEAD of a public page to the cache", () => {
+    expect(cacheablePageRequest(get("/leaderboard?track=open"))).toBe("/leaderboard?track=open");
     expect(cacheablePageRequest({ method: "HEAD", url: "/leaderboard", headers: {} })).toBe("/leaderboard");
-    expect(cacheablePageRequest(anonymous("/leaderboard", { cookie: "next-auth.csrf-token=abc" }))).toBe("/leaderboard");
+    expect(cacheablePageRequest(get("/leaderboard", { cookie: "next-auth.csrf-token=abc" }))).toBe("/leaderboard");
   });
 
-  it("never routes a request that may be signed in", () => {
-    expect(cacheablePageRequest(anonymous("/leaderboard", { cookie: "next-auth.session-token=abc" }))).toBeNull();
-    expect(cacheablePageRequest(anonymous("/leaderboard", { cookie: "__Secure-next-auth.session-token.0=abc" }))).toBeNull();
-    expect(cacheablePageRequest(anonymous("/leaderboard", { authorization: "Bearer irc_x" }))).toBeNull();
+  it("routes a signed-in reader's request to the same shared body: the page names nobody", () => {
+    expect(cacheablePageRequest(get("/leaderboard?track=open", { cookie: "next-auth.session-token=abc" }))).toBe("/leaderboard?track=open");
+    expect(cacheablePageRequest(get("/entries/abc", { cookie: "__Secure-next-auth.session-token.0=abc" }))).toBe("/entries/abc");
+    expect(cacheablePageRequest(get("/leaderboard", { authorization: "Bearer irc_x" }))).toBe("/leaderboard");
   });
 
   it("never routes client-side navigations, server actions or other methods", () => {
-    expect(cacheablePageRequest(anonymous("/leaderboard", { rsc: "1" }))).toBeNull();
-    expect(cacheablePageRequest(anonymous("/leaderboard", { "next-router-prefetch": "1" }))).toBeNull();
-    expect(cacheablePageRequest(anonymous("/leaderboard", { "next-action": "abc" }))).toBeNull();
+    expect(cacheablePageRequest(get("/leaderboard", { rsc: "1" }))).toBeNull();
+    expect(cacheablePageRequest(get("/leaderboard", { "next-router-prefetch": "1" }))).toBeNull();
+    expect(cacheablePageRequest(get("/leaderboard", { "next-action": "abc" }))).toBeNull();
     expect(cacheablePageRequest({ method: "POST", url: "/leaderboard", headers: {} })).toBeNull();
   });
 });

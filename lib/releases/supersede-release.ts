@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma";
 import type { SupersedeReleaseInput } from "./schemas";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 type SupersedeReleaseOptions = { actor: Actor; version: string; change: SupersedeReleaseInput };
 
@@ -29,9 +30,7 @@ export async function supersedeRelease(options: SupersedeReleaseOptions): Promis
     if (change.action === "restore") {
       if (release.supersededById === null) return { version: release.version, supersededBy: null, isChanged: false };
       await tx.datasetRelease.update({ where: { id: release.id }, data: { supersededAt: null, supersededById: null } });
-      await tx.auditLog.create({
-        data: { actorId, action: "release.superseded_removed", targetType: "DatasetRelease", targetId: release.id, reason: change.reason || null, details: { version: release.version, was: release.supersededBy?.version ?? null } },
-      });
+      await recordAudit(tx, { actorId, action: "release.superseded_removed", targetType: "DatasetRelease", targetId: release.id, reason: change.reason || null, details: { version: release.version, was: release.supersededBy?.version ?? null } });
       return { version: release.version, supersededBy: null, isChanged: true };
     }
 
@@ -53,16 +52,14 @@ export async function supersedeRelease(options: SupersedeReleaseOptions): Promis
     }
 
     await tx.datasetRelease.update({ where: { id: release.id }, data: { supersededAt: new Date(), supersededById: successor.id } });
-    await tx.auditLog.create({
-      data: {
+    await recordAudit(tx, {
         actorId,
         action: "release.superseded",
         targetType: "DatasetRelease",
         targetId: release.id,
         reason: change.reason,
         details: { version: release.version, supersededBy: successor.version, was: release.supersededBy?.version ?? null },
-      },
-    });
+      });
     return { version: release.version, supersededBy: successor.version, isChanged: true };
   });
 }

@@ -5,8 +5,7 @@ import { db } from "@/lib/db";
 import { discloseErrorClasses } from "@/lib/disclosure/disclose-error-classes";
 import { AppError } from "@/lib/errors";
 import type { ErrorClassSummary } from "@/lib/scoring/error-taxonomy";
-import { SCORER_VERSION } from "@/lib/scoring/score-report";
-import { ensureSampleAnalysis } from "@/lib/submissions/sample-analysis";
+import { currentSampleAnalysis } from "@/lib/submissions/sample-analysis";
 import type { ErrorAnalysis } from "./schemas";
 
 const countsSchema = z.record(z.string(), z.number().int());
@@ -38,8 +37,7 @@ export async function getErrorAnalysis(actor: Actor, submissionId: string): Prom
       status: true,
       publication: true,
       fileSha256: true,
-      score: { select: { outcomes: true } },
-      analysis: { select: { scorerVersion: true, summary: true } },
+      score: { select: { computedAt: true } },
     },
   });
   if (!submission) throw new AppError("not_found", "Not found.");
@@ -48,12 +46,7 @@ export async function getErrorAnalysis(actor: Actor, submissionId: string): Prom
   const asker = { split: submission.split, isOwner: viewer.userId === submission.userId, isMaintainer: isMaintainer(viewer), isPublished: submission.publication === "PUBLISHED" };
   // Decide before any work on the test split: an unpublished test file gets nothing.
   if (submission.split === "test" && !(asker.isPublished && (asker.isOwner || asker.isMaintainer))) throw new AppError("not_found", TEST_ANALYSIS_WITHHELD);
-  let stored = submission.analysis?.scorerVersion === SCORER_VERSION ? submission.analysis.summary : null;
-  if (stored === null) {
-    await ensureSampleAnalysis({ ...submission, outcomes: submission.score.outcomes });
-    stored = (await db.sampleAnalysis.findUniqueOrThrow({ where: { submissionId }, select: { summary: true } })).summary;
-  }
-  const summary = storedSummarySchema.parse(stored) as ErrorClassSummary;
+  const summary = storedSummarySchema.parse((await currentSampleAnalysis(submission)).summary) as ErrorClassSummary;
   const disclosed = discloseErrorClasses(submission.id, summary, asker);
   if (disclosed === null) throw new AppError("not_found", TEST_ANALYSIS_WITHHELD);
   return disclosed;

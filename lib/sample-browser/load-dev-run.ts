@@ -2,8 +2,7 @@ import "server-only";
 import { requireOwnerOrMaintainer, type Actor, type UserActor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { SCORER_VERSION } from "@/lib/scoring/score-report";
-import { decodeAnswers, ensureSampleAnalysis } from "@/lib/submissions/sample-analysis";
+import { currentSampleAnalysis, decodeAnswers } from "@/lib/submissions/sample-analysis";
 import { loadDevSplit, type DevSplit } from "./load-dev-samples";
 import { prepareRun, type PreparedRun } from "./sample-rows";
 
@@ -45,7 +44,6 @@ export async function loadDevRun(actor: Actor, submissionId: string): Promise<De
       note: true,
       createdAt: true,
       score: { select: { computedAt: true } },
-      analysis: { select: { computedAt: true, scorerVersion: true } },
     },
   });
   if (!submission) throw new AppError("not_found", "Not found.");
@@ -54,13 +52,7 @@ export async function loadDevRun(actor: Actor, submissionId: string): Promise<De
     throw new AppError("not_found", "Per-sample outcomes exist for dev submissions only: the test split's gold stays hidden.");
   }
   if (submission.status !== "SCORED" || !submission.score) throw new AppError("not_found", "This submission has no scores yet.");
-  let analysisTime = submission.analysis?.scorerVersion === SCORER_VERSION ? submission.analysis.computedAt : null;
-  if (analysisTime === null) {
-    // Scored before error classes were stored: classify it once, from its file.
-    const score = await db.score.findUniqueOrThrow({ where: { submissionId }, select: { outcomes: true } });
-    await ensureSampleAnalysis({ ...submission, outcomes: score.outcomes });
-    analysisTime = (await db.sampleAnalysis.findUniqueOrThrow({ where: { submissionId }, select: { computedAt: true } })).computedAt;
-  }
+  const analysisTime = (await currentSampleAnalysis(submission)).computedAt;
   const split = await loadDevSplit(submission.releaseId);
   const run = await cachedRun(submissionId, submission.track, analysisTime, split);
   return {

@@ -64,60 +64,17 @@ export type PairedRanks = {
 export function computePairedRanks(systems: readonly RankedSystem[]): PairedRanks {
   const count = systems.length;
   const n = systems[0]?.bits.length ?? 0;
-  const right = Int32Array.from(systems, (system) => countOnes(system.bits));
-  const onlyFirst = new Int32Array(count * count);
-  const pValues = new Float64Array(count * count).fill(1);
-  const pOfCounts = new Map<number, number>();
-  const exactP = createExactMcNemar(n);
   for (const system of systems) {
     if (system.bits.length !== n) throw new Error(`cannot rank outcomes of ${system.bits.length} and ${n} samples together`);
   }
-  for (let i = 0; i < count; i += 1) {
-    const x = systems[i]!.bits.words;
-    for (let j = i + 1; j < count; j += 1) {
-      const y = systems[j]!.bits.words;
-      // One count per pair: b = |X and not Y|; then |X and Y| = right_i - b and c = right_j - |X and Y|.
-      const b = countOnlyFirst(x, y);
-      const c = right[j]! - (right[i]! - b);
-      onlyFirst[i * count + j] = b;
-      onlyFirst[j * count + i] = c;
-      // Many pairs share (b, c): the p-value depends on nothing else.
-      const key = b * 65536 + c;
-      let p = pOfCounts.get(key);
-      if (p === undefined) {
-        p = exactP(b, c);
-        pOfCounts.set(key, p);
-      }
-      pValues[i * count + j] = p;
-      pValues[j * count + i] = p;
-    }
-  }
-
-  const adjusted = new Float64Array(count * count).fill(1);
-  for (let i = 0; i < count; i += 1) {
-    const others: number[] = [];
-    for (let j = 0; j < count; j += 1) if (j !== i) others.push(j);
-    const family = holmAdjust(others.map((j) => pValues[i * count + j]!));
-    others.forEach((j, k) => {
-      adjusted[i * count + j] = family[k] ?? 1;
-    });
-  }
+  const right = Int32Array.from(systems, (system) => countOnes(system.bits));
+  const { onlyFirst, pValues } = pairTests(systems, right, n);
+  const adjusted = holmPerSystem(pValues, count);
 
   const isBetter = (j: number, i: number): boolean =>
     i !== j && right[j]! > right[i]! && adjusted[i * count + j]! < RANK_SIGNIFICANCE_LEVEL;
 
-  const ranks = new Int32Array(count);
-  const rankHi = new Int32Array(count);
-  for (let i = 0; i < count; i += 1) {
-    let better = 0;
-    let worse = 0;
-    for (let j = 0; j < count; j += 1) {
-      if (isBetter(j, i)) better += 1;
-      if (isBetter(i, j)) worse += 1;
-    }
-    ranks[i] = 1 + better;
-    rankHi[i] = count - worse;
-  }
+  const { ranks, rankHi } = rankBounds(count, isBetter);
   const significantlyOver = (i: number, isOver: (j: number) => boolean, familyOf: (j: number) => number) => {
     const out: { index: number; pHolm: number }[] = [];
     for (let j = 0; j < count; j += 1) if (isOver(j)) out.push({ index: j, pHolm: familyOf(j) });
@@ -143,4 +100,65 @@ export function computePairedRanks(systems: readonly RankedSystem[]): PairedRank
       return { verdict: isAhead ? "better" : "worse", pHolm };
     },
   };
+}
+
+/** Every pair's discordant counts (b in [i, j], c in [j, i]) and exact McNemar p, one popcount per pair. */
+function pairTests(systems: readonly RankedSystem[], right: Int32Array, n: number): { onlyFirst: Int32Array; pValues: Float64Array } {
+  const count = systems.length;
+  const onlyFirst = new Int32Array(count * count);
+  const pValues = new Float64Array(count * count).fill(1);
+  const pOfCounts = new Map<number, number>();
+  const exactP = createExactMcNemar(n);
+  for (let i = 0; i < count; i += 1) {
+    const x = systems[i]!.bits.words;
+    for (let j = i + 1; j < count; j += 1) {
+      const y = systems[j]!.bits.words;
+      // One count per pair: b = |X and not Y|; then |X and Y| = right_i - b and c = right_j - |X and Y|.
+      const b = countOnlyFirst(x, y);
+      const c = right[j]! - (right[i]! - b);
+      onlyFirst[i * count + j] = b;
+      onlyFirst[j * count + i] = c;
+      // Many pairs share (b, c): the p-value depends on nothing else.
+      const key = b * 65536 + c;
+      let p = pOfCounts.get(key);
+      if (p === undefined) {
+        p = exactP(b, c);
+        pOfCounts.set(key, p);
+      }
+      pValues[i * count + j] = p;
+      pValues[j * count + i] = p;
+    }
+  }
+  return { onlyFirst, pValues };
+}
+
+/** Holm-adjusted p-values, each system's tests against all the others as one family. */
+function holmPerSystem(pValues: Float64Array, count: number): Float64Array {
+  const adjusted = new Float64Array(count * count).fill(1);
+  for (let i = 0; i < count; i += 1) {
+    const others: number[] = [];
+    for (let j = 0; j < count; j += 1) if (j !== i) others.push(j);
+    const family = holmAdjust(others.map((j) => pValues[i * count + j]!));
+    others.forEach((j, k) => {
+      adjusted[i * count + j] = family[k] ?? 1;
+    });
+  }
+  return adjusted;
+}
+
+/** Section 13's rank (1 + the systems significantly better) and its upper bound (count - the systems significantly worse). */
+function rankBounds(count: number, isBetter: (j: number, i: number) => boolean): { ranks: Int32Array; rankHi: Int32Array } {
+  const ranks = new Int32Array(count);
+  const rankHi = new Int32Array(count);
+  for (let i = 0; i < count; i += 1) {
+    let better = 0;
+    let worse = 0;
+    for (let j = 0; j < count; j += 1) {
+      if (isBetter(j, i)) better += 1;
+      if (isBetter(i, j)) worse += 1;
+    }
+    ranks[i] = 1 + better;
+    rankHi[i] = count - worse;
+  }
+  return { ranks, rankHi };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLATFORM_SCORING_VERSION } from "@/lib/scoring/score-report";
+import { PLATFORM_SCORING_VERSION, SCORER_VERSION } from "@/lib/scoring/score-report";
 
 /**
  * Protocol section 10: a stored score records the scorer version and the
@@ -21,4 +21,13 @@ type ScoreStamp = { scorerVersion: string; goldSha256: string };
 /** Whether a stored score was made by another scorer version than `currentScorer` or against other gold than `currentGold`. */
 export function isScoreStale(score: ScoreStamp, currentGold: string | null, currentScorer: string = PLATFORM_SCORING_VERSION): boolean {
   return score.scorerVersion !== currentScorer || score.goldSha256 !== currentGold;
+}
+
+/**
+ * Whether a stored error analysis (SampleAnalysis) was made by the current
+ * scorer: the error classes depend on the scorer only, never on the slices, so
+ * it carries the report's SCORER_VERSION, not the platform's.
+ */
+export function isAnalysisCurrent(analysis: { scorerVersion: string } | null | undefined): boolean {
+  return analysis?.scorerVersion === SCORER_VERSION;
 }

@@ -88,100 +88,125 @@ async function replayOf(options: CreateSubmissionOptions, client?: Prisma.Transa
  * Redis cannot take (503, see queueOrWithdraw).
  */
 export async function createSubmission(options: CreateSubmissionOptions): Promise<CreatedSubmission> {
-  const { staged } = options;
   let submission: CreatedSubmission;
   try {
     const replay = await replayOf(options);
     if (replay) return replay;
-    const release = options.releaseId
-      ? await db.datasetRelease.findUniqueOrThrow({ where: { id: options.releaseId } })
-      : await getActiveRelease();
-    const preflight = await runPreflight({
-      path: staged.tempPath,
-      releaseId: release.id,
-      declaredSplit: options.declaredSplit,
-      declaredTrack: options.declaredTrack,
-    });
-    const countsToQuota = preflight.split === "test" && !options.isQuotaExempt;
-    const isDevLimited = preflight.split === "dev" && !options.isQuotaExempt;
-    // Baselines (the system account) are computed, not chosen to read the gold.
-    const isReuploadChecked = preflight.split === "test" && options.baseline === undefined && !options.isQuotaExempt;
-    const { answerDigests } = preflight;
-    if (preflight.split === "test") await assertMayUserSubmitTest(options.userId, release.id);
-    const clientAddress = preflight.split === "test" && options.clientIp !== undefined ? addressBucket(options.clientIp) : null;
-    const store = getFileStore();
-    try {
-      submission = await db.$transaction(
-        async (tx) => {
-          if (countsToQuota || isReuploadChecked || isDevLimited) {
-            // One participant's concurrent uploads queue up here, so neither the
-            // quota, the dev limits nor the re-upload check can be raced.
-            await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`quota:${options.userId}`}))`;
-          }
-          // Accounts sharing an address share its budget: their uploads queue up here too (always after the account's lock).
-          if (countsToQuota && clientAddress !== null) {
-            await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`quota-address:${clientAddress}`}))`;
-          }
-          // A concurrent upload with the same key may have committed while this one waited for the lock.
-          const concurrent = await replayOf(options, tx);
-          if (concurrent) return concurrent;
-          if (isReuploadChecked) await assertNotIdenticalUpload({ userId: options.userId, releaseId: release.id, fileSha256: staged.sha256 }, tx);
-          if (countsToQuota) await assertTestQuotaLeft({ userId: options.userId, releaseId: release.id, clientAddress }, tx);
-          if (isDevLimited) await assertDevUploadAllowed(options.userId, staged.bytes, tx);
-          const created = await tx.submission.create({
-            data: {
-              userId: options.userId,
-              releaseId: release.id,
-              split: preflight.split,
-              track: preflight.track,
-              fileSha256: staged.sha256,
-              fileBytes: staged.bytes,
-              originalName: options.originalName.slice(0, MAX_NAME_LENGTH) || "predictions.jsonl",
-              sampleCount: preflight.sampleCount,
-              answerDigests,
-              answerDigestsVersion: ANSWER_KEY_VERSION,
-              countsToQuota,
-              clientAddress,
-              idempotencyKey: options.idempotencyKey,
-              isBaseline: options.baseline !== undefined,
-              baselineLabel: options.baseline?.label,
-              systemName: options.baseline?.label,
-              methodDescription: options.baseline?.description,
-            },
-          });
-          if (countsToQuota) await chargeTestQuota(tx, created);
-          // The file is stored inside the transaction: with the PostgreSQL
-          // store its chunks commit with the row and the charge or not at all;
-          // with disk or S3 a failed write rolls the row back, and a commit
-          // failing after it leaves only an unreferenced content-addressed file.
-          await store.put(staged, tx).catch((error: unknown) => {
-            throw storeFailure(error);
-          });
-          // Deferred checks would otherwise run inside COMMIT, and a COMMIT that
-          // fails leaves its connection checked out of @prisma/adapter-pg 6.19's
-          // pool for good: run them here, where a failure rolls back cleanly.
-          await tx.$executeRaw`SET CONSTRAINTS ALL IMMEDIATE`;
-          return { ...created, isReplay: false };
-        },
-        { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 30_000 },
-      );
-    } catch (error) {
-      // A concurrent upload with the same Idempotency-Key committed first (one that takes no lock): this one is its retry.
-      if (options.idempotencyKey !== undefined && isUniqueViolation(error)) {
-        const concurrent = await replayOf(options);
-        if (concurrent) return concurrent;
-      }
-      if (isAppError(error)) throw error;
-      throw commitFailure(error);
-    }
+    submission = await commitSubmission(options, await planSubmission(options));
   } finally {
-    await discardStagedFile(staged);
+    await discardStagedFile(options.staged);
   }
   if (submission.isReplay) return submission;
   await queueOrWithdraw(submission);
   webMetrics().uploadBytes.observe({ split: submission.split, track: submission.track }, submission.fileBytes);
   logger.info({ submissionId: submission.id, split: submission.split, track: submission.track, bytes: submission.fileBytes }, "submission queued");
   return submission;
+}
+
+/** What the checks before the commit decided: the release, the pre-flight result and which limits apply. */
+type SubmissionPlan = {
+  release: Awaited<ReturnType<typeof getActiveRelease>>;
+  preflight: Awaited<ReturnType<typeof runPreflight>>;
+  countsToQuota: boolean;
+  isDevLimited: boolean;
+  isReuploadChecked: boolean;
+  clientAddress: string | null;
+};
+
+/** The release, the pre-flight validation and the approval check: everything that needs no lock. */
+async function planSubmission(options: CreateSubmissionOptions): Promise<SubmissionPlan> {
+  const release = options.releaseId
+    ? await db.datasetRelease.findUniqueOrThrow({ where: { id: options.releaseId } })
+    : await getActiveRelease();
+  const preflight = await runPreflight({
+    path: options.staged.tempPath,
+    releaseId: release.id,
+    declaredSplit: options.declaredSplit,
+    declaredTrack: options.declaredTrack,
+  });
+  const countsToQuota = preflight.split === "test" && !options.isQuotaExempt;
+  const isDevLimited = preflight.split === "dev" && !options.isQuotaExempt;
+  // Baselines (the system account) are computed, not chosen to read the gold.
+  const isReuploadChecked = preflight.split === "test" && options.baseline === undefined && !options.isQuotaExempt;
+  if (preflight.split === "test") await assertMayUserSubmitTest(options.userId, release.id);
+  const clientAddress = preflight.split === "test" && options.clientIp !== undefined ? addressBucket(options.clientIp) : null;
+  return { release, preflight, countsToQuota, isDevLimited, isReuploadChecked, clientAddress };
+}
+
+/** The stored file, the row and its quota charge in one transaction; a lost race on the Idempotency-Key is that key's replay. */
+async function commitSubmission(options: CreateSubmissionOptions, plan: SubmissionPlan): Promise<CreatedSubmission> {
+  const store = getFileStore();
+  try {
+    return await db.$transaction((tx) => writeSubmission(tx, options, plan, store), { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 30_000 });
+  } catch (error) {
+    // A concurrent upload with the same Idempotency-Key committed first (one that takes no lock): this one is its retry.
+    if (options.idempotencyKey !== undefined && isUniqueViolation(error)) {
+      const concurrent = await replayOf(options);
+      if (concurrent) return concurrent;
+    }
+    if (isAppError(error)) throw error;
+    throw commitFailure(error);
+  }
+}
+
+/** Inside the transaction: the locks, the checks that must not be raced, then the row, the charge and the file. */
+async function writeSubmission(
+  tx: Prisma.TransactionClient,
+  options: CreateSubmissionOptions,
+  plan: SubmissionPlan,
+  store: ReturnType<typeof getFileStore>,
+): Promise<CreatedSubmission> {
+  const { staged } = options;
+  const { release, preflight, countsToQuota, isDevLimited, isReuploadChecked, clientAddress } = plan;
+  if (countsToQuota || isReuploadChecked || isDevLimited) {
+    // One participant's concurrent uploads queue up here, so neither the
+    // quota, the dev limits nor the re-upload check can be raced.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`quota:${options.userId}`}))`;
+  }
+  // Accounts sharing an address share its budget: their uploads queue up here too (always after the account's lock).
+  if (countsToQuota && clientAddress !== null) {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`quota-address:${clientAddress}`}))`;
+  }
+  // A concurrent upload with the same key may have committed while this one waited for the lock.
+  const concurrent = await replayOf(options, tx);
+  if (concurrent) return concurrent;
+  if (isReuploadChecked) await assertNotIdenticalUpload({ userId: options.userId, releaseId: release.id, fileSha256: staged.sha256 }, tx);
+  if (countsToQuota) await assertTestQuotaLeft({ userId: options.userId, releaseId: release.id, clientAddress }, tx);
+  if (isDevLimited) await assertDevUploadAllowed(options.userId, staged.bytes, tx);
+  const created = await tx.submission.create({
+    data: {
+      userId: options.userId,
+      releaseId: release.id,
+      split: preflight.split,
+      track: preflight.track,
+      fileSha256: staged.sha256,
+      fileBytes: staged.bytes,
+      originalName: options.originalName.slice(0, MAX_NAME_LENGTH) || "predictions.jsonl",
+      sampleCount: preflight.sampleCount,
+      answerDigests: preflight.answerDigests,
+      answerDigestsVersion: ANSWER_KEY_VERSION,
+      countsToQuota,
+      clientAddress,
+      idempotencyKey: options.idempotencyKey,
+      isBaseline: options.baseline !== undefined,
+      baselineLabel: options.baseline?.label,
+      systemName: options.baseline?.label,
+      methodDescription: options.baseline?.description,
+    },
+  });
+  if (countsToQuota) await chargeTestQuota(tx, created);
+  // The file is stored inside the transaction: with the PostgreSQL
+  // store its chunks commit with the row and the charge or not at all;
+  // with disk or S3 a failed write rolls the row back, and a commit
+  // failing after it leaves only an unreferenced content-addressed file.
+  await store.put(staged, tx).catch((error: unknown) => {
+    throw storeFailure(error);
+  });
+  // Deferred checks would otherwise run inside COMMIT, and a COMMIT that
+  // fails leaves its connection checked out of @prisma/adapter-pg 6.19's
+  // pool for good: run them here, where a failure rolls back cleanly.
+  await tx.$executeRaw`SET CONSTRAINTS ALL IMMEDIATE`;
+  return { ...created, isReplay: false };
 }
 
 /** Seconds an uploader is asked to wait when the queue is unreachable (Retry-After). */

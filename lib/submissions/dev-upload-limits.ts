@@ -1,4 +1,5 @@
 import "server-only";
+import { formatDateTime } from "@/lib/format/dates";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { formatBytes } from "@/lib/format/bytes";
@@ -9,7 +10,7 @@ import { DAY_MS, HOUR_MS, recentDevUploads } from "@/lib/submissions/get-dev-upl
 function describeWait(freesAt: Date, now: Date): { retryAfterSeconds: number; text: string } {
   const retryAfterSeconds = Math.max(1, Math.ceil((freesAt.getTime() - now.getTime()) / 1000));
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  return { retryAfterSeconds, text: `at ${freesAt.toISOString()} (in ${minutes} minute${minutes === 1 ? "" : "s"})` };
+  return { retryAfterSeconds, text: `at ${formatDateTime(freesAt)} (in ${minutes} minute${minutes === 1 ? "" : "s"})` };
 }
 
 /**

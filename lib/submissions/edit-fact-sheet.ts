@@ -8,6 +8,7 @@ import { readStoredFactSheet, type FactSheet } from "@/lib/fact-sheet/schema";
 import { parseInput } from "@/lib/http/parse-input";
 import { factSheetEditSchema } from "@/lib/submissions/schemas";
 import { parseRecordId } from "@/lib/validation/text";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 type FactSheetEditResult = { submissionId: string; factSheet: FactSheet; isAudited: boolean };
 
@@ -49,8 +50,7 @@ export async function editFactSheet(actor: Actor, submissionId: string, input: u
     const { count } = await tx.submission.updateMany({ where: { id: submission.id, publication: submission.publication }, data: factSheetColumns(factSheet) });
     if (count === 0) throw new AppError("conflict", "The entry was reviewed while its fact sheet was being edited; reload the page and edit it again.");
     if (!isAudited) return;
-    await tx.auditLog.create({
-      data: {
+    await recordAudit(tx, {
         actorId: user.userId,
         action: "submission.edit-fact-sheet",
         targetType: "Submission",
@@ -61,8 +61,7 @@ export async function editFactSheet(actor: Actor, submissionId: string, input: u
           before: (readStoredFactSheet(submission.factSheet) ?? null) as object | null,
           after: factSheet as unknown as object,
         },
-      },
-    });
+      });
   });
   forgetPublicReadStamp();
   return { submissionId: submission.id, factSheet, isAudited };

@@ -3,7 +3,8 @@ import type { Job } from "bullmq";
 import { requireMaintainer, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { getSharedRedis } from "@/lib/redis";
-import { getScoringQueue, submissionIdOfJobId, type ScoringJob } from "@/lib/submissions/scoring-queue";
+import type { ScoringJob } from "@/lib/jobs/scoring-job";
+import { getScoringQueue, submissionIdOfJobId } from "@/lib/submissions/scoring-queue";
 import { listWorkerHeartbeats } from "@/lib/submissions/worker-heartbeat";
 
 const LISTED = 100;

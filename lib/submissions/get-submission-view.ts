@@ -1,4 +1,5 @@
 import "server-only";
+import { findIdenticalPublicEntry, type IdenticalPublicEntry } from "@/lib/submissions/find-identical-public-entry";
 import { loadPublicGroupPolicy } from "@/lib/submissions/load-gold";
 import { missingFactSheetFields, type FactSheetField } from "@/lib/fact-sheet/completeness";
 import { readStoredFactSheet, type FactSheet } from "@/lib/fact-sheet/schema";
@@ -63,6 +64,8 @@ export type SubmissionView = {
   /** The provenance tier (lib/provenance/tiers.ts) and, when reproduced, who and when. */
   provenance: { tier: ProvenanceTier; reproducedAt: string | null; reproducedBy: string | null };
   reviewReason: string | null;
+  /** Test files: another account's public entry with this very file (protocol §12), told to the owner and to maintainers. */
+  identicalPublicEntry: IdenticalPublicEntry | null;
   releaseName: string;
   /** What this viewer may learn of the scores (protocol section 12, lib/disclosure). */
   disclosureLevel: DisclosureLevel;
@@ -155,6 +158,7 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
       reproducedBy: submission.reproducedBy?.displayName ?? null,
     },
     reviewReason: submission.reviewReason,
+    identicalPublicEntry: submission.isBaseline ? null : await findIdenticalPublicEntry(submission),
     releaseName: `${submission.release.name} ${submission.release.version}`,
     disclosureLevel: level,
     score:

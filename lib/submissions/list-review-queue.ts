@@ -52,37 +52,6 @@ type AuditTarget = { type: string; id: string; label: string; href: string | nul
 
 type AuditRow = { id: string; actorName: string; action: string; target: AuditTarget; reason: string | null; createdAt: string };
 
-/** The "what" column in words: "submission.approve" -> "approved publication". */
-const ACTION_LABELS: Record<string, string> = {
-  "submission.approve": "approved publication",
-  "submission.reject": "rejected publication",
-  "submission.hide": "hid from the leaderboard",
-  "submission.rescore": "queued for re-scoring",
-  "submission.mark-baseline": "marked as a baseline",
-  "submission.unmark-baseline": "unmarked as a baseline",
-  "submission.withdraw": "withdrew the publication request",
-  "submission.owner-hide": "hid their entry",
-  "submission.owner-unhide": "showed their entry again",
-  "submission.set-primary": "made it their primary entry",
-  "submission.unset-primary": "stopped making it their primary entry",
-  "submission.edit-fact-sheet": "edited the fact sheet",
-  "submission.reproduce": "marked reproduced (same per-sample outcomes)",
-  "submission.reproduction-refused": "refused a reproduction (outcomes differ)",
-  "submission.unreproduce": "revoked the reproduced tier",
-  "user.role_changed": "changed the role",
-  "user.approved": "approved for test submissions",
-  "user.approval_revoked": "revoked the approval for test submissions",
-  "user.oauth_linked": "linked a GitHub account",
-  "user.created_via_oauth": "created via GitHub",
-  "api_token.revoked": "revoked an API token",
-  "release.superseded": "marked the release superseded",
-  "release.superseded_removed": "took back the release's superseded mark",
-};
-
-export function describeAuditAction(action: string): string {
-  return ACTION_LABELS[action] ?? action;
-}
-
 type SubmissionName = { id: string; systemName: string | null; baselineLabel: string | null; originalName: string; track: string; split: string; user: { displayName: string } };
 
 function submissionLabel(row: SubmissionName): string {

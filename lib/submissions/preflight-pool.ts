@@ -11,7 +11,7 @@ import { buildAnswerIndex, type AnswerIndex } from "@/lib/submissions/answer-dig
 /**
  * Pre-flight validation of staged uploads in a small pool of worker threads,
  * so a large file being checked never holds up the web server's event loop
- * (reads stalled behind uploads: p99 619 ms against 57 ms, issue 13). One
+ * (reads stalled behind uploads: p99 619 ms against 57 ms). One
  * file per thread at a time, the rest wait in order. Production runs the
  * esbuild bundle dist/preflight/preflight-thread.mjs (npm run build makes
  * it); development and tests run the TypeScript source through tsx. Without

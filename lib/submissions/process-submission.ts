@@ -165,13 +165,16 @@ async function markSubmissionScored(tx: Prisma.TransactionClient, submissionId: 
  * transaction, with the reason (a second call finds the refund made and adds none).
  */
 export async function markSubmissionFailed(submissionId: string, kind: "INVALID" | "INTERNAL", reason: string): Promise<void> {
-  await db.$transaction(async (tx) => {
+  const failed = await db.$transaction(async (tx) => {
     await tx.submission.updateMany({
       where: { id: submissionId },
       data: { status: "FAILED", failureKind: kind, failureReason: reason, finishedAt: new Date() },
     });
     if (kind === "INTERNAL") await refundTestQuota({ submissionId, reason: `Scoring failed on the platform's side: ${reason}` }, tx);
+    return tx.submission.findUnique({ where: { id: submissionId }, select: { isBaseline: true, releaseId: true, split: true } });
   });
+  // The baselines scored while this one waited left the split's comparisons to it (refresh-comparisons.ts): redo them now.
+  if (failed?.isBaseline) await refreshComparisons(failed.releaseId, failed.split);
 }
 
 /** Between retries of an internal fault the submission waits in the queue again, with the reason shown. */

@@ -1,7 +1,10 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { findStaleSubmissions } from "@/lib/submissions/find-stale-submissions";
-import { enqueueScoring } from "@/lib/submissions/scoring-queue";
+import { enqueueScoringMany } from "@/lib/submissions/scoring-queue";
+
+/** Rows per status update: a bounded IN list. */
+const IDS_PER_UPDATE = 1_000;
 
 type QueueStaleScoresResult = {
   /** Submissions queued by this call. */
@@ -18,6 +21,8 @@ type QueueStaleScoresResult = {
  * scored one, for the worker to re-score. Idempotent: a submission already
  * waiting for the worker is not queued again, so running it twice queues
  * nothing the second time, and a score once re-scored is no longer stale.
+ * The status updates and the jobs go in bulk: a release's re-score is one
+ * statement and a few Redis round trips per thousand submissions.
  */
 export async function queueStaleScores(options: { includeCurrent?: boolean } = {}): Promise<QueueStaleScoresResult> {
   const result: QueueStaleScoresResult = { queued: [], pending: [], invalid: [] };
@@ -31,13 +36,16 @@ export async function queueStaleScores(options: { includeCurrent?: boolean } = {
       result.invalid.push(submission.id);
       continue;
     }
-    await db.submission.update({
-      where: { id: submission.id },
+    result.queued.push(submission.id);
+  }
+  for (let start = 0; start < result.queued.length; start += IDS_PER_UPDATE) {
+    const ids = result.queued.slice(start, start + IDS_PER_UPDATE);
+    await db.submission.updateMany({
+      where: { id: { in: ids } },
       data: { status: "QUEUED", queuedAt: new Date(), failureKind: null, failureReason: null },
     });
-    // If Redis is down the submission stays QUEUED and the worker's reconciler queues it later.
-    await enqueueScoring(submission.id, generation);
-    result.queued.push(submission.id);
+    // If Redis is down the submissions stay QUEUED and the worker's reconciler queues them later.
+    await enqueueScoringMany(ids, generation);
   }
   return result;
 }

@@ -49,12 +49,14 @@ export async function lockSplitComparisons(tx: Prisma.TransactionClient, release
  * a split up to date. With `submissionId` of an ordinary entry, that entry is
  * compared with the baselines in both Holm families (section 9); when it is a
  * baseline (or none is given) every entry of the split is redone, because the
- * family of baselines, and so each Holm adjustment, changed. Only SCORED
- * submissions take part.
+ * family of baselines, and so each Holm adjustment, changed; for a baseline
+ * while another baseline of the split still waits, only it is, and the last
+ * one redoes the split (hasWaitingBaseline). Only SCORED submissions take part.
  */
 export async function compareWithBaselines(tx: Prisma.TransactionClient, releaseId: string, split: DbSplit, submissionId?: string): Promise<void> {
   const baselines = await loadScored(tx, releaseId, split, { isBaseline: true });
-  const isWholeSplit = submissionId === undefined || baselines.some((baseline) => baseline.id === submissionId);
+  const isBaseline = submissionId !== undefined && baselines.some((baseline) => baseline.id === submissionId);
+  const isWholeSplit = submissionId === undefined || (isBaseline && !(await hasWaitingBaseline(tx, releaseId, split, submissionId)));
   const entries = await loadScored(tx, releaseId, split, isWholeSplit ? {} : { id: submissionId });
   await replaceComparisons(
     tx,
@@ -64,6 +66,19 @@ export async function compareWithBaselines(tx: Prisma.TransactionClient, release
       rows: planComparisonRows(entry, baselines.filter((baseline) => baseline.goldSha256 === entry.goldSha256)),
     })),
   );
+}
+
+/**
+ * Whether another baseline of the split waits for the worker (a re-score of
+ * the release queues them all). The whole split is redone when the last of
+ * them is scored, or fails (markSubmissionFailed), so a re-score of the
+ * release redoes it once rather than once per baseline: until then, entries
+ * scored meanwhile lack only the baselines still waiting, as they do whenever
+ * a baseline is not yet scored.
+ */
+async function hasWaitingBaseline(tx: Prisma.TransactionClient, releaseId: string, split: DbSplit, submissionId: string): Promise<boolean> {
+  const waiting = await tx.submission.count({ where: { releaseId, split, isBaseline: true, status: { in: ["QUEUED", "SCORING"] }, id: { not: submissionId } } });
+  return waiting > 0;
 }
 
 /** `compareWithBaselines` in a transaction of its own, under the split's lock (review actions, a repeated job). */

@@ -7,6 +7,7 @@ import { parseInput } from "@/lib/http/parse-input";
 import { findPublicationRefusal } from "@/lib/submissions/find-publication-refusal";
 import { publicationRequestSchema } from "@/lib/submissions/schemas";
 import { parseRecordId } from "@/lib/validation/text";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 /** Reading stored files to compare (answer digests made before this key) can take a while on a loaded machine. */
 const TRANSACTION_TIMEOUT_MS = 120_000;
@@ -53,8 +54,6 @@ export async function requestPublication(actor: Actor, submissionId: string, inp
     { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 30_000 },
   );
   if (refusal === null) return;
-  await db.auditLog.create({
-    data: { actorId: user.userId, action: "submission.publication-refused", targetType: "Submission", targetId: submission.id, details: refusal.audit },
-  });
+  await recordAudit(db, { actorId: user.userId, action: "submission.publication-refused", targetType: "Submission", targetId: submission.id, details: refusal.audit });
   throw new AppError(refusal.code, refusal.message);
 }

@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { enqueueScoring, getScoringQueue, submissionIdOfJobId } from "@/lib/submissions/scoring-queue";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 type RetryResult = { submissionId: string; isQueued: boolean };
 
@@ -38,16 +39,14 @@ export async function retrySubmission(actor: Actor, submissionId: string, reason
       where: { id: submissionId },
       data: { status: "QUEUED", attempts: 0, queuedAt: new Date(), startedAt: null, finishedAt: null, failureKind: null, failureReason: null },
     }),
-    db.auditLog.create({
-      data: {
+    recordAudit(db, {
         actorId: maintainer.userId,
         action: "submission.retry",
         targetType: "Submission",
         targetId: submissionId,
         reason: reason || null,
         details: { from: { status: submission.status, attempts: submission.attempts, failureKind: submission.failureKind, failureReason: submission.failureReason } },
-      },
-    }),
+      }),
   ]);
   try {
     await removeFinishedJobs(submissionId);

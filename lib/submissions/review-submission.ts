@@ -12,6 +12,7 @@ import { enqueueScoring } from "@/lib/submissions/scoring-queue";
 import { parseRecordId } from "@/lib/validation/text";
 import { logger } from "@/lib/logger";
 import { formatPercent } from "@/lib/format/numbers";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 type ReviewResult = { submissionId: string; action: ReviewAction["action"] };
 
@@ -34,8 +35,7 @@ export async function reviewSubmission(actor: Actor, submissionId: string, input
   const vouch = action === "approve" || action === "mark-baseline" ? checkProbeFlags(submission, acknowledge, reason) : undefined;
   await db.$transaction([
     db.submission.update({ where: { id: submissionId }, data: update }),
-    db.auditLog.create({
-      data: {
+    recordAudit(db, {
         actorId: maintainer.userId,
         action: `submission.${action}`,
         targetType: "Submission",
@@ -49,8 +49,7 @@ export async function reviewSubmission(actor: Actor, submissionId: string, input
           // The fact sheet as it stood when approved: the record of what the maintainer vouched for.
           ...(action === "approve" ? { factSheet: (submission.factSheet ?? null) as object | null } : {}),
         },
-      },
-    }),
+      }),
   ]);
   forgetPublicReadStamp();
   if (action === "rescore") {

@@ -11,6 +11,7 @@ import type { TrackPredictions } from "@/lib/scoring/track-predictions";
 import { getFileStore } from "@/lib/files/file-store";
 import { loadKb } from "@/lib/submissions/load-gold";
 import { readPredictionFile } from "@/lib/submissions/read-prediction-file";
+import { isAnalysisCurrent } from "@/lib/stored-scores/score-staleness";
 
 /**
  * The error classes of a scored submission, stored beside its score (one row
@@ -84,33 +85,34 @@ export function upsertSampleAnalysis(submissionId: string, data: SampleAnalysisD
 }
 
 /**
- * A scored submission whose analysis is missing (scored before this table
- * existed) or older than the scorer gets one now, once: its file is read and
- * validated as the worker would, then the row is stored.
+ * The submission's error analysis at the current scorer. A scored submission
+ * whose analysis is missing (scored before this table existed) or older than
+ * the scorer gets one now, once: its file is read and validated as the worker
+ * would, then the row is stored.
  */
-export async function ensureSampleAnalysis(submission: {
+export async function currentSampleAnalysis(submission: {
   id: string;
   releaseId: string;
   split: Split;
   track: "open" | "closed";
   fileSha256: string;
-  outcomes: Uint8Array;
-}): Promise<void> {
-  const existing = await db.sampleAnalysis.findUnique({ where: { submissionId: submission.id }, select: { scorerVersion: true } });
-  if (existing?.scorerVersion === SCORER_VERSION) return;
-  const { gold, validation } = await readPredictionFile(getFileStore().read(submission.fileSha256), {
-    releaseId: submission.releaseId,
-    split: submission.split,
-    track: submission.track,
-  });
+}): Promise<{ summary: Prisma.JsonValue; computedAt: Date }> {
+  const where = { submissionId: submission.id };
+  const existing = await db.sampleAnalysis.findUnique({ where, select: { scorerVersion: true, summary: true, computedAt: true } });
+  if (existing && isAnalysisCurrent(existing)) return existing;
+  const [{ gold, validation }, score] = await Promise.all([
+    readPredictionFile(getFileStore().read(submission.fileSha256), { releaseId: submission.releaseId, split: submission.split, track: submission.track }),
+    db.score.findUniqueOrThrow({ where, select: { outcomes: true } }),
+  ]);
   if (!validation.ok) throw new Error(`submission ${submission.id}: its stored file no longer validates`);
   const data = buildSampleAnalysis({
     ...validation,
     split: submission.split,
     gold: gold.gold,
     kb: gold.kb,
-    outcomes: { track: submission.track, codes: submission.outcomes },
+    outcomes: { track: submission.track, codes: score.outcomes },
     names: await loadKbNames(submission.releaseId),
   });
   await upsertSampleAnalysis(submission.id, data);
+  return db.sampleAnalysis.findUniqueOrThrow({ where, select: { summary: true, computedAt: true } });
 }

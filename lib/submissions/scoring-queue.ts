@@ -1,22 +1,9 @@
 import "server-only";
-import { Queue, type JobsOptions } from "bullmq";
-import { z } from "zod";
+import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { getEnv } from "@/lib/env";
 import { logConnectionErrors } from "@/lib/redis";
-
-/** Jobs carry the submission id only: never file contents or gold. */
-export const SCORING_QUEUE = "scoring";
-export const scoringJobSchema = z.object({ submissionId: z.string().min(1).max(64) });
-export type ScoringJob = z.infer<typeof scoringJobSchema>;
-
-/** Infrastructure faults retry with exponential backoff; invalid files fail at once (UnrecoverableError). */
-const SCORING_JOB_OPTIONS: JobsOptions = {
-  attempts: 5,
-  backoff: { type: "exponential", delay: 2000 },
-  removeOnComplete: { count: 1000 },
-  removeOnFail: { count: 5000 },
-};
+import { scoringJob, type ScoringJob } from "@/lib/jobs/scoring-job";
 
 const globalForQueue = globalThis as unknown as { scoringQueue?: Queue<ScoringJob> };
 
@@ -30,8 +17,8 @@ const globalForQueue = globalThis as unknown as { scoringQueue?: Queue<ScoringJo
 export function getScoringQueue(connection?: Redis): Queue<ScoringJob> {
   if (!globalForQueue.scoringQueue) {
     const queue = connection
-      ? new Queue<ScoringJob>(SCORING_QUEUE, { connection })
-      : new Queue<ScoringJob>(SCORING_QUEUE, { connection: { url: getEnv().REDIS_URL, enableOfflineQueue: false, maxRetriesPerRequest: 3 } });
+      ? new Queue<ScoringJob>(scoringJob.queue, { connection })
+      : new Queue<ScoringJob>(scoringJob.queue, { connection: { url: getEnv().REDIS_URL, enableOfflineQueue: false, maxRetriesPerRequest: 3 } });
     queue.on("error", logConnectionErrors("scoring queue"));
     globalForQueue.scoringQueue = queue;
   }
@@ -59,6 +46,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** The job id of a submission's scoring in one attempt generation (a re-score is a new generation). */
+function scoringJobId(submissionId: string, generation: number): string {
+  return generation === 0 ? submissionId : `${submissionId}-r${generation}`;
+}
+
 /**
  * Queues a submission for scoring. The job id is the submission id plus an
  * attempt generation, so queuing the same submission twice while a job is
@@ -66,12 +58,31 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
  * the submission then stays QUEUED and the worker's reconciler queues it later.
  */
 export async function enqueueScoring(submissionId: string, generation = 0, options: { jobId?: string } = {}): Promise<void> {
-  const jobId = options.jobId ?? (generation === 0 ? submissionId : `${submissionId}-r${generation}`);
+  const jobId = options.jobId ?? scoringJobId(submissionId, generation);
   await withTimeout(
-    getScoringQueue().add("score", { submissionId }, { ...SCORING_JOB_OPTIONS, jobId }),
+    getScoringQueue().add(scoringJob.name, scoringJob.payload(submissionId), { ...scoringJob.options, jobId }),
     ENQUEUE_TIMEOUT_MS,
     `Redis did not answer within ${ENQUEUE_TIMEOUT_MS} ms`,
   );
+}
+
+/** Jobs per addBulk call: one round trip for each, small enough to stay well inside ENQUEUE_TIMEOUT_MS. */
+const JOBS_PER_BULK = 500;
+
+/**
+ * `enqueueScoring` for many submissions at once (a re-score of a release): the
+ * same job ids and options, in a few round trips to Redis instead of one per
+ * submission.
+ */
+export async function enqueueScoringMany(submissionIds: readonly string[], generation: number): Promise<void> {
+  for (let start = 0; start < submissionIds.length; start += JOBS_PER_BULK) {
+    const jobs = submissionIds.slice(start, start + JOBS_PER_BULK).map((submissionId) => ({
+      name: scoringJob.name,
+      data: scoringJob.payload(submissionId),
+      opts: { ...scoringJob.options, jobId: scoringJobId(submissionId, generation) },
+    }));
+    await withTimeout(getScoringQueue().addBulk(jobs), ENQUEUE_TIMEOUT_MS, `Redis did not answer within ${ENQUEUE_TIMEOUT_MS} ms`);
+  }
 }
 
 /**

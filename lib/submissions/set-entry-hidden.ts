@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { forgetPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
 import { AppError } from "@/lib/errors";
 import { findOwnedSubmission } from "@/lib/submissions/find-owned-submission";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 /**
  * The owner hides their published entry from the leaderboard, or shows again
@@ -28,15 +29,13 @@ export async function setEntryHidden(actor: Actor, submissionId: string, isHidde
       data: { publication: to, hiddenByOwner: isHidden },
     });
     if (count === 0) return false;
-    await tx.auditLog.create({
-      data: {
+    await recordAudit(tx, {
         actorId: owner.userId,
         action: isHidden ? "submission.owner-hide" : "submission.owner-unhide",
         targetType: "Submission",
         targetId: submissionId,
         details: { from: { publication: from }, to: { publication: to } },
-      },
-    });
+      });
     return true;
   });
   if (!changed) throw new AppError("conflict", "The entry changed just now; reload the page and try again.");

@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { forgetPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
 import { AppError } from "@/lib/errors";
 import { findOwnedSubmission } from "@/lib/submissions/find-owned-submission";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 /**
  * The owner marks one test submission per track as their primary entry (or
@@ -30,15 +31,13 @@ export async function setPrimaryEntry(actor: Actor, submissionId: string, isPrim
       : null;
     if (previous) await tx.submission.update({ where: { id: previous.id }, data: { isPrimary: false } });
     await tx.submission.update({ where: { id: submissionId }, data: { isPrimary } });
-    await tx.auditLog.create({
-      data: {
+    await recordAudit(tx, {
         actorId: owner.userId,
         action: isPrimary ? "submission.set-primary" : "submission.unset-primary",
         targetType: "Submission",
         targetId: submissionId,
         details: { track: submission.track, ...(previous ? { replaced: previous.id } : {}) },
-      },
-    });
+      });
     return { isPrimary, replaced: previous?.id ?? null };
   });
   forgetPublicReadStamp();

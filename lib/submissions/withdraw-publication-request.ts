@@ -3,6 +3,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { findOwnedSubmission } from "@/lib/submissions/find-owned-submission";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 /**
  * The owner takes back a publication request that no maintainer has reviewed
@@ -21,9 +22,7 @@ export async function withdrawPublicationRequest(actor: Actor, submissionId: str
       data: { publication: "PRIVATE", requestedAt: null, isPrimary: false },
     });
     if (count === 0) return false;
-    await tx.auditLog.create({
-      data: { actorId: owner.userId, action: "submission.withdraw", targetType: "Submission", targetId: submissionId, details: { from: { publication: "PENDING" } } },
-    });
+    await recordAudit(tx, { actorId: owner.userId, action: "submission.withdraw", targetType: "Submission", targetId: submissionId, details: { from: { publication: "PENDING" } } });
     return true;
   });
   if (!changed) throw new AppError("conflict", "A maintainer reviewed the request just now; reload the page to see the decision.");

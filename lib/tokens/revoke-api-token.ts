@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { API_TOKEN_VIEW_SELECT, toApiTokenView, type ApiTokenView } from "@/lib/tokens/api-token-view";
 import { parseRecordId } from "@/lib/validation/text";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 /**
  * Revokes a token. Its owner may (also with the token itself), and so may a
@@ -22,15 +23,13 @@ export async function revokeApiToken(options: { actor: Actor; tokenId: string; n
   const revoked = await db.$transaction(async (tx) => {
     const updated = await tx.apiToken.update({ where: { id: token.id }, data: { revokedAt: now }, select: API_TOKEN_VIEW_SELECT });
     if (user.userId !== token.userId) {
-      await tx.auditLog.create({
-        data: {
+      await recordAudit(tx, {
           actorId: user.userId,
           action: "api_token.revoked",
           targetType: "ApiToken",
           targetId: token.id,
           details: { ownerId: token.userId, prefix: token.prefix },
-        },
-      });
+        });
     }
     return updated;
   });

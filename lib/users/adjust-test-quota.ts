@@ -6,6 +6,7 @@ import { getActiveRelease } from "@/lib/releases/get-release";
 import { grantTestQuota, refundTestQuota } from "@/lib/submissions/quota-ledger";
 import type { QuotaAdjustment } from "@/lib/users/schemas";
 import { parseRecordId } from "@/lib/validation/text";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 type AdjustTestQuotaOptions = { actor: Actor; userId: string; adjustment: QuotaAdjustment };
 
@@ -30,16 +31,14 @@ export async function adjustTestQuota(options: AdjustTestQuotaOptions): Promise<
     if (adjustment.action === "grant") {
       const release = await getActiveRelease();
       const grant = await grantTestQuota({ userId, releaseId: release.id, amount: adjustment.amount, reason: adjustment.reason, actorId }, tx);
-      await tx.auditLog.create({
-        data: {
+      await recordAudit(tx, {
           actorId,
           action: "quota.granted",
           targetType: "User",
           targetId: userId,
           reason: adjustment.reason,
           details: { releaseId: release.id, amount: adjustment.amount, ledgerEntryId: grant.id },
-        },
-      });
+        });
       return { userId, releaseId: release.id, action: "grant", amount: adjustment.amount, submissionId: null };
     }
 
@@ -49,16 +48,14 @@ export async function adjustTestQuota(options: AdjustTestQuotaOptions): Promise<
     const outcome = await refundTestQuota({ submissionId, reason: adjustment.reason, actorId }, tx);
     if (outcome === "not_charged") throw new AppError("conflict", "This submission was never charged to the test quota, so there is nothing to refund.");
     if (outcome === "already_refunded") throw new AppError("conflict", "This submission's test quota was refunded already.");
-    await tx.auditLog.create({
-      data: {
+    await recordAudit(tx, {
         actorId,
         action: "quota.refunded",
         targetType: "Submission",
         targetId: submissionId,
         reason: adjustment.reason,
         details: { userId, releaseId: submission.releaseId },
-      },
-    });
+      });
     return { userId, releaseId: submission.releaseId, action: "refund", amount: 1, submissionId };
   });
 }

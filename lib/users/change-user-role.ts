@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Role } from "@/lib/generated/prisma";
 import { parseRecordId } from "@/lib/validation/text";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 /** Someone with shell access to the server (npm run user:create -- --promote). */
 type OperatorActor = { kind: "operator"; via: "cli" };
@@ -41,16 +42,14 @@ export async function changeUserRole(options: ChangeUserRoleOptions): Promise<Ro
       }
     }
     await tx.user.update({ where: { id: target.id }, data: { role: options.role } });
-    await tx.auditLog.create({
-      data: {
+    await recordAudit(tx, {
         actorId,
         action: "user.role_changed",
         targetType: "User",
         targetId: target.id,
         reason,
         details: { from: target.role, to: options.role, via: options.actor.kind === "operator" ? "cli" : "web" },
-      },
-    });
+      });
     return { userId: target.id, from: target.role, to: options.role, isChanged: true };
   });
 }

@@ -3,6 +3,7 @@ import { displayNameSchema, emailSchema } from "@/lib/auth/schemas";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUniqueViolation } from "@/lib/users/is-unique-violation";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 type LinkOAuthAccountOptions = {
   provider: string;
@@ -40,15 +41,13 @@ export async function linkOAuthAccount(options: LinkOAuthAccountOptions): Promis
         existing?.id ??
         (await tx.user.create({ data: { email, displayName: displayNameFrom(options.name, email) }, select: { id: true } })).id;
       await tx.oAuthAccount.create({ data: { ...key, userId } });
-      await tx.auditLog.create({
-        data: {
+      await recordAudit(tx, {
           actorId: userId,
           action: existing ? "user.oauth_linked" : "user.created_via_oauth",
           targetType: "User",
           targetId: userId,
           details: { provider: options.provider },
-        },
-      });
+        });
       return userId;
     });
   } catch (error) {

@@ -3,6 +3,7 @@ import { requireMaintainer, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { parseRecordId } from "@/lib/validation/text";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 type SetUserApprovalOptions = {
   actor: Actor;
@@ -31,16 +32,14 @@ export async function setUserApproval(options: SetUserApprovalOptions): Promise<
 
     const approvedAt = options.isApproved ? new Date() : null;
     await tx.user.update({ where: { id: target.id }, data: { approvedAt } });
-    await tx.auditLog.create({
-      data: {
+    await recordAudit(tx, {
         actorId,
         action: options.isApproved ? "user.approved" : "user.approval_revoked",
         targetType: "User",
         targetId: target.id,
         reason,
         details: { approvedAt: approvedAt?.toISOString() ?? null, previous: target.approvedAt?.toISOString() ?? null },
-      },
-    });
+      });
     return { userId: target.id, approvedAt, isChanged: true };
   });
 }

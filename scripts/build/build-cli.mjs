@@ -62,7 +62,7 @@ function stampPath(name) {
   return path.join(ROOT, "dist", "cli", BUNDLES[name].fileName.replace(/\.mjs$/, ".inputs.json"));
 }
 
-/** The scorer's path, as before there were two bundles. */
+/** The scorer's bundle: the path participants download and `npm run score` runs. */
 export const BUNDLE_PATH = bundlePath("scorer");
 
 /** Files that shape the bundles without being bundled: this script, the lockfile (esbuild, zod versions), tsconfig paths. */
@@ -271,10 +271,10 @@ async function main() {
     const bundle = await buildCli({ name, isOptional: flags.has("--if-possible") });
     if (bundle === null) return;
     const relative = path.relative(process.cwd(), bundlePath(name)) || bundlePath(name);
-    const kib = (bundle.bytes / 1024).toFixed(0);
-    console.log(`build-cli: ${relative} (${kib} KiB, sha256 ${bundle.sha256}) in ${(performance.now() - started).toFixed(0)} ms`);
+    const kib = Math.round(bundle.bytes / 1024);
+    console.log(`build-cli: ${relative} (${kib} KiB, sha256 ${bundle.sha256}) in ${Math.round(performance.now() - started)} ms`);
     const preflight = await buildPreflightThread({ isOptional: flags.has("--if-possible") });
-    if (preflight !== null) console.log(`build-cli: ${path.relative(process.cwd(), PREFLIGHT_BUNDLE_PATH)} (${(preflight.bytes / 1024).toFixed(0)} KiB)`);
+    if (preflight !== null) console.log(`build-cli: ${path.relative(process.cwd(), PREFLIGHT_BUNDLE_PATH)} (${Math.round(preflight.bytes / 1024)} KiB)`);
   }
 }
 

@@ -141,8 +141,8 @@ export async function buildServer({ isOptional = false } = {}) {
   mkdirSync(OUT_DIR, { recursive: true });
   const started = performance.now();
   const sizes = await Promise.all(Object.keys(SERVER_BUNDLES).map((name) => buildOne(esbuild, name)));
-  const kib = (sizes.reduce((sum, bytes) => sum + bytes, 0) / 1024).toFixed(0);
-  console.log(`build-server: ${sizes.length} bundles in ${path.relative(process.cwd(), OUT_DIR) || OUT_DIR}/ (${kib} KiB with source maps) in ${(performance.now() - started).toFixed(0)} ms`);
+  const kib = Math.round(sizes.reduce((sum, bytes) => sum + bytes, 0) / 1024);
+  console.log(`build-server: ${sizes.length} bundles in ${path.relative(process.cwd(), OUT_DIR) || OUT_DIR}/ (${kib} KiB with source maps) in ${Math.round(performance.now() - started)} ms`);
   return true;
 }
 

@@ -14,7 +14,18 @@
  * test split, alone and with 20 closed-track baseline files, median of 5 runs
  * after a warm-up. `-- --with-tsx` adds the uncompiled scripts/participant/score.ts run by
  * tsx (how npm run score ran before the bundle), for comparison; `-- --cli-only`
- * prints only the command-line table.
+ * prints only the command-line tables; `-- --python-only` only the phases and
+ * the comparison with the Python reference.
+ * Then the bundle against the plain-Python reference scorer
+ * (testing/reference/irc_bench_score.py, standard library only), whole
+ * processes in turn (Node, Python, Node, ...), on the same closed-track file
+ * alone and with the same 20 baselines: medians, the ratio Python / Node pair
+ * by pair, and the Node runs once with the release cache warm (the usual
+ * second run) and once with `--no-cache` (a first run: the release read and
+ * validated). Before timing, both outputs are checked: the same metrics
+ * (overall, per type, per collection) and the same comparisons to the last
+ * digit, and with `--prng xoshiro` (the Node scorer's documented stream) the
+ * whole report, intervals included; the run fails loudly if they differ.
  * It asserts nothing about time (conventions: benchmarks print, tests assert).
  */
 import { execFile } from "node:child_process";
@@ -42,6 +53,8 @@ const MIB = 1024 * 1024;
 const CLI_RUNS = 5;
 const ROOT = path.resolve(__dirname, "../..");
 const BUNDLE = path.join(ROOT, "dist", "cli", "irc-bench-score.mjs");
+const PYTHON_REFERENCE = path.join(ROOT, "testing", "reference", "irc_bench_score.py");
+const PYTHON = "python3";
 const execFileAsync = promisify(execFile);
 
 type Phase = "validate" | "score" | "compare" | "total";
@@ -86,7 +99,7 @@ async function main(): Promise<void> {
   const results: string[] = [];
 
   // `-- --cli-only`: just the whole-process table (the issue's CLI targets), without the in-process phases.
-  const tracks: readonly Track[] = process.argv.includes("--cli-only") ? [] : ["closed", "open"];
+  const tracks: readonly Track[] = process.argv.includes("--cli-only") || process.argv.includes("--python-only") ? [] : ["closed", "open"];
   try {
     for (const track of tracks) {
       const entryLines = synthesizePredictions({
@@ -200,8 +213,10 @@ async function timeCli(variant: CliVariant, args: readonly string[], cpuFile?: s
  * The bundle's own phase timings for one closed-track file (IRC_BENCH_SCORE_TIMINGS=1,
  * scripts/participant/score-timings.ts): median wall and CPU per phase over CLI_RUNS runs.
  */
-async function printPhases(args: readonly string[]): Promise<void> {
+async function printPhases(args: readonly string[], label: string): Promise<void> {
   const byPhase = new Map<string, { wall: number[]; cpu: number[] }>();
+  // A warm-up: the page cache, and the release cache's entry, as in every counted run.
+  await execFileAsync(process.execPath, [BUNDLE, ...args], { cwd: ROOT, maxBuffer: 64 * MIB });
   for (let run = 0; run < CLI_RUNS; run += 1) {
     const { stderr } = await execFileAsync(process.execPath, [BUNDLE, ...args], {
       cwd: ROOT,
@@ -216,7 +231,7 @@ async function printPhases(args: readonly string[]): Promise<void> {
       byPhase.set(phase, entry);
     }
   }
-  console.log(`\nPhases of one closed-track file (IRC_BENCH_SCORE_TIMINGS=1, median of ${CLI_RUNS}; CPU of all threads, start-up CPU on the module line):\n`);
+  console.log(`\nPhases of one closed-track file, ${label} (IRC_BENCH_SCORE_TIMINGS=1, median of ${CLI_RUNS}; CPU of all threads, start-up CPU on the module line):\n`);
   console.log("| phase | wall ms | CPU ms |");
   console.log("| --- | ---: | ---: |");
   for (const [phase, { wall, cpu }] of byPhase) {
@@ -238,6 +253,8 @@ async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<
   await execFileAsync(process.execPath, [path.join(ROOT, "scripts", "build", "build-cli.mjs"), "--if-stale"], { cwd: ROOT });
 
   const dir = await mkdtemp(path.join(tmpdir(), "irc-bench-cli-"));
+  // The scorer's release cache, for this benchmark only (inherited by every run below).
+  process.env.IRC_BENCH_CACHE_DIR = path.join(dir, "cache");
   try {
     const releaseDir = path.join(dir, "release");
     await writeRelease(releaseDir, release);
@@ -265,7 +282,8 @@ async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<
     console.log(`| command | case | median s | min s | max s | target s | met | CPU s (user + sys, median) |`);
     console.log(`| --- | --- | ---: | ---: | ---: | ---: | --- | ---: |`);
     const cpuFile = path.join(dir, "cpu.txt");
-    for (const variant of variants) {
+    // `-- --python-only`: the phases and the comparison with the Python reference, without this table's runs.
+    for (const variant of process.argv.includes("--python-only") ? [] : variants) {
       for (const { label, args, targetSeconds } of cases) {
         await timeCli(variant, args); // warm-up: page cache, and the launcher's freshness check
         const timings: CliTiming[] = [];
@@ -280,7 +298,9 @@ async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<
         console.log(`| ${variant.label} | ${label} | ${s(median(times))} | ${s(Math.min(...times))} | ${s(Math.max(...times))} | ${targetSeconds} | ${met} | ${cpuText} |`);
       }
     }
-    await printPhases(cases[0]?.args ?? base);
+    await printPhases(cases[0]?.args ?? base, "release cache warm");
+    await printPhases([...(cases[0]?.args ?? base), "--no-cache"], "--no-cache: release read and validated");
+    await benchVsPython(cases, dir);
     const startup: number[] = [];
     await timeCli(variants[0] as CliVariant, ["--help"]);
     for (let run = 0; run < CLI_RUNS; run += 1) {
@@ -291,6 +311,135 @@ async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+type CliCase = { label: string; args: readonly string[] };
+type Report = Record<string, unknown>;
+
+/** The comparisons' p-values: the reference computes p_exact exactly in integers and p with math.erfc, so these agree to a relative tolerance. */
+const P_VALUE_KEYS = new Set(["p", "p_exact", "p_holm"]);
+const P_VALUE_TOLERANCE = 1e-9;
+
+type Agreement = { differences: string[]; largestRelativeP: number; largestInterval: number };
+
+/**
+ * Walks two reports side by side: every value equal to the last digit,
+ * except p-values (within P_VALUE_TOLERANCE, relative) and, unless
+ * `isIntervalChecked`, the intervals, whose largest difference is noted.
+ */
+function agreementOf(a: unknown, b: unknown, isIntervalChecked: boolean): Agreement {
+  const agreement: Agreement = { differences: [], largestRelativeP: 0, largestInterval: 0 };
+  const walk = (x: unknown, y: unknown, at: string, key: string, isInterval: boolean): void => {
+    if (typeof x === "number" && typeof y === "number") {
+      if (P_VALUE_KEYS.has(key)) {
+        const relative = x === y ? 0 : Math.abs(x - y) / Math.max(Math.abs(x), Math.abs(y));
+        agreement.largestRelativeP = Math.max(agreement.largestRelativeP, relative);
+        if (relative > P_VALUE_TOLERANCE) agreement.differences.push(`${at}: ${x} / ${y}`);
+      } else if (isInterval && !isIntervalChecked) {
+        agreement.largestInterval = Math.max(agreement.largestInterval, Math.abs(x - y));
+      } else if (x !== y) {
+        agreement.differences.push(`${at}: ${x} / ${y}`);
+      }
+      return;
+    }
+    if (typeof x === "object" && x !== null && typeof y === "object" && y !== null) {
+      const left = x as Record<string, unknown>;
+      const right = y as Record<string, unknown>;
+      const keys = Object.keys(left);
+      if (keys.join("\0") !== Object.keys(right).join("\0")) {
+        agreement.differences.push(`${at}: keys ${keys.join(", ")} / ${Object.keys(right).join(", ")}`);
+        return;
+      }
+      for (const name of keys) walk(left[name], right[name], `${at}.${name}`, Array.isArray(x) ? key : name, isInterval || name === "ci95");
+      return;
+    }
+    if (x !== y) agreement.differences.push(`${at}: ${String(x)} / ${String(y)}`);
+  };
+  walk(a, b, "report", "", false);
+  return agreement;
+}
+
+async function jsonOf(command: string, args: readonly string[]): Promise<Report> {
+  const { stdout } = await execFileAsync(command, args.includes("--json") ? [...args] : [...args, "--json"], { cwd: ROOT, maxBuffer: 64 * MIB });
+  return JSON.parse(stdout) as Report;
+}
+
+/**
+ * Fails unless the Python reference gives the Node scorer's report: with
+ * its own stream, the same n, metrics (overall, per type, per collection)
+ * and comparison counts to the last digit and p-values within
+ * P_VALUE_TOLERANCE; with the Node scorer's stream (--prng xoshiro, on 100
+ * resamples, which costs the pure-Python xoshiro a few seconds rather than a
+ * minute) the intervals to the last digit too.
+ */
+async function checkPythonAgrees(cases: readonly CliCase[]): Promise<void> {
+  for (const { label, args } of cases) {
+    const stdlib = agreementOf(await jsonOf(process.execPath, [BUNDLE, ...args]), await jsonOf(PYTHON, [PYTHON_REFERENCE, ...args]), false);
+    const resamples = ["--resamples", "100"];
+    const exact = agreementOf(
+      await jsonOf(process.execPath, [BUNDLE, ...args, ...resamples]),
+      await jsonOf(PYTHON, [PYTHON_REFERENCE, ...args, ...resamples, "--prng", "xoshiro"]),
+      true,
+    );
+    const differences = [...stdlib.differences, ...exact.differences.map((line) => `--prng xoshiro ${line}`)];
+    if (differences.length > 0) {
+      throw new Error(`${label}: the Python reference's report differs from the Node scorer's:\n${differences.slice(0, 10).join("\n")}`);
+    }
+    const largestP = Math.max(stdlib.largestRelativeP, exact.largestRelativeP);
+    console.log(
+      `- ${label}: n, metrics (overall, per type, per collection), b, c and chi2 identical, p-values within ${largestP.toExponential(1)} relative; ` +
+        `with --prng xoshiro (100 resamples) every interval identical too; with Python's own stream the intervals differ by at most ${formatDecimal(stdlib.largestInterval, 4)}`,
+    );
+  }
+}
+
+async function benchVsPython(cases: readonly CliCase[], dir: string): Promise<void> {
+  try {
+    await execFileAsync(PYTHON, ["--version"]);
+  } catch {
+    console.log(`\nNo ${PYTHON} on this machine: the comparison with the Python reference is skipped.`);
+    return;
+  }
+  const { stdout: version } = await execFileAsync(PYTHON, ["--version"]);
+  console.log(`\n### The bundle against the plain-Python reference (${version.trim()}, testing/reference/irc_bench_score.py), whole processes in turn\n`);
+  await checkPythonAgrees(cases);
+  console.log(`\n1-min load average before: ${formatDecimal(loadavg()[0] ?? 0, 1)} on ${cpus().length} CPUs\n`);
+  console.log("| case | Node | Node median s | Python median s | Python / Node, median of pairs (min - max) | CPU s Node / Python (user + sys, medians) |");
+  console.log("| --- | --- | ---: | ---: | ---: | ---: |");
+  const python: CliVariant = { label: "python", command: PYTHON, prefix: [PYTHON_REFERENCE] };
+  const node: CliVariant = { label: "node", command: process.execPath, prefix: [BUNDLE] };
+  const cpuFile = path.join(dir, "cpu-pairs.txt");
+  const s = (value: number) => formatDecimal(value / 1000, 2);
+  for (const { label, args } of cases) {
+    for (const [nodeLabel, nodeArgs] of [["release cache warm", args], ["--no-cache", [...args, "--no-cache"]]] as const) {
+      // The reference keeps no cache: it always gets the arguments without --no-cache.
+      const pair = await alternatePair(node, nodeArgs, python, args, cpuFile);
+      const cpuText = pair.nodeCpu === null || pair.pythonCpu === null ? "-" : `${s(pair.nodeCpu)} / ${s(pair.pythonCpu)}`;
+      const ratios = pair.ratios;
+      console.log(
+        `| ${label} | ${nodeLabel} | ${s(pair.node)} | ${s(pair.python)} | ${formatDecimal(median(ratios), 1)}x (${formatDecimal(Math.min(...ratios), 1)} - ${formatDecimal(Math.max(...ratios), 1)}) | ${cpuText} |`,
+      );
+    }
+  }
+  console.log(`\n1-min load average after: ${formatDecimal(loadavg()[0] ?? 0, 1)}`);
+}
+
+/** Node and Python in turn, a warm-up each, then CLI_RUNS pairs: wall medians and the Python / Node ratio pair by pair. */
+async function alternatePair(node: CliVariant, nodeArgs: readonly string[], python: CliVariant, pythonArgs: readonly string[], cpuFile: string) {
+  await timeCli(node, nodeArgs);
+  await timeCli(python, pythonArgs);
+  const nodeRuns: CliTiming[] = [];
+  const pythonRuns: CliTiming[] = [];
+  for (let run = 0; run < CLI_RUNS; run += 1) {
+    nodeRuns.push(await timeCli(node, nodeArgs, cpuFile));
+    pythonRuns.push(await timeCli(python, pythonArgs, cpuFile));
+  }
+  const ratios = pythonRuns.map((timing, i) => timing.wallMs / (nodeRuns[i]?.wallMs ?? Number.NaN));
+  const cpu = (runs: CliTiming[]) => {
+    const values = runs.flatMap((timing) => (timing.cpuMs === null ? [] : [timing.cpuMs]));
+    return values.length === 0 ? null : median(values);
+  };
+  return { node: median(nodeRuns.map((t) => t.wallMs)), python: median(pythonRuns.map((t) => t.wallMs)), ratios, nodeCpu: cpu(nodeRuns), pythonCpu: cpu(pythonRuns) };
 }
 
 main().catch((error: unknown) => {

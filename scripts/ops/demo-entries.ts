@@ -31,6 +31,7 @@ import { discardStagedFile, stageUpload } from "@/lib/files/staging";
 import { getEnv } from "@/lib/env";
 import { buildFactSheet, completeFactSheet } from "@/lib/fact-sheet/build-fact-sheet";
 import { factSheetColumns } from "@/lib/fact-sheet/fact-sheet-columns";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 const DEMO_RELEASE = "irc-bench-demo";
 const DIR = path.join("data", "demo-predictions");
@@ -124,9 +125,7 @@ async function publishDemoEntries(release: Release): Promise<void> {
         ...factSheetColumns(entry.factSheet(entry.team)),
       },
     });
-    await db.auditLog.create({
-      data: { action: "submission.approve", targetType: "Submission", targetId: submission.id, reason: "demo entry published by npm run demo:entries" },
-    });
+    await recordAudit(db, { actorId: null, action: "submission.approve", targetType: "Submission", targetId: submission.id, reason: "demo entry published by npm run demo:entries" });
     console.log(`${entry.systemName}: submitted and published (${submission.id}); a worker scores it`);
   }
 }

@@ -30,10 +30,13 @@ const argsSchema = z.object({
     .refine((value) => value >= 1 && value <= MAX_BOOTSTRAP_RESAMPLES, { error: `--resamples must be 1..${MAX_BOOTSTRAP_RESAMPLES}` })
     .default(DEFAULT_BOOTSTRAP_RESAMPLES),
   json: z.boolean().default(false),
+  "no-cache": z.boolean().default(false),
 });
 
 /** The command line's values through the schema: the arguments, or every message. */
 export function parseArgValues(values: unknown): { ok: true; args: Args } | { ok: false; messages: string[] } {
   const parsed = argsSchema.safeParse(values);
-  return parsed.success ? { ok: true, args: parsed.data } : { ok: false, messages: parsed.error.issues.map((issue) => issue.message) };
+  if (!parsed.success) return { ok: false, messages: parsed.error.issues.map((issue) => issue.message) };
+  const { "no-cache": noCache, ...args } = parsed.data;
+  return { ok: true, args: { ...args, noCache } };
 }

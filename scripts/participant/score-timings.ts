@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import { formatDecimal } from "@/lib/format/numbers";
 
 /**
- * Phase timings of the offline scorer, for profiling it (issue 12): with
+ * Phase timings of the offline scorer, for profiling it: with
  * IRC_BENCH_SCORE_TIMINGS=1 the scorer writes one "timing: PHASE MS" line per
  * phase to stderr after its output, with the CPU the process used in it (all
  * threads; far less disturbed by other jobs on the machine than wall time). Off, every call is a no-op. The first

@@ -47,6 +47,7 @@ import { computeOutcomes } from "@/lib/scoring/track-predictions";
 import type { Track } from "@/lib/scoring/tracks";
 import type { PredictionValidationResult } from "@/lib/scoring/validate-predictions";
 import { formatBytes } from "@/lib/format/bytes";
+import { readReleaseCache, releaseCacheDir, releaseCacheKey, writeReleaseCache, type CachedRelease } from "./score-release-cache";
 import { createPhaseTimer } from "./score-timings";
 
 type FullValidation = typeof import("./score-full-validation");
@@ -75,6 +76,7 @@ const MIB = 1024 * 1024;
 
 const USAGE = `Usage: npm run --silent score -- --release DIR --split dev|test --predictions FILE
            [--baseline FILE ...] [--track open|closed] [--seed N] [--resamples N] [--json]
+           [--no-cache]
 
 Scores an IRC-Bench prediction file exactly as the leaderboard server does.
 
@@ -99,6 +101,11 @@ Scores an IRC-Bench prediction file exactly as the leaderboard server does.
   --resamples N        bootstrap resamples, 1..${MAX_BOOTSTRAP_RESAMPLES} (default ${DEFAULT_BOOTSTRAP_RESAMPLES})
   --json               print one JSON object (the leaderboard's score report) instead
                        of tables; rates are fractions in [0, 1]
+  --no-cache           read and validate the release even if it was read before.
+                       Otherwise a release that passed validation is kept, keyed
+                       by the SHA-256 of its files, in IRC_BENCH_CACHE_DIR (default
+                       $XDG_CACHE_HOME/irc-bench or ~/.cache/irc-bench), and a run
+                       on the same bytes reads that instead; any change is a miss
   -h, --help           show this help
 
 Exit status: 0 scored; 1 the predictions or a baseline file are invalid (each
@@ -117,6 +124,8 @@ export type Args = {
   seed: number;
   resamples: number;
   json: boolean;
+  /** --no-cache: read and validate the release without the cache (scripts/participant/score-release-cache.ts). */
+  noCache: boolean;
 };
 
 type ArgValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -141,14 +150,14 @@ function isFilledString(value: unknown): value is string {
  * scorer run that needs none of it.
  */
 function quickArgs(values: ArgValues): Args | null {
-  const { release, split, predictions, baseline = [], track, json = false } = values;
+  const { release, split, predictions, baseline = [], track, json = false, "no-cache": noCache = false } = values;
   const seed = quickInteger(values.seed, DEFAULT_BOOTSTRAP_SEED);
   const resamples = quickInteger(values.resamples, DEFAULT_BOOTSTRAP_RESAMPLES);
   if (!isFilledString(release) || !isFilledString(predictions) || (split !== "dev" && split !== "test")) return null;
-  if (!Array.isArray(baseline) || !baseline.every(isFilledString) || typeof json !== "boolean") return null;
+  if (!Array.isArray(baseline) || !baseline.every(isFilledString) || typeof json !== "boolean" || typeof noCache !== "boolean") return null;
   if (track !== undefined && track !== "open" && track !== "closed") return null;
   if (seed === null || resamples === null || resamples < 1 || resamples > MAX_BOOTSTRAP_RESAMPLES) return null;
-  return { release, split, predictions, baseline, track, seed, resamples, json };
+  return { release, split, predictions, baseline, track, seed, resamples, json, noCache };
 }
 
 /** A failure that ends the run with an exit status and messages for stderr. */
@@ -175,6 +184,7 @@ async function parseCommandLine(argv: readonly string[]): Promise<Args | "help">
         seed: { type: "string" },
         resamples: { type: "string" },
         json: { type: "boolean" },
+        "no-cache": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       allowPositionals: false,
@@ -230,12 +240,42 @@ type LoadedGold = { gold: GoldRecord[]; kb: KbIndex; scan: () => ClosedScanConte
 /** How the split file is read on the quick path: here, or on a scan thread while this thread reads the KB. */
 type SplitReader = () => Promise<ScoringSample[] | null>;
 
-async function loadGold(args: Args, readSplit: SplitReader = () => readScoringSplit(args.release, args.split)): Promise<LoadedGold> {
+/** The release cache's answer for this run: its key (null without one) and the release when it was there. */
+type CacheLookup = { key: string | null; release: CachedRelease | null };
+const NO_CACHE: CacheLookup = { key: null, release: null };
+
+async function lookUpRelease(args: Args): Promise<CacheLookup> {
+  if (args.noCache) return NO_CACHE;
+  const key = await releaseCacheKey(args.release, args.split);
+  const release = key === null ? null : await readReleaseCache(releaseCacheDir(), key);
+  timer.mark(release === null ? "release cache: key (SHA-256 of the files), miss" : "release cache: key (SHA-256 of the files), hit");
+  return { key, release };
+}
+
+/**
+ * Keeps a release that has just passed validation, unless a file changed
+ * while it was read (its key then is not that of the bytes validated).
+ */
+async function storeRelease(args: Args, lookup: CacheLookup, release: CachedRelease): Promise<void> {
+  if (lookup.key === null || (await releaseCacheKey(args.release, args.split)) !== lookup.key) return;
+  await writeReleaseCache(releaseCacheDir(), lookup.key, release);
+  timer.mark("release cache: stored");
+}
+
+async function loadGold(
+  args: Args,
+  readSplit: SplitReader = () => readScoringSplit(args.release, args.split),
+  lookup: CacheLookup = NO_CACHE,
+): Promise<LoadedGold> {
+  if (lookup.release !== null) {
+    return indexGold(lookup.release.entities, lookup.release.samples);
+  }
   // The common case: a valid release of the usual form, scanned as bytes; anything else is read and reported by readRelease.
   const [entities, samples] = await Promise.all([readScoringKb(args.release), readSplit()]);
   const scanned = entities === null || samples === null ? null : joinScoringRelease(entities, samples);
   if (scanned !== null) {
     timer.mark("release read (KB + gold split, validated)");
+    await storeRelease(args, lookup, scanned);
     return indexGold(scanned.entities, scanned.samples);
   }
   await assertSplitHasGold(args.release, args.split);
@@ -254,6 +294,7 @@ async function loadGold(args: Args, readSplit: SplitReader = () => readScoringSp
     ]);
   }
   timer.mark("release read (KB + gold split, validated)");
+  await storeRelease(args, lookup, { entities: result.release.entities, samples: result.release.samples[args.split] });
   return indexGold(result.release.entities, result.release.samples[args.split]);
 }
 
@@ -670,12 +711,14 @@ async function run(argv: readonly string[]): Promise<number> {
 }
 
 async function scoreWith(args: Args, pool: ScanPool): Promise<number> {
-  const readSplit = pool.readSplit(args.release, args.split);
+  // Looked up first (the threads boot meanwhile): on a hit no thread needs to read the split.
+  const lookup = await lookUpRelease(args);
+  const readSplit = lookup.release === null ? pool.readSplit(args.release, args.split) : undefined;
   // The entry is parsed on this thread, between its reads of the KB: the scan threads read the split and take the baselines.
   const entryScan = args.track === "open" ? null : readAndParse(args.predictions);
   entryScan?.catch(() => undefined);
   const baselineScans = args.baseline.map((file) => pool.scan({ file, isBaseline: true }));
-  const loaded = await loadGold(args, readSplit);
+  const loaded = await loadGold(args, readSplit, lookup);
   if (pool.size > 0 && args.baseline.length > 0) {
     pool.shareRankTable(loaded.scan());
   }

@@ -9,13 +9,14 @@
  *
  * It also puts the public pages behind the shared page cache: a request for
  * /leaderboard (any view), /leaderboard/matrix, /leaderboard/types/TYPE or
- * /entries/ID that carries no session cookie and no Authorization header
- * (lib/public-cache/public-page-routing.mjs) is rewritten to /api/public-page,
- * which answers from the cache. A page the cache lacks is rendered by an
+ * /entries/ID, from anyone, signed in or not (lib/public-cache/public-page-routing.mjs),
+ * is rewritten to /api/public-page, which answers from the cache: every reader
+ * gets the anonymous reader's page, and the browser fills in the header's
+ * account menu (GET /api/account-menu). A page the cache lacks is rendered by an
  * anonymous request to this process's second, private listener on a loopback
  * port (IRC_PAGE_RENDER_ORIGIN), which serves the app without any rewrite, so
- * the render sees this process's own data stamp. Signed-in readers, client-side
- * navigations and every other path go to Next.js as they came.
+ * the render sees this process's own data stamp. Client-side navigations and
+ * every other path go to Next.js as they came.
  *
  * Cache hits do not reach Next.js at all: its per-request work costs more than
  * sending a stored body. Before handing a request on, this server asks the fast
@@ -24,7 +25,7 @@
  * app): an anonymous page request or a public API read whose body for the
  * current data stamp is already in this process or in Redis is answered here,
  * with the same encodings, ETags, 304s and headers. A miss, or any fault,
- * goes to Next.js as before.
+ * goes to Next.js unchanged.
  *
  *   node scripts/server/web-server.mjs [--port 3000] [--hostname 127.0.0.1]   (default: BIND_HOST, else 0.0.0.0)
  */
@@ -124,15 +125,18 @@ function askFastPath(req) {
   }
 }
 
+function send(res, answer) {
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body ?? undefined);
+}
+
 const server = createServer((req, res) => {
   const pending = askFastPath(req);
   if (pending === null) return handleWithNext(req, res);
+  // A hit whose stamp and body this process holds comes back as the answer itself, not a promise.
+  if (typeof pending.then !== "function") return send(res, pending);
   pending.then(
-    (answer) => {
-      if (answer === null) return handleWithNext(req, res);
-      res.writeHead(answer.status, answer.headers);
-      res.end(answer.body ?? undefined);
-    },
+    (answer) => (answer === null ? handleWithNext(req, res) : send(res, answer)),
     (error) => {
       logFastPathFault(error);
       handleWithNext(req, res);

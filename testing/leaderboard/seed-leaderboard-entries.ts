@@ -12,6 +12,7 @@ import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
 import { buildScoreReport } from "@/lib/scoring/score-report";
 import { loadSplitGold } from "@/lib/submissions/load-gold";
 import { sliceOutcomes, sliceReportsOf } from "@/lib/slices/slice-reports";
+import { syntheticProbeFlags } from "./synthetic-probe-flags";
 import { planSyntheticEntries, SYNTHETIC_BASELINES, SYNTHETIC_TEAMS, synthesizeOutcomeCodes, type SyntheticEntry } from "./synthetic-entries";
 
 /**
@@ -34,6 +35,8 @@ export type SeedOptions = {
   withBaselines: boolean;
   seed: number;
   resamples: number;
+  /** Store clean probe flags of the current version with each score (synthetic-probe-flags.ts), as the worker stores a test file's. */
+  withProbeFlags?: boolean;
   onProgress?: (done: number, total: number) => void;
 };
 
@@ -130,7 +133,14 @@ export async function seedLeaderboardEntries(options: SeedOptions): Promise<Seed
   planned.forEach((entry, index) => {
     const reportOptions = { split: "test" as const, seed: 42, resamples: options.resamples };
     const report = buildScoreReport({ ...reportOptions, gold, outcomes: entry.outcomes });
-    scores.push({ submissionId: entry.id, report, outcomes: entry.outcomes.codes, goldSha256, slices: sliceReportsOf(testGold, entry.outcomes, reportOptions) });
+    scores.push({
+      submissionId: entry.id,
+      report,
+      outcomes: entry.outcomes.codes,
+      goldSha256,
+      slices: sliceReportsOf(testGold, entry.outcomes, reportOptions),
+      probeFlags: options.withProbeFlags ? syntheticProbeFlags(entry.track, gold.length) : null,
+    });
     // Section 9 families on the feedback slice, as the worker compares them (lib/submissions/refresh-comparisons.ts).
     comparisons.push({ entryId: entry.id, rows: planComparisonRows({ id: entry.id, outcomes: sliceOutcomes(entry.outcomes, slices.feedback) }, feedbackBaselines) });
     options.onProgress?.(index + 1, planned.length);

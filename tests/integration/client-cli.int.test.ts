@@ -271,7 +271,7 @@ describe("irc-bench-client status and list", () => {
     const rows = await db.submission.findMany({ where: { userId: participant.id }, orderBy: { createdAt: "desc" } });
     expect(rows.length).toBe(4);
     const lines = list.stdout.trim().split("\n");
-    expect(lines[0]).toMatch(/^id\s+uploaded \(UTC\)\s+split\s+track\s+status\s+publication\s+primary\s+file$/);
+    expect(lines[0]).toMatch(/^id\s+uploaded\s+split\s+track\s+status\s+publication\s+primary\s+file$/);
     expect(lines.slice(1).map((line) => line.split(/\s+/)[0])).toEqual(rows.map((row) => row.id));
     expect(list.stdout).toContain("dev-open.jsonl");
 

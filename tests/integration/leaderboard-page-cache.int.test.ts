@@ -1,14 +1,24 @@
-import { createServer, type Server } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// Before any import reads the environment: sessions are signed with the helpers' secret.
+vi.hoisted(() => {
+  process.env.NEXTAUTH_SECRET = "integration-test-secret-0123456789";
+});
+
+import { GET as getAccountMenu } from "@/app/api/account-menu/route";
 import { db } from "@/lib/db";
-import { setLeaderboardStampTtl } from "@/lib/leaderboard/get-leaderboard";
+import { findPublicReadStamp, setLeaderboardStampTtl } from "@/lib/leaderboard/get-leaderboard";
+import { cachedBodyRequest } from "@/lib/public-cache/cached-body-request";
 import { clearLocalPublicBodies } from "@/lib/public-cache/public-body-cache";
-import { answerFromPublicCache } from "@/lib/public-cache/public-fast-path";
+import { answerFromPublicCache, type FastPathAnswer, type FastPathRequest } from "@/lib/public-cache/public-fast-path";
 import { servePublicPage } from "@/lib/public-cache/public-page-cache";
+import { createApiToken } from "@/lib/tokens/create-api-token";
 import { closeSharedRedis } from "@/lib/redis";
 import { importLeaderboardRelease, openPredictions, storeScoredEntries } from "@/testing/leaderboard/integration-fixtures";
 import { assertTestDatabase } from "@/testing/local-database";
 import { flushTestRedis, resetDatabase } from "./support/reset";
+import { createTestUser, sessionActor, sessionCookieFor, type TestUser } from "./auth-helpers";
 
 /**
  * The shared page cache keeps only pages the active release's stamp versions.
@@ -19,7 +29,11 @@ import { flushTestRedis, resetDatabase } from "./support/reset";
  */
 
 const renders = new Map<string, number>();
+/** The request headers of every render: the shared body must be rendered for nobody. */
+const renderHeaders: IncomingHttpHeaders[] = [];
 let renderServer: Server;
+let ada: TestUser;
+let grace: TestUser;
 
 async function page(path: string): Promise<Response> {
   return servePublicPage(new Request(`http://127.0.0.1${path}`), path);
@@ -30,6 +44,7 @@ beforeAll(async () => {
   renderServer = createServer((req, res) => {
     const path = req.url ?? "/";
     renders.set(path, (renders.get(path) ?? 0) + 1);
+    renderHeaders.push(req.headers);
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
     res.end(`<!doctype html><title>${path}</title><p>render ${renders.get(path)} of ${path}</p>`);
   });
@@ -42,6 +57,8 @@ beforeAll(async () => {
   await flushTestRedis();
   clearLocalPublicBodies();
   const owner = await db.user.create({ data: { email: "owner@page-cache.invalid", displayName: "Team Pages" } });
+  ada = await createTestUser("page-cache-ada");
+  grace = await createTestUser("page-cache-grace", "MAINTAINER");
   const earlier = await importLeaderboardRelease("page-cache-earlier", 24);
   await storeScoredEntries(earlier, [
     { id: "pageold", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Old Board Entry", track: "open", predictions: openPredictions(earlier.gold.test, (i) => (i % 2 === 0 ? "exact" : "miss")) },
@@ -78,5 +95,92 @@ describe("which rendered pages the shared cache keeps", () => {
     await page("/entries/pageold");
     expect(renders.get("/entries/pageold")).toBe(3);
     expect(await answerFromPublicCache({ method: "GET", url: "/entries/pageold", headers: {} })).toBeNull();
+  });
+});
+
+/** The fast path's answer, whether it came at once or after a read of the stamp or Redis. */
+async function fastAnswer(request: FastPathRequest): Promise<FastPathAnswer | null> {
+  return answerFromPublicCache(request);
+}
+
+describe("one shared body for every reader of a public page", () => {
+  it("keys a signed-in reader's request exactly as an anonymous one: a cookie or a token changes nothing", async () => {
+    const cookie = await sessionCookieFor(ada.id);
+    for (const url of ["/leaderboard?track=open", "/leaderboard/matrix", "/entries/pagenew"]) {
+      const anonymous = cachedBodyRequest({ method: "GET", url, headers: {} });
+      expect(anonymous?.kind, url).toBe("page");
+      expect(cachedBodyRequest({ method: "GET", url, headers: { cookie } }), url).toEqual(anonymous);
+      expect(cachedBodyRequest({ method: "GET", url, headers: { authorization: "Bearer irc_x" } }), url).toEqual(anonymous);
+      // A client-side navigation is never the shared body, signed in or not.
+      expect(cachedBodyRequest({ method: "GET", url, headers: { cookie, rsc: "1" } }), url).toBeNull();
+    }
+  });
+
+  it("sends a participant, a maintainer and an anonymous reader the same bytes, rendered without anyone's credentials", async () => {
+    renderHeaders.length = 0;
+    expect((await page("/leaderboard?track=open")).status).toBe(200);
+    expect(renderHeaders).toHaveLength(1);
+    expect(renderHeaders[0]?.cookie).toBeUndefined();
+    expect(renderHeaders[0]?.authorization).toBeUndefined();
+
+    const anonymous = await fastAnswer({ method: "GET", url: "/leaderboard?track=open", headers: {} });
+    expect(anonymous?.status).toBe(200);
+    expect(anonymous?.headers["X-Irc-Page-Cache"]).toBe("shared");
+    // Nothing in it depends on the cookie, so nothing says it does.
+    expect(anonymous?.headers.Vary).not.toContain("Cookie");
+    for (const user of [ada, grace]) {
+      const signedIn = await fastAnswer({ method: "GET", url: "/leaderboard?track=open", headers: { cookie: await sessionCookieFor(user.id) } });
+      expect(signedIn?.status).toBe(200);
+      expect(signedIn?.headers.ETag).toBe(anonymous?.headers.ETag);
+      expect(signedIn?.body?.equals(anonymous?.body ?? Buffer.alloc(0))).toBe(true);
+      expect(signedIn?.body?.toString("utf8")).not.toContain(user.displayName);
+    }
+    expect(renderHeaders).toHaveLength(1);
+  });
+
+  it("answers a hit whose stamp and body the process holds at once, without a promise, with the same answer", async () => {
+    setLeaderboardStampTtl(60_000);
+    try {
+      await findPublicReadStamp();
+      await page("/entries/pagenew");
+      const later = await answerFromPublicCache({ method: "GET", url: "/entries/pagenew", headers: {} });
+      const now = answerFromPublicCache({ method: "GET", url: "/entries/pagenew", headers: { cookie: await sessionCookieFor(ada.id) } });
+      expect(now).not.toBeInstanceOf(Promise);
+      expect(now).toEqual(later);
+    } finally {
+      setLeaderboardStampTtl(0);
+    }
+  });
+});
+
+describe("the header's account menu, GET /api/account-menu", () => {
+  async function menuFor(headers: Record<string, string>) {
+    const response = await getAccountMenu(new Request("http://127.0.0.1/api/account-menu", { headers }));
+    return { status: response.status, cacheControl: response.headers.get("cache-control"), body: (await response.json()) as unknown };
+  }
+
+  it("names the session's own user, with the maintainer's links only for a maintainer, and is never cached", async () => {
+    expect(await menuFor({ cookie: await sessionCookieFor(ada.id) })).toEqual({
+      status: 200,
+      cacheControl: "private, no-store",
+      body: { signedIn: true, displayName: ada.displayName, isMaintainer: false },
+    });
+    expect((await menuFor({ cookie: await sessionCookieFor(grace.id) })).body).toEqual({ signedIn: true, displayName: grace.displayName, isMaintainer: true });
+  });
+
+  it("signs nobody in without a valid session: no cookie, a forged one, or an API token", async () => {
+    const token = await createApiToken({ actor: sessionActor(ada), name: "menu check" });
+    const callers: Record<string, string>[] = [{}, { cookie: "next-auth.session-token=forged" }, { authorization: `Bearer ${token.token}` }];
+    for (const headers of callers) {
+      expect(await menuFor(headers)).toEqual({ status: 200, cacheControl: "private, no-store", body: { signedIn: false } });
+    }
+  });
+
+  it("is answered by the web server's fast path only when no session cookie is sent", async () => {
+    const answer = await fastAnswer({ method: "GET", url: "/api/account-menu", headers: { cookie: "theme=dark" } });
+    expect(answer?.status).toBe(200);
+    expect(answer?.headers["Cache-Control"]).toBe("private, no-store");
+    expect(JSON.parse(answer?.body?.toString("utf8") ?? "null")).toEqual({ signedIn: false });
+    expect(await fastAnswer({ method: "GET", url: "/api/account-menu", headers: { cookie: await sessionCookieFor(ada.id) } })).toBeNull();
   });
 });

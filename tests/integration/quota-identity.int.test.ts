@@ -128,7 +128,7 @@ describe("the address budget", () => {
     expect(bobRefused.status).toBe(429);
     expect(Number(bobRefused.headers.get("retry-after"))).toBeGreaterThan(23 * 3600);
     expect(await errorMessage(bobRefused)).toMatch(
-      /^This network address has used its 2 test submissions of the last 24 hours \(shared by every account that uploads from it\)\. The next one is available at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\./,
+      /^This network address has used its 2 test submissions of the last 24 hours \(shared by every account that uploads from it\)\. The next one is available at \d{4}-\d\d-\d\d \d\d:\d\d UTC\./,
     );
     expect(await db.submission.count({ where: { userId: bob.id } })).toBe(0);
 

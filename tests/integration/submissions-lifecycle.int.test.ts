@@ -58,7 +58,7 @@ describe("submission lifecycle", () => {
     // The exact bytes are kept, content-addressed.
     expect(await readStoredText(submission.fileSha256)).toBe(toJsonl(lines));
     const job = await getScoringQueue().getJob(submission.id);
-    expect(job?.data).toEqual({ submissionId: submission.id });
+    expect(job?.data).toEqual({ submissionId: submission.id, version: 1 });
 
     worker = await startWorker({ BOOTSTRAP_RESAMPLES: String(RESAMPLES), BOOTSTRAP_SEED: String(SEED), WORKER_CONCURRENCY: "1" });
     const seen: string[] = [];

@@ -23,7 +23,7 @@ import { waitForAllSettled } from "./support/wait";
 import { startWorker, type WorkerProcess } from "./support/workers";
 
 /**
- * A participant's own controls over their entries (issue 15): withdraw a
+ * A participant's own controls over their entries: withdraw a
  * pending request, hide and show a published entry, choose one primary entry
  * per track, which the leaderboard's default view ranks alone. Every change is
  * in the audit log; nobody else can make it.

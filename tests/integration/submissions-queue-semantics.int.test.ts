@@ -4,7 +4,8 @@ import { getEnv } from "@/lib/env";
 import { UnrecoverableError, Worker } from "bullmq";
 import { createRedisConnection, getSharedRedis } from "@/lib/redis";
 import { reconcileScoringQueue } from "@/lib/submissions/reconcile-queue";
-import { SCORING_QUEUE, enqueueScoring, getScoringQueue, submissionIdOfJobId } from "@/lib/submissions/scoring-queue";
+import { scoringJob } from "@/lib/jobs/scoring-job";
+import { enqueueScoring, getScoringQueue, submissionIdOfJobId } from "@/lib/submissions/scoring-queue";
 import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
@@ -59,7 +60,7 @@ async function failFirstJob(id: string): Promise<void> {
   await loseJobs([]);
   await enqueueScoring(id);
   const connection = createRedisConnection({ forWorker: true });
-  const worker = new Worker(SCORING_QUEUE, null, { connection, autorun: false });
+  const worker = new Worker(scoringJob.queue, null, { connection, autorun: false });
   try {
     const job = await worker.getNextJob("test-token");
     expect(job?.id).toBe(id);

@@ -3,10 +3,12 @@ import { db } from "@/lib/db";
 import { getSharedRedis } from "@/lib/redis";
 import { Prisma } from "@/lib/generated/prisma";
 import { PLATFORM_SCORING_VERSION, SCORER_VERSION } from "@/lib/scoring/score-report";
-import { processSubmission } from "@/lib/submissions/process-submission";
+import { runBaselines } from "@/lib/baselines/run-baselines";
+import { markSubmissionFailed, processSubmission } from "@/lib/submissions/process-submission";
 import { queueStaleScores } from "@/lib/submissions/queue-stale-scores";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { assertTestServices } from "@/testing/local-database";
+import { comparisonPairCounts } from "./support/comparisons";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
@@ -84,5 +86,50 @@ describe("queueStaleScores", () => {
     expect(after.rankingReport).toEqual(before.rankingReport);
     expect(after.feedbackReport).toEqual(before.feedbackReport);
     expect(after.rankingReport).not.toBeNull();
+  });
+});
+
+describe("re-scoring a release's baselines", () => {
+  const unifiedPairs = async (entryId: string) =>
+    (await db.comparison.findMany({ where: { entryId, family: "unified" }, select: { baselineId: true }, orderBy: { baselineId: "asc" } })).map((row) => row.baselineId);
+
+  async function staleTestBaselinesAndEntry(seed: number): Promise<{ baselines: string[]; entry: string }> {
+    const runs = await runBaselines(release.releaseId);
+    const baselines = runs.filter((run) => run.split === "test").map((run) => run.submissionId);
+    for (const run of runs) await processSubmission(run.submissionId);
+    const entry = await scoredSubmission(seed, "test");
+    expect(await unifiedPairs(entry)).toEqual([...baselines].sort());
+    // A move of the platform's scoring version: every stored score carries the previous one.
+    await db.score.updateMany({ data: { scorerVersion: "1.1.0" } });
+    await queueStaleScores();
+    return { baselines, entry };
+  }
+
+  it("redoes the split's comparisons once, when the last waiting baseline is scored, and every entry ends compared with every baseline", async () => {
+    const { baselines, entry } = await staleTestBaselinesAndEntry(45);
+    expect(baselines.length).toBeGreaterThanOrEqual(2);
+    // The entry is re-scored first: its baselines all wait, so it has no family yet.
+    expect(await processSubmission(entry)).toBe("scored");
+    expect(await unifiedPairs(entry)).toEqual([]);
+    const [last, ...others] = [...baselines].reverse();
+    for (const baseline of others) {
+      expect(await processSubmission(baseline)).toBe("scored");
+      // Another baseline still waits: the entry's comparisons are left to the last one.
+      expect(await unifiedPairs(entry)).toEqual([]);
+    }
+    expect(await processSubmission(last!)).toBe("scored");
+    expect(await unifiedPairs(entry)).toEqual([...baselines].sort());
+    const counts = await comparisonPairCounts([entry]);
+    expect([...counts.values()].every((count) => count === 1)).toBe(true);
+  });
+
+  it("redoes them when the last waiting baseline fails instead", async () => {
+    const { baselines, entry } = await staleTestBaselinesAndEntry(46);
+    expect(await processSubmission(entry)).toBe("scored");
+    const [failing, ...others] = baselines;
+    for (const baseline of others) await processSubmission(baseline);
+    expect(await unifiedPairs(entry)).toEqual([]);
+    await markSubmissionFailed(failing!, "INTERNAL", "the test's fault");
+    expect(await unifiedPairs(entry)).toEqual([...others].sort());
   });
 });

@@ -8,6 +8,7 @@ import { GET as getEntry } from "@/app/api/entries/[id]/route";
 import { GET as getLeaderboard } from "@/app/api/leaderboard/route";
 import { GET as getSampleSplit } from "@/app/api/dataset/sample-split/route";
 import { DELETE as revokeToken } from "@/app/api/tokens/[id]/route";
+import { formatDateTime } from "@/lib/format/dates";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { errorResponse } from "@/lib/http/error-response";
@@ -146,7 +147,7 @@ describe("dev upload limits", () => {
     // The oldest of the hour leaves the window 10 minutes from now.
     expect(retryAfter).toBeGreaterThan(8 * 60);
     expect(retryAfter).toBeLessThanOrEqual(10 * 60);
-    expect(refused.body.error?.message).toContain(`the limit is ${limit} per hour. The next one is possible at ${new Date(oldest.getTime() + 60 * 60 * 1000).toISOString()}`);
+    expect(refused.body.error?.message).toContain(`the limit is ${limit} per hour. The next one is possible at ${formatDateTime(new Date(oldest.getTime() + 60 * 60 * 1000))}`);
     expect(await db.submission.count({ where: { userId: user.id } })).toBe(limit);
   });
 
@@ -157,7 +158,7 @@ describe("dev upload limits", () => {
     await seedDevRows(user.id, 1, limit, twentyHoursAgo);
     const refused = await upload(token, toJsonl(predictionLines(release, "dev", "open", 0.5, 407)));
     expect(refused.status).toBe(429);
-    expect(refused.body.error?.message).toContain(`It fits at ${new Date(twentyHoursAgo.getTime() + 24 * 60 * 60 * 1000).toISOString()}`);
+    expect(refused.body.error?.message).toContain(`It fits at ${formatDateTime(new Date(twentyHoursAgo.getTime() + 24 * 60 * 60 * 1000))}`);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3 * 60 * 60);
   });
 

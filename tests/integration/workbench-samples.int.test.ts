@@ -22,7 +22,7 @@ import { submitLines } from "./support/uploads";
 import { actorOf, createTestUser, type TestUser } from "./support/users";
 
 /**
- * The participant's workbench (issue 14) on a real database: the instance
+ * The participant's workbench on a real database: the instance
  * browser's filters, search and exports, the comparison of two dev runs with
  * known flips, error classes, notes, and who may see what. Two open-world dev
  * runs differ on hand-picked samples; every expectation is counted by hand

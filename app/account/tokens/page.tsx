@@ -7,6 +7,7 @@ import type { ApiTokenView } from "@/lib/tokens/api-token-view";
 import { listApiTokens } from "@/lib/tokens/list-api-tokens";
 import { formatDateTime } from "@/lib/format/dates";
 import { createTokenAction, revokeTokenAction } from "@/app/account/tokens/actions";
+import { HIDDEN_CAPTION_CLASS, TableShell } from "@/components/ui/table-shell";
 
 export const metadata: Metadata = { title: "API tokens" };
 
@@ -15,6 +16,8 @@ function formatDate(value: string | null, empty: string): string {
 }
 
 const STATUS_LABELS: Record<ApiTokenView["status"], string> = { active: "Active", expired: "Expired", revoked: "Revoked" };
+
+type ApiTokenList = Awaited<ReturnType<typeof listApiTokens>>;
 
 export default async function TokensPage() {
   const actor = await requirePageUser("/account/tokens");
@@ -50,53 +53,59 @@ export default async function TokensPage() {
         <CreateTokenForm action={createTokenAction} />
       </section>
 
-      <section aria-labelledby="list-heading" className="space-y-3">
-        <h2 id="list-heading" className="text-xl font-semibold">
-          Your tokens
-        </h2>
-        {tokens.length === 0 ? (
-          <p>You have no API tokens yet.</p>
-        ) : (
-          <div tabIndex={0} className="relative overflow-x-auto">
-            <table className="min-w-full border border-line bg-white text-sm">
-              <caption className="sr-only">Your API tokens</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Starts with</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {tokens.map((token) => (
-                  <tr key={token.id} className="border-t border-line">
-                    <th scope="row" className="font-medium">
-                      {token.name}
-                    </th>
-                    <td className="font-mono">{token.prefix}…</td>
-                    <td>{formatDate(token.createdAt, "")}</td>
-                    <td>{formatDate(token.lastUsedAt, "Never")}</td>
-                    <td>{formatDate(token.expiresAt, "Never")}</td>
-                    <td>
-                      {STATUS_LABELS[token.status]}
-                      {token.revokedAt && <span className="block text-muted">{formatDate(token.revokedAt, "")}</span>}
-                    </td>
-                    <td>
-                      {token.status !== "revoked" && <RevokeTokenForm action={revokeTokenAction} tokenId={token.id} tokenName={token.name} />}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <TokenList tokens={tokens} />
     </div>
+  );
+}
+
+function TokenList({ tokens }: { tokens: ApiTokenList }) {
+  return (
+    <section aria-labelledby="list-heading" className="space-y-3">
+      <h2 id="list-heading" className="text-xl font-semibold">
+        Your tokens
+      </h2>
+      {tokens.length === 0 ? (
+        <p>You have no API tokens yet.</p>
+      ) : (
+        <TableShell
+          caption="Your API tokens"
+          tableClassName="min-w-full border border-line bg-white text-sm"
+          captionClassName={HIDDEN_CAPTION_CLASS}
+          headClassName="bg-slate-50"
+          head={
+            <>
+              <th scope="col">Name</th>
+              <th scope="col">Starts with</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </>
+          }
+        >
+          {tokens.map((token) => (
+            <tr key={token.id} className="border-t border-line">
+              <th scope="row" className="font-medium">
+                {token.name}
+              </th>
+              <td className="font-mono">{token.prefix}…</td>
+              <td>{formatDate(token.createdAt, "")}</td>
+              <td>{formatDate(token.lastUsedAt, "Never")}</td>
+              <td>{formatDate(token.expiresAt, "Never")}</td>
+              <td>
+                {STATUS_LABELS[token.status]}
+                {token.revokedAt && <span className="block text-muted">{formatDate(token.revokedAt, "")}</span>}
+              </td>
+              <td>
+                {token.status !== "revoked" && <RevokeTokenForm action={revokeTokenAction} tokenId={token.id} tokenName={token.name} />}
+              </td>
+            </tr>
+          ))}
+        </TableShell>
+      )}
+    </section>
   );
 }

@@ -4,7 +4,9 @@ import { notFound, redirect } from "next/navigation";
 import { isMaintainer } from "@/lib/auth/actor";
 import { getActor } from "@/lib/auth/get-actor";
 import { formatDateTime } from "@/lib/format/dates";
-import { describeAuditAction, listAuditLog } from "@/lib/submissions/list-review-queue";
+import { describeAuditAction } from "@/lib/audit/record-audit";
+import { listAuditLog } from "@/lib/submissions/list-review-queue";
+import { TableShell } from "@/components/ui/table-shell";
 
 export const metadata: Metadata = { title: "Audit log" };
 export const dynamic = "force-dynamic";
@@ -17,35 +19,32 @@ export default async function AuditLogPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Audit log</h1>
-      <div tabIndex={0} className="relative overflow-x-auto">
-        <table className="min-w-full bg-white text-sm">
-          <caption className="mb-1 text-left text-muted">Maintainer and owner actions, newest first (who, what, when and why)</caption>
-          <thead className="border-b border-line">
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Target</th>
-              <th scope="col">Why</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} className="border-b border-line">
-                <td className="whitespace-nowrap">{formatDateTime(row.createdAt)}</td>
-                <td>{row.actorName}</td>
-                <td>
-                  {describeAuditAction(row.action)} <code className="text-xs text-muted">{row.action}</code>
-                </td>
-                <td data-testid="audit-target" className="break-words">
-                  {row.target.href ? <Link href={row.target.href}>{row.target.label}</Link> : row.target.label}
-                </td>
-                <td>{row.reason ?? ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TableShell
+        caption="Maintainer and owner actions, newest first (who, what, when and why)"
+        head={
+          <>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">What</th>
+            <th scope="col">Target</th>
+            <th scope="col">Why</th>
+          </>
+        }
+      >
+        {rows.map((row) => (
+          <tr key={row.id} className="border-b border-line">
+            <td className="whitespace-nowrap">{formatDateTime(row.createdAt)}</td>
+            <td>{row.actorName}</td>
+            <td>
+              {describeAuditAction(row.action)} <code className="text-xs text-muted">{row.action}</code>
+            </td>
+            <td data-testid="audit-target" className="break-words">
+              {row.target.href ? <Link href={row.target.href}>{row.target.label}</Link> : row.target.label}
+            </td>
+            <td>{row.reason ?? ""}</td>
+          </tr>
+        ))}
+      </TableShell>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
+import { describeIdenticalPublicEntry } from "@/lib/submissions/describe-identical-public-entry";
 import { formatCount, formatDecimal, formatDecimalInterval, formatPercent } from "@/lib/format/numbers";
 import { formatDateTime } from "@/lib/format/dates";
 import { RaisedFlagsSummary } from "@/components/submissions/probe-flags-table";
@@ -15,6 +16,7 @@ import { formatPercentInterval as formatInterval } from "@/lib/format/numbers";
 import { formatMetricName } from "@/lib/format/metric-labels";
 import { FactSheetView } from "@/components/fact-sheet/fact-sheet-view";
 import { TierBadge } from "@/components/provenance/tier-badge";
+import { TableShell } from "@/components/ui/table-shell";
 
 export const metadata: Metadata = { title: "Review queue" };
 export const dynamic = "force-dynamic";
@@ -22,45 +24,42 @@ export const dynamic = "force-dynamic";
 function QueueTable({ rows, caption }: { rows: ReviewQueueRow[]; caption: string }) {
   if (rows.length === 0) return <p className="text-muted">Nothing here.</p>;
   return (
-    <div tabIndex={0} className="relative overflow-x-auto">
-      <table className="min-w-full bg-white text-sm">
-        <caption className="mb-1 text-left text-muted">{caption}</caption>
-        <thead className="border-b border-line">
-          <tr>
-            <th scope="col">System</th>
-            <th scope="col">Owner</th>
-            <th scope="col">Split / track</th>
-            <th scope="col">Status</th>
-            <th scope="col" className="text-right">Primary (%)</th>
-            <th scope="col">Publication</th>
-            <th scope="col">Probe flags</th>
-            <th scope="col">Date</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} className="border-b border-line">
-              <th scope="row">
-                <Link href={`/submissions/${row.id}`}>{row.systemName ?? row.id}</Link>
-                {row.isBaseline && <span className="ml-2 rounded bg-slate-200 px-1 text-xs">baseline</span>}
-              </th>
-              <td>{row.ownerName}</td>
-              <td>
-                {row.split} / {row.track}
-              </td>
-              <td>
-                {row.status.toLowerCase()}
-                {row.isStale && <span className="ml-1 rounded bg-amber-200 px-1 text-xs">stale</span>}
-              </td>
-              <td className="text-right">{formatPercent(row.primary)}</td>
-              <td>{row.publication.toLowerCase()}</td>
-              <td>{row.split === "test" ? <RaisedFlagsSummary flags={row.probe_flags} /> : ""}</td>
-              <td className="whitespace-nowrap">{formatDateTime(row.requestedAt ?? row.createdAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TableShell
+      caption={caption}
+      head={
+        <>
+          <th scope="col">System</th>
+          <th scope="col">Owner</th>
+          <th scope="col">Split / track</th>
+          <th scope="col">Status</th>
+          <th scope="col" className="text-right">Primary (%)</th>
+          <th scope="col">Publication</th>
+          <th scope="col">Probe flags</th>
+          <th scope="col">Date</th>
+        </>
+      }
+    >
+      {rows.map((row) => (
+        <tr key={row.id} className="border-b border-line">
+          <th scope="row">
+            <Link href={`/submissions/${row.id}`}>{row.systemName ?? row.id}</Link>
+            {row.isBaseline && <span className="ml-2 rounded bg-slate-200 px-1 text-xs">baseline</span>}
+          </th>
+          <td>{row.ownerName}</td>
+          <td>
+            {row.split} / {row.track}
+          </td>
+          <td>
+            {row.status.toLowerCase()}
+            {row.isStale && <span className="ml-1 rounded bg-amber-200 px-1 text-xs">stale</span>}
+          </td>
+          <td className="text-right">{formatPercent(row.primary)}</td>
+          <td>{row.publication.toLowerCase()}</td>
+          <td>{row.split === "test" ? <RaisedFlagsSummary flags={row.probe_flags} /> : ""}</td>
+          <td className="whitespace-nowrap">{formatDateTime(row.requestedAt ?? row.createdAt)}</td>
+        </tr>
+      ))}
+    </TableShell>
   );
 }
 
@@ -135,7 +134,12 @@ function CloseFiles({ request }: { request: ReviewRequest }) {
         Test files of other accounts whose answers (read as the unified view reads them) differ from this file&apos;s in fewer than{" "}
         {formatCount(closeFilesRequired)} samples of the whole test split: a copied file, or a second account of the same person.
       </p>
-      {closeFiles.length === 0 ? (
+      {request.view.identicalPublicEntry && (
+        <p className="text-sm font-semibold text-amber-900" data-testid="review-identical-public-entry">
+          <Link href={`/entries/${request.view.identicalPublicEntry.id}`}>{describeIdenticalPublicEntry(request.view.identicalPublicEntry, "maintainer")}</Link>
+        </p>
+      )}
+      {closeFiles.length === 0 && !request.view.identicalPublicEntry ? (
         <p className="text-sm">None.</p>
       ) : (
         <ul className="list-disc pl-6 text-sm">

@@ -10,6 +10,7 @@ import { listRoleChanges, listUsers, type RoleChangeEntry, type UserListEntry } 
 import { APPROVAL_TEST_SIZE, isApprovedUser, testApprovalPolicy, type TestApprovalPolicy } from "@/lib/users/test-approval";
 import { changeApprovalAction, changeRoleAction, quickApproveAction } from "@/app/admin/users/actions";
 import { formatDate } from "@/lib/format/dates";
+import { HIDDEN_CAPTION_CLASS, TableShell } from "@/components/ui/table-shell";
 
 export const metadata: Metadata = { title: "Users" };
 
@@ -49,6 +50,8 @@ function describePolicy(policy: TestApprovalPolicy | null, releaseLabel: string)
     : `Test submissions are open to every account (TEST_REQUIRES_APPROVAL=0); approvals are kept for when it is turned on.`;
 }
 
+type ActiveRelease = Awaited<ReturnType<typeof findActiveRelease>>;
+
 export default async function AdminUsersPage() {
   const actor = await requirePageMaintainer("/admin/users");
   const [listed, changes, release] = await Promise.all([listUsers({ actor }), listRoleChanges({ actor }), findActiveRelease()]);
@@ -58,125 +61,149 @@ export default async function AdminUsersPage() {
   const maintainerCount = users.filter((user) => user.role === "MAINTAINER" && !user.isSystem).length;
   const policy = release ? testApprovalPolicy(release) : null;
   const waiting = users.filter((user) => !isApprovedUser(user));
-  const waitingCount = waiting.length;
 
   return (
     <div className="space-y-8">
-      <div className="space-y-2">
-        <h1 className="text-3xl font-bold">Users</h1>
-        <p className="max-w-3xl text-muted">
-          {users.length} accounts, {maintainerCount} {maintainerCount === 1 ? "maintainer" : "maintainers"}. Maintainers review
-          submissions and manage accounts; the last maintainer cannot be demoted. Every change is recorded in the audit log.
-        </p>
-        <p className="max-w-3xl text-muted" data-testid="approval-policy">
-          {describePolicy(policy, release ? `${release.name} ${release.version}` : "")} Maintainers and the system account count as approved; dev
-          submissions are open to everyone.
-        </p>
-      </div>
-      <section aria-labelledby="waiting-heading" className="space-y-2">
-        <h2 id="waiting-heading" className="text-xl font-semibold">
-          Waiting for approval ({formatCount(waitingCount)})
-        </h2>
-        <p className="max-w-3xl text-sm text-muted">
-          Oldest first. One click approves an account for test submissions and is recorded in the audit log; take an approval back in the
-          table below.
-        </p>
-        <QuickApproveList
-          action={quickApproveAction}
-          accounts={waiting.map((user) => ({
-            id: user.id,
-            displayName: user.displayName,
-            email: user.email,
-            affiliation: user.affiliation,
-            joined: day(user.createdAt),
-          }))}
-        />
-      </section>
-      <div tabIndex={0} className="relative overflow-x-auto">
-        <table className="min-w-full border border-line bg-white text-sm">
-          <caption className="sr-only">All accounts</caption>
-          <thead className="bg-slate-50">
-            <tr>
-              <th scope="col">Display name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Affiliation</th>
-              <th scope="col">Role</th>
-              <th scope="col">Signs in with</th>
-              <th scope="col">Active tokens</th>
-              <th scope="col">Joined</th>
-              <th scope="col">Test submissions</th>
-              <th scope="col">Test quota</th>
-              <th scope="col">Change role</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => {
-              const methods = [...(user.hasPassword ? ["password"] : []), ...user.linkedProviders];
-              return (
-                <tr key={user.id} className="border-t border-line align-top">
-                  <th scope="row" className="font-medium">
-                    {user.displayName}
-                  </th>
-                  <td>{user.email}</td>
-                  <td>{user.affiliation}</td>
-                  <td>{user.isSystem ? "System" : user.role === "MAINTAINER" ? "Maintainer" : "Participant"}</td>
-                  <td>{methods.length > 0 ? methods.join(", ") : "nothing"}</td>
-                  <td>{user.activeTokenCount}</td>
-                  <td>{day(user.createdAt)}</td>
-                  <td>
-                    <div className="space-y-1">
-                      <span>{approvalLabel(user)}</span>
-                      {!user.isSystem && (
-                        <ApprovalForm action={changeApprovalAction} userId={user.id} displayName={user.displayName} approve={user.approvedAt === null} />
-                      )}
-                    </div>
-                  </td>
-                  <td>
-                    {user.isSystem ? (
-                      <span className="text-muted">none</span>
-                    ) : (
-                      // The accessible name starts with the visible words (WCAG 2.5.3), then says whose quota it is.
-                      <Link href={`/admin/users/${user.id}`} aria-label={`ledger, grant, refund: test quota of ${user.displayName}`}>
-                        ledger, grant, refund
-                      </Link>
-                    )}
-                  </td>
-                  <td>
-                    {user.isSystem ? (
-                      <span className="text-muted">system account</span>
-                    ) : (
-                      <RoleChangeForm
-                        action={changeRoleAction}
-                        userId={user.id}
-                        displayName={user.displayName}
-                        targetRole={user.role === "MAINTAINER" ? "PARTICIPANT" : "MAINTAINER"}
-                      />
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      <section aria-labelledby="history-heading" className="space-y-2">
-        <h2 id="history-heading" className="text-xl font-semibold">
-          Recent role and approval changes
-        </h2>
-        {changes.length === 0 ? (
-          <p>No role or approval changes yet.</p>
-        ) : (
-          <ul className="space-y-1 text-sm">
-            {changes.map((change) => (
-              <li key={change.id}>
-                {day(change.createdAt)}: {names.get(change.targetId) ?? change.targetId} {describeChange(change)} by{" "}
-                {change.actorName ?? "the command line"}
-                {change.reason ? ` (${change.reason})` : ""}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <UsersIntro users={users} maintainerCount={maintainerCount} policy={policy} release={release} />
+      <WaitingSection waiting={waiting} />
+      <UsersTable users={users} />
+      <RoleHistory changes={changes} names={names} />
     </div>
+  );
+}
+
+function UsersIntro({ users, maintainerCount, policy, release }: { users: UserListEntry[]; maintainerCount: number; policy: TestApprovalPolicy | null; release: ActiveRelease }) {
+  return (
+    <div className="space-y-2">
+      <h1 className="text-3xl font-bold">Users</h1>
+      <p className="max-w-3xl text-muted">
+        {users.length} accounts, {maintainerCount} {maintainerCount === 1 ? "maintainer" : "maintainers"}. Maintainers review
+        submissions and manage accounts; the last maintainer cannot be demoted. Every change is recorded in the audit log.
+      </p>
+      <p className="max-w-3xl text-muted" data-testid="approval-policy">
+        {describePolicy(policy, release ? `${release.name} ${release.version}` : "")} Maintainers and the system account count as approved; dev
+        submissions are open to everyone.
+      </p>
+    </div>
+  );
+}
+
+function WaitingSection({ waiting }: { waiting: UserListEntry[] }) {
+  const waitingCount = waiting.length;
+  return (
+    <section aria-labelledby="waiting-heading" className="space-y-2">
+      <h2 id="waiting-heading" className="text-xl font-semibold">
+        Waiting for approval ({formatCount(waitingCount)})
+      </h2>
+      <p className="max-w-3xl text-sm text-muted">
+        Oldest first. One click approves an account for test submissions and is recorded in the audit log; take an approval back in the
+        table below.
+      </p>
+      <QuickApproveList
+        action={quickApproveAction}
+        accounts={waiting.map((user) => ({
+          id: user.id,
+          displayName: user.displayName,
+          email: user.email,
+          affiliation: user.affiliation,
+          joined: day(user.createdAt),
+        }))}
+      />
+    </section>
+  );
+}
+
+function UsersTable({ users }: { users: UserListEntry[] }) {
+  return (
+    <TableShell
+      caption="All accounts"
+      tableClassName="min-w-full border border-line bg-white text-sm"
+      captionClassName={HIDDEN_CAPTION_CLASS}
+      headClassName="bg-slate-50"
+      head={
+        <>
+          <th scope="col">Display name</th>
+          <th scope="col">Email</th>
+          <th scope="col">Affiliation</th>
+          <th scope="col">Role</th>
+          <th scope="col">Signs in with</th>
+          <th scope="col">Active tokens</th>
+          <th scope="col">Joined</th>
+          <th scope="col">Test submissions</th>
+          <th scope="col">Test quota</th>
+          <th scope="col">Change role</th>
+        </>
+      }
+    >
+      {users.map((user) => {
+        const methods = [...(user.hasPassword ? ["password"] : []), ...user.linkedProviders];
+        return (
+          <tr key={user.id} className="border-t border-line align-top">
+            <th scope="row" className="font-medium">
+              {user.displayName}
+            </th>
+            <td>{user.email}</td>
+            <td>{user.affiliation}</td>
+            <td>{user.isSystem ? "System" : user.role === "MAINTAINER" ? "Maintainer" : "Participant"}</td>
+            <td>{methods.length > 0 ? methods.join(", ") : "nothing"}</td>
+            <td>{user.activeTokenCount}</td>
+            <td>{day(user.createdAt)}</td>
+            <td>
+              <div className="space-y-1">
+                <span>{approvalLabel(user)}</span>
+                {!user.isSystem && (
+                  <ApprovalForm action={changeApprovalAction} userId={user.id} displayName={user.displayName} approve={user.approvedAt === null} />
+                )}
+              </div>
+            </td>
+            <td>
+              {user.isSystem ? (
+                <span className="text-muted">none</span>
+              ) : (
+                // The accessible name starts with the visible words (WCAG 2.5.3), then says whose quota it is.
+                <Link href={`/admin/users/${user.id}`} aria-label={`ledger, grant, refund: test quota of ${user.displayName}`}>
+                  ledger, grant, refund
+                </Link>
+              )}
+            </td>
+            <td>
+              {user.isSystem ? (
+                <span className="text-muted">system account</span>
+              ) : (
+                <RoleChangeForm
+                  action={changeRoleAction}
+                  userId={user.id}
+                  displayName={user.displayName}
+                  targetRole={user.role === "MAINTAINER" ? "PARTICIPANT" : "MAINTAINER"}
+                />
+              )}
+            </td>
+          </tr>
+        );
+      })}
+    </TableShell>
+  );
+}
+
+function RoleHistory({ changes, names }: { changes: RoleChangeEntry[]; names: Map<string, string> }) {
+  return (
+    <section aria-labelledby="history-heading" className="space-y-2">
+      <h2 id="history-heading" className="text-xl font-semibold">
+        Recent role and approval changes
+      </h2>
+      {changes.length === 0 ? (
+        <p>No role or approval changes yet.</p>
+      ) : (
+        <ul className="space-y-1 text-sm">
+          {changes.map((change) => (
+            <li key={change.id}>
+              {day(change.createdAt)}: {names.get(change.targetId) ?? change.targetId} {describeChange(change)} by{" "}
+              {change.actorName ?? "the command line"}
+              {change.reason ? ` (${change.reason})` : ""}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { formatBytes } from "@/lib/format/bytes";
 import { getOpenApiDocument } from "@/lib/api/api-document";
 import { describeType, fieldRows, refName, type FieldRow, type JsonSchema } from "@/lib/api/describe-schema";
-import { CLI_TOOLS, readCliTool } from "@/lib/releases/cli-downloads";
+import { CLI_TOOLS, readCliTool, type CliToolFile } from "@/lib/releases/cli-downloads";
+import { TableShell } from "@/components/ui/table-shell";
 
 export const metadata: Metadata = { title: "API" };
 export const dynamic = "force-dynamic";
@@ -53,33 +54,30 @@ function SchemaLink({ schema }: { schema: JsonSchema }) {
 function FieldTable({ rows, caption, names }: { rows: FieldRow[]; caption: string; names: ReadonlySet<string> }) {
   if (rows.length === 0) return null;
   return (
-    <div className="relative overflow-x-auto" tabIndex={0}>
-    <table className="min-w-full bg-white text-sm">
-      <caption className="mb-1 text-left text-muted">{caption}</caption>
-      <thead className="border-b border-line">
-        <tr>
+    <TableShell
+      caption={caption}
+      head={
+        <>
           <th scope="col">Field</th>
           <th scope="col">Type</th>
           <th scope="col">Required</th>
           <th scope="col">Meaning</th>
+        </>
+      }
+    >
+      {rows.map((row) => (
+        <tr key={row.name} className="border-b border-line align-top">
+          <th scope="row">
+            <code>{row.name}</code>
+          </th>
+          <td>
+            <TypeText type={row.type} names={names} />
+          </td>
+          <td>{row.isRequired ? "yes" : "no"}</td>
+          <td>{row.description}</td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.name} className="border-b border-line align-top">
-            <th scope="row">
-              <code>{row.name}</code>
-            </th>
-            <td>
-              <TypeText type={row.type} names={names} />
-            </td>
-            <td>{row.isRequired ? "yes" : "no"}</td>
-            <td>{row.description}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-    </div>
+      ))}
+    </TableShell>
   );
 }
 
@@ -120,33 +118,31 @@ function OperationSection({ path, method, operation, names }: { path: string; me
         <strong>Authentication:</strong> {authText(operation)}
       </p>
       {parameters.length > 0 && (
-        <div className="relative overflow-x-auto" tabIndex={0}>
-        <table className="min-w-full text-sm">
-          <caption className="mb-1 text-left text-muted">Parameters</caption>
-          <thead className="border-b border-line">
-            <tr>
+        <TableShell
+          caption="Parameters"
+          tableClassName="min-w-full text-sm"
+          head={
+            <>
               <th scope="col">Name</th>
               <th scope="col">In</th>
               <th scope="col">Type</th>
               <th scope="col">Required</th>
               <th scope="col">Meaning</th>
+            </>
+          }
+        >
+          {parameters.map((parameter) => (
+            <tr key={`${parameter.in}:${parameter.name}`} className="border-b border-line align-top">
+              <th scope="row">
+                <code>{parameter.name}</code>
+              </th>
+              <td>{parameter.in}</td>
+              <td>{describeType(parameter.schema)}</td>
+              <td>{parameter.required ? "yes" : "no"}</td>
+              <td>{parameter.description ?? ""}</td>
             </tr>
-          </thead>
-          <tbody>
-            {parameters.map((parameter) => (
-              <tr key={`${parameter.in}:${parameter.name}`} className="border-b border-line align-top">
-                <th scope="row">
-                  <code>{parameter.name}</code>
-                </th>
-                <td>{parameter.in}</td>
-                <td>{describeType(parameter.schema)}</td>
-                <td>{parameter.required ? "yes" : "no"}</td>
-                <td>{parameter.description ?? ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        </div>
+          ))}
+        </TableShell>
       )}
       {body && (
         <div className="space-y-1 text-sm">
@@ -156,51 +152,52 @@ function OperationSection({ path, method, operation, names }: { path: string; me
           {refName(body[1].schema) === null && <FieldTable rows={fieldRows(body[1].schema)} caption="Request fields" names={names} />}
         </div>
       )}
-      <div className="relative overflow-x-auto" tabIndex={0}>
-      <table className="min-w-full text-sm">
-        <caption className="mb-1 text-left text-muted">Responses</caption>
-        <thead className="border-b border-line">
-          <tr>
+      <TableShell
+        caption="Responses"
+        tableClassName="min-w-full text-sm"
+        head={
+          <>
             <th scope="col">Status</th>
             <th scope="col">Meaning</th>
             <th scope="col">Body</th>
-          </tr>
-        </thead>
-        <tbody>
-          {Object.entries(operation.responses).map(([status, response]) => {
-            const content = response.content ? Object.entries(response.content)[0] : undefined;
-            const headers = Object.entries(response.headers ?? {});
-            return (
-              <tr key={status} className="border-b border-line align-top">
-                <th scope="row">{status}</th>
-                <td>
-                  <Prose text={response.description} />
-                  {headers.map(([name, header]) => (
-                    <span key={name} className="block text-muted">
-                      <code>{name}</code>: {header.description}
-                    </span>
-                  ))}
-                </td>
-                <td>
-                  {content ? (
-                    <>
-                      <code>{content[0]}</code> <SchemaLink schema={content[1].schema} />
-                    </>
-                  ) : (
-                    "none"
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      </div>
+          </>
+        }
+      >
+        {Object.entries(operation.responses).map(([status, response]) => {
+          const content = response.content ? Object.entries(response.content)[0] : undefined;
+          const headers = Object.entries(response.headers ?? {});
+          return (
+            <tr key={status} className="border-b border-line align-top">
+              <th scope="row">{status}</th>
+              <td>
+                <Prose text={response.description} />
+                {headers.map(([name, header]) => (
+                  <span key={name} className="block text-muted">
+                    <code>{name}</code>: {header.description}
+                  </span>
+                ))}
+              </td>
+              <td>
+                {content ? (
+                  <>
+                    <code>{content[0]}</code> <SchemaLink schema={content[1].schema} />
+                  </>
+                ) : (
+                  "none"
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </TableShell>
     </section>
   );
 }
 
 /** /docs/api: the OpenAPI document in words, rendered on the server from /api/openapi.json's source. */
+type OpenApiDocument = ReturnType<typeof getOpenApiDocument>;
+type ApiOperation = { path: string; method: string; operation: Operation };
+
 export default async function ApiDocsPage() {
   const document = getOpenApiDocument();
   const client = await readCliTool(CLI_TOOLS.client);
@@ -211,59 +208,9 @@ export default async function ApiDocsPage() {
   const names = new Set(schemas.map(([name]) => name));
   return (
     <div className="space-y-10">
-      <header className="space-y-3">
-        <h1 className="text-3xl font-bold">API</h1>
-        <p className="max-w-3xl">
-          <Prose text={document.info.description} />
-        </p>
-        <p className="max-w-3xl">
-          The machine-readable description is <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI {document.openapi}, version{" "}
-          {document.info.version}, JSON Schema 2020-12): generate a Python, R or other client from it. Paths are relative to this site.
-        </p>
-        <p className="max-w-3xl" data-testid="api-client-download">
-          A ready client for the terminal:{" "}
-          {client ? (
-            <>
-              <a href={CLI_TOOLS.client.downloadPath} download>
-                {CLI_TOOLS.client.fileName}
-              </a>{" "}
-              ({formatBytes(client.size)}, SHA-256 <code className="break-all text-xs">{client.sha256}</code>)
-            </>
-          ) : (
-            <span role="note">{CLI_TOOLS.client.missingMessage}</span>
-          )}
-          . With Node.js 20 or later: <code>node {CLI_TOOLS.client.fileName} login</code>, then{" "}
-          <code>node {CLI_TOOLS.client.fileName} submit preds.jsonl --wait</code>.
-        </p>
-        <pre className="overflow-x-auto rounded bg-slate-100 p-3 text-sm">{`curl -H "Authorization: Bearer $IRC_TOKEN" -F file=@preds.jsonl <site>/api/submissions
-curl -H "Authorization: Bearer $IRC_TOKEN" <site>/api/submissions/ID`}</pre>
-      </header>
+      <ApiDocsHeader document={document} client={client} />
 
-      <nav aria-labelledby="operations-index" className="space-y-2">
-        <h2 id="operations-index" className="text-2xl font-semibold">
-          Operations
-        </h2>
-        {document.tags.map((tag) => (
-          <div key={tag.name}>
-            <h3 className="font-semibold">{tag.name}</h3>
-            <p className="text-sm text-muted">{tag.description}</p>
-            <ul className="list-disc pl-6 text-sm">
-              {operations
-                .filter(({ operation }) => operation.tags.includes(tag.name))
-                .map(({ path, method, operation }) => (
-                  <li key={operation.operationId}>
-                    <a href={`#${operation.operationId}`}>
-                      <code>
-                        {method.toUpperCase()} {path}
-                      </code>
-                    </a>{" "}
-                    {operation.summary}
-                  </li>
-                ))}
-            </ul>
-          </div>
-        ))}
-      </nav>
+      <OperationsIndex document={document} operations={operations} />
 
       {document.tags.map((tag) => (
         <section key={tag.name} aria-labelledby={`tag-${tag.name}`} className="space-y-4">
@@ -278,26 +225,94 @@ curl -H "Authorization: Bearer $IRC_TOKEN" <site>/api/submissions/ID`}</pre>
         </section>
       ))}
 
-      <section aria-labelledby="schemas" className="space-y-4">
-        <h2 id="schemas" className="text-2xl font-semibold">
-          Schemas
-        </h2>
-        {schemas.map(([name, schema]) => (
-          <div key={name} id={`schema-${name}`} className="space-y-2 rounded border border-line bg-white p-4">
-            <h3 className="font-mono text-lg font-semibold">{name}</h3>
-            {typeof schema.description === "string" && <p>{schema.description}</p>}
-            {Array.isArray(schema.oneOf) ? (
-              (schema.oneOf as JsonSchema[]).map((member, index) => (
-                <FieldTable key={index} rows={fieldRows(member)} caption={`Variant ${index + 1}`} names={names} />
-              ))
-            ) : fieldRows(schema).length > 0 ? (
-              <FieldTable rows={fieldRows(schema)} caption={`Fields of ${name}`} names={names} />
-            ) : (
-              <p className="text-sm">{describeType(schema)}</p>
-            )}
-          </div>
-        ))}
-      </section>
+      <SchemasSection schemas={schemas} names={names} />
     </div>
+  );
+}
+
+function ApiDocsHeader({ document, client }: { document: OpenApiDocument; client: CliToolFile | null }) {
+  return (
+          <header className="space-y-3">
+            <h1 className="text-3xl font-bold">API</h1>
+            <p className="max-w-3xl">
+              <Prose text={document.info.description} />
+            </p>
+            <p className="max-w-3xl">
+              The machine-readable description is <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI {document.openapi}, version{" "}
+              {document.info.version}, JSON Schema 2020-12): generate a Python, R or other client from it. Paths are relative to this site.
+            </p>
+            <p className="max-w-3xl" data-testid="api-client-download">
+              A ready client for the terminal:{" "}
+              {client ? (
+                <>
+                  <a href={CLI_TOOLS.client.downloadPath} download>
+                    {CLI_TOOLS.client.fileName}
+                  </a>{" "}
+                  ({formatBytes(client.size)}, SHA-256 <code className="break-all text-xs">{client.sha256}</code>)
+                </>
+              ) : (
+                <span role="note">{CLI_TOOLS.client.missingMessage}</span>
+              )}
+              . With Node.js 20 or later: <code>node {CLI_TOOLS.client.fileName} login</code>, then{" "}
+              <code>node {CLI_TOOLS.client.fileName} submit preds.jsonl --wait</code>.
+            </p>
+            <pre className="overflow-x-auto rounded bg-slate-100 p-3 text-sm">{`curl -H "Authorization: Bearer $IRC_TOKEN" -F file=@preds.jsonl <site>/api/submissions
+    curl -H "Authorization: Bearer $IRC_TOKEN" <site>/api/submissions/ID`}</pre>
+          </header>
+  );
+}
+
+function OperationsIndex({ document, operations }: { document: OpenApiDocument; operations: ApiOperation[] }) {
+  return (
+    <nav aria-labelledby="operations-index" className="space-y-2">
+      <h2 id="operations-index" className="text-2xl font-semibold">
+        Operations
+      </h2>
+      {document.tags.map((tag) => (
+        <div key={tag.name}>
+          <h3 className="font-semibold">{tag.name}</h3>
+          <p className="text-sm text-muted">{tag.description}</p>
+          <ul className="list-disc pl-6 text-sm">
+            {operations
+              .filter(({ operation }) => operation.tags.includes(tag.name))
+              .map(({ path, method, operation }) => (
+                <li key={operation.operationId}>
+                  <a href={`#${operation.operationId}`}>
+                    <code>
+                      {method.toUpperCase()} {path}
+                    </code>
+                  </a>{" "}
+                  {operation.summary}
+                </li>
+              ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+function SchemasSection({ schemas, names }: { schemas: [string, JsonSchema][]; names: ReadonlySet<string> }) {
+  return (
+    <section aria-labelledby="schemas" className="space-y-4">
+      <h2 id="schemas" className="text-2xl font-semibold">
+        Schemas
+      </h2>
+      {schemas.map(([name, schema]) => (
+        <div key={name} id={`schema-${name}`} className="space-y-2 rounded border border-line bg-white p-4">
+          <h3 className="font-mono text-lg font-semibold">{name}</h3>
+          {typeof schema.description === "string" && <p>{schema.description}</p>}
+          {Array.isArray(schema.oneOf) ? (
+            (schema.oneOf as JsonSchema[]).map((member, index) => (
+              <FieldTable key={index} rows={fieldRows(member)} caption={`Variant ${index + 1}`} names={names} />
+            ))
+          ) : fieldRows(schema).length > 0 ? (
+            <FieldTable rows={fieldRows(schema)} caption={`Fields of ${name}`} names={names} />
+          ) : (
+            <p className="text-sm">{describeType(schema)}</p>
+          )}
+        </div>
+      ))}
+    </section>
   );
 }

@@ -1,3 +1,4 @@
+import { formatDateTime } from "@/lib/format/dates";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -19,18 +20,18 @@ const one = (value: string | string[] | undefined) => (Array.isArray(value) ? va
 
 function runLabel(run: SubmissionSummary): string {
   const note = run.note ? ` — ${run.note.slice(0, 40)}` : "";
-  return `${run.originalName} (${run.track}, ${run.createdAt.slice(0, 16).replace("T", " ")})${note}`;
+  return `${run.originalName} (${run.track}, ${formatDateTime(run.createdAt)})${note}`;
 }
 
 function RunPicker({ runs, oldId, newId }: { runs: SubmissionSummary[]; oldId?: string; newId?: string }) {
   return (
     <form method="get" action="/submissions/compare" className="flex flex-wrap items-end gap-3 rounded border border-line bg-white p-3 text-sm" aria-label="Pick two runs">
       {(["old", "new"] as const).map((side) => (
-        <div key={side} className="flex flex-col">
+        <div key={side} className="flex w-full min-w-0 flex-col sm:w-auto">
           <label htmlFor={`run-${side}`} className="text-xs text-muted">
             {side === "old" ? "Earlier run" : "Newer run"}
           </label>
-          <select id={`run-${side}`} name={side} defaultValue={(side === "old" ? oldId : newId) ?? ""} className="rounded border border-line px-2 py-1" required>
+          <select id={`run-${side}`} name={side} defaultValue={(side === "old" ? oldId : newId) ?? ""} className="w-full min-w-0 rounded border border-line px-2 py-1 sm:w-auto sm:max-w-md" required>
             <option value="">choose a dev run</option>
             {runs.map((run) => (
               <option key={run.id} value={run.id}>
@@ -55,7 +56,7 @@ function Summary({ comparison }: { comparison: RunComparisonView }) {
       <h2 id="summary-heading" className="text-xl font-semibold">
         What changed ({metric}, {comparison.n} dev samples)
       </h2>
-      <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4" data-testid="compare-summary">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4 [&>dd]:min-w-0 [&>dd]:break-words" data-testid="compare-summary">
         <dt className="text-muted">Earlier run</dt>
         <dd>
           <Link href={`/submissions/${comparison.old.id}`}>{comparison.old.originalName}</Link>: {formatPercent(comparison.oldRate)}%
@@ -78,38 +79,40 @@ function Summary({ comparison }: { comparison: RunComparisonView }) {
       <p className="text-sm text-muted">
         McNemar&apos;s test with continuity correction on the samples the runs disagree on (protocol section 9): b counts samples the newer run fixed, c those it broke.
       </p>
-      <table className="bg-white text-sm" aria-label="Differences per entity type">
-        <thead className="border-b border-line">
-          <tr>
-            <th scope="col">Type</th>
-            <th scope="col" className="text-right">n</th>
-            <th scope="col" className="text-right">Earlier (%)</th>
-            <th scope="col" className="text-right">Newer (%)</th>
-            <th scope="col" className="text-right">Δ (points)</th>
-            <th scope="col" className="text-right">Fixed</th>
-            <th scope="col" className="text-right">Broken</th>
-          </tr>
-        </thead>
-        <tbody>
-          {comparison.byType
-            .filter((row) => row.n > 0)
-            .map((row) => (
-              <tr key={row.type} className="border-b border-line">
-                <th scope="row">{row.type}</th>
-                <td className="text-right">{row.n}</td>
-                <td className="text-right">{formatPercent(row.oldRate)}</td>
-                <td className="text-right">{formatPercent(row.newRate)}</td>
-                <td className="text-right">{row.oldRate === null || row.newRate === null ? "–" : formatDecimal(((row.newRate - row.oldRate) * 100), 1)}</td>
-                <td className="text-right">
-                  {row.fixed > 0 ? <Link href={`/submissions/compare?old=${comparison.old.id}&new=${comparison.new.id}&change=fixed&type=${encodeURIComponent(row.type)}`}>{row.fixed}</Link> : 0}
-                </td>
-                <td className="text-right">
-                  {row.broken > 0 ? <Link href={`/submissions/compare?old=${comparison.old.id}&new=${comparison.new.id}&change=broken&type=${encodeURIComponent(row.type)}`}>{row.broken}</Link> : 0}
-                </td>
-              </tr>
-            ))}
-        </tbody>
-      </table>
+      <div tabIndex={0} className="overflow-x-auto">
+        <table className="bg-white text-sm" aria-label="Differences per entity type">
+          <thead className="border-b border-line">
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col" className="text-right">n</th>
+              <th scope="col" className="text-right">Earlier (%)</th>
+              <th scope="col" className="text-right">Newer (%)</th>
+              <th scope="col" className="text-right">Δ (points)</th>
+              <th scope="col" className="text-right">Fixed</th>
+              <th scope="col" className="text-right">Broken</th>
+            </tr>
+          </thead>
+          <tbody>
+            {comparison.byType
+              .filter((row) => row.n > 0)
+              .map((row) => (
+                <tr key={row.type} className="border-b border-line">
+                  <th scope="row">{row.type}</th>
+                  <td className="text-right">{row.n}</td>
+                  <td className="text-right">{formatPercent(row.oldRate)}</td>
+                  <td className="text-right">{formatPercent(row.newRate)}</td>
+                  <td className="text-right">{row.oldRate === null || row.newRate === null ? "–" : formatDecimal(((row.newRate - row.oldRate) * 100), 1)}</td>
+                  <td className="text-right">
+                    {row.fixed > 0 ? <Link href={`/submissions/compare?old=${comparison.old.id}&new=${comparison.new.id}&change=fixed&type=${encodeURIComponent(row.type)}`}>{row.fixed}</Link> : 0}
+                  </td>
+                  <td className="text-right">
+                    {row.broken > 0 ? <Link href={`/submissions/compare?old=${comparison.old.id}&new=${comparison.new.id}&change=broken&type=${encodeURIComponent(row.type)}`}>{row.broken}</Link> : 0}
+                  </td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

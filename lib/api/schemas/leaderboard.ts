@@ -3,6 +3,7 @@ import { APPROACHES, factSheetSchema } from "@/lib/fact-sheet/schema";
 import { PROVENANCE_TIERS } from "@/lib/provenance/tiers";
 import { component } from "./registry";
 import { intervalSchema } from "./scores";
+import { P_VALUE_BUCKETS } from "@/lib/disclosure/disclose";
 
 /**
  * Bodies of the public read-only leaderboard API (lib/leaderboard/api-shapes.ts,
@@ -21,13 +22,12 @@ const typeEstimateSchema = z.object({
   isSuppressed: z.boolean().optional(),
 });
 
-const P_BUCKETS = ["< 0.001", "< 0.01", "< 0.05", ">= 0.05"] as const;
 const VERDICTS = ["better", "worse", "no significant difference"] as const;
 
 /** A public pair's reading (protocol sections 12 and 13): no b, c, chi2 or exact p. */
 const pairReadingShape = {
   verdict: z.enum(VERDICTS).describe("the section 13 test of the pair in the view, from this entry's side"),
-  p_bucket: z.enum(P_BUCKETS).describe("the Holm-adjusted p of the test that decides, as a bucket"),
+  p_bucket: z.enum(P_VALUE_BUCKETS).describe("the Holm-adjusted p of the test that decides, as a bucket"),
   difference: z.number().describe("this entry's shown (rounded) value minus the other's, as a fraction"),
 };
 
@@ -39,7 +39,7 @@ const leaderboardRowSchema = component(
     rank_hi: z.number().int().positive().nullable().describe("N - the entries this one is significantly better than (protocol section 13); null for reported results"),
     rank_reason: z
       .object({
-        better: z.array(z.object({ id: z.string(), system: z.string(), p_bucket: z.enum(P_BUCKETS) })),
+        better: z.array(z.object({ id: z.string(), system: z.string(), p_bucket: z.enum(P_VALUE_BUCKETS) })),
         beats: z.number().int().describe("how many entries of the view this one is significantly better than"),
         ranked: z.number().int().describe("N, the ranked entries of the view"),
       })

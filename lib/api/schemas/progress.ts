@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { component } from "./registry";
+import { P_VALUE_BUCKETS } from "@/lib/disclosure/disclose";
 
 /** Body of GET /api/leaderboard/progress (lib/progress/progress-api.ts, docs/leaderboard.md "Progress over time"). */
 
@@ -19,7 +20,7 @@ const pointSchema = z.object({
       against_id: z.string(),
       against: z.string(),
       verdict: z.enum(["better", "worse", "no significant difference"]),
-      p_bucket: z.enum(["< 0.001", "< 0.01", "< 0.05", ">= 0.05"]),
+      p_bucket: z.enum(P_VALUE_BUCKETS),
       difference: z.number().describe("this entry's shown value minus the state of the art's"),
     })
     .nullable()

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { component } from "./registry";
+import { P_VALUE_BUCKETS } from "@/lib/disclosure/disclose";
 
 /**
  * Score shapes as they leave the server, after lib/disclosure (protocol
@@ -55,7 +56,7 @@ export const disclosedComparisonSchema = component(
       kind: z.literal("verdict"),
       ...comparisonBase,
       verdict: z.enum(["better", "worse", "no significant difference"]),
-      pHolmBucket: z.enum(["< 0.001", "< 0.01", "< 0.05", ">= 0.05"]),
+      pHolmBucket: z.enum(P_VALUE_BUCKETS),
     }),
     z.object({
       kind: z.literal("detail"),

@@ -93,6 +93,10 @@ export const submissionViewSchema = component(
       reproducedBy: z.string().nullable(),
     }),
     reviewReason: z.string().nullable(),
+    identicalPublicEntry: z
+      .object({ id: z.string(), system: z.string(), isBaseline: z.boolean() })
+      .nullable()
+      .describe("test files: another account's public entry (or a baseline) whose file is this one, byte for byte"),
     releaseName: z.string(),
     disclosureLevel: z.enum(["full", "public", "owner"]),
     score: z

@@ -1,4 +1,4 @@
-import type { ApiClient } from "../api-client";
+import type { ApiClient } from "@/lib/cli-client/api-client";
 
 /** What every command gets: the API, where to write, and the clock (a parameter, so tests and formatting agree). */
 export type CommandContext = {

@@ -5,9 +5,9 @@ import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
-import { ApiRefusal, explainRefusal } from "../api-client";
-import { ClientError } from "../client-error";
-import { formatBytes } from "../format";
+import { ApiRefusal, explainRefusal } from "@/lib/cli-client/api-client";
+import { ClientError } from "@/lib/cli-client/client-error";
+import { formatBytes } from "@/lib/format/bytes";
 import { writeJson, type CommandContext } from "./context";
 
 export const DOWNLOAD_CHOICES = ["train", "dev", "test", "kb"] as const;

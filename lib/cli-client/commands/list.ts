@@ -1,6 +1,6 @@
 import { submissionListSchema } from "@/lib/api/schemas/submissions";
-import { ApiRefusal, explainRefusal } from "../api-client";
-import { formatSubmissionList, isWaitingStatus, type QueuePosition } from "../format";
+import { ApiRefusal, explainRefusal } from "@/lib/cli-client/api-client";
+import { formatSubmissionList, isWaitingStatus, type QueuePosition } from "@/lib/cli-client/format";
 import { writeJson, type CommandContext } from "./context";
 import { fetchSubmission } from "./status";
 import { readWorkerState } from "./workers";

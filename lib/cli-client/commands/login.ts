@@ -1,8 +1,8 @@
 import { meSchema } from "@/lib/api/schemas/account";
 import { isApiTokenFormat } from "@/lib/tokens/token-format";
-import { ApiClient, ApiRefusal, explainRefusal } from "../api-client";
-import { ClientError } from "../client-error";
-import { readConfig, savedServerKeys, writeConfig } from "../config-file";
+import { ApiClient, ApiRefusal, explainRefusal } from "@/lib/cli-client/api-client";
+import { ClientError } from "@/lib/cli-client/client-error";
+import { readConfig, savedServerKeys, writeConfig } from "@/lib/cli-client/config-file";
 import { writeJson, type CommandContext } from "./context";
 
 type LoginOptions = {

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { factSheetSavedSchema, publicationAcceptedSchema } from "@/lib/api/schemas/submissions";
 import { FACT_SHEET_TEMPLATE } from "@/lib/fact-sheet/template";
-import { ApiRefusal, explainRefusal } from "../api-client";
-import { ClientError } from "../client-error";
+import { ApiRefusal, explainRefusal } from "@/lib/cli-client/api-client";
+import { ClientError } from "@/lib/cli-client/client-error";
 import { writeJson, type CommandContext } from "./context";
 import { fetchSubmission } from "./status";
 

@@ -1,6 +1,6 @@
 import { testQuotaSchema } from "@/lib/api/schemas/submissions";
-import { ApiRefusal, explainRefusal } from "../api-client";
-import { formatQuota } from "../format";
+import { ApiRefusal, explainRefusal } from "@/lib/cli-client/api-client";
+import { formatQuota } from "@/lib/cli-client/format";
 import { writeJson, type CommandContext } from "./context";
 
 /** `quota`: test submissions left on the active release, and when the next one frees. */

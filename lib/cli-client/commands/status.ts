@@ -1,7 +1,7 @@
 import { submissionViewSchema, type SubmissionViewBody } from "@/lib/api/schemas/submissions";
-import { ApiRefusal, explainRefusal } from "../api-client";
-import { ClientError } from "../client-error";
-import { formatSubmission, isWaitingStatus } from "../format";
+import { ApiRefusal, explainRefusal } from "@/lib/cli-client/api-client";
+import { ClientError } from "@/lib/cli-client/client-error";
+import { formatSubmission, isWaitingStatus } from "@/lib/cli-client/format";
 import { writeJson, type CommandContext } from "./context";
 import { readWorkerState } from "./workers";
 

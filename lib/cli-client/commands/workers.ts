@@ -1,5 +1,5 @@
 import { healthReportSchema } from "@/lib/api/schemas/dataset";
-import type { WorkerState } from "../format";
+import type { WorkerState } from "@/lib/cli-client/format";
 import type { CommandContext } from "./context";
 
 /**

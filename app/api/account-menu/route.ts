@@ -1,0 +1,17 @@
+import { accountMenuOf, ACCOUNT_MENU_CACHE_CONTROL } from "@/lib/auth/account-menu";
+import { getActor } from "@/lib/auth/get-actor";
+import { route } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * GET /api/account-menu: who the browser session belongs to, for the site
+ * header's account menu ({ signedIn: false } without one). Anyone may ask, so
+ * the route is "public"; the answer is the caller's own session (an API token
+ * signs no browser in: it gets { signedIn: false }), never stored by any cache. Without a session cookie the
+ * web server answers it itself (lib/public-cache/public-fast-path.ts).
+ */
+export const GET = route({ auth: "public" }, async ({ request }) => {
+  const menu = accountMenuOf(await getActor(request));
+  return Response.json(menu, { headers: { "Cache-Control": ACCOUNT_MENU_CACHE_CONTROL, Vary: "Cookie" } });
+});
