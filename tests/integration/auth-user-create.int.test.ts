@@ -89,10 +89,11 @@ describe("npm run user:create", () => {
     expect(repeated.stdout).toContain("already a maintainer");
   }, 120_000);
 
-  it("explains bad arguments and exits 1", async () => {
+  it("explains a bad option with the usage and exits 2, a bad piped password and exits 1", async () => {
     const missing = await runUserCreate([]);
-    expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain("--email");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("npm run user:create: --email");
+    expect(missing.stderr).toContain("usage: npm run user:create");
     const short = await runUserCreate(["--email", uniqueEmail("cli-short")], "short");
     expect(short.code).toBe(1);
     expect(short.stderr).toContain("at least 10 characters");

@@ -15,7 +15,7 @@ import { isAppError, type AppError } from "@/lib/errors";
 import { completeFactSheet } from "@/lib/fact-sheet/build-fact-sheet";
 import { factSheetSchema } from "@/lib/fact-sheet/schema";
 import { FACT_SHEET_TEMPLATE } from "@/lib/fact-sheet/template";
-import { parseCsv } from "@/lib/exports/csv";
+import { parseCsv } from "@/testing/parse-csv";
 import { getLeaderboard, setLeaderboardStampTtl } from "@/lib/leaderboard/get-leaderboard";
 import { checkReproduction } from "@/lib/provenance/check-reproduction";
 import { revokeReproduction } from "@/lib/provenance/revoke-reproduction";

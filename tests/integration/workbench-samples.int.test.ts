@@ -3,7 +3,7 @@ import { GET as getSamplesRoute } from "@/app/api/submissions/[id]/samples/route
 import { PATCH as patchNoteRoute } from "@/app/api/submissions/[id]/note/route";
 import type { Entity, EntityType, Sample } from "@/lib/dataset/release-schema";
 import { db } from "@/lib/db";
-import { parseCsv } from "@/lib/exports/csv";
+import { parseCsv } from "@/testing/parse-csv";
 import { getSharedRedis } from "@/lib/redis";
 import { compareDevRuns } from "@/lib/sample-browser/compare-dev-runs";
 import { exportSamples } from "@/lib/sample-browser/export-samples";
