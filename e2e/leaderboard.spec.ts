@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { parseCsv } from "../lib/exports/csv";
+import { parseCsv } from "../testing/parse-csv";
 import { expect, getTestPool, test, runScript } from "./fixtures";
 import { requireLocalUrl } from "../testing/local-database";
 

@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { apiContextFor, createTestApiToken, expect, sessionCookieValue, signInContext, test, type TestUser } from "./fixtures";
 import { publicationBody } from "./fixtures/publication";
 import { CLOSED_TEST_FILE_FLAGS, uploadScored } from "./fixtures/scored-upload";
-import { sessionCookieName } from "./fixtures/session";
+import { sessionCookieName } from "../testing/test-sessions";
 
 /**
  * Every reader of a public page gets the same shared body, the anonymous
@@ -25,7 +25,7 @@ async function bytesFor(reader: APIRequestContext, url: string): Promise<{ body:
 }
 
 async function readerFor(playwright: { request: { newContext: (options: object) => Promise<APIRequestContext> } }, baseURL: string, user: TestUser | null): Promise<APIRequestContext> {
-  const cookie = user === null ? null : `${sessionCookieName(baseURL)}=${await sessionCookieValue(user)}`;
+  const cookie = user === null ? null : `${sessionCookieName(baseURL.startsWith("https://"))}=${await sessionCookieValue(user)}`;
   return playwright.request.newContext({ baseURL, extraHTTPHeaders: cookie === null ? {} : { cookie } });
 }
 

@@ -12,7 +12,7 @@ const MIB = 1024 * 1024;
  * part of letters, digits, "-", "_" and ".", starting and ending with a letter
  * or digit, the name at most 96 characters.
  */
-export const HUB_REPO_ID = /^[A-Za-z0-9](?:[A-Za-z0-9_.-]*[A-Za-z0-9])?\/[A-Za-z0-9](?:[A-Za-z0-9_.-]{0,94}[A-Za-z0-9])?$/;
+const HUB_REPO_ID = /^[A-Za-z0-9](?:[A-Za-z0-9_.-]*[A-Za-z0-9])?\/[A-Za-z0-9](?:[A-Za-z0-9_.-]{0,94}[A-Za-z0-9])?$/;
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 

@@ -18,7 +18,7 @@ export const ERROR_CODES = {
   unavailable: 503,
 } as const;
 
-export type ErrorCode = keyof typeof ERROR_CODES;
+type ErrorCode = keyof typeof ERROR_CODES;
 
 /** One problem of an input: a line of a file, or a named form field. */
 export type ProblemDetail = { line?: number; message: string; file?: string; field?: string };

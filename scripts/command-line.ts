@@ -6,7 +6,9 @@
  * - an unknown option, a missing value or a stray positional prints
  *   "NAME: what is wrong" and the usage to stderr and exits 2;
  * - `integerOption` reads a whole-number option with its bounds, saying which
- *   flag and what it got when the value is not one.
+ *   flag and what it got when the value is not one; `choiceOption` one of a set
+ *   of words and `requiredOption` a string the command cannot run without, with
+ *   the same kind of message.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 
@@ -62,4 +64,24 @@ export function integerOption(
     command.fail(`--${flag} must be a whole number from ${bounds.min}${bounds.max === undefined ? " up" : ` to ${bounds.max}`}, got "${value}"`);
   }
   return parsed;
+}
+
+/** One of a fixed set of words (a store, a split, a track), or its default when absent. */
+export function choiceOption<const C extends readonly string[]>(
+  command: { fail: (message: string) => never },
+  flag: string,
+  value: string | undefined,
+  choices: C,
+  fallback?: C[number],
+): C[number] {
+  if (value === undefined && fallback !== undefined) return fallback;
+  if (value !== undefined && (choices as readonly string[]).includes(value)) return value;
+  const words = choices.length === 2 ? `${choices[0]} or ${choices[1]}` : `one of ${choices.join(", ")}`;
+  return command.fail(value === undefined ? `--${flag} is required (${words})` : `--${flag} must be ${words}, got "${value}"`);
+}
+
+/** A string option the command cannot run without. */
+export function requiredOption(command: { fail: (message: string) => never }, flag: string, value: string | undefined, placeholder: string): string {
+  if (value === undefined || value === "") command.fail(`--${flag} ${placeholder} is required`);
+  return value;
 }

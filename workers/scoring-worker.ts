@@ -6,5 +6,11 @@
  * JSON lines (pino) carrying the submission and job ids.
  */
 import { runScoringWorker } from "@/lib/jobs/run-scoring-worker";
+import { parseCommandLine } from "../scripts/command-line";
 
+parseCommandLine({
+  name: "npm run worker",
+  usage: "Usage: npm run worker\nScores queued submissions until SIGTERM or SIGINT; WORKER_CONCURRENCY jobs at a time. Run as many as you like against one Redis and one PostgreSQL.",
+  options: {},
+});
 void runScoringWorker();

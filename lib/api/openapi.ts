@@ -22,7 +22,7 @@ export type OpenApiDocument = {
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
 };
 
-export type OpenApiOptions = { version: string; serverUrl?: string };
+type OpenApiOptions = { version: string; serverUrl?: string };
 
 const COMPONENT_REF = (id: string) => `#/components/schemas/${id}`;
 const DIALECT = "https://spec.openapis.org/oas/3.1/dialect/base";

@@ -31,7 +31,7 @@ import {
  * entry here. Maintainer-only routes (browser session) are left out on purpose.
  */
 
-export type HttpMethod = "get" | "post" | "patch" | "delete";
+type HttpMethod = "get" | "post" | "patch" | "delete";
 
 /**
  * What the route wrapper (lib/http/route.ts) parses before the handler runs:
@@ -48,7 +48,7 @@ export type OperationInput = {
   body?: z.ZodType | "json";
 };
 
-export type OperationBody = { contentType: "application/json" | "multipart/form-data"; schema: z.ZodType };
+type OperationBody = { contentType: "application/json" | "multipart/form-data"; schema: z.ZodType };
 
 export type OperationResponse = {
   description: string;
@@ -59,7 +59,7 @@ export type OperationResponse = {
   headers?: Readonly<Record<string, string>>;
 };
 
-export type OperationHeader = { name: string; description: string; isRequired?: boolean };
+type OperationHeader = { name: string; description: string; isRequired?: boolean };
 
 export type ApiOperation = {
   method: HttpMethod;
@@ -85,9 +85,9 @@ const ENTRY_PARAM = { id: entryIdSchema.describe("a public entry's id") };
 /** GET /api/entries/{id} takes no query parameter (an unknown one is a 422). */
 const NO_QUERY = z.object({}).strict();
 /** GET /dataset/download/{file}[?release=ID] */
-export const downloadQuerySchema = z.object({ release: z.string().min(1).max(64).optional().describe("a release id; default: the active release") });
+const downloadQuerySchema = z.object({ release: z.string().min(1).max(64).optional().describe("a release id; default: the active release") });
 /** GET /api/dataset/sample-split?id=... */
-export const sampleSplitQuerySchema = z.object({ id: z.string().min(1).max(200).describe("a sample id from a download") });
+const sampleSplitQuerySchema = z.object({ id: z.string().min(1).max(200).describe("a sample id from a download") });
 
 /** Errors most operations can answer; each operation adds its own. */
 const UNAUTHENTICATED: OperationResponse = { description: "No session and no token, or an invalid, revoked or expired token" };
@@ -489,8 +489,6 @@ export const API = {
     responses: { 200: { description: "The OpenAPI 3.1 document of the public and token API", contentType: "application/json" } },
   },
 } as const satisfies Record<string, ApiOperation>;
-
-export type OperationId = keyof typeof API;
 
 /** Every operation with its id, in the document's order. */
 export const API_OPERATIONS: readonly (ApiOperation & { operationId: string })[] = Object.entries(API).map(([operationId, operation]) => ({

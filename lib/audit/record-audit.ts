@@ -6,7 +6,7 @@ import type { Prisma } from "@/lib/generated/prisma";
  * release is one row, written in the same transaction as the change it
  * records; `/admin/audit` names each action with the words below.
  */
-export const AUDIT_ACTIONS = {
+const AUDIT_ACTIONS = {
   "submission.approve": "approved publication",
   "submission.reject": "rejected publication",
   "submission.hide": "hid from the leaderboard",
@@ -36,14 +36,14 @@ export const AUDIT_ACTIONS = {
   "release.superseded_removed": "took back the release's superseded mark",
 } as const;
 
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
+type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /** The "what" column in words: "submission.approve" -> "approved publication". */
 export function describeAuditAction(action: string): string {
   return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
 }
 
-export type AuditEntry = {
+type AuditEntry = {
   /** Who acted; null: the platform itself. */
   actorId: string | null;
   action: AuditAction;

@@ -6,7 +6,7 @@ import type { Role } from "@/lib/generated/prisma";
  * the guards below turn it into a signed-in user or throw an AppError that
  * `errorResponse` maps to 401, 403 or 404.
  */
-export type AnonymousActor = { kind: "anonymous" };
+type AnonymousActor = { kind: "anonymous" };
 
 export type UserActor = {
   kind: "user";

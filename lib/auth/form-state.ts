@@ -15,7 +15,7 @@ export type FormState = {
 export const IDLE_FORM_STATE: FormState = { status: "idle" };
 
 /** The first message for each top-level field. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "form");

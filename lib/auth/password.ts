@@ -21,7 +21,7 @@ const MAX_N = 2 ** 20;
 const MAX_R = 32;
 const MAX_P = 16;
 
-export type ScryptParams = { N: number; r: number; p: number };
+type ScryptParams = { N: number; r: number; p: number };
 
 function deriveKey(password: string, salt: Buffer, params: ScryptParams, keyLength: number): Promise<Buffer> {
   // scrypt needs 128 * N * r bytes; leave headroom over Node's 32 MiB default.

@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors";
  * refused too. Requests with an API token carry no cookie and skip this check;
  * server actions get the same check from Next.js itself.
  */
-export const MUTATING_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const MUTATING_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export function isMutatingMethod(method: string): boolean {
   return MUTATING_METHODS.has(method.toUpperCase());
@@ -22,7 +22,7 @@ function hostOf(url: string): string | null {
 }
 
 /** Hosts this site answers on: Host, the first X-Forwarded-Host, and NEXTAUTH_URL's host. */
-export function allowedHosts(headers: Headers, configuredUrl: string | undefined): Set<string> {
+function allowedHosts(headers: Headers, configuredUrl: string | undefined): Set<string> {
   const hosts = new Set<string>();
   const host = headers.get("host");
   if (host) hosts.add(host.trim().toLowerCase());

@@ -7,7 +7,7 @@ import { hasControlCharacters } from "@/lib/auth/control-characters";
  * else sees them, so "Ada@Example.org" and "ada@example.org" are one account.
  */
 export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 256;
+const PASSWORD_MAX_LENGTH = 256;
 
 export const emailSchema = z
   .string({ error: "Enter your email address." })
@@ -45,5 +45,4 @@ export const signUpSchema = z.object({
   affiliation: affiliationSchema.default(""),
 });
 
-export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;

@@ -8,7 +8,7 @@ import { getAuthSecret, isSecureCookieDeployment } from "@/lib/auth/auth-config"
  * pages decode it the same way. Large sessions are split into `name.0`,
  * `name.1`, ... chunks by next-auth; they are joined back in order.
  */
-export function sessionCookieName(): string {
+function sessionCookieName(): string {
   return isSecureCookieDeployment() ? "__Secure-next-auth.session-token" : "next-auth.session-token";
 }
 
@@ -28,7 +28,7 @@ function parseCookieHeader(header: string): Map<string, string> {
   return cookies;
 }
 
-export function readSessionCookie(cookieHeader: string | null): string | null {
+function readSessionCookie(cookieHeader: string | null): string | null {
   if (!cookieHeader) return null;
   const name = sessionCookieName();
   const cookies = parseCookieHeader(cookieHeader);

@@ -7,10 +7,10 @@ import { formatTooManyAttempts } from "@/lib/rate-limit/format-retry";
  * anything else in the URL becomes the generic message, so a crafted link
  * cannot put arbitrary text on the page.
  */
-export const INCORRECT_CREDENTIALS_MESSAGE = "Email or password is incorrect.";
+const INCORRECT_CREDENTIALS_MESSAGE = "Email or password is incorrect.";
 
 /** Thrown by the credentials provider as `TooManyAttempts:<seconds>`. */
-export const TOO_MANY_ATTEMPTS_CODE = "TooManyAttempts";
+const TOO_MANY_ATTEMPTS_CODE = "TooManyAttempts";
 
 export const GITHUB_EMAIL_UNVERIFIED_CODE = "GithubEmailUnverified";
 

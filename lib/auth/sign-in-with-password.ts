@@ -4,7 +4,7 @@ import { signInSchema } from "@/lib/auth/schemas";
 import { db } from "@/lib/db";
 import { clearAccountAttempts, limitAuthAttempt } from "@/lib/rate-limit/auth-limits";
 
-export type SignedInUser = { id: string; displayName: string };
+type SignedInUser = { id: string; displayName: string };
 
 let dummyHash: Promise<string> | undefined;
 

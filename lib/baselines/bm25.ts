@@ -18,12 +18,12 @@ import { tokenize } from "./tokenize";
  * bounded heap for the top k.
  */
 
-export const BM25_K1 = 1.2;
-export const BM25_B = 0.75;
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
 
-export type Bm25Document = { id: string; text: string };
-export type Bm25Hit = { id: string; score: number };
-export type Bm25Options = { k1?: number; b?: number };
+type Bm25Document = { id: string; text: string };
+type Bm25Hit = { id: string; score: number };
+type Bm25Options = { k1?: number; b?: number };
 
 type Postings = {
   /** Indexes of the documents holding the term, ascending. */

@@ -11,7 +11,7 @@ import { tokenize } from "./tokenize";
  */
 
 export const BASELINE_KEYS = ["bm25-names", "bm25-descriptions", "bm25-open", "prior-train-frequency"] as const;
-export type BaselineKey = (typeof BASELINE_KEYS)[number];
+type BaselineKey = (typeof BASELINE_KEYS)[number];
 
 export type BaselineRun = {
   key: BaselineKey;
@@ -26,9 +26,9 @@ export type BaselineRun = {
 
 export type BaselineEntity = Pick<Entity, "qid" | "name" | "aliases" | "description" | "description_wiki">;
 export type BaselineSample = Pick<Sample, "id" | "implicit_text">;
-export type BaselineTrainSample = Pick<Sample, "qid">;
+type BaselineTrainSample = Pick<Sample, "qid">;
 
-export type ComputeBaselinePredictionsOptions = {
+type ComputeBaselinePredictionsOptions = {
   /** The KB, in release order (the order breaks ties). */
   entities: readonly BaselineEntity[];
   /** The train split: the gold entities the frequency prior counts. May be empty. */
@@ -42,7 +42,7 @@ export type ComputeBaselinePredictionsOptions = {
 type BaselineInfo = Pick<BaselineRun, "label" | "description" | "track">;
 
 /** Label, leaderboard paragraph and track of each baseline, for rankings of `rankingLength` QIDs. */
-export function describeBaselines(rankingLength: number = MAX_RANKING_LENGTH): Record<BaselineKey, BaselineInfo> {
+function describeBaselines(rankingLength: number = MAX_RANKING_LENGTH): Record<BaselineKey, BaselineInfo> {
   const bm25 = "Okapi BM25 (k1 = 1.2, b = 0.75, lower-cased NFKC words without stop words, plurals folded)";
   const padding = `the top ${rankingLength} form the ranking, padded with the train-frequency prior when fewer entities share a word with the text`;
   return {

@@ -7,7 +7,7 @@ import { createSubmission } from "@/lib/submissions/create-submission";
 import { discardStagedFile, stageUpload } from "@/lib/files/staging";
 import { getEnv } from "@/lib/env";
 
-export const SYSTEM_USER_EMAIL = "baselines@irc-bench.invalid";
+const SYSTEM_USER_EMAIL = "baselines@irc-bench.invalid";
 const SCORED_SPLITS = ["dev", "test"] as const;
 
 /**
@@ -24,7 +24,7 @@ export type BaselineRunResult = {
 };
 
 /** The system account that owns the computed baselines (it cannot sign in: no password, isSystem). */
-export async function ensureSystemUser(): Promise<string> {
+async function ensureSystemUser(): Promise<string> {
   const user = await db.user.upsert({
     where: { email: SYSTEM_USER_EMAIL },
     create: { email: SYSTEM_USER_EMAIL, displayName: "IRC-Bench baselines", isSystem: true },

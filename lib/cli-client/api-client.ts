@@ -10,7 +10,7 @@ import { describeRetryAfter } from "./format";
  * ClientError that says what happened and what to do.
  */
 
-export type ApiClientOptions = {
+type ApiClientOptions = {
   baseUrl: string;
   token?: string;
   userAgent: string;
@@ -98,7 +98,7 @@ export class ApiClient {
   }
 }
 
-export function parseBody<S extends z.ZodType>(schema: S, text: string, what: string, baseUrl: string): z.output<S> {
+function parseBody<S extends z.ZodType>(schema: S, text: string, what: string, baseUrl: string): z.output<S> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -131,7 +131,7 @@ const NETWORK_REASONS: Record<string, string> = {
   UND_ERR_SOCKET: "the connection was closed",
 };
 
-export function networkError(baseUrl: string, method: string, pathAndQuery: string, error: unknown, timeoutMs: number): ClientError {
+function networkError(baseUrl: string, method: string, pathAndQuery: string, error: unknown, timeoutMs: number): ClientError {
   if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
     return new ClientError(2, [`${method} ${pathAndQuery}: ${baseUrl} did not answer within ${Math.round(timeoutMs / 1000)} s. Try again later.`]);
   }

@@ -11,12 +11,12 @@ import { ClientError } from "./client-error";
  *   IRC_BENCH_CONFIG            the file itself, if set
  *   $XDG_CONFIG_HOME/irc-bench/config.json, else ~/.config/irc-bench/config.json
  */
-export const configFileSchema = z.object({
+const configFileSchema = z.object({
   /** The server `login` was last run against: commands use it when no --url or IRC_BENCH_URL is given. */
   defaultUrl: z.string().optional(),
   servers: z.record(z.string(), z.object({ token: z.string(), savedAt: z.string() })).default({}),
 });
-export type ConfigFile = z.output<typeof configFileSchema>;
+type ConfigFile = z.output<typeof configFileSchema>;
 
 export function configPath(env: Partial<Record<string, string>> = process.env): string {
   if (env.IRC_BENCH_CONFIG) return path.resolve(env.IRC_BENCH_CONFIG);

@@ -15,7 +15,7 @@ const PRIMARY: Record<string, string> = { open: "alias", closed: "hit@1" };
 const TRACK_NAMES: Record<string, string> = { open: "open-world", closed: "closed-world" };
 
 /** "2026-12-01 18:04 UTC", as the pages write a moment (lib/format). */
-export function formatUtc(date: Date): string {
+function formatUtc(date: Date): string {
   return formatDateTime(date);
 }
 
@@ -81,7 +81,7 @@ export function isWaitingStatus(status: string): boolean {
 const NO_WORKER = "No scoring worker is alive on the server: the submission waits until the operators start one.";
 
 /** "2 of 5 in the queue, 1 being scored now". */
-export function formatQueuePosition(queue: QueuePosition): string {
+function formatQueuePosition(queue: QueuePosition): string {
   return `${formatCount(queue.position)} of ${formatCount(queue.waiting)} in the queue${queue.beingScored > 0 ? `, ${formatCount(queue.beingScored)} being scored now` : ""}`;
 }
 

@@ -19,12 +19,10 @@ import {
 import { resolveReleaseFile } from "@/lib/dataset/resolve-release-file";
 import { createReleaseValidator, type ReleaseProblem, type ReleaseValidator } from "@/lib/dataset/validate-release";
 
-export { resolveReleaseFile, type ReleaseFileResolution } from "@/lib/dataset/resolve-release-file";
 
 export type { LeakageFinding } from "@/lib/dataset/find-leakage";
-export type { ReleaseProblem } from "@/lib/dataset/validate-release";
 
-export type FileDigest = { sha256: string; bytes: number };
+type FileDigest = { sha256: string; bytes: number };
 
 export type LoadedRelease = {
   meta: DatasetMeta;
@@ -35,11 +33,11 @@ export type LoadedRelease = {
   files: Record<string, FileDigest>;
 };
 
-export type ReadReleaseResult =
+type ReadReleaseResult =
   | { ok: true; release: LoadedRelease; leakage: LeakageFinding[] }
   | { ok: false; problems: ReleaseProblem[] };
 
-export type ReadReleaseOptions = {
+type ReadReleaseOptions = {
   splits?: Split[];
   /** Accept a directory without dataset.json (the command-line scorer on a participant's downloads). */
   isMetaOptional?: boolean;

@@ -17,7 +17,7 @@ import { scanKbLines, scanSampleLines } from "@/lib/dataset/scan-release-lines";
 
 /** What scoring needs of a sample (buildGold): the rest of the line is checked, not kept. */
 export type ScoringSample = Pick<Sample, "id" | "qid" | "collection">;
-export type ScoringRelease = { entities: Entity[]; samples: ScoringSample[] };
+type ScoringRelease = { entities: Entity[]; samples: ScoringSample[] };
 
 const MAX_MIN_GROUP_N = 1_000_000;
 const MAX_ENTRIES_PER_ACCOUNT = 1000;
@@ -92,9 +92,4 @@ export async function readScoringSplit(dir: string, split: Split): Promise<Scori
 export function joinScoringRelease(entities: Entity[], samples: ScoringSample[]): ScoringRelease | null {
   const kbQids = new Set(entities.map((entity) => entity.qid));
   return samples.every((sample) => kbQids.has(sample.qid)) ? { entities, samples } : null;
-}
-
-export async function readScoringRelease(dir: string, split: Split): Promise<ScoringRelease | null> {
-  const [entities, samples] = await Promise.all([readScoringKb(dir), readScoringSplit(dir, split)]);
-  return entities === null || samples === null ? null : joinScoringRelease(entities, samples);
 }

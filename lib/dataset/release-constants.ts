@@ -12,22 +12,6 @@ export type EntityType = (typeof ENTITY_TYPES)[number];
 export const SPLITS = ["train", "dev", "test"] as const;
 export type Split = (typeof SPLITS)[number];
 
-/** The 11 thematic collections of the paper (section 3.2), in the paper's order. */
-export const PAPER_COLLECTIONS = [
-  "Veterans",
-  "Immigration",
-  "Regional",
-  "Depression Era",
-  "Japanese American",
-  "Academic",
-  "September 11",
-  "Civil Rights",
-  "COVID-19",
-  "Labor",
-  "Refugee",
-] as const;
-export type PaperCollection = (typeof PAPER_COLLECTIONS)[number];
-
 /** File names of a release directory (protocol section 2). */
 export const KB_FILE = "kb.jsonl";
 export const META_FILE = "dataset.json";

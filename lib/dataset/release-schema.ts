@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ENTITY_TYPES, QID_PATTERN } from "./release-constants";
-export { ENTITY_KEYS, SAMPLE_KEYS, wellFormedEntity, wellFormedSample } from "./release-fast-checks";
+export { wellFormedEntity, wellFormedSample } from "./release-fast-checks";
 
 /**
  * The IRC-Bench release format (protocol sections 1-3): the single source of
@@ -12,13 +12,10 @@ export {
   ENTITY_TYPES,
   KB_FILE,
   META_FILE,
-  PAPER_COLLECTIONS,
-  QID_PATTERN,
   SPLITS,
   SPLIT_FILES,
   isEntityType,
   type EntityType,
-  type PaperCollection,
   type ReleaseFileName,
   type Split,
   type SplitFile,
@@ -66,18 +63,3 @@ export const datasetMetaSchema = z.object({
 });
 export type DatasetMeta = z.infer<typeof datasetMetaSchema>;
 
-/** What participants download for the test split: no gold (protocol section 3). */
-export const publicTestSampleSchema = z.object({
-  id: nonEmptyString,
-  collection: collectionSchema,
-  implicit_text: nonEmptyString,
-});
-export type PublicTestSample = z.infer<typeof publicTestSampleSchema>;
-
-/** What participants download for train and dev: the sample with the gold entity joined in. */
-export const goldSampleSchema = sampleSchema.extend({
-  name: nonEmptyString,
-  type: z.enum(ENTITY_TYPES),
-  aliases: z.array(z.string()),
-});
-export type GoldSample = z.infer<typeof goldSampleSchema>;

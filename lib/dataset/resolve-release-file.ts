@@ -5,7 +5,7 @@ import type { KB_FILE, SplitFile } from "@/lib/dataset/release-constants";
 /** A site download is named RELEASE-VERSION-FILE, e.g. irc-bench-demo-1.0-dev.jsonl (lib/releases/serve-download.ts). */
 const DOWNLOAD_NAME_EXAMPLE_PREFIX = "irc-bench-demo-1.0-";
 
-export type ReleaseFileResolution =
+type ReleaseFileResolution =
   | { ok: true; name: string }
   | { ok: false; message: string };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ENTITY_KEYS, SAMPLE_KEYS, entitySchema, sampleSchema, wellFormedEntity, wellFormedSample } from "@/lib/dataset/release-schema";
+import { ENTITY_KEYS, SAMPLE_KEYS } from "@/lib/dataset/release-fast-checks";
+import { entitySchema, sampleSchema, wellFormedEntity, wellFormedSample } from "@/lib/dataset/release-schema";
 import { validateRelease, type ReleaseTexts } from "@/lib/dataset/validate-release";
 
 /**

@@ -36,11 +36,11 @@ export type ReleaseContent = {
   samples: Record<Split, Sample[]>;
 };
 
-export type ValidateReleaseResult =
+type ValidateReleaseResult =
   | { ok: true; release: ReleaseContent; leakage: LeakageFinding[] }
   | { ok: false; problems: ReleaseProblem[] };
 
-export type ValidateReleaseOptions = {
+type ValidateReleaseOptions = {
   /** Splits to validate (default: all three). Cross-split checks cover these only. */
   splits?: readonly Split[];
   /** Skip the leakage scan (it never makes a release invalid); the offline scorer does not report it. */

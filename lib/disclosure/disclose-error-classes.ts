@@ -15,7 +15,7 @@ import { roundRate } from "./disclose";
  *   published rate (0.1 percentage point); no per-type counts, no confusion
  *   matrix, no raw counts.
  */
-export type ErrorClassAsker = {
+type ErrorClassAsker = {
   split: "train" | "dev" | "test";
   isOwner: boolean;
   isMaintainer: boolean;

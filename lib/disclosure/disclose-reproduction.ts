@@ -7,7 +7,7 @@ import type { DisclosureLevel } from "./disclose";
  * samples differ, and how, is per-sample test information (protocol
  * section 12) and never leaves the server.
  */
-export type DisclosedReproductionCheck = { differing: number; n: number };
+type DisclosedReproductionCheck = { differing: number; n: number };
 
 export function discloseReproductionCheck(differing: number, n: number, level: DisclosureLevel): DisclosedReproductionCheck {
   if (level !== "full") {

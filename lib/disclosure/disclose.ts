@@ -32,7 +32,7 @@ export const DEFAULT_MAX_ENTRIES_PER_ACCOUNT = 3;
 /** The level of every significance statement (sections 9 and 13): one constant, in lib/scoring. */
 export const SIGNIFICANCE_LEVEL = RANK_SIGNIFICANCE_LEVEL;
 
-export type DisclosureAsker = {
+type DisclosureAsker = {
   split: "train" | "dev" | "test";
   /** A published entry or a baseline. */
   isPublic: boolean;
@@ -54,7 +54,7 @@ export function roundRate(value: number): number {
  * samples than this are rounded to 1 point (section 12): at 0.1 point one
  * sample of a 316-sample group moves the shown number.
  */
-export const COARSE_GROUP_BELOW_N = 1000;
+const COARSE_GROUP_BELOW_N = 1000;
 
 /** A public group rate: to 1 point (2 decimals as a fraction) below `coarseBelowN` samples, else as `roundRate`. */
 export function roundGroupRate(value: number, n: number, coarseBelowN: number = COARSE_GROUP_BELOW_N): number {
@@ -81,8 +81,8 @@ export const PROTECTED_TEST_SIZE = 1000;
  */
 export type GroupPolicy = { minGroupN: number; coarseBelowN: number };
 
-export const PROTECTED_MIN_GROUP_N = 201;
-export const PROTECTED_COARSE_BELOW_N = 2000;
+const PROTECTED_MIN_GROUP_N = 201;
+const PROTECTED_COARSE_BELOW_N = 2000;
 
 export function publicGroupPolicy(release: { minGroupN: number; testSamples: number }): GroupPolicy {
   if (release.testSamples < PROTECTED_TEST_SIZE) return { minGroupN: release.minGroupN, coarseBelowN: COARSE_GROUP_BELOW_N };
@@ -90,12 +90,12 @@ export function publicGroupPolicy(release: { minGroupN: number; testSamples: num
 }
 
 /** Which samples a disclosed report is made of (section 12). */
-export type ReportSlice = "feedback" | "ranking" | "whole";
+type ReportSlice = "feedback" | "ranking" | "whole";
 
 /** What is stored for a score: the whole split's report and, for a test file, its two slices' (null for dev and for scores made before the slices). */
-export type StoredScoreReports = { report: unknown; feedbackReport: unknown; rankingReport: unknown };
+type StoredScoreReports = { report: unknown; feedbackReport: unknown; rankingReport: unknown };
 
-export type Interval = [number, number];
+type Interval = [number, number];
 
 function roundInterval(interval: Interval): Interval {
   return [roundRate(interval[0]), roundRate(interval[1])];
@@ -110,7 +110,7 @@ export function discloseValue(value: number, level: Level): number {
 }
 
 /** The headline columns of a Score row: the whole split's and, on the test split, the slices'. */
-export type StoredHeadlines = {
+type StoredHeadlines = {
   primary: number;
   unified: number;
   feedbackPrimary: number | null;
@@ -153,10 +153,10 @@ export type DisclosedReport = {
 };
 
 /** A maintainer's view of a test score: the whole split, and each slice, unrounded. */
-export type DisclosedScore = { report: DisclosedReport; slices: { feedback: DisclosedReport; ranking: DisclosedReport } | null };
+type DisclosedScore = { report: DisclosedReport; slices: { feedback: DisclosedReport; ranking: DisclosedReport } | null };
 
 /** `minGroupN` and `coarseBelowN`: the release's public group policy (publicGroupPolicy). */
-export type DiscloseOptions = { level: Level; minGroupN: number; coarseBelowN?: number };
+type DiscloseOptions = { level: Level; minGroupN: number; coarseBelowN?: number };
 
 /**
  * What `level` may see of a stored score (section 12): the owner of an
@@ -302,7 +302,7 @@ function discloseGroupIntervals(
 }
 
 /** A stored McNemar comparison of an entry with one baseline (protocol section 9). */
-export type StoredComparison = {
+type StoredComparison = {
   baselineId: string;
   baselineLabel: string;
   /** The Holm family (section 9): the entry's track's baselines, or every baseline on the unified metric. */
@@ -324,7 +324,7 @@ export type PValueBucket = (typeof P_VALUE_BUCKETS)[number];
 export type Verdict = "better" | "worse" | "no significant difference";
 
 /** The owner of an unpublished test submission learns the verdict and a bucket of the Holm-adjusted p, never b, c, chi2 or p. */
-export type ComparisonVerdict = {
+type ComparisonVerdict = {
   kind: "verdict";
   baselineId: string;
   baselineLabel: string;
@@ -335,7 +335,7 @@ export type ComparisonVerdict = {
   pHolmBucket: PValueBucket;
 };
 
-export type ComparisonDetail = StoredComparison & { kind: "detail" };
+type ComparisonDetail = StoredComparison & { kind: "detail" };
 
 export type DisclosedComparison = ComparisonVerdict | ComparisonDetail;
 

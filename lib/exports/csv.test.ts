@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildLeaderboard } from "@/lib/leaderboard/build-leaderboard";
-import { parseCsv, toCsv } from "./csv";
+import { parseCsv } from "@/testing/parse-csv";
+import { toCsv } from "./csv";
 import { leaderboardExport, renderExport } from "./export-tables";
 import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
 

@@ -19,9 +19,9 @@ import { rowFacts } from "@/lib/leaderboard/api-shapes";
  */
 
 export const EXPORT_FORMATS = ["csv", "json", "tex"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-export type ExportTable = {
+type ExportTable = {
   /** File name without extension. */
   name: string;
   title: string;

@@ -19,14 +19,14 @@ import { METRIC_LABELS, TRACK_LABELS } from "@/lib/leaderboard/views";
  */
 
 export const HUB_EXPORT_FORMATS = ["model-index", "eval-results", "pwc", "every-eval-ever"] as const;
-export type HubExportFormat = (typeof HUB_EXPORT_FORMATS)[number];
+type HubExportFormat = (typeof HUB_EXPORT_FORMATS)[number];
 
 export function isHubExportFormat(format: string): format is HubExportFormat {
   return (HUB_EXPORT_FORMATS as readonly string[]).includes(format);
 }
 
 /** The Every Eval Ever schema version the record follows (testing/schemas/every-eval-ever-0.3.0.schema.json). */
-export const EVERY_EVAL_EVER_SCHEMA_VERSION = "0.3.0";
+const EVERY_EVAL_EVER_SCHEMA_VERSION = "0.3.0";
 
 export type HubExportContext = {
   /** Absolute URL of the entry page, written as each result's source. */
@@ -112,7 +112,7 @@ function fileStem(entry: EntryDetail): string {
 }
 
 /** The `model-index` block of a Hugging Face model card, as its own YAML document (paste it into the card's front matter). */
-export function modelIndexDocument(entry: ScoredEntry, context: HubExportContext) {
+function modelIndexDocument(entry: ScoredEntry, context: HubExportContext) {
   return {
     "model-index": [
       {
@@ -137,7 +137,7 @@ export function modelIndexDocument(entry: ScoredEntry, context: HubExportContext
  * for details of the evaluation). `dataset.id` is a Hub dataset id
  * (namespace/name); `date` is an ISO day, which the Hub types as a string.
  */
-export function evalResultsDocument(entry: ScoredEntry, context: HubExportContext) {
+function evalResultsDocument(entry: ScoredEntry, context: HubExportContext) {
   const date = formatDate(entry.publishedAt ?? entry.score.computedAt);
   return metricsOf(entry).map((metric) => ({
     dataset: { id: hubDatasetIdOf(entry.release.name, context.hfDatasetId), task_id: `${entry.track}_${metricId(metric.key)}`, revision: entry.release.version },
@@ -149,7 +149,7 @@ export function evalResultsDocument(entry: ScoredEntry, context: HubExportContex
 }
 
 /** A Papers-with-Code evaluation table (their sota-extractor's shape): one task, one dataset, one row. */
-export function papersWithCodeDocument(entry: ScoredEntry, context: HubExportContext) {
+function papersWithCodeDocument(entry: ScoredEntry, context: HubExportContext) {
   const metrics = metricsOf(entry);
   return {
     task: taskName(entry),

@@ -28,13 +28,12 @@ export const APPROACH_LABELS: Record<Approach, string> = {
   other: "Other",
 };
 
-export const RUN_POLICIES = ["single-run", "best-of-n"] as const;
-export type RunPolicy = (typeof RUN_POLICIES)[number];
+const RUN_POLICIES = ["single-run", "best-of-n"] as const;
 
 const ISO_CUTOFF = /^(\d{4})-(0[1-9]|1[0-2])(?:-(0[1-9]|[12]\d|3[01]))?$/;
 
 /** A knowledge cutoff: an ISO month ("2024-06") or date ("2024-06-30") that exists in the calendar. */
-export const knowledgeCutoffSchema = z.string().refine(
+const knowledgeCutoffSchema = z.string().refine(
   (value) => {
     const match = ISO_CUTOFF.exec(value);
     if (match === null) return false;
@@ -57,7 +56,7 @@ const nullableText = (max: number) =>
 
 const unknownFlag = z.boolean({ message: "must be true, false or null (not stated)" }).nullable();
 
-export const dataUsedSchema = z
+const dataUsedSchema = z
   .object({
     /** The IRC-Bench train split. */
     train: unknownFlag,
@@ -72,7 +71,7 @@ export const dataUsedSchema = z
   })
   .strict();
 
-export const configurationSchema = z
+const configurationSchema = z
   .object({
     /** The prompts or configuration itself. */
     text: optionalText(20_000).default(""),
@@ -81,7 +80,7 @@ export const configurationSchema = z
   })
   .strict();
 
-export const protocolChecklistSchema = z
+const protocolChecklistSchema = z
   .object({
     /** No tuning on the test split (protocol: the test split is for the final number only). */
     noTestTuning: unknownFlag,
@@ -127,8 +126,6 @@ export const factSheetSchema = z
 
 /** A fact sheet as the server stores and serves it (every default filled in). */
 export type FactSheet = z.output<typeof factSheetSchema>;
-/** A fact sheet as a person writes it (defaults may be left out). */
-export type FactSheetInput = z.input<typeof factSheetSchema>;
 
 /** Reads a stored sheet back; null when the column is empty or holds something this version cannot read. */
 export function readStoredFactSheet(stored: unknown): FactSheet | null {

@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { StoredFileMissingError, type FileStore } from "@/lib/files/file-store";
 import { discardStagedFile, stageUpload } from "@/lib/files/staging";
 
-export type MigrationResult = {
+type MigrationResult = {
   /** Files copied into the target store. */
   copied: string[];
   /** Files the target store held already (a second run copies nothing). */

@@ -8,7 +8,7 @@ import type { Env } from "@/lib/env";
 import { StoredFileMissingError, assertSha256, type FileStore } from "@/lib/files/file-store";
 import type { StagedFile } from "@/lib/files/staging";
 
-export type S3Options = {
+type S3Options = {
   bucket: string;
   /** Key prefix of the prediction files ("submissions/"). */
   prefix: string;

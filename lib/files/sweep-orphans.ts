@@ -3,9 +3,9 @@ import { getFileStore } from "@/lib/files/file-store";
 import { STAGED_FILE_MAX_AGE_MS, sweepStagedFiles } from "@/lib/files/staging";
 
 /** A stored file nobody refers to is removed once it has been unused this long. */
-export const ORPHAN_FILE_MAX_AGE_MS = 60 * 60 * 1000;
+const ORPHAN_FILE_MAX_AGE_MS = 60 * 60 * 1000;
 
-export type SweepResult = { stagedFiles: number; storedFiles: number };
+type SweepResult = { stagedFiles: number; storedFiles: number };
 
 /**
  * Removes what failed uploads can leave behind: staged .part files of this

@@ -1,7 +1,7 @@
 import type { PValueBucket } from "@/lib/disclosure/disclose";
 import type { Estimate } from "@/lib/leaderboard/leaderboard-types";
-import { isRateMetric, type ViewMetric } from "@/lib/leaderboard/views";
 import { RANK_SIGNIFICANCE_LEVEL } from "@/lib/scoring/paired-ranks";
+import { isRateMetric, type ViewMetric } from "@/lib/leaderboard/views";
 
 /**
  * How numbers read, on pages, in exports and in the CLI's table: rates as

@@ -31,7 +31,7 @@ export function findNulByte(value: unknown, path: PropertyKey[] = []): PropertyK
   return null;
 }
 
-export function nulByteProblem(path: readonly PropertyKey[], subject: Subject = "field"): string {
+function nulByteProblem(path: readonly PropertyKey[], subject: Subject = "field"): string {
   const where = path.length === 0 ? (subject === "field" ? "the request body" : "the query") : `${subject} "${fieldName(path)}"`;
   return `${where} contains a NUL character (\\u0000), which cannot be stored; remove it`;
 }
@@ -71,7 +71,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
 }
 
 /** Query parameters as a record; a parameter given twice is a problem, not a silent pick. */
-export function searchParamsRecord(params: URLSearchParams): { record: Record<string, string>; problems: ProblemDetail[] } {
+function searchParamsRecord(params: URLSearchParams): { record: Record<string, string>; problems: ProblemDetail[] } {
   const record: Record<string, string> = {};
   const problems: ProblemDetail[] = [];
   for (const [key, value] of params) {

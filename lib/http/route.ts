@@ -26,7 +26,7 @@ import { parseInput, parseQuery, readJsonBody, rejectNulBytes } from "./parse-in
  * A handler returns a Response, or a value sent as JSON with Cache-Control: no-store.
  */
 
-export type RouteAuth = "public" | "user" | "session" | "maintainer";
+type RouteAuth = "public" | "user" | "session" | "maintainer";
 
 type BodyOption = z.ZodType | "json" | undefined;
 type QueryOption = z.ZodType | undefined;
@@ -35,7 +35,7 @@ type ActorOf<A extends RouteAuth> = A extends "public" ? null : UserActor;
 type BodyOf<B extends BodyOption> = B extends z.ZodType ? z.output<B> : B extends "json" ? unknown : undefined;
 type QueryOf<Q extends QueryOption> = Q extends z.ZodType ? z.output<Q> : undefined;
 
-export type RouteOptions<A extends RouteAuth, Q extends QueryOption, B extends BodyOption, P extends string> = {
+type RouteOptions<A extends RouteAuth, Q extends QueryOption, B extends BodyOption, P extends string> = {
   auth: A;
   /** The dynamic segments of the route's folder name (`[id]`), read as strings. */
   params?: readonly P[];
@@ -43,7 +43,7 @@ export type RouteOptions<A extends RouteAuth, Q extends QueryOption, B extends B
   body?: B;
 };
 
-export type RouteInput<A extends RouteAuth, Q extends QueryOption, B extends BodyOption, P extends string> = {
+type RouteInput<A extends RouteAuth, Q extends QueryOption, B extends BodyOption, P extends string> = {
   request: Request;
   actor: ActorOf<A>;
   params: Record<P, string>;

@@ -5,7 +5,7 @@
  * sees the request, sends the same.
  */
 
-export type SecurityHeader = { key: string; value: string };
+type SecurityHeader = { key: string; value: string };
 
 /** Inline scripts carry Next.js hydration data; 'unsafe-eval' only for dev tooling. */
 function contentSecurityPolicy(isDev: boolean): string {

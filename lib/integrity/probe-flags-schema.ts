@@ -18,7 +18,7 @@ export type ProbeFlagId = z.infer<typeof probeFlagIdSchema>;
 
 const shareSchema = z.number().min(0).max(1);
 
-export const probeFlagSchema = z.object({
+const probeFlagSchema = z.object({
   id: probeFlagIdSchema,
   /** What the share counts, in words for the review page. */
   label: z.string().min(1),

@@ -34,9 +34,9 @@ export const PROBE_FLAG_LABELS: Readonly<Record<ProbeFlagId, string>> = {
 };
 
 /** More distinct tokens (protocol section 5) than this and a prediction lists names rather than naming one. */
-export const MANY_NAMES_TOKENS = 12;
+const MANY_NAMES_TOKENS = 12;
 
-export type ComputeProbeFlagsOptions = TrackPredictions & {
+type ComputeProbeFlagsOptions = TrackPredictions & {
   /** QIDs of the release's train and dev entities; splits are entity-level, so none is test gold. */
   knownSplitQids: ReadonlySet<string>;
   /** The KB as the unified view reads answers (lib/submissions/answer-digests.ts). */

@@ -26,7 +26,7 @@ export type ByteLine = {
   byteLength: number;
 };
 
-export type ReadLineBytesOptions = {
+type ReadLineBytesOptions = {
   /** Lines longer than this many bytes are measured but not kept. Default: no limit. */
   maxLineBytes?: number;
 };

@@ -42,7 +42,7 @@ function apiRow(row: LeaderboardRow) {
   };
 }
 
-export type ApiPage = { offset: number; limit: number; next: string | null };
+type ApiPage = { offset: number; limit: number; next: string | null };
 
 /** A row's facts in the API's snake_case names: the JSON body and the CSV and LaTeX exports share them. */
 export function rowFacts(row: LeaderboardRow) {

@@ -251,7 +251,7 @@ function pairReader(ranks: ViewRanks | null, rows: readonly LeaderboardRow[], ra
 }
 
 /** How many entries the pairwise matrix shows (the top of the view by point estimate). */
-export const MATRIX_SIZE = 20;
+const MATRIX_SIZE = 20;
 
 function pairwiseMatrix(ranks: ViewRanks, rows: readonly LeaderboardRow[], rankMetric: ViewMetric): PairwiseMatrix {
   const top = rows

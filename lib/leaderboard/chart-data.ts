@@ -11,13 +11,13 @@ import { isRateMetric, METRIC_LABELS } from "./views";
  * ends.
  */
 
-export type ChartBar = { label: string; value: number | null; error?: [number, number]; note?: string };
+type ChartBar = { label: string; value: number | null; error?: [number, number]; note?: string };
 
 function scaled(metric: MetricKey, value: number): number {
   return roundTo(isRateMetric(metric) ? value * 100 : value, isRateMetric(metric) ? 2 : 4);
 }
 
-export function barOf(label: string, metric: MetricKey, estimate: Estimate | null, note?: string): ChartBar {
+function barOf(label: string, metric: MetricKey, estimate: Estimate | null, note?: string): ChartBar {
   if (estimate === null) {
     return { label, value: null, note };
   }
@@ -49,7 +49,7 @@ export function metricBars(score: EntryScore, metrics: readonly MetricKey[]): Ch
   });
 }
 
-export type HitAtKPoint = { k: string; value: number; error?: [number, number] };
+type HitAtKPoint = { k: string; value: number; error?: [number, number] };
 
 /** Hit@1, 3, 5, 10 of a closed-world entry as a curve. */
 export function hitAtKPoints(score: EntryScore): HitAtKPoint[] {

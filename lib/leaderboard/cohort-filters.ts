@@ -21,11 +21,11 @@ import type { EntrySource, ReportedSource } from "./leaderboard-types";
  * - the tier filter is exact (documented does not include reproduced).
  */
 
-export const YES_NO = ["yes", "no"] as const;
+const YES_NO = ["yes", "no"] as const;
 export const CUTOFF_SIDES = ["before", "after"] as const;
 
-export const COHORT_KEYS = ["approach", "weights", "source", "cutoff", "tier"] as const;
-export type CohortKey = (typeof COHORT_KEYS)[number];
+const COHORT_KEYS = ["approach", "weights", "source", "cutoff", "tier"] as const;
+type CohortKey = (typeof COHORT_KEYS)[number];
 
 export type CohortFilters = {
   approach?: Approach;
@@ -99,7 +99,7 @@ export function isEntryInCohort(entry: CohortEntry, cohort: CohortFilters, relea
   return true;
 }
 
-export function isReportedInCohort(cohort: CohortFilters): boolean {
+function isReportedInCohort(cohort: CohortFilters): boolean {
   if (hasFactSheetFilter(cohort)) return false;
   return cohort.tier === undefined || cohort.tier === "reported";
 }

@@ -22,7 +22,7 @@ import { reportMetricFor, type LeaderboardTrack } from "./views";
  * public, it is McNemar's test of the pair with its counts.
  */
 
-export type ComparedEntry = {
+type ComparedEntry = {
   id: string;
   system: string;
   team: string;

@@ -1,7 +1,7 @@
 import type { Approach, FactSheet } from "@/lib/fact-sheet/schema";
 
 /** The answers of a fact sheet the leaderboard shows and filters by; all null without a sheet. */
-export type FactSheetFacts = {
+type FactSheetFacts = {
   parameterCount: number | null;
   isOpenWeights: boolean | null;
   approach: Approach | null;

@@ -14,8 +14,8 @@ import type { LeaderboardRow } from "./leaderboard-types";
  *   narrows the rows of the built view, ranks unchanged.
  */
 
-export const ENTRY_KIND_FILTERS = ["all", "submissions", "baselines"] as const;
-export const OPEN_WEIGHTS_FILTERS = ["any", "yes", "no"] as const;
+const ENTRY_KIND_FILTERS = ["all", "submissions", "baselines"] as const;
+const OPEN_WEIGHTS_FILTERS = ["any", "yes", "no"] as const;
 const ANY = "any" as const;
 
 export const leaderboardFiltersSchema = z.object({

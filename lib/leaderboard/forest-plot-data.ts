@@ -14,7 +14,7 @@ import { METRIC_LABELS, TRACK_LABELS } from "./views";
 export const FOREST_PLOT_LIMIT = 30;
 
 /** Longer system names are cut on the axis; the full name is in the tooltip and the data table. */
-export const FOREST_NAME_LENGTH = 30;
+const FOREST_NAME_LENGTH = 30;
 
 export type ForestPoint = {
   key: string;

@@ -21,7 +21,7 @@ import type { LeaderboardTrack } from "./views";
  * change of the stamp reloads the data. Concurrent callers share one load.
  */
 
-export type LeaderboardSnapshot = {
+type LeaderboardSnapshot = {
   view: LeaderboardView;
   /** Strong validator of what this view shows: changes whenever the view can change. */
   etag: string;
@@ -104,7 +104,7 @@ function fullStamp(active: ActiveReleaseStamp): string {
   return `${active.stamp}/${active.goldSha256 ?? ""}/${PLATFORM_SCORING_VERSION}`;
 }
 
-export type PublicReadStamp = { releaseId: string; stamp: string };
+type PublicReadStamp = { releaseId: string; stamp: string };
 
 /**
  * The version of everything the public reads of the active release show, from
@@ -149,7 +149,7 @@ function cachedRelease(active: ActiveReleaseStamp): CachedRelease {
   return cached;
 }
 
-export type ActiveLeaderboardData = { release: ReleaseRef; goldSha256: string | null; data: LeaderboardData };
+type ActiveLeaderboardData = { release: ReleaseRef; goldSha256: string | null; data: LeaderboardData };
 
 /** The public entries and reported results of the active release, from the same cache as the views (the progress timeline reads them). */
 export async function getActiveLeaderboardData(): Promise<ActiveLeaderboardData | null> {

@@ -29,7 +29,7 @@ export type TypeGroupScore = {
 };
 
 /** The parts of a stored score report (section 11) the leaderboard reads. */
-export type ScoreSummary = {
+type ScoreSummary = {
   n: number;
   scorerVersion: string;
   goldSha256: string;

@@ -10,7 +10,7 @@ import { METRIC_LABELS } from "./views";
  * sentence (lib/leaderboard/describe-verdict.ts) for screen readers. Pure: the page passes the view's matrix, the grid draws this.
  */
 
-export type MatrixGridEntry = { id: string; system: string; isBaseline: boolean; rank: string | null; value: string };
+type MatrixGridEntry = { id: string; system: string; isBaseline: boolean; rank: string | null; value: string };
 
 export type MatrixGridCell = {
   /** Who is significantly better: the row entry, the column entry, or neither. */

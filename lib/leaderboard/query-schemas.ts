@@ -14,7 +14,7 @@ import { LEADERBOARD_TRACKS, TYPE_SLUGS, typeFromSlug } from "./views";
 
 const TYPE_HINT = `one of ${ENTITY_TYPES.map((type) => `"${type}"`).join(", ")} or its slug (${Object.values(TYPE_SLUGS).join(", ")})`;
 
-export const entityTypeParamSchema = z
+const entityTypeParamSchema = z
   .string()
   .transform((value, context): EntityType => {
     const type = typeFromSlug(value);
@@ -44,7 +44,7 @@ const viewQuery = {
   ...cohortQueryShape,
 };
 
-export const API_PAGE_LIMIT = { default: 100, max: 1000 } as const;
+const API_PAGE_LIMIT = { default: 100, max: 1000 } as const;
 
 /** The JSON API pages its rows (best first): `limit` rows from `offset`. */
 export const leaderboardQuerySchema = z
@@ -66,7 +66,6 @@ export const leaderboardExportQuerySchema = z.object({ ...viewQuery, format: for
 
 /** The progress timeline of a view: all public entries, so no scope. */
 export const progressQuerySchema = z.object({ track: viewQuery.track, type: viewQuery.type }).strict();
-export type ProgressQuery = z.infer<typeof progressQuerySchema>;
 
 /** The progress page: a bad track falls back to "open"; an unknown type shows the overall timeline. */
 export const progressPageQuerySchema = z.object({
@@ -74,7 +73,7 @@ export const progressPageQuerySchema = z.object({
   type: entityTypeParamSchema.optional().catch(undefined),
 });
 
-export const ENTRY_KINDS = ["all", "submissions", "baselines"] as const;
+const ENTRY_KINDS = ["all", "submissions", "baselines"] as const;
 
 export const entriesQuerySchema = z
   .object({
@@ -85,7 +84,7 @@ export const entriesQuerySchema = z
   .strict();
 export type EntriesQuery = z.infer<typeof entriesQuerySchema>;
 
-export const ENTRY_TABLES = ["by-type", "by-collection"] as const;
+const ENTRY_TABLES = ["by-type", "by-collection"] as const;
 
 const ENTRY_EXPORT_FORMATS = [...EXPORT_FORMATS, ...HUB_EXPORT_FORMATS] as const;
 
@@ -128,7 +127,6 @@ export const matrixPageQuerySchema = z.object({
   // The matrix of a filtered view is built from the same entries (lib/leaderboard/cohort-filters.ts).
   ...pageCohortSchema.shape,
 });
-export type MatrixPageQuery = z.infer<typeof matrixPageQuerySchema>;
 
 /** The view a page shows: like the API's, but a bad track falls back to "open". */
 export function pageTrack(params: Record<string, string>): (typeof LEADERBOARD_TRACKS)[number] {

@@ -8,7 +8,7 @@ import type { BestBaseline, SignificanceMark } from "./leaderboard-types";
  * the ranks never say two things.
  */
 
-export type BaselineCandidate = { id: string; name: string; value: number | null };
+type BaselineCandidate = { id: string; name: string; value: number | null };
 
 /** The baseline with the highest value; ties go to the first in `candidates` order. */
 export function pickBestBaseline(

@@ -68,7 +68,7 @@ function sortValueOf(row: LeaderboardRow, id: string): SortValue {
 }
 
 /** The column ids a view can be sorted by (the client table uses the same ids). */
-export function sortableColumns(view: Pick<LeaderboardView, "columns" | "type" | "track" | "bestBaseline">): Set<string> {
+function sortableColumns(view: Pick<LeaderboardView, "columns" | "type" | "track" | "bestBaseline">): Set<string> {
   const ids = ["rank", "system", ...view.columns, "params", "weights", "date", "n"];
   if (view.track === "unified") ids.push("track");
   if (view.type === null) {
@@ -112,7 +112,7 @@ export function sortRows(rows: readonly LeaderboardRow[], sort: TableSort): Lead
     .map((item) => item.row);
 }
 
-export function parameterRangeOf(filters: LeaderboardFilters): { range: ParameterRange; problem: string | null } {
+function parameterRangeOf(filters: LeaderboardFilters): { range: ParameterRange; problem: string | null } {
   const read = (text: string) => (text.trim() === "" ? { value: null, isBad: false } : { value: parseParameterCount(text), isBad: parseParameterCount(text) === null });
   const min = read(filters.minParams);
   const max = read(filters.maxParams);
@@ -139,7 +139,7 @@ function roundEstimate<E extends { value: number | null; ci95: [number, number] 
  * A row as a page sends it to the browser: numbers rounded, per-type numbers
  * only when those columns are shown. The API and downloads keep full rows.
  */
-export function compactRow(row: LeaderboardRow, withTypes: boolean): LeaderboardRow {
+function compactRow(row: LeaderboardRow, withTypes: boolean): LeaderboardRow {
   const metrics = Object.fromEntries(
     Object.entries(row.metrics).map(([key, estimate]) => [key, estimate ? roundEstimate(estimate) : null]),
   ) as LeaderboardRow["metrics"];

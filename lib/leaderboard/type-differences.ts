@@ -10,7 +10,7 @@ import { reportMetricFor, type ViewMetric } from "./views";
  * their reports' per-type numbers: aggregates only.
  */
 
-export type ComparedSide = { track: Track; byType: Partial<Record<EntityType, TypeGroupScore>> };
+type ComparedSide = { track: Track; byType: Partial<Record<EntityType, TypeGroupScore>> };
 
 export type TypeDifference = {
   type: EntityType;

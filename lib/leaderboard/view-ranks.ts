@@ -21,7 +21,7 @@ export type ViewRanks = {
   paired: PairedRanks;
 };
 
-export type ViewRankInput = {
+type ViewRankInput = {
   entries: readonly EntrySource[];
   metric: ComparisonMetric;
   type: EntityType | null;

@@ -20,9 +20,6 @@ export type LeaderboardTrack = (typeof LEADERBOARD_TRACKS)[number];
 /** A metric column of a view: a report metric, or the unified alias-aware top-1 accuracy. */
 export type ViewMetric = MetricKey | "unified";
 
-/** The leaderboard is the test split; dev scores are for offline work. */
-export const LEADERBOARD_SPLIT = "test" as const;
-
 export const TRACK_LABELS: Record<LeaderboardTrack, string> = {
   open: "Open-world",
   closed: "Closed-world",

@@ -14,7 +14,7 @@ const routesManifestSchema = z.object({
 });
 
 /** The route patterns of the running build (NEXT_DIST_DIR, default .next); none (every path "unmatched") when it cannot be read. */
-export function loadRouteMatcher(distDir: string = process.env.NEXT_DIST_DIR ?? ".next"): RouteMatcher {
+function loadRouteMatcher(distDir: string = process.env.NEXT_DIST_DIR ?? ".next"): RouteMatcher {
   try {
     const manifest = routesManifestSchema.parse(JSON.parse(readFileSync(path.resolve(distDir, "routes-manifest.json"), "utf8")));
     return createRouteMatcher(manifest.staticRoutes, manifest.dynamicRoutes);
@@ -24,7 +24,7 @@ export function loadRouteMatcher(distDir: string = process.env.NEXT_DIST_DIR ?? 
 }
 
 /** Observes one request when its response ends (or its client goes away: status "aborted"). */
-export function observeRequest(request: IncomingMessage, response: ServerResponse, routeOf: RouteMatcher): void {
+function observeRequest(request: IncomingMessage, response: ServerResponse, routeOf: RouteMatcher): void {
   const startedAt = process.hrtime.bigint();
   response.once("close", () => {
     const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 
 /** Who may read /metrics: nobody while METRICS_TOKEN is unset (404), else a caller sending it as a Bearer token. */
-export type MetricsAccess = "disabled" | "unauthorized" | "allowed";
+type MetricsAccess = "disabled" | "unauthorized" | "allowed";
 
 function digest(text: string): Buffer {
   return createHash("sha256").update(text, "utf8").digest();

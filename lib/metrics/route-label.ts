@@ -4,7 +4,7 @@
  * ("/submissions/[id]"), so the label has as many values as the app has
  * routes, never one per submission id.
  */
-export type RoutePattern = { page: string; regex: string };
+type RoutePattern = { page: string; regex: string };
 export type RouteMatcher = (pathname: string) => string;
 
 export const UNMATCHED_ROUTE = "unmatched";

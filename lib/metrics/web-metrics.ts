@@ -5,7 +5,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
  * load this module more than once (instrumentation, route handlers), and
  * every copy must count into the same series.
  */
-export type WebMetrics = {
+type WebMetrics = {
   registry: Registry;
   httpRequestDuration: Histogram<"method" | "route" | "status">;
   uploadBytes: Histogram<"split" | "track">;

@@ -9,7 +9,7 @@ export type JobOutcome = "scored" | "already-scored" | "missing" | "invalid" | "
  * /metrics shows every live worker's, labelled worker="<host>:<pid>": no
  * port to open per worker, and any number of them on any machines.
  */
-export type WorkerMetrics = {
+type WorkerMetrics = {
   registry: Registry;
   jobDuration: Histogram<"outcome">;
   jobs: Counter<"outcome">;

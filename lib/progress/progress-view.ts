@@ -14,7 +14,7 @@ import { isTrackInView, rankMetricOf, reportMetricFor, type LeaderboardTrack, ty
  * Pure: the caller passes what the leaderboard loader read.
  */
 
-export const SOTA_TEST_NAME = "the view's paired test (protocol section 13: McNemar's exact test, Holm-adjusted among the view's entries)";
+const SOTA_TEST_NAME = "the view's paired test (protocol section 13: McNemar's exact test, Holm-adjusted among the view's entries)";
 
 export type ProgressView = {
   release: ReleaseRef;
@@ -29,7 +29,7 @@ export type ProgressView = {
   undatedReported: ProgressTimeline["undatedReported"];
 };
 
-export type ProgressViewInput = {
+type ProgressViewInput = {
   release: ReleaseRef;
   goldSha256: string | null;
   track: LeaderboardTrack;

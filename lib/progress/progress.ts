@@ -28,7 +28,7 @@ import { RANK_SIGNIFICANCE_LEVEL } from "@/lib/scoring/paired-ranks";
 
 export const SOTA_SIGNIFICANCE_LEVEL = RANK_SIGNIFICANCE_LEVEL;
 
-export type ProgressKind = "submission" | "baseline" | "reported";
+type ProgressKind = "submission" | "baseline" | "reported";
 
 export type ProgressCandidate = {
   id: string;
@@ -59,7 +59,7 @@ export type ProgressStatus =
   | "untested";
 
 /** The step's test: the view's reading of this entry against the state of the art it was tested against. */
-export type SotaTest = PairReading & { againstId: string; againstSystem: string };
+type SotaTest = PairReading & { againstId: string; againstSystem: string };
 
 export type ProgressPoint = {
   id: string;

@@ -11,7 +11,7 @@ import { reproductionCheckSchema } from "./schemas";
 import { formatCount } from "@/lib/format/numbers";
 import { recordAudit } from "@/lib/audit/record-audit";
 
-export type ReproductionResult = { entryId: string; reproductionId: string; tier: "reproduced"; n: number };
+type ReproductionResult = { entryId: string; reproductionId: string; tier: "reproduced"; n: number };
 
 const SUBMISSION_SELECT = {
   id: true,

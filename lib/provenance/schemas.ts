@@ -9,7 +9,7 @@ export const reproductionCheckSchema = z
   })
   .strict();
 
-export const REVOKE_REASON_MIN = 5;
+const REVOKE_REASON_MIN = 5;
 
 /** Taking the "reproduced" tier away again needs a reason for the audit log. */
 export const reproductionRevokeSchema = z

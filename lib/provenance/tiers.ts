@@ -11,13 +11,6 @@ import type { FactSheet } from "@/lib/fact-sheet/schema";
 export const PROVENANCE_TIERS = ["reported", "scored", "documented", "reproduced"] as const;
 export type ProvenanceTier = (typeof PROVENANCE_TIERS)[number];
 
-export const TIER_LABELS: Record<ProvenanceTier, string> = {
-  reported: "reported",
-  scored: "scored",
-  documented: "documented",
-  reproduced: "reproduced",
-};
-
 export const TIER_DESCRIPTIONS: Record<ProvenanceTier, string> = {
   reported: "A number from a paper: the platform has no per-sample outcomes for it.",
   scored: "The platform scored the uploaded predictions.",

@@ -20,7 +20,7 @@ import { entryIdSchema } from "@/lib/leaderboard/query-schemas";
 
 export type CachedBodyRequest = { kind: "page" | "json"; key: string };
 
-export type IncomingRequestHead = { method?: string; url?: string; headers: Record<string, string | string[] | undefined> };
+type IncomingRequestHead = { method?: string; url?: string; headers: Record<string, string | string[] | undefined> };
 
 const ENTRY_API_PATH = /^\/api\/entries\/([^/]+)$/;
 

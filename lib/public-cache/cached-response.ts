@@ -33,7 +33,7 @@ function cacheHeaders(etag: string, contentType: string): Headers {
   });
 }
 
-export function cachedBodyResponse(request: Request, body: string, etag: string, contentType: string, extra: Record<string, string> = {}): Response {
+function cachedBodyResponse(request: Request, body: string, etag: string, contentType: string, extra: Record<string, string> = {}): Response {
   const headers = cacheHeaders(etag, contentType);
   for (const [name, value] of Object.entries(extra)) headers.set(name, value);
   if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {

@@ -256,7 +256,7 @@ function etagFor(encoded: EncodedBody, encoding: BodyEncoding): string {
  * turns this header into Content-Encoding before Next.js's compression looks
  * (it skips a response whose Content-Encoding is not identity).
  */
-export const PRECOMPRESSED_HEADER = "x-irc-content-encoding";
+const PRECOMPRESSED_HEADER = "x-irc-content-encoding";
 
 export type EncodedResponseOptions = {
   contentType: string;
@@ -267,10 +267,10 @@ export type EncodedResponseOptions = {
 };
 
 /** The request headers an encoded answer depends on. */
-export type EncodedRequestHeaders = { acceptEncoding: string | null; ifNoneMatch: string | null };
+type EncodedRequestHeaders = { acceptEncoding: string | null; ifNoneMatch: string | null };
 
 /** Status, headers and body of an answer, before it becomes a Web Response or a Node.js one. */
-export type EncodedAnswer = {
+type EncodedAnswer = {
   status: 200 | 304;
   headers: Record<string, string>;
   /** The chosen variant; null for a 304. */

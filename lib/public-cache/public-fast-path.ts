@@ -38,10 +38,10 @@ export type FastPathRequest = { method?: string; url?: string; headers: Incoming
 export type FastPathAnswer = { status: number; headers: Readonly<Record<string, string>>; body: Buffer | null };
 
 /** An answer now, an answer later, or null for "Next.js answers". */
-export type PublicFastPath = (request: FastPathRequest) => FastPathAnswer | Promise<FastPathAnswer | null> | null;
+type PublicFastPath = (request: FastPathRequest) => FastPathAnswer | Promise<FastPathAnswer | null> | null;
 
 /** Where scripts/server/web-server.mjs finds the installed fast path. */
-export const PUBLIC_FAST_PATH = Symbol.for("irc-bench.public-fast-path");
+const PUBLIC_FAST_PATH = Symbol.for("irc-bench.public-fast-path");
 
 /**
  * Next.js names these on every App Router response (base-server's

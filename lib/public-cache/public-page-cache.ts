@@ -21,7 +21,7 @@ import { encodeBody, encodedBodyResponse, getPublicBody, type EncodedBody, type 
  * filled in by the browser (components/auth/account-menu.tsx).
  */
 
-export type RenderedPage = {
+type RenderedPage = {
   status: number;
   body: Buffer;
   contentType: string;
@@ -29,14 +29,14 @@ export type RenderedPage = {
 };
 
 /** Browsers revalidate every time (a cheap 304); the body names nobody, so any cache may keep it. */
-export const PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+const PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 /** Marks a response as the shared anonymous body (tests and operators can tell it from a per-viewer render). */
-export const SHARED_PAGE_HEADER = "X-Irc-Page-Cache";
+const SHARED_PAGE_HEADER = "X-Irc-Page-Cache";
 
 const RENDER_TIMEOUT_MS = 60_000;
 
 /** One anonymous render of `pagePath` by this process's private listener. */
-export function renderPage(origin: string, pagePath: string): Promise<RenderedPage> {
+function renderPage(origin: string, pagePath: string): Promise<RenderedPage> {
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
       `${origin}${pagePath}`,

@@ -32,7 +32,7 @@ const SESSION_COOKIE = /^(?:__Secure-|__Host-)?next-auth\.session-token(?:\.\d+)
 export const PUBLIC_PAGE_ROUTE = "/api/public-page";
 
 /** @param {string} pathname */
-export function isCacheablePagePath(pathname) {
+function isCacheablePagePath(pathname) {
   return CACHEABLE_PAGE_PATHS.some((pattern) => pattern.test(pathname));
 }
 

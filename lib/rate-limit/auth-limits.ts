@@ -18,7 +18,7 @@ export const AUTH_RATE_LIMITS = {
   signUpPerAccount: { name: "sign-up:account", limit: 3, windowSeconds: 60 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
-export type AuthAttemptKind = "sign-in" | "sign-up";
+type AuthAttemptKind = "sign-in" | "sign-up";
 
 function rulesFor(kind: AuthAttemptKind): { perIp: RateLimitRule; perAccount: RateLimitRule } {
   return kind === "sign-in"
@@ -26,7 +26,7 @@ function rulesFor(kind: AuthAttemptKind): { perIp: RateLimitRule; perAccount: Ra
     : { perIp: AUTH_RATE_LIMITS.signUpPerIp, perAccount: AUTH_RATE_LIMITS.signUpPerAccount };
 }
 
-export function accountKey(email: string): string {
+function accountKey(email: string): string {
   return email.trim().toLowerCase();
 }
 

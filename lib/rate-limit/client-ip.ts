@@ -14,12 +14,12 @@
  *   from the right of X-Forwarded-For; entries further left are whatever the
  *   client sent and are ignored.
  */
-export type RequestAddressParts = {
+type RequestAddressParts = {
   forwardedFor: string | null | undefined;
   socketAddress: string | null | undefined;
 };
 
-export const UNKNOWN_CLIENT = "unknown";
+const UNKNOWN_CLIENT = "unknown";
 
 export function clientIpFrom(parts: RequestAddressParts, trustedProxyHops: number): string {
   const socket = parts.socketAddress?.trim() || null;

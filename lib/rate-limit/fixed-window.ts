@@ -16,7 +16,7 @@ export type RateLimitRule = {
   windowSeconds: number;
 };
 
-export type RateLimitResult = {
+type RateLimitResult = {
   isAllowed: boolean;
   count: number;
   limit: number;
@@ -24,7 +24,7 @@ export type RateLimitResult = {
   retryAfterSeconds: number;
 };
 
-export const RATE_LIMIT_KEY_PREFIX = "irc:rl:";
+const RATE_LIMIT_KEY_PREFIX = "irc:rl:";
 
 const CONSUME_SCRIPT = `
 local count = redis.call("INCR", KEYS[1])

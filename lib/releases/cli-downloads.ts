@@ -34,8 +34,6 @@ export const CLI_TOOLS = {
   client: toolOf("irc-bench-client.mjs", "client"),
 } as const satisfies Record<string, CliTool>;
 
-export type CliToolName = keyof typeof CLI_TOOLS;
-
 export type CliToolFile = { bytes: Buffer; sha256: string; size: number };
 
 /** Keyed by path, size and mtime: a rebuilt bundle is re-read and re-hashed, an unchanged one is not. */

@@ -17,7 +17,7 @@ export function downloadSplit(name: DownloadName): Split | null {
   return name.replace(".jsonl", "") as Split;
 }
 
-export type GoldEntityFields = { qid: string; name: string; type: EntityType; aliases: string[] };
+type GoldEntityFields = { qid: string; name: string; type: EntityType; aliases: string[] };
 
 export function formatEntityLine(entity: Entity): string {
   const line = {

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { getActiveRelease } from "@/lib/releases/get-release";
 
-export type SampleSplit = { id: string; split: "train" | "dev" | "test"; release: string };
+type SampleSplit = { id: string; split: "train" | "dev" | "test"; release: string };
 
 /** Which split of the active release a sample id belongs to (public: every id is in the downloads). */
 export async function findSampleSplit(sampleId: string): Promise<SampleSplit> {

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { fromDbEntityType } from "@/lib/releases/entity-type";
 
-export type ExamplePair = {
+type ExamplePair = {
   sampleId: string;
   collection: string;
   implicitText: string;

@@ -15,7 +15,3 @@ export async function getActiveRelease(): Promise<DatasetRelease> {
   }
   return release;
 }
-
-export async function listReleases(): Promise<DatasetRelease[]> {
-  return db.datasetRelease.findMany({ orderBy: [{ importedAt: "desc" }] });
-}

@@ -21,7 +21,7 @@ import {
  * release and queue them for scoring; the import then either ends with them
  * queued or is undone (see rollBackImport).
  */
-export type ImportReleaseOptions = { dir: string; activate: boolean; queueBaselines?: boolean };
+type ImportReleaseOptions = { dir: string; activate: boolean; queueBaselines?: boolean };
 
 export type ImportReleaseResult = {
   releaseId: string;

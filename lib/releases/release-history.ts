@@ -18,7 +18,7 @@ import { formatCount } from "@/lib/format/numbers";
  * submissions are counted, never shown.
  */
 
-export type ReleaseSummary = {
+type ReleaseSummary = {
   id: string;
   name: string;
   version: string;
@@ -30,9 +30,9 @@ export type ReleaseSummary = {
   stats: ReleaseStats;
 };
 
-export type ScorerVersionCount = { scorerVersion: string; split: string; scores: number; isCurrent: boolean };
+type ScorerVersionCount = { scorerVersion: string; split: string; scores: number; isCurrent: boolean };
 
-export type PublicRescore = {
+type PublicRescore = {
   entryId: string;
   system: string;
   split: "dev" | "test";
@@ -48,9 +48,9 @@ export type PublicRescore = {
   at: string;
 };
 
-export type PrivateRescores = { split: string; beforeScorerVersion: string; afterScorerVersion: string; isGoldChanged: boolean; count: number };
+type PrivateRescores = { split: string; beforeScorerVersion: string; afterScorerVersion: string; isGoldChanged: boolean; count: number };
 
-export type ReleaseDetail = ReleaseSummary & {
+type ReleaseDetail = ReleaseSummary & {
   files: { name: string; digest: Digest }[];
   minGroupN: number;
   scorerVersions: ScorerVersionCount[];
@@ -95,12 +95,6 @@ function toSummary(row: SummaryRow): ReleaseSummary {
     supersededBy: row.supersededBy,
     stats: readReleaseStats(row.stats),
   };
-}
-
-/** Every release, newest import first. */
-export async function listReleaseSummaries(): Promise<ReleaseSummary[]> {
-  const rows = await db.datasetRelease.findMany({ orderBy: [{ importedAt: "desc" }, { version: "desc" }], select: SUMMARY_SELECT });
-  return rows.map(toSummary);
 }
 
 /** The release of a version (the newest import when two release names share it); null when there is none. */
@@ -194,7 +188,7 @@ export async function getReleaseDetail(version: string): Promise<ReleaseDetail |
   };
 }
 
-export type ChangelogEntry = ReleaseSummary & {
+type ChangelogEntry = ReleaseSummary & {
   /** What changed from the release imported before it, in words; empty for the first. */
   changes: string[];
   rescoreCount: number;
@@ -212,7 +206,7 @@ function goldOf(stored: unknown, split: string): string | null {
 }
 
 /** What changed between two releases: sample and KB counts, and which splits' gold differs (never the checksums themselves). */
-export function describeReleaseChanges(previous: { stats: ReleaseStats; goldSha256: unknown }, current: { stats: ReleaseStats; goldSha256: unknown }): string[] {
+function describeReleaseChanges(previous: { stats: ReleaseStats; goldSha256: unknown }, current: { stats: ReleaseStats; goldSha256: unknown }): string[] {
   const changes: string[] = [];
   for (const split of SPLIT_NAMES) {
     const delta = current.stats.splits[split].samples - previous.stats.splits[split].samples;

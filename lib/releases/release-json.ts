@@ -12,7 +12,7 @@ const count = z.number().int().nonnegative();
 const splitCountsSchema = z.object({ train: count, dev: count, test: count });
 const splitSizeSchema = z.object({ samples: count, entities: count });
 
-export const releaseStatsSchema = z.object({
+const releaseStatsSchema = z.object({
   splits: z.object({ train: splitSizeSchema, dev: splitSizeSchema, test: splitSizeSchema }),
   kbEntities: count,
   byType: z.record(z.enum(ENTITY_TYPES), z.object({ samples: splitCountsSchema, entities: splitCountsSchema, kbEntities: count })),
@@ -21,7 +21,7 @@ export const releaseStatsSchema = z.object({
 export type ReleaseStats = z.infer<typeof releaseStatsSchema>;
 export type SplitCounts = z.infer<typeof splitCountsSchema>;
 
-export const digestSchema = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/), bytes: count });
+const digestSchema = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/), bytes: count });
 export type Digest = z.infer<typeof digestSchema>;
 const downloadDigestsSchema = z.record(z.string(), digestSchema);
 

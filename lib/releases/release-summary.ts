@@ -5,7 +5,7 @@ import { DOWNLOAD_NAMES, formatEntityLine, formatSampleLine, type DownloadName }
 import type { Digest, ReleaseStats, SplitCounts } from "@/lib/releases/release-json";
 
 /** Counts shown on the dataset card (protocol section 3), aggregates only; the shapes live in release-json.ts. */
-export type { Digest, ReleaseStats, SplitCounts };
+export type { Digest, ReleaseStats };
 
 const zeroCounts = (): SplitCounts => ({ train: 0, dev: 0, test: 0 });
 

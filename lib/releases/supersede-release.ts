@@ -6,9 +6,9 @@ import type { Prisma } from "@/lib/generated/prisma";
 import type { SupersedeReleaseInput } from "./schemas";
 import { recordAudit } from "@/lib/audit/record-audit";
 
-export type SupersedeReleaseOptions = { actor: Actor; version: string; change: SupersedeReleaseInput };
+type SupersedeReleaseOptions = { actor: Actor; version: string; change: SupersedeReleaseInput };
 
-export type SupersedeResult = { version: string; supersededBy: string | null; isChanged: boolean };
+type SupersedeResult = { version: string; supersededBy: string | null; isChanged: boolean };
 
 /**
  * Marks a release superseded by another one (or takes the mark back), in the

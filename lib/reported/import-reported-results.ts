@@ -6,14 +6,14 @@ import { Prisma } from "@/lib/generated/prisma";
 import { readReleaseStats, type ReleaseStats } from "@/lib/releases/release-json";
 import { findReleaseFor, parseReportedFile, type ReportedFile } from "./reported-schema";
 
-export type ImportReportedOptions = {
+type ImportReportedOptions = {
   /** The parsed JSON of a reported-results file (reported-schema.ts). */
   file: unknown;
   /** Remove the release's other reported rows first, so the file becomes the whole set. */
   replace?: boolean;
 };
 
-export type ImportReportedResult = {
+type ImportReportedResult = {
   release: { id: string; name: string; version: string };
   created: number;
   updated: number;

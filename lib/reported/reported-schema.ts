@@ -118,7 +118,7 @@ function checkOrder(
   }
 }
 
-export const reportedFileSchema = z
+const reportedFileSchema = z
   .object({
     release: z.object({ name: z.string().trim().min(1), version: z.string().trim().min(1) }).strict(),
     /** Free text about the file (not stored). */
@@ -162,9 +162,8 @@ export const reportedFileSchema = z
   }, { when: (payload) => payload.issues.length === 0 });
 
 export type ReportedFile = z.infer<typeof reportedFileSchema>;
-export type ReportedRow = ReportedFile["results"][number];
 
-export type ReportedProblem = { path: string; message: string };
+type ReportedProblem = { path: string; message: string };
 
 function describeReportedIssue(issue: z.core.$ZodIssue, root: unknown): ReportedProblem {
   const path = formatFieldPath(issue.path) || "(file)";
@@ -190,7 +189,7 @@ function describeReportedIssue(issue: z.core.$ZodIssue, root: unknown): Reported
   return { path, message: issue.message };
 }
 
-export type ParseReportedResult = { ok: true; file: ReportedFile } | { ok: false; problems: ReportedProblem[] };
+type ParseReportedResult = { ok: true; file: ReportedFile } | { ok: false; problems: ReportedProblem[] };
 
 /** Validates a parsed JSON value; every problem names its path ("results[3].metrics.alias"). */
 export function parseReportedFile(value: unknown): ParseReportedResult {
@@ -212,7 +211,7 @@ export function parseReportedText(text: string): ParseReportedResult {
   return parseReportedFile(value);
 }
 
-export type ReleaseKey = { name: string; version: string };
+type ReleaseKey = { name: string; version: string };
 
 /** The imported release a file's rows attach to: exactly its name and version, or none. */
 export function findReleaseFor<R extends ReleaseKey>(wanted: ReleaseKey, releases: readonly R[]): R | null {

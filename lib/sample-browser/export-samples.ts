@@ -4,7 +4,7 @@ import { rowAt, rowsToCsv, rowsToJsonl } from "./sample-rows";
 import type { SampleQuery } from "./schemas";
 import { selectSampleRows } from "./select-sample-rows";
 
-export type SampleExport = { format: "csv" | "jsonl"; body: string; filename: string };
+type SampleExport = { format: "csv" | "jsonl"; body: string; filename: string };
 
 /** Every row the query's filters keep (all pages, in the asked order), as CSV or JSON Lines. */
 export async function exportSamples(actor: Actor, submissionId: string, query: SampleQuery & { format: "csv" | "jsonl" }): Promise<SampleExport> {

@@ -17,7 +17,7 @@ const storedSummarySchema = z.object({
   confusion: z.record(z.string(), countsSchema),
 });
 
-export const TEST_ANALYSIS_WITHHELD =
+const TEST_ANALYSIS_WITHHELD =
   "Error classes of a test submission are shown to its owner after publication only, as overall shares (protocol section 12); per-sample outcomes of the test split are never shown.";
 
 /**

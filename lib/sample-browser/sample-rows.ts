@@ -27,7 +27,7 @@ export type DevSample = {
 };
 
 /** One run's stored per-sample data, decoded once. */
-export type StoredRun = {
+type StoredRun = {
   submissionId: string;
   track: Track;
   outcomes: Uint8Array;
@@ -68,7 +68,7 @@ export function prepareRun(run: StoredRun, kb: ReadonlyMap<string, KbEntity>): P
 }
 
 /** A rank's bucket (section 7) or a tier's (section 6). */
-export function bucketOf(answer: Pick<SampleAnswer, "tier" | "rank">, track: Track): TierOrRankBucket {
+function bucketOf(answer: Pick<SampleAnswer, "tier" | "rank">, track: Track): TierOrRankBucket {
   if (track === "open") return answer.tier === null ? "none" : (String(answer.tier) as TierOrRankBucket);
   const rank = answer.rank;
   if (rank === null) return "none";
@@ -79,7 +79,7 @@ export function bucketOf(answer: Pick<SampleAnswer, "tier" | "rank">, track: Tra
   return "11-100";
 }
 
-export type RowFilters = Pick<SampleQuery, "type" | "collection" | "bucket" | "class" | "outcome" | "q" | "sort" | "dir" | "change">;
+type RowFilters = Pick<SampleQuery, "type" | "collection" | "bucket" | "class" | "outcome" | "q" | "sort" | "dir" | "change">;
 
 type Candidate = { sample: DevSample; answer: SampleAnswer; change: SampleChange | null };
 

@@ -12,22 +12,21 @@ import type { Track } from "@/lib/scoring/tracks";
  * OpenAPI document.
  */
 
-export const SAMPLE_PAGE_SIZE_MAX = 500;
-export const SAMPLE_PAGE_SIZE_DEFAULT = 50;
+const SAMPLE_PAGE_SIZE_MAX = 500;
+const SAMPLE_PAGE_SIZE_DEFAULT = 50;
 export const SAMPLE_PAGE_SIZES = [25, 50, 100, 250, 500] as const;
 
 /** Open-world: the tier (section 6); closed-world: where the gold is ranked (section 7). */
-export const OPEN_TIER_BUCKETS = ["1", "2", "3", "4", "none"] as const;
-export const CLOSED_RANK_BUCKETS = ["1", "2-3", "4-5", "6-10", "11-100", "none"] as const;
-export const ALL_ERROR_CLASSES = [...OPEN_ERROR_CLASSES, ...CLOSED_ERROR_CLASSES.filter((name) => name !== "correct")] as const;
-export const SAMPLE_SORT_KEYS = ["order", "id", "type", "collection", "outcome", "class"] as const;
-export const SAMPLE_FORMATS = ["json", "csv", "jsonl"] as const;
+const OPEN_TIER_BUCKETS = ["1", "2", "3", "4", "none"] as const;
+const CLOSED_RANK_BUCKETS = ["1", "2-3", "4-5", "6-10", "11-100", "none"] as const;
+const ALL_ERROR_CLASSES = [...OPEN_ERROR_CLASSES, ...CLOSED_ERROR_CLASSES.filter((name) => name !== "correct")] as const;
+const SAMPLE_SORT_KEYS = ["order", "id", "type", "collection", "outcome", "class"] as const;
+const SAMPLE_FORMATS = ["json", "csv", "jsonl"] as const;
 /** With `against`: which samples of the pair to list (fixed: wrong before, right now). */
-export const CHANGE_FILTERS = ["changed", "fixed", "broken", "all"] as const;
+const CHANGE_FILTERS = ["changed", "fixed", "broken", "all"] as const;
 
 export type TierOrRankBucket = (typeof OPEN_TIER_BUCKETS)[number] | (typeof CLOSED_RANK_BUCKETS)[number];
 export type SampleSortKey = (typeof SAMPLE_SORT_KEYS)[number];
-export type ChangeFilter = (typeof CHANGE_FILTERS)[number];
 
 export function bucketsOf(track: Track): readonly TierOrRankBucket[] {
   return track === "open" ? OPEN_TIER_BUCKETS : CLOSED_RANK_BUCKETS;
@@ -64,11 +63,11 @@ export const sampleQuerySchema = z.strictObject({
 export type SampleQuery = z.infer<typeof sampleQuerySchema>;
 
 const entityTypeSchema = z.enum(ENTITY_TYPES);
-export const rankedEntitySchema = z.object({ qid: z.string(), name: z.string(), type: entityTypeSchema });
+const rankedEntitySchema = z.object({ qid: z.string(), name: z.string(), type: entityTypeSchema });
 const errorClassSchema = z.enum(ALL_ERROR_CLASSES);
 
 /** One run's answer to one sample. */
-export const sampleAnswerSchema = z.object({
+const sampleAnswerSchema = z.object({
   /** Open-world: the prediction as submitted. Null on the closed track. */
   prediction: z.string().nullable(),
   /** Closed-world: the top 5 of the ranking with the KB's names and types. Null on the open track. */
@@ -182,7 +181,6 @@ export const submissionNoteSchema = z.object({
     .refine((text) => !hasControlCharacters(text.replace(/[\n\r\t]/g, "")), "must not contain control characters")
     .transform((text) => text.trim()),
 });
-export type SubmissionNote = z.infer<typeof submissionNoteSchema>;
 
 export function isClassOfTrack(track: Track, name: ErrorClass): boolean {
   return (track === "open" ? (OPEN_ERROR_CLASSES as readonly string[]) : (CLOSED_ERROR_CLASSES as readonly string[])).includes(name);

@@ -15,7 +15,7 @@ import { bucketsOf, isClassOfTrack, type SampleQuery } from "./schemas";
  * wrong in the other run, right in this one), and by default only changed
  * samples are kept.
  */
-export type SampleSelection = {
+type SampleSelection = {
   samples: readonly DevSample[];
   run: PreparedRun;
   other: { run: PreparedRun; changes: SampleChange[] } | null;

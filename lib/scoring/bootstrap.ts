@@ -14,7 +14,7 @@ import { createPrng } from "./prng";
 
 export type Interval = [number, number];
 
-export type BootstrapOptions = {
+type BootstrapOptions = {
   seed: number;
   resamples: number;
   /** Central coverage of the interval, 0.95 by default. */

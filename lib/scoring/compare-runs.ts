@@ -13,7 +13,7 @@ import { PRIMARY_METRIC } from "./tracks";
 
 export type SampleChange = "fixed" | "broken" | "same";
 
-export type TypeDifference = {
+type TypeDifference = {
   type: EntityType;
   n: number;
   oldRate: number | null;
@@ -22,7 +22,7 @@ export type TypeDifference = {
   broken: number;
 };
 
-export type RunComparison = {
+type RunComparison = {
   metric: "alias" | "hit@1";
   n: number;
   oldRate: number;

@@ -12,10 +12,10 @@ import { PRIMARY_METRIC, UNIFIED_METRIC, type Track } from "./tracks";
 
 export type ComparisonMetric = "alias" | "hit@1" | "unified";
 
-export type PairedComparison = McNemarResult & { metric: ComparisonMetric };
+type PairedComparison = McNemarResult & { metric: ComparisonMetric };
 
 /** One row of a report's `comparisons` (section 11). */
-export type Comparison = PairedComparison & { baseline: string; p_holm: number };
+type Comparison = PairedComparison & { baseline: string; p_holm: number };
 
 export type NamedOutcomes = { name: string; outcomes: SampleOutcomes };
 
@@ -93,7 +93,7 @@ function isSameVector(a: Uint8Array, b: Uint8Array): boolean {
  * metric and the same per-sample outcome vector (itself when it is the first).
  * Section 9: identical baselines count once in the Holm family.
  */
-export function firstIdenticalIndex(members: readonly { metric: ComparisonMetric; vector: Uint8Array }[]): number[] {
+function firstIdenticalIndex(members: readonly { metric: ComparisonMetric; vector: Uint8Array }[]): number[] {
   return members.map((member, index) => {
     for (let earlier = 0; earlier < index; earlier += 1) {
       const other = members[earlier]!;

@@ -11,8 +11,7 @@ import { PRIMARY_METRIC, type Track } from "./tracks";
  * id standing for the rest.
  */
 
-export const COMPARISON_FAMILIES = ["track", "unified"] as const;
-export type ComparisonFamily = (typeof COMPARISON_FAMILIES)[number];
+type ComparisonFamily = "track" | "unified";
 
 export type FamilyMember = { id: string; outcomes: SampleOutcomes };
 

@@ -30,8 +30,8 @@ import type { Track } from "./tracks";
 
 export const OPEN_ERROR_CLASSES = ["correct", "partial", "empty", "wrong_type", "same_type", "not_in_kb"] as const;
 export const CLOSED_ERROR_CLASSES = ["correct", "alias_twin", "in_top_10", "wrong_type_at_1", "same_type_at_1"] as const;
-export type OpenErrorClass = (typeof OPEN_ERROR_CLASSES)[number];
-export type ClosedErrorClass = (typeof CLOSED_ERROR_CLASSES)[number];
+type OpenErrorClass = (typeof OPEN_ERROR_CLASSES)[number];
+type ClosedErrorClass = (typeof CLOSED_ERROR_CLASSES)[number];
 export type ErrorClass = OpenErrorClass | ClosedErrorClass;
 
 export const ERROR_CLASS_LABELS: Record<ErrorClass, string> = {
@@ -90,7 +90,7 @@ export function buildKbNameIndex(kb: KbIndex): KbNameIndex {
 }
 
 /** One sample's class and the type its answer names (null: it names no KB entity). */
-export type SampleClassification = { errorClass: ErrorClass; answerType: EntityType | null };
+type SampleClassification = { errorClass: ErrorClass; answerType: EntityType | null };
 
 /**
  * The type an open-world answer names: the gold's when one of the entities
@@ -122,7 +122,7 @@ export function classifyClosedSample(outcomeCode: number, topType: EntityType, g
 }
 
 /** Byte per sample, in gold order: the class code and the answer's type (0 none, 1..7 the types of section 1). */
-export type SampleClasses = { track: Track; classes: Uint8Array; answerTypes: Uint8Array };
+type SampleClasses = { track: Track; classes: Uint8Array; answerTypes: Uint8Array };
 
 export function answerTypeOfCode(code: number): EntityType | null {
   return code === 0 ? null : (ENTITY_TYPES[code - 1] ?? null);
@@ -159,11 +159,11 @@ export function classifySamples(
   return { track: options.track, classes, answerTypes };
 }
 
-export type ClassCounts = Record<string, number>;
+type ClassCounts = Record<string, number>;
 
 /** The column of answers that name no KB entity in the confusion matrix. */
-export const NO_KB_ENTITY = "none";
-export type AnswerTypeColumn = EntityType | typeof NO_KB_ENTITY;
+const NO_KB_ENTITY = "none";
+type AnswerTypeColumn = EntityType | typeof NO_KB_ENTITY;
 export const ANSWER_TYPE_COLUMNS: readonly AnswerTypeColumn[] = [...ENTITY_TYPES, NO_KB_ENTITY];
 
 /** Aggregates of a classified file: stored per submission (the test split's stay on the server, section 12). */

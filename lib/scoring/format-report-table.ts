@@ -10,7 +10,7 @@ import { metricKeysOf, PRIMARY_METRIC, type MetricKey } from "./tracks";
  * the JSON keeps full precision.
  */
 
-export type FormatReportOptions = {
+type FormatReportOptions = {
   seed: number;
   resamples: number;
   /** Label of the scored file, e.g. its path as given. */

@@ -6,7 +6,7 @@ import type { EntityType } from "@/lib/dataset/release-schema";
  */
 
 /** One KB entity as scoring needs it. */
-export type KbEntry = {
+type KbEntry = {
   name: string;
   type: EntityType;
   aliases: readonly string[];

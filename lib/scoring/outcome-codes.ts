@@ -15,8 +15,7 @@ export type SampleOutcomes = {
   codes: Uint8Array;
 };
 
-export const NO_TIER = 0;
-export const NO_RANK = 0;
+const NO_TIER = 0;
 const ALIAS_HIT_AT_1_BIT = 0x80;
 const RANK_MASK = 0x7f;
 

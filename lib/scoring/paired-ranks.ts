@@ -21,7 +21,7 @@ export const RANK_SIGNIFICANCE_LEVEL = 0.05;
 
 export type RankedSystem = { id: string; bits: Bitset };
 
-export type PairTest = {
+type PairTest = {
   /** Samples the first system gets right and the second wrong. */
   b: number;
   /** Samples the second gets right and the first wrong. */
@@ -36,7 +36,7 @@ export type PairTest = {
  * `pHolm` is the adjusted p of the test that decides, in the family of the one
  * behind (j's when i is ahead, i's otherwise; 1 for an exact tie).
  */
-export type PairVerdict = { verdict: "better" | "worse" | "no significant difference"; pHolm: number };
+type PairVerdict = { verdict: "better" | "worse" | "no significant difference"; pHolm: number };
 
 export type PairedRanks = {
   ids: readonly string[];

@@ -51,6 +51,3 @@ export const closedPredictionLineSchema = z.object({
     .min(1)
     .max(MAX_RANKING_LENGTH),
 });
-
-export type OpenPredictionLine = z.infer<typeof openPredictionLineSchema>;
-export type ClosedPredictionLine = z.infer<typeof closedPredictionLineSchema>;

@@ -11,7 +11,7 @@ import { CLOSED_METRIC_KEYS, OPEN_METRIC_KEYS, SCORED_SPLITS } from "./tracks";
 const intervalSchema = z.tuple([z.number(), z.number()]);
 const countSchema = z.number().int().nonnegative();
 
-export const comparisonSchema = z.object({
+const comparisonSchema = z.object({
   baseline: z.string(),
   metric: z.enum(["alias", "hit@1", "unified"]),
   b: countSchema,
@@ -46,11 +46,10 @@ function reportSchemaOf<const T extends "open" | "closed", const K extends strin
   });
 }
 
-export const openScoreReportSchema = reportSchemaOf("open", OPEN_METRIC_KEYS);
-export const closedScoreReportSchema = reportSchemaOf("closed", CLOSED_METRIC_KEYS);
+const openScoreReportSchema = reportSchemaOf("open", OPEN_METRIC_KEYS);
+const closedScoreReportSchema = reportSchemaOf("closed", CLOSED_METRIC_KEYS);
 export const scoreReportSchema = z.discriminatedUnion("track", [openScoreReportSchema, closedScoreReportSchema]);
 
 export type OpenScoreReport = z.infer<typeof openScoreReportSchema>;
 export type ClosedScoreReport = z.infer<typeof closedScoreReportSchema>;
 export type ScoreReport = z.infer<typeof scoreReportSchema>;
-export type ComparisonRow = z.infer<typeof comparisonSchema>;

@@ -44,7 +44,7 @@ export type ReportOptions = {
 /** A group the bootstrap resamples within (section 9): the whole split or one entity type. */
 export type BootstrapGroupKey = "all" | EntityType;
 
-export type ScorePredictionsOptions = TrackPredictions &
+type ScorePredictionsOptions = TrackPredictions &
   Omit<ReportOptions, "gold"> & {
     gold: readonly GoldRecord[];
     kb: KbIndex;

@@ -22,7 +22,7 @@ import type { Track } from "./tracks";
  * only as a whole: any problem rejects it.
  */
 
-export type ValidationProblem = {
+type ValidationProblem = {
   /** 1-based line number, absent for problems of the whole file. */
   line?: number;
   message: string;

@@ -7,7 +7,7 @@ import { logger } from "@/lib/logger";
 
 const CHECK_TIMEOUT_MS = 2_000;
 
-export type CheckResult = { ok: boolean; latencyMs: number; problem?: string };
+type CheckResult = { ok: boolean; latencyMs: number; problem?: string };
 export type HealthReport = {
   status: "ok" | "degraded";
   checkedAt: string;

@@ -14,7 +14,7 @@ const INSTALLED = Symbol.for("irc-bench.socket-address-stamp");
 
 type StampedGlobal = typeof globalThis & { [INSTALLED]?: boolean };
 
-export function stampSocketAddress(request: IncomingMessage): void {
+function stampSocketAddress(request: IncomingMessage): void {
   const address = request.socket?.remoteAddress;
   if (address) request.headers[SOCKET_ADDRESS_HEADER] = address;
   else delete request.headers[SOCKET_ADDRESS_HEADER];

@@ -16,7 +16,7 @@ import { createHmac } from "node:crypto";
 
 export type SliceName = "feedback" | "ranking";
 
-export type SliceKey = { secret: string; releaseName: string; feedbackFraction: number };
+type SliceKey = { secret: string; releaseName: string; feedbackFraction: number };
 
 /** The positions of each slice's samples, in the order of the ids given (gold order). */
 export type TestSlices = { feedback: Uint32Array; ranking: Uint32Array };

@@ -16,7 +16,7 @@ export function sliceOutcomes(outcomes: SampleOutcomes, positions: Uint32Array):
   return { track: outcomes.track, codes: pickCodes(outcomes.codes, positions) };
 }
 
-export function buildSliceReports(options: Omit<ReportOptions, "baselines" | "intervals"> & { outcomes: SampleOutcomes; slices: TestSlices }): SliceReports {
+function buildSliceReports(options: Omit<ReportOptions, "baselines" | "intervals"> & { outcomes: SampleOutcomes; slices: TestSlices }): SliceReports {
   const reportOf = (positions: Uint32Array): ScoreReport =>
     buildScoreReport({
       split: options.split,

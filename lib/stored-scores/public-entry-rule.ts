@@ -12,7 +12,7 @@ const PUBLIC_WHEN = [{ isBaseline: true }, { publication: "PUBLISHED", split: "t
 
 const COLUMNS = ["isBaseline", "publication", "split"] as const;
 type Column = (typeof COLUMNS)[number];
-export type VisibilityFields = Record<Column, unknown>;
+type VisibilityFields = Record<Column, unknown>;
 
 function isColumn(key: string): key is Column {
   return (COLUMNS as readonly string[]).includes(key);

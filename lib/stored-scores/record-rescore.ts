@@ -14,9 +14,9 @@ import { readStoredReport } from "./stored-report";
  * through lib/disclosure. Call it in the transaction that stores the new score.
  */
 
-export type PreviousScore = { scorerVersion: string; goldSha256: string; report: unknown; rankingReport: unknown };
+type PreviousScore = { scorerVersion: string; goldSha256: string; report: unknown; rankingReport: unknown };
 
-export type RescoreToRecord = {
+type RescoreToRecord = {
   submission: { id: string; releaseId: string; split: "train" | "dev" | "test"; track: "open" | "closed" };
   previous: PreviousScore;
   /** The new report whose metrics the release page shows: a test file's ranking slice, a dev file's whole split. */

@@ -16,7 +16,7 @@ export function releaseGoldOf(releaseGold: unknown, split: string): string | nul
   return parsed.success ? (parsed.data[split] ?? null) : null;
 }
 
-export type ScoreStamp = { scorerVersion: string; goldSha256: string };
+type ScoreStamp = { scorerVersion: string; goldSha256: string };
 
 /** Whether a stored score was made by another scorer version than `currentScorer` or against other gold than `currentGold`. */
 export function isScoreStale(score: ScoreStamp, currentGold: string | null, currentScorer: string = PLATFORM_SCORING_VERSION): boolean {

@@ -21,10 +21,10 @@ import type { TrackPredictions } from "@/lib/scoring/track-predictions";
  * the "type" of an answer, read from the KB, never from the test gold. Pure:
  * no database, no files.
  */
-export const DIGEST_BYTES = 8;
+const DIGEST_BYTES = 8;
 /** The bytes of a record that say which entities an answer names; the last byte is the type mask. */
 const HASH_BYTES = 7;
-export const MIN_DIFFERING_SAMPLES = 25;
+const MIN_DIFFERING_SAMPLES = 25;
 /**
  * How answer digests are made. 1 to 4: earlier keys of an upload-time check
  * (what could score, per sample or per metric). 5: the unified answer set
@@ -43,7 +43,7 @@ export type AnswerIndex = {
   typeBitOf: ReadonlyMap<string, number>;
 };
 
-export function typeBit(type: EntityType): number {
+function typeBit(type: EntityType): number {
   return 1 << ENTITY_TYPES.indexOf(type);
 }
 
@@ -128,7 +128,7 @@ export type DigestDifferences = {
   byType: ReadonlyMap<EntityType, number>;
 };
 
-export type DigestComparison = {
+type DigestComparison = {
   /** The file compared, in the gold order of its release. */
   digests: Uint8Array;
   /** The other file, in the gold order of its release. */
@@ -187,7 +187,7 @@ export function minimumDifferingSamples(sampleCount: number): number {
 export type TooClose = { rule: "overall" } | { rule: "collection"; group: string } | { rule: "type"; group: EntityType };
 
 /** The group half of the §12 rule: each collection of `shownCollections` and each entity type must differ in 0 or at least `minGroupN` samples. */
-export type GroupRule = { minGroupN: number; shownCollections: ReadonlySet<string> };
+type GroupRule = { minGroupN: number; shownCollections: ReadonlySet<string> };
 
 /**
  * The §12 verdict: null when the two files are far enough apart, else the

@@ -5,7 +5,7 @@ import type { KbIndex } from "@/lib/scoring/gold";
 import type { KbQids } from "@/lib/scoring/validate-predictions";
 import type { Track } from "@/lib/scoring/tracks";
 
-export type PredictionFileCheckInput = {
+type PredictionFileCheckInput = {
   path: string;
   sampleIds: readonly string[];
   kbQids: KbQids;

@@ -20,7 +20,7 @@ import { addressBucket } from "@/lib/rate-limit/client-ip";
 import { isUniqueViolation } from "@/lib/users/is-unique-violation";
 import { assertMayUserSubmitTest } from "@/lib/users/test-approval";
 
-export type CreateSubmissionOptions = {
+type CreateSubmissionOptions = {
   userId: string;
   /** The upload, already streamed to a staged file under the size limit (lib/files/staging.ts). */
   staged: StagedFile;
@@ -42,7 +42,7 @@ export type CreateSubmissionOptions = {
 };
 
 /** isReplay: an earlier upload with the same Idempotency-Key made this submission; nothing new was stored or charged. */
-export type CreatedSubmission = Submission & { isReplay: boolean };
+type CreatedSubmission = Submission & { isReplay: boolean };
 
 const MAX_NAME_LENGTH = 200;
 /** A 64 MiB file is 64 chunk inserts; a loaded machine must not time the transaction out half-way. */
@@ -210,7 +210,7 @@ async function writeSubmission(
 }
 
 /** Seconds an uploader is asked to wait when the queue is unreachable (Retry-After). */
-export const QUEUE_UNAVAILABLE_RETRY_SECONDS = 30;
+const QUEUE_UNAVAILABLE_RETRY_SECONDS = 30;
 
 /**
  * Queues the new submission for scoring. When Redis cannot take the job (it

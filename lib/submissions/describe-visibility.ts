@@ -17,7 +17,7 @@ export type VisibilityInput = {
   hiddenByOwner?: boolean;
 };
 
-export type VisibilityReader = "owner" | "maintainer";
+type VisibilityReader = "owner" | "maintainer";
 
 export function describeVisibility(submission: VisibilityInput, reader: VisibilityReader = "owner"): SubmissionVisibility {
   const isPublic = isPublicEntry(submission);

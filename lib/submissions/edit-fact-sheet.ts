@@ -10,7 +10,7 @@ import { factSheetEditSchema } from "@/lib/submissions/schemas";
 import { parseRecordId } from "@/lib/validation/text";
 import { recordAudit } from "@/lib/audit/record-audit";
 
-export type FactSheetEditResult = { submissionId: string; factSheet: FactSheet; isAudited: boolean };
+type FactSheetEditResult = { submissionId: string; factSheet: FactSheet; isAudited: boolean };
 
 /**
  * Replaces a submission's fact sheet. The owner may edit it until a

@@ -20,7 +20,7 @@ export type CloseFile = {
   createdAt: string;
 };
 
-export type CloseFiles = {
+type CloseFiles = {
   files: CloseFile[];
   /** The most samples two files may differ in and still be listed, plus one: max(25, 1% of the test split). */
   required: number;

@@ -5,7 +5,7 @@ import type { Prisma, Submission } from "@/lib/generated/prisma";
 import type { ScoredSplitName } from "@/lib/submissions/preflight";
 import type { Track } from "@/lib/scoring/tracks";
 
-export type IdempotentRequest = {
+type IdempotentRequest = {
   userId: string;
   idempotencyKey: string;
   sha256: string;

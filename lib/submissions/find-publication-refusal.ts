@@ -10,10 +10,10 @@ import { loadSplitGold } from "@/lib/submissions/load-gold";
 import { APPROVAL_TEST_SIZE } from "@/lib/users/test-approval";
 
 /** The test submission whose owner asks to publish it. */
-export type PublicationCandidate = DigestRow & { userId: string };
+type PublicationCandidate = DigestRow & { userId: string };
 
 /** Why a publication request is refused: the message the owner reads, and what the audit log keeps for maintainers. */
-export type PublicationRefusal = {
+type PublicationRefusal = {
   code: "conflict" | "validation";
   message: string;
   audit: Prisma.InputJsonObject;

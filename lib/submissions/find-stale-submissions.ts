@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { FailureKind, SubmissionStatus } from "@/lib/generated/prisma";
 import { isScoreStale, releaseGoldOf } from "@/lib/stored-scores/score-staleness";
 
-export type StaleSubmission = { id: string; status: SubmissionStatus; failureKind: FailureKind | null };
+type StaleSubmission = { id: string; status: SubmissionStatus; failureKind: FailureKind | null };
 
 /** Scored submissions whose scorer version or gold checksum is not the current one (protocol section 10). */
 export async function findStaleSubmissions(options: { includeCurrent?: boolean } = {}): Promise<StaleSubmission[]> {

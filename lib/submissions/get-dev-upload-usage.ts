@@ -15,7 +15,7 @@ export function recentDevUploads(userId: string, now: Date, client: Prisma.Trans
   });
 }
 
-export type DevUploadUsage = {
+type DevUploadUsage = {
   perHour: number;
   usedLastHour: number;
   /** When the oldest dev upload of the last hour leaves the window (null when none). */

@@ -11,7 +11,7 @@ const LISTED = 100;
 const FAILED_LISTED = 50;
 const QUEUE_TIMEOUT_MS = 3_000;
 
-export type QueueJobState = "waiting" | "delayed" | "active";
+type QueueJobState = "waiting" | "delayed" | "active";
 
 type SubmissionSummary = {
   submissionId: string;
@@ -24,7 +24,7 @@ type SubmissionSummary = {
   attempts: number | null;
 };
 
-export type QueueJobRow = SubmissionSummary & {
+type QueueJobRow = SubmissionSummary & {
   jobId: string;
   state: QueueJobState;
   /** When the job was added. */
@@ -34,7 +34,7 @@ export type QueueJobRow = SubmissionSummary & {
   lastError: string | null;
 };
 
-export type FailedSubmissionRow = SubmissionSummary & {
+type FailedSubmissionRow = SubmissionSummary & {
   failedAt: string | null;
   failureKind: "INVALID" | "INTERNAL" | null;
   /** What the owner reads, and the last job's own error when Redis still has it. */

@@ -48,9 +48,9 @@ export async function listReviewQueue(actor: Actor): Promise<{ pending: ReviewQu
 }
 
 /** What an audit entry acted on, named for people: a system and its owner, a person, a token; the raw id stays for links. */
-export type AuditTarget = { type: string; id: string; label: string; href: string | null };
+type AuditTarget = { type: string; id: string; label: string; href: string | null };
 
-export type AuditRow = { id: string; actorName: string; action: string; target: AuditTarget; reason: string | null; createdAt: string };
+type AuditRow = { id: string; actorName: string; action: string; target: AuditTarget; reason: string | null; createdAt: string };
 
 type SubmissionName = { id: string; systemName: string | null; baselineLabel: string | null; originalName: string; track: string; split: string; user: { displayName: string } };
 

@@ -8,7 +8,7 @@ import { getSubmissionView, type SubmissionView } from "@/lib/submissions/get-su
 import { DIGEST_ROW_SELECT } from "@/lib/submissions/load-answer-digests";
 
 /** One of the owner's other test submissions, so a reviewer sees what else they have asked for or published. */
-export type OwnerEntry = {
+type OwnerEntry = {
   id: string;
   system: string;
   track: "open" | "closed";
@@ -20,7 +20,7 @@ export type OwnerEntry = {
 };
 
 /** The account's entries on the release name (protocol §12), per track, against `max_entries_per_account`. */
-export type AccountEntries = {
+type AccountEntries = {
   releaseName: string;
   max: number;
   byTrack: { track: Track; entries: { id: string; system: string; publication: PublicationStatus; releaseVersion: string }[] }[];

@@ -79,7 +79,7 @@ export function loadSplitGold(releaseId: string, split: DbSplit): Promise<SplitG
 }
 
 /** One query per process and release: the entities with at least one train or dev sample. */
-export function loadKnownSplitQids(releaseId: string): Promise<ReadonlySet<string>> {
+function loadKnownSplitQids(releaseId: string): Promise<ReadonlySet<string>> {
   let cached = knownSplitQidsCache.get(releaseId);
   if (!cached) {
     cached = db.entity

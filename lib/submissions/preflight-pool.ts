@@ -19,7 +19,7 @@ import { buildAnswerIndex, type AnswerIndex } from "@/lib/submissions/answer-dig
  */
 export const PREFLIGHT_THREADS = Math.max(1, Math.min(2, os.availableParallelism()));
 
-export type PreflightCheckRequest = {
+type PreflightCheckRequest = {
   path: string;
   /** Names sampleIds and kb (release and split): a thread receives them once and keeps them. */
   referenceKey: string;

@@ -10,7 +10,7 @@ import { checkInPool } from "@/lib/submissions/preflight-pool";
 import type { Track } from "@/lib/scoring/tracks";
 
 export type ScoredSplitName = "dev" | "test";
-export type PreflightResult = {
+type PreflightResult = {
   split: ScoredSplitName;
   track: Track;
   sampleCount: number;
@@ -46,7 +46,7 @@ async function findFirstId(path: string): Promise<string | null> {
 }
 
 /** Which scored split the file is for, read from its ids (protocol section 4: a file is for one split). */
-export async function detectSplit(path: string, releaseId: string, declaredSplit?: ScoredSplitName): Promise<ScoredSplitName> {
+async function detectSplit(path: string, releaseId: string, declaredSplit?: ScoredSplitName): Promise<ScoredSplitName> {
   const id = await findFirstId(path);
   // With the split declared, a file whose first lines are all broken still gets its problems listed by line.
   if (id === null && declaredSplit) return declaredSplit;

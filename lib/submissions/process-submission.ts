@@ -26,7 +26,7 @@ export class InvalidSubmissionError extends Error {
   override readonly name = "InvalidSubmissionError";
 }
 
-export type ProcessOutcome = "scored" | "already-scored" | "missing";
+type ProcessOutcome = "scored" | "already-scored" | "missing";
 
 const LISTED_IN_REASON = 10;
 

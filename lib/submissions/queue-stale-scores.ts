@@ -6,7 +6,7 @@ import { enqueueScoringMany } from "@/lib/submissions/scoring-queue";
 /** Rows per status update: a bounded IN list. */
 const IDS_PER_UPDATE = 1_000;
 
-export type QueueStaleScoresResult = {
+type QueueStaleScoresResult = {
   /** Submissions queued by this call. */
   queued: string[];
   /** Stale but already QUEUED or SCORING: left to the job that is pending (the reconciler re-queues lost ones). */

@@ -27,14 +27,14 @@ export async function chargeTestQuota(tx: Prisma.TransactionClient, submission: 
   });
 }
 
-export type RefundOptions = {
+type RefundOptions = {
   submissionId: string;
   reason: string;
   /** The maintainer who refunds; omitted: the platform refunds on its own. */
   actorId?: string;
 };
 
-export type RefundOutcome = "refunded" | "not_charged" | "already_refunded";
+type RefundOutcome = "refunded" | "not_charged" | "already_refunded";
 
 /**
  * Gives back a submission's charge: the refund counts where the charge did
@@ -66,7 +66,7 @@ export async function refundTestQuota(options: RefundOptions, client: Prisma.Tra
   return created.count === 1 ? "refunded" : "already_refunded";
 }
 
-export type GrantOptions = { userId: string; releaseId: string; amount: number; reason: string; actorId: string; now?: Date };
+type GrantOptions = { userId: string; releaseId: string; amount: number; reason: string; actorId: string; now?: Date };
 
 /** Extra test submissions for one account on one release, usable at once (they count in the 24-hour window too). */
 export async function grantTestQuota(options: GrantOptions, client: Prisma.TransactionClient): Promise<{ id: string }> {

@@ -8,7 +8,7 @@ import { Prisma } from "@/lib/generated/prisma";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type TestQuota = {
+type TestQuota = {
   /** TEST_QUOTA_PER_DAY plus what maintainers granted in the last 24 hours. */
   perDay: number;
   /** TEST_QUOTA_TOTAL plus everything maintainers granted on the release. */
@@ -24,7 +24,7 @@ export type TestQuota = {
 };
 
 /** Whose budget: the account's own, or the client address's (shared by every account that uploads from it). */
-export type QuotaScope = { kind: "account"; userId: string } | { kind: "address"; clientAddress: string; userId: string };
+type QuotaScope = { kind: "account"; userId: string } | { kind: "address"; clientAddress: string; userId: string };
 
 const usageRowSchema = z.object({
   usedTotal: z.coerce.number().int(),
@@ -52,7 +52,7 @@ function scopeFilter(scope: QuotaScope): Prisma.Sql {
  * (a platform failure, or a maintainer) cancels that charge in the window and
  * in the total; a grant raises both allowances.
  */
-export async function getQuota(scope: QuotaScope, releaseId: string, now: Date = new Date(), client: Prisma.TransactionClient = db): Promise<TestQuota> {
+async function getQuota(scope: QuotaScope, releaseId: string, now: Date = new Date(), client: Prisma.TransactionClient = db): Promise<TestQuota> {
   const env = getEnv();
   const since = new Date(now.getTime() - DAY_MS);
   const rows = await client.$queryRaw<unknown[]>`
@@ -91,7 +91,7 @@ export function getTestQuota(userId: string, releaseId: string, now: Date = new 
 const ADDRESS_NOTE = "(shared by every account that uploads from it)";
 
 /** Throws the 429 "quota" error that says whose budget is spent (the account's or the address's) and when one frees. */
-export function assertQuotaLeft(quota: TestQuota, now: Date = new Date(), scope: QuotaScope["kind"] = "account"): void {
+function assertQuotaLeft(quota: TestQuota, now: Date = new Date(), scope: QuotaScope["kind"] = "account"): void {
   if (quota.remaining > 0) return;
   const isAddress = scope === "address";
   if (quota.usedTotal >= quota.total) {

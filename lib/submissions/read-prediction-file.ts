@@ -6,8 +6,8 @@ import { loadSplitGold, type SplitGold } from "@/lib/submissions/load-gold";
 import type { PredictionValidationResult } from "@/lib/scoring/validate-predictions";
 import type { Track } from "@/lib/scoring/tracks";
 
-export type ReadPredictionFileOptions = { releaseId: string; split: DbSplit; track?: Track };
-export type ReadPredictionFile = { gold: SplitGold; validation: PredictionValidationResult };
+type ReadPredictionFileOptions = { releaseId: string; split: DbSplit; track?: Track };
+type ReadPredictionFile = { gold: SplitGold; validation: PredictionValidationResult };
 
 /**
  * Reads a prediction file against one split of a release under the rules of

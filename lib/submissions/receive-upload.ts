@@ -9,7 +9,7 @@ import { findNulByte } from "@/lib/http/parse-input";
 import { uploadFieldsSchema, type UploadFields } from "@/lib/submissions/schemas";
 import { logger } from "@/lib/logger";
 
-export type ReceivedUpload = { staged: StagedFile; originalName: string; fields: UploadFields };
+type ReceivedUpload = { staged: StagedFile; originalName: string; fields: UploadFields };
 
 /** How often a web process removes its machine's old staged files (a process killed mid-upload leaves them). */
 const STAGING_SWEEP_INTERVAL_MS = 10 * 60 * 1000;

@@ -14,7 +14,7 @@ const LOCK_KEY = "irc:reconcile-lock";
 const LOCK_TTL_MS = 60_000;
 const RELEASE_LOCK = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
 
-export function gaveUpMessage(attempts: number): string {
+function gaveUpMessage(attempts: number): string {
   return (
     `Scoring was started ${attempts} times and never finished: the scoring worker stopped each time, so it was stopped for good to keep the queue moving. ` +
     "This is usually our fault, not your file's, so its test quota was refunded (see the quota ledger on your account page). Check that the file scores offline (npm run score) and " +

@@ -6,7 +6,7 @@ import { logger } from "@/lib/logger";
 import { enqueueScoring, getScoringQueue, submissionIdOfJobId } from "@/lib/submissions/scoring-queue";
 import { recordAudit } from "@/lib/audit/record-audit";
 
-export type RetryResult = { submissionId: string; isQueued: boolean };
+type RetryResult = { submissionId: string; isQueued: boolean };
 
 /**
  * Removes the submission's finished jobs (failed or completed) from Redis, so

@@ -14,7 +14,7 @@ import { logger } from "@/lib/logger";
 import { formatPercent } from "@/lib/format/numbers";
 import { recordAudit } from "@/lib/audit/record-audit";
 
-export type ReviewResult = { submissionId: string; action: ReviewAction["action"] };
+type ReviewResult = { submissionId: string; action: ReviewAction["action"] };
 
 /**
  * A maintainer's action on a submission: approve or reject a publication

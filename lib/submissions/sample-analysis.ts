@@ -23,7 +23,7 @@ import { isAnalysisCurrent } from "@/lib/stored-scores/score-staleness";
  */
 
 /** Closed-world answers kept per sample: what the instance browser shows. */
-export const SHOWN_RANKING = 5;
+const SHOWN_RANKING = 5;
 
 export type SampleAnalysisData = {
   scorerVersion: string;

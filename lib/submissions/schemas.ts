@@ -31,7 +31,6 @@ export const publicationRequestSchema = z
     factSheet: factSheetSchema,
   })
   .strict();
-export type PublicationRequest = z.infer<typeof publicationRequestSchema>;
 
 /** An edit of the fact sheet (PUT /api/submissions/:id/fact-sheet); a maintainer's edit of an approved entry gives a reason for the audit log. */
 export const factSheetEditSchema = z
@@ -40,7 +39,6 @@ export const factSheetEditSchema = z
     reason: freeText().trim().max(500, "must be at most 500 characters").optional(),
   })
   .strict();
-export type FactSheetEdit = z.infer<typeof factSheetEditSchema>;
 
 export const BASELINE_LABEL_MAX = 80;
 /** Approving a file with raised probe flags needs a reason at least this long (it goes to the audit log). */
@@ -49,7 +47,7 @@ export const FLAGGED_REASON_MIN = 5;
 /** A rejection's reason, read by the owner, has at least this many characters. */
 export const REJECT_REASON_MIN = 5;
 
-export const REVIEW_ACTIONS = ["approve", "reject", "hide", "rescore", "mark-baseline", "unmark-baseline"] as const;
+const REVIEW_ACTIONS = ["approve", "reject", "hide", "rescore", "mark-baseline", "unmark-baseline"] as const;
 export const reviewActionSchema = z
   .object({
     action: z.enum(REVIEW_ACTIONS),

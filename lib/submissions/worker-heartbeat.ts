@@ -29,7 +29,7 @@ export async function forgetWorkerHeartbeat(redis: Redis, workerName: string): P
 }
 
 /** lastHeartbeatAt: the newest heartbeat of any worker, running or stopped since; null when this Redis has none. */
-export type WorkerHeartbeats = { lastHeartbeatAt: Date | null; workersAlive: number };
+type WorkerHeartbeats = { lastHeartbeatAt: Date | null; workersAlive: number };
 
 export async function readWorkerHeartbeats(redis: Redis, now: Date = new Date()): Promise<WorkerHeartbeats> {
   const newest = await redis.zrevrange(HEARTBEAT_KEY, 0, 0, "WITHSCORES");
@@ -44,7 +44,7 @@ export async function readLiveWorkerNames(redis: Redis, now: Date = new Date()):
   return redis.zrangebyscore(HEARTBEAT_KEY, now.getTime() - HEARTBEAT_MAX_AGE_MS, "+inf");
 }
 
-export type WorkerHeartbeat = { name: string; lastHeartbeatAt: Date; isAlive: boolean };
+type WorkerHeartbeat = { name: string; lastHeartbeatAt: Date; isAlive: boolean };
 
 /** Every worker heard from in the last 24 hours, newest heartbeat first. */
 export async function listWorkerHeartbeats(redis: Redis, now: Date = new Date()): Promise<WorkerHeartbeat[]> {

@@ -6,7 +6,7 @@
  * So a killed worker's job is taken over within 1.5 lock durations: 30 s for
  * the default 20 s lock, under the 35 s the platform promises.
  */
-export type WorkerTiming = { lockDuration: number; stalledInterval: number; worstCaseTakeoverMs: number };
+type WorkerTiming = { lockDuration: number; stalledInterval: number; worstCaseTakeoverMs: number };
 
 const MIN_STALLED_INTERVAL_MS = 1_000;
 

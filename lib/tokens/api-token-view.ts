@@ -1,5 +1,5 @@
 /** What the API and the tokens page show of a token: never the hash. */
-export type ApiTokenStatus = "active" | "expired" | "revoked";
+type ApiTokenStatus = "active" | "expired" | "revoked";
 
 export type ApiTokenView = {
   id: string;
@@ -12,7 +12,7 @@ export type ApiTokenView = {
   status: ApiTokenStatus;
 };
 
-export type ApiTokenRecord = {
+type ApiTokenRecord = {
   id: string;
   name: string;
   prefix: string;
@@ -22,7 +22,7 @@ export type ApiTokenRecord = {
   revokedAt: Date | null;
 };
 
-export function apiTokenStatus(record: Pick<ApiTokenRecord, "expiresAt" | "revokedAt">, now: Date): ApiTokenStatus {
+function apiTokenStatus(record: Pick<ApiTokenRecord, "expiresAt" | "revokedAt">, now: Date): ApiTokenStatus {
   if (record.revokedAt) return "revoked";
   if (record.expiresAt && record.expiresAt.getTime() <= now.getTime()) return "expired";
   return "active";

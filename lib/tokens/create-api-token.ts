@@ -7,13 +7,13 @@ import type { CreateApiTokenInput } from "@/lib/tokens/schemas";
 import { generateApiToken } from "@/lib/tokens/token-format";
 
 /** Active tokens one user may hold; revoke old ones to make room. */
-export const MAX_ACTIVE_TOKENS_PER_USER = 20;
+const MAX_ACTIVE_TOKENS_PER_USER = 20;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type CreateApiTokenOptions = CreateApiTokenInput & { actor: Actor; now?: Date };
+type CreateApiTokenOptions = CreateApiTokenInput & { actor: Actor; now?: Date };
 
-export type CreatedApiToken = {
+type CreatedApiToken = {
   /** The token itself: returned once, stored only as its SHA-256. */
   token: string;
   apiToken: ApiTokenView;

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
  * plain hash (no salt, no slow KDF) is right here: the token carries 256 bits
  * of entropy, so it cannot be guessed from its hash, and lookups stay O(1).
  */
-export const API_TOKEN_PREFIX = "ircb_";
+const API_TOKEN_PREFIX = "ircb_";
 const RANDOM_BYTES = 32;
 const RANDOM_CHARS = 43;
 /** How much of the token the list shows: the marker plus 6 random characters. */
@@ -14,7 +14,7 @@ const DISPLAY_PREFIX_LENGTH = API_TOKEN_PREFIX.length + 6;
 
 const TOKEN_PATTERN = new RegExp(`^${API_TOKEN_PREFIX}[A-Za-z0-9_-]{${RANDOM_CHARS}}$`);
 
-export type GeneratedApiToken = { token: string; tokenHash: string; prefix: string };
+type GeneratedApiToken = { token: string; tokenHash: string; prefix: string };
 
 export function hashApiToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");

@@ -8,9 +8,9 @@ import type { QuotaAdjustment } from "@/lib/users/schemas";
 import { parseRecordId } from "@/lib/validation/text";
 import { recordAudit } from "@/lib/audit/record-audit";
 
-export type AdjustTestQuotaOptions = { actor: Actor; userId: string; adjustment: QuotaAdjustment };
+type AdjustTestQuotaOptions = { actor: Actor; userId: string; adjustment: QuotaAdjustment };
 
-export type QuotaAdjusted = { userId: string; releaseId: string; action: "grant" | "refund"; amount: number; submissionId: string | null };
+type QuotaAdjusted = { userId: string; releaseId: string; action: "grant" | "refund"; amount: number; submissionId: string | null };
 
 /**
  * A maintainer grants a participant extra test submissions on the active

@@ -7,16 +7,16 @@ import { parseRecordId } from "@/lib/validation/text";
 import { recordAudit } from "@/lib/audit/record-audit";
 
 /** Someone with shell access to the server (npm run user:create -- --promote). */
-export type OperatorActor = { kind: "operator"; via: "cli" };
+type OperatorActor = { kind: "operator"; via: "cli" };
 
-export type ChangeUserRoleOptions = {
+type ChangeUserRoleOptions = {
   actor: Actor | OperatorActor;
   userId: string;
   role: Role;
   reason?: string;
 };
 
-export type RoleChange = { userId: string; from: Role; to: Role; isChanged: boolean };
+type RoleChange = { userId: string; from: Role; to: Role; isChanged: boolean };
 
 /**
  * Promotes or demotes a user and records it in the audit log. The last

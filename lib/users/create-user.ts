@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import type { Role } from "@/lib/generated/prisma";
 import { isUniqueViolation } from "@/lib/users/is-unique-violation";
 
-export type CreateUserOptions = {
+type CreateUserOptions = {
   /** Already normalised by emailSchema (trimmed, lower-case). */
   email: string;
   displayName: string;
@@ -15,7 +15,7 @@ export type CreateUserOptions = {
   role?: Role;
 };
 
-export type CreatedUser = { id: string; email: string; displayName: string; role: Role };
+type CreatedUser = { id: string; email: string; displayName: string; role: Role };
 
 /** Creates an account; AppError("conflict") when the email is taken. */
 export async function createUser(options: CreateUserOptions): Promise<CreatedUser> {

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { isUniqueViolation } from "@/lib/users/is-unique-violation";
 import { recordAudit } from "@/lib/audit/record-audit";
 
-export type LinkOAuthAccountOptions = {
+type LinkOAuthAccountOptions = {
   provider: string;
   providerAccountId: string;
   /** Must be an address the provider has verified (see lib/auth/github-provider.ts). */

@@ -64,7 +64,7 @@ export async function listUsers(options: { actor: Actor; now?: Date }): Promise<
   }));
 }
 
-export const ACCOUNT_CHANGE_ACTIONS = ["user.role_changed", "user.approved", "user.approval_revoked"] as const;
+const ACCOUNT_CHANGE_ACTIONS = ["user.role_changed", "user.approved", "user.approval_revoked"] as const;
 
 /** The latest role and approval changes, newest first, for the admin page's history. */
 export async function listRoleChanges(options: { actor: Actor; take?: number }): Promise<RoleChangeEntry[]> {

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { freeText } from "@/lib/validation/text";
 import { affiliationSchema, displayNameSchema } from "@/lib/auth/schemas";
 
-export const ROLES = ["PARTICIPANT", "MAINTAINER"] as const;
-export const roleSchema = z.enum(ROLES, { error: "Role must be PARTICIPANT or MAINTAINER." });
+const ROLES = ["PARTICIPANT", "MAINTAINER"] as const;
+const roleSchema = z.enum(ROLES, { error: "Role must be PARTICIPANT or MAINTAINER." });
 
 /** Profile fields a user edits on /account and with PATCH /api/me. */
 export const profileSchema = z.object({
@@ -37,10 +37,7 @@ export const userAdminPatchSchema = z.union([roleChangeSchema.strict(), approval
   error: "Send {role, reason?} or {approved, reason?}.",
 });
 
-export type ProfileInput = z.infer<typeof profileSchema>;
 export type ProfilePatch = z.infer<typeof profilePatchSchema>;
-export type RoleChangeInput = z.infer<typeof roleChangeSchema>;
-export type UserAdminPatch = z.infer<typeof userAdminPatchSchema>;
 
 const quotaReasonSchema = freeText()
   .trim()

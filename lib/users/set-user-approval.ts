@@ -5,14 +5,14 @@ import { AppError } from "@/lib/errors";
 import { parseRecordId } from "@/lib/validation/text";
 import { recordAudit } from "@/lib/audit/record-audit";
 
-export type SetUserApprovalOptions = {
+type SetUserApprovalOptions = {
   actor: Actor;
   userId: string;
   isApproved: boolean;
   reason?: string;
 };
 
-export type ApprovalChange = { userId: string; approvedAt: Date | null; isChanged: boolean };
+type ApprovalChange = { userId: string; approvedAt: Date | null; isChanged: boolean };
 
 /**
  * Approves an account for test submissions (TEST_REQUIRES_APPROVAL=1), or

@@ -25,7 +25,7 @@ export const recordIdSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, { message: "is not an id" });
 
 /** Shows untrusted text in a message without its control characters. */
-export function quoteForMessage(value: string, maxLength = 64): string {
+function quoteForMessage(value: string, maxLength = 64): string {
   let shown = "";
   for (const character of value.slice(0, maxLength)) {
     const code = character.codePointAt(0) ?? 0;

@@ -251,8 +251,18 @@ export async function ensureBundle(name, tool) {
   return bundlePath(name);
 }
 
+const USAGE = `Usage: npm run build:cli [-- NAME...] [--if-stale] [--if-possible]
+Bundles the participant command-line client (and its pre-flight thread) into dist/.
+  NAME           only these bundles (default all: ${BUNDLE_NAMES.join(", ")})
+  --if-stale     skip a bundle whose sources have not changed since it was built
+  --if-possible  do nothing when esbuild is not installed (a production install)`;
+
 async function main() {
   const args = process.argv.slice(2);
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(USAGE);
+    return;
+  }
   const flags = new Set(args.filter((arg) => arg.startsWith("--")));
   const names = args.filter((arg) => !arg.startsWith("--"));
   for (const name of names.length > 0 ? names : BUNDLE_NAMES) {

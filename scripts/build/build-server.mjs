@@ -146,8 +146,17 @@ export async function buildServer({ isOptional = false } = {}) {
   return true;
 }
 
+const USAGE = `Usage: npm run build:server [-- --if-possible] | node scripts/build/build-server.mjs --check NAME
+Bundles the scoring worker and the operator scripts into dist/server/ (plain Node, no tsx).
+  --if-possible  do nothing when esbuild is not installed (a production install)
+  --check NAME   print NAME's entry point; exit 0 when its bundle is fresh, 1 when stale`;
+
 async function main() {
   const args = process.argv.slice(2);
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(USAGE);
+    return;
+  }
   const checkIndex = args.indexOf("--check");
   if (checkIndex !== -1) {
     const name = args[checkIndex + 1];

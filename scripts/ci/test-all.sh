@@ -2,6 +2,17 @@
 # The whole test suite: lint, typecheck, unit, integration (real PostgreSQL and
 # Redis), production build and Playwright in Debian's Chromium.
 set -euo pipefail
+
+USAGE="Usage: npm test
+Runs the whole suite: lint, typecheck, unit, integration (PostgreSQL and Redis), production
+build and Playwright; starts the services it needs. One part alone: npm run lint, typecheck,
+test:unit, test:integration, test:e2e."
+case "${1:-}" in
+  "") ;;
+  -h | --help) printf '%s\n' "$USAGE"; exit 0 ;;
+  *) printf 'npm test: unexpected argument "%s"\n\n%s\n' "$1" "$USAGE" >&2; exit 2 ;;
+esac
+
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$ROOT"
 

@@ -21,16 +21,19 @@ import { execFileSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import { z } from "zod";
+import { integerOption, parseCommandLine } from "../command-line";
 import { synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-release";
 import { requireLocalUrl } from "@/testing/local-database";
 import { formatDecimal } from "@/lib/format/numbers";
 
-const argsSchema = z.object({
-  runs: z.coerce.number({ error: "--runs must be a positive integer" }).int().positive({ error: "--runs must be a positive integer" }),
-  consecutive: z.boolean().default(false),
-});
+const USAGE = `Usage: npm run bench:import [-- --runs N] [--consecutive]
+
+Times the full-size synthetic release's import into an emptied benchmark database.
+
+  --runs N         imports to time (default 3)
+  --consecutive    N different releases one after the other, each with its
+                   baselines queued, instead of the same release N times
+  --help           show this help`;
 
 type Timing = { label: string; seconds: number };
 
@@ -100,8 +103,8 @@ async function timeConsecutiveImports(scratch: string, runs: number): Promise<Ti
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, consecutive: { type: "boolean" } } });
-  const args = argsSchema.parse(values);
+  const command = parseCommandLine({ name: "npm run bench:import", usage: USAGE, options: { runs: { type: "string" }, consecutive: { type: "boolean" } } });
+  const args = { runs: integerOption(command, "runs", command.values.runs, { min: 1, fallback: 3 }), consecutive: command.values.consecutive === true };
   const scratch = await pointAtBenchServices(args.consecutive);
   try {
     const timings = args.consecutive ? await timeConsecutiveImports(scratch, args.runs) : await timeRepeatedImport(scratch, args.runs);
@@ -122,6 +125,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof z.ZodError ? z.prettifyError(error) : error);
+  console.error(error);
   process.exit(1);
 });

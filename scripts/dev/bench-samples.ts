@@ -16,7 +16,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { parseArgs } from "node:util";
+import { integerOption, parseCommandLine } from "../command-line";
 import { requireLocalUrl } from "@/testing/local-database";
 import { formatDecimal } from "@/lib/format/numbers";
 
@@ -29,8 +29,12 @@ function percentile(values: number[], q: number): number {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "50" } } });
-  const runs = Number(values.runs);
+  const command = parseCommandLine({
+    name: "npm run bench:samples",
+    usage: "Usage: npm run bench:samples [-- --runs N]\nTimes GET /api/submissions/ID/samples on the full-size dev split, N requests per query after the first (default 50).",
+    options: { runs: { type: "string" } },
+  });
+  const runs = integerOption(command, "runs", command.values.runs, { min: 1, fallback: 50 });
   const dbUrl = new URL(requireLocalUrl("DATABASE_URL", "bench:samples"));
   const redisUrl = new URL(requireLocalUrl("REDIS_URL", "bench:samples"));
   dbUrl.pathname = "/irc_bench_samples";

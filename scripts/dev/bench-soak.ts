@@ -16,7 +16,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { choiceOption, integerOption, parseCommandLine } from "../command-line";
 import autocannon from "autocannon";
 import pg from "pg";
 import { assertLocalDatabaseUrl, isLocalHost, withDatabaseName } from "@/testing/local-database";
@@ -141,57 +141,41 @@ async function measure(name: string, base: string, connections: number, duration
   };
 }
 
-function positive(value: string | undefined, fallback: number, name: string): number {
-  const parsed = Number(value ?? fallback);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`--${name} takes a positive integer, got "${value}"`);
-  return parsed;
-}
-
 async function main(): Promise<number> {
-  let values;
+  const command = parseCommandLine({
+    name: "npm run bench:soak",
+    usage: USAGE,
+    options: {
+      "database-url": { type: "string" },
+      size: { type: "string" },
+      track: { type: "string" },
+      entries: { type: "string" },
+      connections: { type: "string" },
+      duration: { type: "string" },
+      uploaders: { type: "string" },
+      build: { type: "boolean" },
+    },
+  });
+  const { values } = command;
+  const fallback = process.env.DATABASE_URL ? withDatabaseName(process.env.DATABASE_URL, "irc_bench_soak_bench") : undefined;
+  let databaseUrl: string;
+  let redisUrl: string;
   try {
-    ({ values } = parseArgs({
-      options: {
-        "database-url": { type: "string" },
-        size: { type: "string" },
-        track: { type: "string" },
-        entries: { type: "string" },
-        connections: { type: "string" },
-        duration: { type: "string" },
-        uploaders: { type: "string" },
-        build: { type: "boolean" },
-        help: { type: "boolean" },
-      },
-    }));
+    databaseUrl = assertLocalDatabaseUrl(values["database-url"] ?? fallback);
+    redisUrl = benchRedisUrl(process.env.REDIS_URL);
   } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    return 2;
+    return command.fail(error instanceof Error ? error.message : String(error));
   }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  let settings;
-  try {
-    const size = values.size ?? "full";
-    const track = values.track ?? "closed";
-    if (size !== "full" && size !== "small") throw new Error(`--size takes full or small, got "${size}"`);
-    if (track !== "open" && track !== "closed") throw new Error(`--track takes open or closed, got "${track}"`);
-    const fallback = process.env.DATABASE_URL ? withDatabaseName(process.env.DATABASE_URL, "irc_bench_soak_bench") : undefined;
-    settings = {
-      size,
-      track,
-      entries: positive(values.entries, 100, "entries"),
-      connections: positive(values.connections, 20, "connections"),
-      duration: positive(values.duration, 20, "duration"),
-      uploaders: positive(values.uploaders, 2, "uploaders"),
-      databaseUrl: assertLocalDatabaseUrl(values["database-url"] ?? fallback),
-      redisUrl: benchRedisUrl(process.env.REDIS_URL),
-    };
-  } catch (error) {
-    console.error(`error: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    return 2;
-  }
+  const settings = {
+    size: choiceOption(command, "size", values.size, ["full", "small"], "full"),
+    track: choiceOption(command, "track", values.track, ["open", "closed"], "closed"),
+    entries: integerOption(command, "entries", values.entries, { min: 1, fallback: 100 }),
+    connections: integerOption(command, "connections", values.connections, { min: 1, fallback: 20 }),
+    duration: integerOption(command, "duration", values.duration, { min: 1, fallback: 20 }),
+    uploaders: integerOption(command, "uploaders", values.uploaders, { min: 1, fallback: 2 }),
+    databaseUrl,
+    redisUrl,
+  };
   if (!values.build && !existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID"))) {
     console.error(`error: no production build in ${DIST_DIR}; run \`npx next build\` first or pass --build`);
     return 2;

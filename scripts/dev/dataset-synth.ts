@@ -5,8 +5,7 @@
  *   npm run dataset:synth -- --out DIR [--seed N] [--size full|small]
  */
 import path from "node:path";
-import { parseArgs } from "node:util";
-import { z } from "zod";
+import { choiceOption, integerOption, parseCommandLine, requiredOption } from "../command-line";
 import { readRelease } from "@/lib/dataset/read-release";
 import { ENTITY_TYPES, SPLITS } from "@/lib/dataset/release-schema";
 import { summarizeRelease, type SplitCounts } from "@/testing/synthetic/summarize-release";
@@ -22,17 +21,6 @@ Writes a synthetic gold release shaped like IRC-Bench into DIR.
                    small (about 1/20 of that) (default full)
   -h, --help       show this help`;
 
-const argsSchema = z.object({
-  out: z.string({ error: "--out DIR is required" }).min(1, { error: "--out DIR is required" }),
-  seed: z.coerce
-    .number({ error: "--seed must be an integer" })
-    .int({ error: "--seed must be an integer" })
-    .min(0, { error: "--seed must be 0..4294967295" })
-    .max(4294967295, { error: "--seed must be 0..4294967295" })
-    .default(42),
-  size: z.enum(["full", "small"], { error: "--size must be full or small" }).default("full"),
-});
-
 function row(label: string, counts: SplitCounts): string {
   const cells = SPLITS.map((split) => String(counts[split]).padStart(8));
   const total = SPLITS.reduce((sum, split) => sum + counts[split], 0);
@@ -44,31 +32,15 @@ function header(title: string): string {
 }
 
 async function main(): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        out: { type: "string" },
-        seed: { type: "string" },
-        size: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    return 2;
-  }
-  if (values.help === true) {
-    console.log(USAGE);
-    return 0;
-  }
-  const parsed = argsSchema.safeParse(values);
-  if (!parsed.success) {
-    console.error(`${parsed.error.issues.map((issue) => issue.message).join("\n")}\n\n${USAGE}`);
-    return 2;
-  }
-  const { out, seed, size } = parsed.data;
+  const command = parseCommandLine({
+    name: "npm run dataset:synth",
+    usage: USAGE,
+    options: { out: { type: "string" }, seed: { type: "string" }, size: { type: "string" } },
+  });
+  const { values } = command;
+  const out = requiredOption(command, "out", values.out, "DIR");
+  const seed = integerOption(command, "seed", values.seed, { min: 0, max: 4294967295, fallback: 42 });
+  const size = choiceOption(command, "size", values.size, ["full", "small"], "full");
   const dir = path.resolve(out);
   const release = synthesizeRelease({ seed, size });
   await writeRelease(dir, release);

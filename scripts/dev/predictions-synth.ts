@@ -5,8 +5,7 @@
  *       --accuracy 0.35 [--seed N] [--ranking-length 100] --out FILE
  */
 import { writeFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
-import { z } from "zod";
+import { choiceOption, integerOption, parseCommandLine, requiredOption } from "../command-line";
 import { readRelease } from "@/lib/dataset/read-release";
 import { DEFAULT_RANKING_LENGTH, MAX_RANKING_LENGTH, synthesizePredictions } from "@/testing/synthetic/synth-predictions";
 
@@ -25,61 +24,34 @@ or {"id","ranking"} (closed track). Deterministic for a seed.
   --out FILE            file to write (overwritten)
   -h, --help            show this help`;
 
-const argsSchema = z.object({
-  release: z.string({ error: "--release DIR is required" }).min(1, { error: "--release DIR is required" }),
-  split: z.enum(["dev", "test"], { error: "--split must be dev or test" }),
-  track: z.enum(["open", "closed"], { error: "--track must be open or closed" }),
-  accuracy: z.coerce
-    .number({ error: "--accuracy must be a number in [0, 1]" })
-    .min(0, { error: "--accuracy must be a number in [0, 1]" })
-    .max(1, { error: "--accuracy must be a number in [0, 1]" }),
-  seed: z.coerce
-    .number({ error: "--seed must be an integer" })
-    .int({ error: "--seed must be an integer" })
-    .min(0, { error: "--seed must be 0..4294967295" })
-    .max(4294967295, { error: "--seed must be 0..4294967295" })
-    .default(42),
-  "ranking-length": z.coerce
-    .number({ error: `--ranking-length must be an integer 1..${MAX_RANKING_LENGTH}` })
-    .int({ error: `--ranking-length must be an integer 1..${MAX_RANKING_LENGTH}` })
-    .min(1, { error: `--ranking-length must be an integer 1..${MAX_RANKING_LENGTH}` })
-    .max(MAX_RANKING_LENGTH, { error: `--ranking-length must be an integer 1..${MAX_RANKING_LENGTH}` })
-    .default(DEFAULT_RANKING_LENGTH),
-  out: z.string({ error: "--out FILE is required" }).min(1, { error: "--out FILE is required" }),
-});
-
 const MAX_PROBLEMS_SHOWN = 50;
 
 async function main(): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        release: { type: "string" },
-        split: { type: "string" },
-        track: { type: "string" },
-        accuracy: { type: "string" },
-        seed: { type: "string" },
-        "ranking-length": { type: "string" },
-        out: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    return 2;
-  }
-  if (values.help === true) {
-    console.log(USAGE);
-    return 0;
-  }
-  const parsed = argsSchema.safeParse(values);
-  if (!parsed.success) {
-    console.error(`${parsed.error.issues.map((issue) => issue.message).join("\n")}\n\n${USAGE}`);
-    return 2;
-  }
-  const args = parsed.data;
+  const command = parseCommandLine({
+    name: "npm run predictions:synth",
+    usage: USAGE,
+    options: {
+      release: { type: "string" },
+      split: { type: "string" },
+      track: { type: "string" },
+      accuracy: { type: "string" },
+      seed: { type: "string" },
+      "ranking-length": { type: "string" },
+      out: { type: "string" },
+    },
+  });
+  const { values } = command;
+  const accuracy = values.accuracy === undefined || values.accuracy.trim() === "" ? Number.NaN : Number(values.accuracy);
+  if (!(accuracy >= 0 && accuracy <= 1)) command.fail(`--accuracy must be a number in [0, 1], got ${values.accuracy === undefined ? "nothing" : `"${values.accuracy}"`}`);
+  const args = {
+    release: requiredOption(command, "release", values.release, "DIR"),
+    split: choiceOption(command, "split", values.split, ["dev", "test"]),
+    track: choiceOption(command, "track", values.track, ["open", "closed"]),
+    accuracy,
+    seed: integerOption(command, "seed", values.seed, { min: 0, max: 4294967295, fallback: 42 }),
+    rankingLength: integerOption(command, "ranking-length", values["ranking-length"], { min: 1, max: MAX_RANKING_LENGTH, fallback: DEFAULT_RANKING_LENGTH }),
+    out: requiredOption(command, "out", values.out, "FILE"),
+  };
   const loaded = await readRelease(args.release, { splits: [args.split] });
   if (!loaded.ok) {
     console.error(`${args.release}: not a valid release (${loaded.problems.length} problem${loaded.problems.length === 1 ? "" : "s"}):`);
@@ -97,7 +69,7 @@ async function main(): Promise<number> {
     track: args.track,
     accuracy: args.accuracy,
     seed: args.seed,
-    rankingLength: args["ranking-length"],
+    rankingLength: args.rankingLength,
   });
   await writeFile(args.out, lines.length > 0 ? `${lines.join("\n")}\n` : "", "utf8");
   console.log(

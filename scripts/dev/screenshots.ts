@@ -6,7 +6,7 @@
  * 1366 px (a laptop, NAME.png) and at 390 px (a phone, NAME-390.png).
  */
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { parseCommandLine } from "../command-line";
 import { chromium } from "@playwright/test";
 
 const PAGES = [
@@ -23,7 +23,11 @@ const VIEWPORTS = [
 ] as const;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { "base-url": { type: "string", default: "http://localhost:3000" } } });
+  const { values } = parseCommandLine({
+    name: "npm run screenshots",
+    usage: "Usage: npm run screenshots [-- --base-url URL]\nTakes the README's screenshots of a running platform (default http://localhost:3000) into docs/screenshots/.",
+    options: { "base-url": { type: "string", default: "http://localhost:3000" } },
+  });
   const baseURL = values["base-url"];
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

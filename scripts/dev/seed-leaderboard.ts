@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { integerOption, parseCommandLine } from "../command-line";
 import { assertLocalDatabaseUrl } from "@/testing/local-database";
 import { formatDecimal } from "@/lib/format/numbers";
 
@@ -31,54 +31,33 @@ Seeded users have @leaderboard-seed.invalid addresses; --remove takes them and
 everything they own away. REDIS_URL must be set as for every script
 (source .data/services.env).`;
 
-function positiveInt(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`--${name} must be a non-negative integer, got "${value}"`);
-  return parsed;
-}
-
 async function main(): Promise<number> {
-  let parsed;
+  const command = parseCommandLine({
+    name: "npm run leaderboard:seed",
+    usage: USAGE,
+    options: {
+      "database-url": { type: "string" },
+      entries: { type: "string" },
+      "no-baselines": { type: "boolean" },
+      reset: { type: "boolean" },
+      remove: { type: "boolean" },
+      "create-release": { type: "boolean" },
+      "release-dir": { type: "string" },
+      "test-samples": { type: "string" },
+      resamples: { type: "string" },
+      seed: { type: "string" },
+      json: { type: "boolean" },
+    },
+  });
+  const { values } = command;
+  const entries = integerOption(command, "entries", values.entries, { min: 0, fallback: 20 });
+  const testSamples = integerOption(command, "test-samples", values["test-samples"], { min: 0, fallback: 600 });
+  const resamples = integerOption(command, "resamples", values.resamples, { min: 0, fallback: 1000 });
+  const seed = integerOption(command, "seed", values.seed, { min: 0, fallback: 7 });
   try {
-    parsed = parseArgs({
-      options: {
-        "database-url": { type: "string" },
-        entries: { type: "string" },
-        "no-baselines": { type: "boolean" },
-        reset: { type: "boolean" },
-        remove: { type: "boolean" },
-        "create-release": { type: "boolean" },
-        "release-dir": { type: "string" },
-        "test-samples": { type: "string" },
-        resamples: { type: "string" },
-        seed: { type: "string" },
-        json: { type: "boolean" },
-        help: { type: "boolean" },
-      },
-    });
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    return 2;
-  }
-  const { values } = parsed;
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  let entries: number;
-  let testSamples: number;
-  let resamples: number;
-  let seed: number;
-  try {
-    entries = positiveInt(values.entries, 20, "entries");
-    testSamples = positiveInt(values["test-samples"], 600, "test-samples");
-    resamples = positiveInt(values.resamples, 1000, "resamples");
-    seed = positiveInt(values.seed, 7, "seed");
     process.env.DATABASE_URL = assertLocalDatabaseUrl(values["database-url"] ?? process.env.DATABASE_URL);
   } catch (error) {
-    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
-    return 2;
+    return command.fail(error instanceof Error ? error.message : String(error));
   }
 
   // With --json, stdout carries the summary only.

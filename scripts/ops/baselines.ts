@@ -8,7 +8,7 @@
  * submitted twice. A running worker scores them.
  */
 import { runMain } from "@/lib/server/close-connections";
-import { parseArgs } from "node:util";
+import { parseCommandLine } from "../command-line";
 import { runBaselines, type BaselineRunResult } from "@/lib/baselines/run-baselines";
 import { getActiveRelease } from "@/lib/releases/get-release";
 import { formatDecimal } from "@/lib/format/numbers";
@@ -22,11 +22,11 @@ function describe(result: BaselineRunResult): string {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { release: { type: "string" }, help: { type: "boolean" } } });
-  if (values.help) {
-    console.log("Usage: npm run baselines [-- --release RELEASE_ID]\nComputes and queues the baselines of the active release (or the given one).");
-    return 0;
-  }
+  const { values } = parseCommandLine({
+    name: "npm run baselines",
+    usage: "Usage: npm run baselines [-- --release RELEASE_ID]\nComputes and queues the baselines of the active release (or the given one).",
+    options: { release: { type: "string" } },
+  });
   const releaseId = values.release ?? (await getActiveRelease()).id;
   const started = performance.now();
   const results = await runBaselines(releaseId);

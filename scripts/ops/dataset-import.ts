@@ -8,7 +8,7 @@
  * (one line saying why), 2 usage error.
  */
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { parseCommandLine } from "../command-line";
 import { ENTITY_TYPES, SPLITS } from "@/lib/dataset/release-schema";
 import { closeConnections } from "@/lib/server/close-connections";
 import { isAppError } from "@/lib/errors";
@@ -64,22 +64,13 @@ function printLeakage(result: ImportReleaseResult, dir: string): void {
 }
 
 async function main(): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ allowPositionals: true, options: { activate: { type: "boolean" }, "no-baselines": { type: "boolean" }, help: { type: "boolean" } } });
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    return 2;
-  }
-  if (parsed.values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const dir = parsed.positionals[0];
-  if (!dir || parsed.positionals.length > 1) {
-    console.error(USAGE);
-    return 2;
-  }
+  const parsed = parseCommandLine({
+    name: "npm run dataset:import",
+    usage: USAGE,
+    options: { activate: { type: "boolean" }, "no-baselines": { type: "boolean" } },
+    positionals: { min: 1, max: 1 },
+  });
+  const dir = parsed.positionals[0]!;
   try {
     const started = performance.now();
     const queueBaselines = parsed.values["no-baselines"] !== true;

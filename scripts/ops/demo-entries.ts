@@ -21,7 +21,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
-import { parseArgs } from "node:util";
+import { integerOption, parseCommandLine } from "../command-line";
 import type { UserActor } from "@/lib/auth/actor";
 import { checkReproduction } from "@/lib/provenance/check-reproduction";
 import { db } from "@/lib/db";
@@ -179,10 +179,21 @@ async function reproduceDemoEntry(release: Release, waitMs: number): Promise<voi
   console.log(`${REPRODUCED.systemName}: reproduced by ${REPRODUCER.displayName} with ${reproductionId}`);
 }
 
+const USAGE = `Usage: npm run demo:entries [-- --reproduce [--wait-seconds SECONDS]]
+
+Publishes the demo prediction files (data/demo-predictions/) as entries of demo
+teams on the active demo release; does nothing on any other release.
+
+  --reproduce      a demo maintainer re-runs one demo entry and checks the
+                   reproduction (needs a running worker)
+  --wait-seconds   how long --reproduce waits for the re-run to be scored
+                   (default 300)
+  --help           show this help`;
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { reproduce: { type: "boolean" }, "wait-seconds": { type: "string" } } });
-  const waitSeconds = Number(values["wait-seconds"] ?? 300);
-  if (!Number.isFinite(waitSeconds) || waitSeconds <= 0) throw new Error(`--wait-seconds must be a positive number of seconds, not "${values["wait-seconds"]}"`);
+  const command = parseCommandLine({ name: "npm run demo:entries", usage: USAGE, options: { reproduce: { type: "boolean" }, "wait-seconds": { type: "string" } } });
+  const { values } = command;
+  const waitSeconds = integerOption(command, "wait-seconds", values["wait-seconds"], { min: 1, fallback: 300 });
   const release = await getActiveRelease();
   if (release.name !== DEMO_RELEASE) {
     console.log(`The active release is ${release.name}, not the demo release: no demo entries added.`);

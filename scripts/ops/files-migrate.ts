@@ -8,35 +8,23 @@
  * after an interruption. Exit 0 when every file is in the target store
  * afterwards, 1 when some are missing or damaged (listed), 2 on bad usage.
  */
-import { parseArgs } from "node:util";
+import { choiceOption, parseCommandLine } from "../command-line";
 import { getEnv } from "@/lib/env";
 import { createFileStore, type FileStoreKind } from "@/lib/files/file-store";
 import { migrateFiles } from "@/lib/files/migrate-files";
 import { runMain } from "@/lib/server/close-connections";
 
-const KINDS: readonly FileStoreKind[] = ["postgres", "disk", "s3"];
-
-function isKind(value: string): value is FileStoreKind {
-  return (KINDS as readonly string[]).includes(value);
-}
+const KINDS = ["postgres", "disk", "s3"] as const satisfies readonly FileStoreKind[];
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { from: { type: "string" }, to: { type: "string" }, help: { type: "boolean" } } });
-  const usage = "Usage: npm run files:migrate [-- --from disk|postgres|s3] [--to disk|postgres|s3]\nDefaults: --from disk, --to the IRC_FILE_STORE store.";
-  if (values.help) {
-    console.log(usage);
-    return 0;
-  }
-  const from = values.from ?? "disk";
-  const to = values.to ?? getEnv().IRC_FILE_STORE;
-  if (!isKind(from) || !isKind(to)) {
-    console.error(`Unknown store "${isKind(from) ? to : from}".\n${usage}`);
-    return 2;
-  }
-  if (from === to) {
-    console.error(`--from and --to are both ${from}: nothing to migrate.\n${usage}`);
-    return 2;
-  }
+  const command = parseCommandLine({
+    name: "npm run files:migrate",
+    usage: "Usage: npm run files:migrate [-- --from disk|postgres|s3] [--to disk|postgres|s3]\nDefaults: --from disk, --to the IRC_FILE_STORE store.",
+    options: { from: { type: "string" }, to: { type: "string" } },
+  });
+  const from = choiceOption(command, "from", command.values.from, KINDS, "disk");
+  const to = choiceOption(command, "to", command.values.to ?? getEnv().IRC_FILE_STORE, KINDS);
+  if (from === to) command.fail(`--from and --to are both ${from}: nothing to migrate`);
   const result = await migrateFiles(createFileStore(from), createFileStore(to), { log: (line) => console.log(line) });
   console.log(
     `files:migrate ${from} -> ${to}: ${result.copied.length} copied, ${result.present.length} already there, ${result.missing.length} missing, ${result.corrupt.length} damaged.`,

@@ -6,7 +6,7 @@
  * release is not imported, 2 usage error or unreadable file.
  */
 import { readFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
+import { parseCommandLine } from "../command-line";
 import { db } from "@/lib/db";
 import { isAppError } from "@/lib/errors";
 import { importReportedResults } from "@/lib/reported/import-reported-results";
@@ -25,22 +25,13 @@ release only, and the import is refused when it is not imported.
 Rates are fractions in [0, 1]. Every problem is printed as FILE: PATH: message.`;
 
 async function main(): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ allowPositionals: true, options: { replace: { type: "boolean" }, help: { type: "boolean" } } });
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    return 2;
-  }
-  if (parsed.values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const file = parsed.positionals[0];
-  if (!file || parsed.positionals.length > 1) {
-    console.error(USAGE);
-    return 2;
-  }
+  const parsed = parseCommandLine({
+    name: "npm run reported:import",
+    usage: USAGE,
+    options: { replace: { type: "boolean" } },
+    positionals: { min: 1, max: 1 },
+  });
+  const file = parsed.positionals[0]!;
   let text: string;
   try {
     text = await readFile(file, "utf8");

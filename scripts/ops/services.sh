@@ -13,6 +13,16 @@
 # are installed when we are root. Idempotent: a second start finds them running.
 set -euo pipefail
 
+USAGE="Usage: npm run services [-- start|stop [postgresql] [redis]|status|env]
+  start    start (or find running) PostgreSQL and Redis, write .data/services.env (the default)
+  stop     stop the project-local services (or only those named)
+  status   say what is running
+  env      print the export lines for DATABASE_URL and REDIS_URL
+PG_PORT / REDIS_PORT choose the ports; DATABASE_URL / REDIS_URL, when set, are used instead."
+case "${1:-}" in
+  -h | --help) printf '%s\n' "$USAGE"; exit 0 ;;
+esac
+
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 DATA_DIR="${IRC_DATA_DIR:-$ROOT/.data}"
 # Ports: PG_PORT / REDIS_PORT when set; otherwise the ones this checkout chose
@@ -247,5 +257,5 @@ case "${1:-start}" in
   stop) shift; stop_all "$@" ;;
   status) status ;;
   env) write_env; cat "$ENV_FILE" ;;
-  *) die "usage: scripts/ops/services.sh start|stop [postgresql] [redis]|status|env" ;;
+  *) printf 'npm run services: unknown command "%s"\n\n%s\n' "$1" "$USAGE" >&2; exit 2 ;;
 esac

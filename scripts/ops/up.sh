@@ -15,6 +15,17 @@
 # processes it started, and PostgreSQL and Redis too when they were not already
 # running before it started them.
 set -euo pipefail
+
+USAGE="Usage: npm run up
+Brings the platform up on the bundled demo release (services, migrations, demo data,
+production build, web server and one scoring worker); Ctrl-C stops everything it started.
+PORT chooses the web port (default: the one this checkout used last, else 3000 or the next free one)."
+case "${1:-}" in
+  "") ;;
+  -h | --help) printf '%s\n' "$USAGE"; exit 0 ;;
+  *) printf 'npm run up: unexpected argument "%s"\n\n%s\n' "$1" "$USAGE" >&2; exit 2 ;;
+esac
+
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$ROOT"
 

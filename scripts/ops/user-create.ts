@@ -11,7 +11,7 @@
  * as one if it does not exist yet), so the command is safe to repeat.
  */
 import "server-only";
-import { parseArgs } from "node:util";
+import { parseCommandLine } from "../command-line";
 import { generatePassword } from "@/lib/auth/password";
 import { displayNameSchema, emailSchema, newPasswordSchema } from "@/lib/auth/schemas";
 import { db } from "@/lib/db";
@@ -25,6 +25,7 @@ const USAGE = `usage: npm run user:create -- --email EMAIL [--name NAME] [--main
   --name NAME     display name (default: the part of the email before @)
   --maintainer    create the account as a maintainer
   --promote       make an existing account a maintainer (or create one as maintainer)
+  --help          show this help
 
 The password is read from stdin when piped; otherwise a random one is printed once.`;
 
@@ -38,33 +39,21 @@ async function readStdin(): Promise<string> {
 }
 
 function readOptions() {
-  try {
-    return parseArgs({
-      args: process.argv.slice(2),
-      options: {
-        email: { type: "string" },
-        name: { type: "string" },
-        maintainer: { type: "boolean", default: false },
-        promote: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-}
-
-function parseCommandLine() {
-  const values = readOptions();
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
+  const command = parseCommandLine({
+    name: "npm run user:create",
+    usage: USAGE,
+    options: {
+      email: { type: "string" },
+      name: { type: "string" },
+      maintainer: { type: "boolean", default: false },
+      promote: { type: "boolean", default: false },
+    },
+  });
+  const { values } = command;
   const email = emailSchema.safeParse(values.email ?? "");
-  if (!email.success) throw new UsageError(`--email: ${email.error.issues[0]?.message ?? "required"}`);
+  if (!email.success) return command.fail(`--email: ${email.error.issues[0]?.message ?? "required"}`);
   const name = displayNameSchema.safeParse(values.name ?? email.data.split("@")[0] ?? "");
-  if (!name.success) throw new UsageError(`--name: ${name.error.issues[0]?.message ?? "invalid"}`);
+  if (!name.success) return command.fail(`--name: ${name.error.issues[0]?.message ?? "invalid"}`);
   return { email: email.data, displayName: name.data, isMaintainer: values.maintainer || values.promote, promote: values.promote };
 }
 
@@ -85,7 +74,7 @@ async function promoteExisting(email: string): Promise<boolean> {
 }
 
 async function main(): Promise<number> {
-  const options = parseCommandLine();
+  const options = readOptions();
   if (options.promote && (await promoteExisting(options.email))) return 0;
 
   const { password, isGenerated } = await choosePassword();
@@ -106,12 +95,12 @@ main()
   })
   .catch((error: unknown) => {
     if (error instanceof UsageError) {
-      console.error(`user:create: ${error.message}\n\n${USAGE}`);
+      console.error(`npm run user:create: ${error.message}\n\n${USAGE}`);
     } else if (isAppError(error)) {
       const hint = error.code === "conflict" ? " Use --promote to make it a maintainer." : "";
-      console.error(`user:create: ${error.message}${hint}`);
+      console.error(`npm run user:create: ${error.message}${hint}`);
     } else {
-      console.error("user:create: failed:", error instanceof Error ? error.message : error);
+      console.error("npm run user:create: failed:", error instanceof Error ? error.message : error);
     }
     process.exitCode = 1;
   })

@@ -42,7 +42,20 @@ const ENCODINGS = new Set(["gzip", "br"]);
 const PUBLIC_FAST_PATH = Symbol.for("irc-bench.public-fast-path");
 const FAULT_LOG_INTERVAL_MS = 30_000;
 
-const { values } = parseArgs({ options: { port: { type: "string" }, hostname: { type: "string" } } });
+const USAGE = `Usage: npm start (node scripts/server/web-server.mjs [--port PORT] [--hostname HOST])
+Serves the production build; --port defaults to PORT, else 3000; --hostname to BIND_HOST, else 0.0.0.0.`;
+// The same behaviour as scripts/command-line.ts (which this plain script cannot import).
+let values;
+try {
+  ({ values } = parseArgs({ options: { port: { type: "string" }, hostname: { type: "string" }, help: { type: "boolean", short: "h" } } }));
+} catch (error) {
+  process.stderr.write(`npm start: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 // BIND_HOST (README, Configuration): 127.0.0.1 behind a reverse proxy on the same machine. Not HOSTNAME: shells and containers set it to the machine's name.
 const hostname = values.hostname ?? process.env.BIND_HOST ?? "0.0.0.0";

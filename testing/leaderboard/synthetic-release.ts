@@ -5,7 +5,6 @@ import {
   ENTITY_TYPES,
   KB_FILE,
   META_FILE,
-  PAPER_COLLECTIONS,
   SPLIT_FILES,
   SPLITS,
   type Entity,
@@ -13,6 +12,7 @@ import {
   type Sample,
   type Split,
 } from "@/lib/dataset/release-schema";
+import { PAPER_COLLECTIONS } from "@/testing/synthetic/synth-texts";
 
 /**
  * A minimal, deterministic release for seeding the leaderboard when no release

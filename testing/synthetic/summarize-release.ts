@@ -1,4 +1,5 @@
-import { ENTITY_TYPES, PAPER_COLLECTIONS, SPLITS, type EntityType, type Split } from "@/lib/dataset/release-schema";
+import { PAPER_COLLECTIONS } from "@/testing/synthetic/synth-texts";
+import { ENTITY_TYPES, SPLITS, type EntityType, type Split } from "@/lib/dataset/release-schema";
 import type { ReleaseContent } from "@/lib/dataset/validate-release";
 
 /**

@@ -5,19 +5,17 @@ import {
   ENTITY_TYPES,
   KB_FILE,
   META_FILE,
-  PAPER_COLLECTIONS,
   SPLIT_FILES,
   SPLITS,
   type DatasetMeta,
   type Entity,
   type EntityType,
-  type PaperCollection,
   type Sample,
   type Split,
 } from "@/lib/dataset/release-schema";
 import { apportion, createSeededRandom, type SeededRandom } from "@/testing/synthetic/seeded-random";
 import { makeEntityDraft, type EntityDraft } from "@/testing/synthetic/synth-entities";
-import { NEUTRAL_NARRATIVE, writeNarrative } from "@/testing/synthetic/synth-texts";
+import { NEUTRAL_NARRATIVE, PAPER_COLLECTIONS, writeNarrative, type PaperCollection } from "@/testing/synthetic/synth-texts";
 import type { ReleaseContent } from "@/lib/dataset/validate-release";
 
 /**

@@ -1,6 +1,22 @@
-import type { EntityType, PaperCollection } from "@/lib/dataset/release-schema";
+import type { EntityType } from "@/lib/dataset/release-schema";
 import type { SeededRandom } from "@/testing/synthetic/seeded-random";
 import { HOME_GOODS, RELATIVES, STATES, WORKPLACES } from "@/testing/synthetic/synth-words";
+
+/** The 11 thematic collections of the paper (section 3.2), in the paper's order. */
+export const PAPER_COLLECTIONS = [
+  "Veterans",
+  "Immigration",
+  "Regional",
+  "Depression Era",
+  "Japanese American",
+  "Academic",
+  "September 11",
+  "Civil Rights",
+  "COVID-19",
+  "Labor",
+  "Refugee",
+] as const;
+export type PaperCollection = (typeof PAPER_COLLECTIONS)[number];
 
 /**
  * First-person narratives for the synthetic release, built like the paper's

@@ -1,4 +1,9 @@
-import type { Entity, GoldSample, PublicTestSample, Sample } from "@/lib/dataset/release-schema";
+import type { Entity, EntityType, Sample } from "@/lib/dataset/release-schema";
+
+/** What participants download for train and dev: the sample with the gold entity joined in. */
+export type GoldSample = Sample & { name: string; type: EntityType; aliases: string[] };
+/** What participants download for the test split: no gold (protocol section 3). */
+export type PublicTestSample = Pick<Sample, "id" | "collection" | "implicit_text">;
 
 /**
  * The rows participants download (protocol section 3). Train and dev carry

@@ -8,7 +8,8 @@ import { AUTH_RATE_LIMITS } from "@/lib/rate-limit/auth-limits";
 import { consumeRateLimit, rateLimitKey, resetRateLimit } from "@/lib/rate-limit/fixed-window";
 import { getSharedRedis } from "@/lib/redis";
 import { registerUser } from "@/lib/users/register-user";
-import { assertTestDatabase, createTestUser, deleteTestUsers, uniqueEmail, uniqueSuffix, type TestUser } from "./auth-helpers";
+import { assertTestDatabase } from "@/testing/local-database";
+import { createTestUser, deleteTestUsers, type TestUser, uniqueEmail, uniqueSuffix } from "@/testing/test-users";
 
 const created: string[] = [];
 
@@ -32,7 +33,7 @@ let ada: TestUser;
 
 beforeAll(async () => {
   assertTestDatabase();
-  ada = await createTestUser("rate-ada");
+  ada = await createTestUser({ label: "rate-ada" });
   created.push(ada.id);
 });
 
@@ -103,7 +104,7 @@ describe("sign-in limits", () => {
   });
 
   it("a successful sign-in resets the account's counter", async () => {
-    const bob = await createTestUser("rate-bob");
+    const bob = await createTestUser({ label: "rate-bob" });
     created.push(bob.id);
     const ip = uniqueIp();
     const limit = AUTH_RATE_LIMITS.signInPerAccount.limit;

@@ -5,7 +5,8 @@ import { getSharedRedis } from "@/lib/redis";
 import { changeUserRole } from "@/lib/users/change-user-role";
 import { linkOAuthAccount } from "@/lib/users/link-oauth-account";
 import { listUsers } from "@/lib/users/list-users";
-import { assertTestDatabase, createTestUser, deleteTestUsers, sessionActor, uniqueEmail, uniqueSuffix, type TestUser } from "./auth-helpers";
+import { assertTestDatabase } from "@/testing/local-database";
+import { createTestUser, deleteTestUsers, sessionActor, type TestUser, uniqueEmail, uniqueSuffix } from "@/testing/test-users";
 
 /**
  * The last-maintainer rule counts every maintainer in the database, so this
@@ -31,7 +32,7 @@ async function maintainerIds(): Promise<string[]> {
 }
 
 async function track(label: string, role: TestUser["role"] = "PARTICIPANT"): Promise<TestUser> {
-  const user = await createTestUser(label, role);
+  const user = await createTestUser({ label, role });
   created.push(user.id);
   return user;
 }

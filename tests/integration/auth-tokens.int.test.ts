@@ -16,7 +16,9 @@ import { listApiTokens } from "@/lib/tokens/list-api-tokens";
 import { revokeApiToken } from "@/lib/tokens/revoke-api-token";
 import { hashApiToken } from "@/lib/tokens/token-format";
 import { changeUserRole } from "@/lib/users/change-user-role";
-import { assertTestDatabase, createTestUser, deleteTestUsers, sessionActor, sessionCookieFor, type TestUser } from "./auth-helpers";
+import { assertTestDatabase } from "@/testing/local-database";
+import { sessionCookieHeader } from "@/testing/test-sessions";
+import { createTestUser, deleteTestUsers, sessionActor, type TestUser } from "@/testing/test-users";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BASE = "http://127.0.0.1:3100";
@@ -51,9 +53,9 @@ function bearer(token: string, init: RequestInit = {}): Request {
 
 beforeAll(async () => {
   assertTestDatabase();
-  ada = await createTestUser("tok-ada");
-  bob = await createTestUser("tok-bob");
-  max = await createTestUser("tok-max", "MAINTAINER");
+  ada = await createTestUser({ label: "tok-ada" });
+  bob = await createTestUser({ label: "tok-bob" });
+  max = await createTestUser({ label: "tok-max", role: "MAINTAINER" });
 });
 
 afterAll(async () => {
@@ -152,7 +154,7 @@ describe("API token lifecycle", () => {
 
 describe("getActor with a session cookie", () => {
   it("reads the user and the current role from the database", async () => {
-    const cookie = await sessionCookieFor(bob.id);
+    const cookie = await sessionCookieHeader({ id: bob.id });
     await expect(getActor(new Request(`${BASE}/api/me`, { headers: { cookie } }))).resolves.toEqual({
       kind: "user",
       userId: bob.id,
@@ -168,13 +170,13 @@ describe("getActor with a session cookie", () => {
 
   it("treats a forged or unknown session as anonymous", async () => {
     await expect(getActor(new Request(BASE, { headers: { cookie: "next-auth.session-token=forged" } }))).resolves.toEqual({ kind: "anonymous" });
-    const ghost = await sessionCookieFor("no-such-user");
+    const ghost = await sessionCookieHeader({ id: "no-such-user" });
     await expect(getActor(new Request(BASE, { headers: { cookie: ghost } }))).resolves.toEqual({ kind: "anonymous" });
     await expect(getActor(new Request(BASE))).resolves.toEqual({ kind: "anonymous" });
   });
 
   it("refuses a cookie-authenticated write from another origin or without Origin (CSRF)", async () => {
-    const cookie = await sessionCookieFor(bob.id);
+    const cookie = await sessionCookieHeader({ id: bob.id });
     const host = "127.0.0.1:3100";
     const write = (headers: Record<string, string>) => getActor(new Request(`${BASE}/api/me`, { method: "PATCH", headers: { cookie, host, ...headers } }));
     expect(await statusOf(() => write({}))).toBe(403);

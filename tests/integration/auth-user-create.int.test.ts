@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/auth/password";
 import { db } from "@/lib/db";
 import { getSharedRedis } from "@/lib/redis";
-import { assertTestDatabase, deleteTestUsers, uniqueEmail } from "./auth-helpers";
+import { assertTestDatabase } from "@/testing/local-database";
+import { deleteTestUsers, uniqueEmail } from "@/testing/test-users";
 
 const ROOT = path.resolve(__dirname, "../..");
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");
@@ -88,10 +89,11 @@ describe("npm run user:create", () => {
     expect(repeated.stdout).toContain("already a maintainer");
   }, 120_000);
 
-  it("explains bad arguments and exits 1", async () => {
+  it("explains a bad option with the usage and exits 2, a bad piped password and exits 1", async () => {
     const missing = await runUserCreate([]);
-    expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain("--email");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("npm run user:create: --email");
+    expect(missing.stderr).toContain("usage: npm run user:create");
     const short = await runUserCreate(["--email", uniqueEmail("cli-short")], "short");
     expect(short.code).toBe(1);
     expect(short.stderr).toContain("at least 10 characters");

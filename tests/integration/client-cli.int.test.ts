@@ -41,10 +41,10 @@ import { killAllChildren, REPO_ROOT } from "./support/processes";
 import { importSmallRelease, predictionLines, scoreOffline, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { startRouteServer, type RouteServer } from "./support/route-server";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
 import { waitFor, waitForStatus } from "./support/wait";
 import { startWorker, type WorkerProcess } from "./support/workers";
 import { freePort } from "../../testing/free-port";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * The command-line client (dist/cli/irc-bench-client.mjs, the downloadable
@@ -101,8 +101,8 @@ beforeAll(async () => {
   await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, "scripts", "build", "build-cli.mjs"), "--if-stale", "client"], { cwd: REPO_ROOT });
   await resetTestState();
   release = await importSmallRelease(31);
-  participant = await createTestUser("cli");
-  ({ token } = await createApiToken({ actor: actorOf(participant), name: "laptop" }));
+  participant = await createTestUser({ label: "cli", withoutPassword: true });
+  ({ token } = await createApiToken({ actor: sessionActor(participant), name: "laptop" }));
   home = await mkdtemp(path.join(os.tmpdir(), "irc-client-"));
   configFile = path.join(home, ".config", "irc-bench", "config.json");
   server = await startRouteServer(Number(process.env.E2E_PORT ?? 0));

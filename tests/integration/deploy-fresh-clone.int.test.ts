@@ -11,9 +11,9 @@ import { bareEnv, cloneHead, run, runCapturing, runOrExplain, type FreshClone } 
 import { killAllChildren, spawnChild, type ChildHandle } from "./support/processes";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
-import { actorOf, createTestUser } from "./support/users";
 import { waitFor } from "./support/wait";
 import { freePort } from "../../testing/free-port";
+import { createTestUser, sessionActor } from "@/testing/test-users";
 
 /**
  * docs/deploy.md, "Build" and "Run", the way an operator does it on a fresh
@@ -187,8 +187,8 @@ describe("a production deployment from a fresh clone (docs/deploy.md)", () => {
     // Plain Node ran the compiled worker: a production install has no tsx to fall back on.
     expect(existsSync(path.join(clone.dir, "node_modules", ".bin", "tsx"))).toBe(false);
 
-    const participant = await createTestUser("deploy");
-    const { token } = await createApiToken({ actor: actorOf(participant), name: "deploy" });
+    const participant = await createTestUser({ label: "deploy", withoutPassword: true });
+    const { token } = await createApiToken({ actor: sessionActor(participant), name: "deploy" });
     const upload = await multipart("dev-closed.jsonl", toJsonl(predictionLines(release, "dev", "closed", 0.6, 73)));
     const created = await sendAsProxy("/api/submissions", {
       method: "POST",

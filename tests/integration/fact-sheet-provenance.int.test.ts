@@ -15,7 +15,7 @@ import { isAppError, type AppError } from "@/lib/errors";
 import { completeFactSheet } from "@/lib/fact-sheet/build-fact-sheet";
 import { factSheetSchema } from "@/lib/fact-sheet/schema";
 import { FACT_SHEET_TEMPLATE } from "@/lib/fact-sheet/template";
-import { parseCsv } from "@/lib/exports/csv";
+import { parseCsv } from "@/testing/parse-csv";
 import { getLeaderboard, setLeaderboardStampTtl } from "@/lib/leaderboard/get-leaderboard";
 import { checkReproduction } from "@/lib/provenance/check-reproduction";
 import { revokeReproduction } from "@/lib/provenance/revoke-reproduction";
@@ -27,7 +27,7 @@ import { publicationRequest } from "@/testing/publication-request";
 import { REPO_ROOT } from "./support/processes";
 import { resetDatabase } from "./support/reset";
 import { startRouteServer, type RouteServer } from "./support/route-server";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * Issue 16, items 1 and 2: the fact sheet from the API (and the command-line
@@ -105,11 +105,11 @@ beforeAll(async () => {
   // Enough test samples that entries can differ from the baseline and from each other in max(25, 1%) ranking-slice
   // samples, as the publication guard asks (protocol section 12).
   release = await importLeaderboardRelease("fact-sheet-int", 200);
-  owner = await createTestUser("owner");
-  rival = await createTestUser("rival");
-  maintainer = await createTestUser("maintainer", "MAINTAINER");
+  owner = await createTestUser({ label: "owner", withoutPassword: true });
+  rival = await createTestUser({ label: "rival", withoutPassword: true });
+  maintainer = await createTestUser({ label: "maintainer", role: "MAINTAINER", withoutPassword: true });
   const system = await db.user.create({ data: { email: "system@fact-sheet-int.invalid", displayName: "IRC-Bench maintainers", isSystem: true } });
-  ownerToken = (await createApiToken({ actor: actorOf(owner), name: "fact sheet test" })).token;
+  ownerToken = (await createApiToken({ actor: sessionActor(owner), name: "fact sheet test" })).token;
   const test = release.gold.test;
   // Tuned: right on 4 samples in 5; Rival: on 1 in 2; the baseline on 1 in 4. The reproduction is Tuned's answers again,
   // the imperfect one differs on samples 1, 2 and 3 (right in Tuned, wrong there).
@@ -172,7 +172,7 @@ describe("the fact sheet from the API to the database and back", () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ submissionId: "fstuned", factSheet: edited, isAudited: false });
     expect(await db.auditLog.count({ where: { targetId: "fstuned", action: "submission.edit-fact-sheet" } })).toBe(0);
-    expect((await caught(() => editFactSheet(actorOf(rival), "fstuned", { factSheet: edited }))).code).toBe("not_found");
+    expect((await caught(() => editFactSheet(sessionActor(rival), "fstuned", { factSheet: edited }))).code).toBe("not_found");
 
     // Approval itself (probe flags, audit) is submissions-review's; here the entry only needs to be approved.
     await db.submission.update({ where: { id: "fstuned" }, data: { publication: "PUBLISHED", publishedAt: new Date() } });
@@ -180,10 +180,10 @@ describe("the fact sheet from the API to the database and back", () => {
     expect(locked.status).toBe(409);
     expect((locked.body as { error: { message: string } }).error.message).toMatch(/read-only once a maintainer approved/);
 
-    const noReason = await caught(() => editFactSheet(actorOf(maintainer), "fstuned", { factSheet: TUNED }));
+    const noReason = await caught(() => editFactSheet(sessionActor(maintainer), "fstuned", { factSheet: TUNED }));
     expect(noReason.code).toBe("validation");
     expect(noReason.message).toMatch(/"reason"/);
-    const corrected = await editFactSheet(actorOf(maintainer), "fstuned", { factSheet: TUNED, reason: "owner asked: compute was wrong" });
+    const corrected = await editFactSheet(sessionActor(maintainer), "fstuned", { factSheet: TUNED, reason: "owner asked: compute was wrong" });
     expect(corrected.isAudited).toBe(true);
     const audit = await db.auditLog.findFirstOrThrow({ where: { targetId: "fstuned", action: "submission.edit-fact-sheet" } });
     expect(audit).toMatchObject({ actorId: maintainer.id, reason: "owner asked: compute was wrong" });
@@ -196,8 +196,8 @@ describe("the fact sheet from the API to the database and back", () => {
     // A maintainer who owns a published entry gets no exemption: a reason, and an audit row.
     await db.submission.update({ where: { id: "fstuned" }, data: { userId: maintainer.id } });
     try {
-      expect((await caught(() => editFactSheet(actorOf(maintainer), "fstuned", { factSheet: TUNED }))).message).toMatch(/"reason"/);
-      expect((await editFactSheet(actorOf(maintainer), "fstuned", { factSheet: TUNED, reason: "my own entry: wording" })).isAudited).toBe(true);
+      expect((await caught(() => editFactSheet(sessionActor(maintainer), "fstuned", { factSheet: TUNED }))).message).toMatch(/"reason"/);
+      expect((await editFactSheet(sessionActor(maintainer), "fstuned", { factSheet: TUNED, reason: "my own entry: wording" })).isAudited).toBe(true);
       expect(await db.auditLog.count({ where: { targetId: "fstuned", action: "submission.edit-fact-sheet" } })).toBe(2);
     } finally {
       await db.submission.update({ where: { id: "fstuned" }, data: { userId: owner.id } });
@@ -273,7 +273,7 @@ describe("leaderboard filters by fact sheet and provenance", () => {
 
 describe("provenance tiers: the reproduction check", () => {
   it("refuses a reproduction whose outcomes differ, with the count only, and audits it", async () => {
-    const refused = await caught(() => checkReproduction(actorOf(maintainer), "fstuned", { reproductionId: "fsdiffer" }));
+    const refused = await caught(() => checkReproduction(sessionActor(maintainer), "fstuned", { reproductionId: "fsdiffer" }));
     expect(refused.code).toBe("validation");
     expect(refused.message).toBe("Not reproduced: 3 of 200 samples have a different outcome in the reproduction. The tier is unchanged.");
     expect((await db.submission.findUniqueOrThrow({ where: { id: "fstuned" } })).reproducedAt).toBeNull();
@@ -283,25 +283,25 @@ describe("provenance tiers: the reproduction check", () => {
   });
 
   it("refuses what cannot be a reproduction, and anyone but a maintainer", async () => {
-    expect((await caught(() => checkReproduction(actorOf(owner), "fstuned", { reproductionId: "fsrepro" }))).code).toBe("forbidden");
-    expect((await caught(() => checkReproduction({ ...actorOf(maintainer), via: "token" }, "fstuned", { reproductionId: "fsrepro" }))).code).toBe("forbidden");
-    expect((await caught(() => checkReproduction(actorOf(maintainer), "fstuned", { reproductionId: "fstuned" }))).message).toMatch(/entry itself/);
-    expect((await caught(() => checkReproduction(actorOf(maintainer), "fstuned", { reproductionId: "nosuchsubmission" }))).message).toMatch(/names no submission/);
+    expect((await caught(() => checkReproduction(sessionActor(owner), "fstuned", { reproductionId: "fsrepro" }))).code).toBe("forbidden");
+    expect((await caught(() => checkReproduction({ ...sessionActor(maintainer), via: "token" }, "fstuned", { reproductionId: "fsrepro" }))).code).toBe("forbidden");
+    expect((await caught(() => checkReproduction(sessionActor(maintainer), "fstuned", { reproductionId: "fstuned" }))).message).toMatch(/entry itself/);
+    expect((await caught(() => checkReproduction(sessionActor(maintainer), "fstuned", { reproductionId: "nosuchsubmission" }))).message).toMatch(/names no submission/);
     // The owner's own second upload is not a re-run by a maintainer.
-    expect((await caught(() => checkReproduction(actorOf(maintainer), "fstuned", { reproductionId: "fsclient" }))).message).toMatch(/must be a submission you uploaded yourself/);
+    expect((await caught(() => checkReproduction(sessionActor(maintainer), "fstuned", { reproductionId: "fsclient" }))).message).toMatch(/must be a submission you uploaded yourself/);
     // Nobody certifies their own entry.
     await db.submission.update({ where: { id: "fstuned" }, data: { userId: maintainer.id } });
     try {
-      const own = await caught(() => checkReproduction(actorOf(maintainer), "fstuned", { reproductionId: "fsrepro" }));
+      const own = await caught(() => checkReproduction(sessionActor(maintainer), "fstuned", { reproductionId: "fsrepro" }));
       expect([own.code, own.message]).toEqual(["forbidden", "You own this entry: another maintainer must reproduce it."]);
     } finally {
       await db.submission.update({ where: { id: "fstuned" }, data: { userId: owner.id } });
     }
-    expect((await caught(() => checkReproduction(actorOf(maintainer), "fsbase", { reproductionId: "fsrepro" }))).message).toMatch(/Only a scored test entry/);
+    expect((await caught(() => checkReproduction(sessionActor(maintainer), "fsbase", { reproductionId: "fsrepro" }))).message).toMatch(/Only a scored test entry/);
   });
 
   it("marks the entry reproduced when every outcome matches (who, when), shows it in the API and the filter, and revokes it audited", async () => {
-    const result = await checkReproduction(actorOf(maintainer), "fstuned", { reproductionId: "fsrepro", reason: "re-ran their repository" });
+    const result = await checkReproduction(sessionActor(maintainer), "fstuned", { reproductionId: "fsrepro", reason: "re-ran their repository" });
     expect(result).toEqual({ entryId: "fstuned", reproductionId: "fsrepro", tier: "reproduced", n: 200 });
     const row = await db.submission.findUniqueOrThrow({ where: { id: "fstuned" } });
     expect(row).toMatchObject({ reproducedById: maintainer.id, reproductionId: "fsrepro" });
@@ -315,12 +315,12 @@ describe("provenance tiers: the reproduction check", () => {
       ["fsbase", "scored"],
     ]);
 
-    expect((await caught(() => revokeReproduction(actorOf(maintainer), "fstuned", { reason: "no" }))).code).toBe("validation");
-    await revokeReproduction(actorOf(maintainer), "fstuned", { reason: "the re-run used the test split for tuning" });
+    expect((await caught(() => revokeReproduction(sessionActor(maintainer), "fstuned", { reason: "no" }))).code).toBe("validation");
+    await revokeReproduction(sessionActor(maintainer), "fstuned", { reason: "the re-run used the test split for tuning" });
     expect((await db.submission.findUniqueOrThrow({ where: { id: "fstuned" } })).reproducedAt).toBeNull();
     const revoked = await db.auditLog.findFirstOrThrow({ where: { targetId: "fstuned", action: "submission.unreproduce" } });
     expect(revoked.details).toMatchObject({ reproductionId: "fsrepro", reproducedById: maintainer.id });
-    expect((await caught(() => revokeReproduction(actorOf(maintainer), "fstuned", { reason: "again, twice" }))).code).toBe("conflict");
+    expect((await caught(() => revokeReproduction(sessionActor(maintainer), "fstuned", { reason: "again, twice" }))).code).toBe("conflict");
     expect((await leaderboardRows("?track=open&tier=reproduced")).rows.map((item) => item.id)).toEqual(["fsbase"]);
   });
 });

@@ -25,7 +25,7 @@ import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "
 import { resetTestState } from "./support/reset";
 import { readStoredText } from "./support/stored-files";
 import { submitLines } from "./support/uploads";
-import { createTestUser, type TestUser } from "./support/users";
+import { createTestUser, type TestUser } from "@/testing/test-users";
 
 /**
  * The file stores behind lib/files/file-store.ts: PostgreSQL (the default;
@@ -41,7 +41,7 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7);
-  participant = await createTestUser("file-store");
+  participant = await createTestUser({ label: "file-store", withoutPassword: true });
   // Staged files of an earlier, interrupted run would count as this run's.
   await rm(stagingDir(), { recursive: true, force: true });
 });

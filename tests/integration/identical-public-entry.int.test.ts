@@ -7,7 +7,7 @@ import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * Protocol section 12: a test file identical to another account's public
@@ -26,7 +26,7 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(17);
-  [first, copier, maintainer] = [await createTestUser("identical-first"), await createTestUser("identical-copier"), await createTestUser("identical-maintainer", "MAINTAINER")];
+  [first, copier, maintainer] = [await createTestUser({ label: "identical-first", withoutPassword: true }), await createTestUser({ label: "identical-copier", withoutPassword: true }), await createTestUser({ label: "identical-maintainer", role: "MAINTAINER", withoutPassword: true })];
   const lines = predictionLines(release, "test", "open", 0.5, 171);
   originalId = (await submitLines(lines, { userId: first.id, originalName: "original.jsonl" })).id;
   copyId = (await submitLines(lines, { userId: copier.id, originalName: "copy.jsonl" })).id;
@@ -42,16 +42,16 @@ describe("a test file identical to another account's entry", () => {
   it("is not mentioned while that entry is private, pending or hidden", async () => {
     for (const publication of ["PRIVATE", "PENDING", "HIDDEN"] as const) {
       await db.submission.update({ where: { id: originalId }, data: { publication, systemName: "Original System" } });
-      expect((await getSubmissionView(actorOf(copier), copyId)).identicalPublicEntry).toBeNull();
-      expect((await getSubmissionView(actorOf(maintainer), copyId)).identicalPublicEntry).toBeNull();
+      expect((await getSubmissionView(sessionActor(copier), copyId)).identicalPublicEntry).toBeNull();
+      expect((await getSubmissionView(sessionActor(maintainer), copyId)).identicalPublicEntry).toBeNull();
     }
   });
 
   it("names the public entry to the uploader and to maintainers once it is published; its owner is told nothing", async () => {
     await db.submission.update({ where: { id: originalId }, data: { publication: "PUBLISHED", publishedAt: new Date(), systemName: "Original System" } });
     const expected = { id: originalId, system: "Original System", isBaseline: false };
-    expect((await getSubmissionView(actorOf(copier), copyId)).identicalPublicEntry).toEqual(expected);
-    expect((await getSubmissionView(actorOf(maintainer), copyId)).identicalPublicEntry).toEqual(expected);
-    expect((await getSubmissionView(actorOf(first), originalId)).identicalPublicEntry).toBeNull();
+    expect((await getSubmissionView(sessionActor(copier), copyId)).identicalPublicEntry).toEqual(expected);
+    expect((await getSubmissionView(sessionActor(maintainer), copyId)).identicalPublicEntry).toEqual(expected);
+    expect((await getSubmissionView(sessionActor(first), originalId)).identicalPublicEntry).toBeNull();
   });
 });

@@ -16,9 +16,9 @@ import { importSmallRelease, predictionLines, type TestRelease } from "./support
 import { resetTestState } from "./support/reset";
 import { readStoredText } from "./support/stored-files";
 import { submitLines } from "./support/uploads";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
 import { waitForAllSettled } from "./support/wait";
 import { startWorker, type WorkerProcess } from "./support/workers";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * Protocol section 12, tried as an attacker would: each attack below reads
@@ -152,9 +152,9 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importReleaseWithTinyGroups();
-  [attacker, maintainer] = [await createTestUser("attacker"), await createTestUser("attack-maintainer", "MAINTAINER")];
+  [attacker, maintainer] = [await createTestUser({ label: "attacker", withoutPassword: true }), await createTestUser({ label: "attack-maintainer", role: "MAINTAINER", withoutPassword: true })];
   await db.user.updateMany({ where: { id: { in: [attacker.id, maintainer.id] } }, data: { approvedAt: new Date() } });
-  token = (await createApiToken({ actor: actorOf(attacker), name: "attack" })).token;
+  token = (await createApiToken({ actor: sessionActor(attacker), name: "attack" })).token;
   testSamples = release.content.samples.test;
   const knownQids = new Set([...release.content.samples.train, ...release.content.samples.dev].map((sample) => sample.qid));
   trainQids = [...new Set(release.content.samples.train.map((sample) => sample.qid))];
@@ -215,8 +215,8 @@ describe("[INTEGRITY] differencing", () => {
     const second = await submitLines(probed, { userId: attacker.id, declaredSplit: "test" });
     await waitForAllSettled([first.id, second.id], { timeoutMs: 60_000, workers: worker ? [worker] : [] });
 
-    await requestPublication(actorOf(attacker), first.id, publicationRequest("Attack first"));
-    const refusal = await caught(() => requestPublication(actorOf(attacker), second.id, publicationRequest("Attack second")));
+    await requestPublication(sessionActor(attacker), first.id, publicationRequest("Attack first"));
+    const refusal = await caught(() => requestPublication(sessionActor(attacker), second.id, publicationRequest("Attack second")));
     expect(refusal.code).toBe("validation");
     expect(refusal.message).toContain(`too close to your entry "Attack first" (${first.id}`);
     expect(refusal.message).not.toContain(probeSample.id);

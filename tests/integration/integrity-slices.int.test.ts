@@ -20,10 +20,10 @@ import { killAllChildren } from "./support/processes";
 import { importFullRelease, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
 import { waitForAllSettled } from "./support/wait";
 import { startWorker, type WorkerProcess } from "./support/workers";
 import { crawlAsEveryone, fidelityChecks } from "./support/slice-checks";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * Protocol v1.2 section 12 on a release of the paper's size (4,633 test
@@ -136,9 +136,9 @@ function candidatesFor(sample: Sample, count: number, seed: number): string[] {
 async function account(fresh = false): Promise<{ user: TestUser; token: string; used: number }> {
   let current = accounts.at(-1);
   if (fresh || current === undefined || current.used >= QUOTA_PER_ACCOUNT) {
-    const user = await createTestUser(`prober-${accounts.length}`);
+    const user = await createTestUser({ label: `prober-${accounts.length}`, withoutPassword: true });
     await db.user.update({ where: { id: user.id }, data: { approvedAt: new Date() } });
-    current = { user, token: (await createApiToken({ actor: actorOf(user), name: "probe" })).token, used: 0 };
+    current = { user, token: (await createApiToken({ actor: sessionActor(user), name: "probe" })).token, used: 0 };
     accounts.push(current);
   }
   return current;
@@ -185,7 +185,7 @@ async function publish(id: string, token: string, systemName: string): Promise<v
   const score = await db.score.findUniqueOrThrow({ where: { submissionId: id }, select: { probeFlags: true } });
   const flags = (score.probeFlags as { flags?: { id: string; raised: boolean }[] } | null)?.flags ?? [];
   const acknowledge = flags.filter((flag) => flag.raised).map((flag) => flag.id);
-  await reviewSubmission(actorOf(maintainer), id, { action: "approve", acknowledge, reason: "Method described; checked by a maintainer." });
+  await reviewSubmission(sessionActor(maintainer), id, { action: "approve", acknowledge, reason: "Method described; checked by a maintainer." });
   publishedIds.push(id);
 }
 
@@ -206,7 +206,7 @@ beforeAll(async () => {
   feedbackIds = new Set(testSamples.filter((sample) => isFeedback(sample.id)).map((sample) => sample.id));
   const known = new Set([...release.content.samples.train, ...release.content.samples.dev].map((sample) => sample.qid));
   testPool = release.content.entities.map((candidate) => candidate.qid).filter((qid) => !known.has(qid));
-  maintainer = await createTestUser("slices-maintainer", "MAINTAINER");
+  maintainer = await createTestUser({ label: "slices-maintainer", role: "MAINTAINER", withoutPassword: true });
   baselineIds = (await runBaselines(release.releaseId)).map((result) => result.submissionId);
   worker = await startWorker({ WORKER_CONCURRENCY: "1", BOOTSTRAP_RESAMPLES: "200" }, { readyTimeoutMs: 120_000 });
   await waitForAllSettled(baselineIds, { timeoutMs: 300_000, workers: [worker] });

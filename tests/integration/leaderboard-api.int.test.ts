@@ -8,7 +8,7 @@ import { db } from "@/lib/db";
 import { setLeaderboardStampTtl } from "@/lib/leaderboard/get-leaderboard";
 import { isAppError } from "@/lib/errors";
 import { comparePublicEntries } from "@/lib/leaderboard/compare-public-entries";
-import { parseCsv } from "@/lib/exports/csv";
+import { parseCsv } from "@/testing/parse-csv";
 import { findPublicEntry } from "@/lib/leaderboard/get-public-entry";
 import { loadSplitGold } from "@/lib/submissions/load-gold";
 import {

@@ -18,7 +18,8 @@ import { closeSharedRedis } from "@/lib/redis";
 import { importLeaderboardRelease, openPredictions, storeScoredEntries } from "@/testing/leaderboard/integration-fixtures";
 import { assertTestDatabase } from "@/testing/local-database";
 import { flushTestRedis, resetDatabase } from "./support/reset";
-import { createTestUser, sessionActor, sessionCookieFor, type TestUser } from "./auth-helpers";
+import { sessionCookieHeader } from "@/testing/test-sessions";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * The shared page cache keeps only pages the active release's stamp versions.
@@ -57,8 +58,8 @@ beforeAll(async () => {
   await flushTestRedis();
   clearLocalPublicBodies();
   const owner = await db.user.create({ data: { email: "owner@page-cache.invalid", displayName: "Team Pages" } });
-  ada = await createTestUser("page-cache-ada");
-  grace = await createTestUser("page-cache-grace", "MAINTAINER");
+  ada = await createTestUser({ label: "page-cache-ada" });
+  grace = await createTestUser({ label: "page-cache-grace", role: "MAINTAINER" });
   const earlier = await importLeaderboardRelease("page-cache-earlier", 24);
   await storeScoredEntries(earlier, [
     { id: "pageold", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Old Board Entry", track: "open", predictions: openPredictions(earlier.gold.test, (i) => (i % 2 === 0 ? "exact" : "miss")) },
@@ -105,7 +106,7 @@ async function fastAnswer(request: FastPathRequest): Promise<FastPathAnswer | nu
 
 describe("one shared body for every reader of a public page", () => {
   it("keys a signed-in reader's request exactly as an anonymous one: a cookie or a token changes nothing", async () => {
-    const cookie = await sessionCookieFor(ada.id);
+    const cookie = await sessionCookieHeader({ id: ada.id });
     for (const url of ["/leaderboard?track=open", "/leaderboard/matrix", "/entries/pagenew"]) {
       const anonymous = cachedBodyRequest({ method: "GET", url, headers: {} });
       expect(anonymous?.kind, url).toBe("page");
@@ -129,7 +130,7 @@ describe("one shared body for every reader of a public page", () => {
     // Nothing in it depends on the cookie, so nothing says it does.
     expect(anonymous?.headers.Vary).not.toContain("Cookie");
     for (const user of [ada, grace]) {
-      const signedIn = await fastAnswer({ method: "GET", url: "/leaderboard?track=open", headers: { cookie: await sessionCookieFor(user.id) } });
+      const signedIn = await fastAnswer({ method: "GET", url: "/leaderboard?track=open", headers: { cookie: await sessionCookieHeader({ id: user.id }) } });
       expect(signedIn?.status).toBe(200);
       expect(signedIn?.headers.ETag).toBe(anonymous?.headers.ETag);
       expect(signedIn?.body?.equals(anonymous?.body ?? Buffer.alloc(0))).toBe(true);
@@ -144,7 +145,7 @@ describe("one shared body for every reader of a public page", () => {
       await findPublicReadStamp();
       await page("/entries/pagenew");
       const later = await answerFromPublicCache({ method: "GET", url: "/entries/pagenew", headers: {} });
-      const now = answerFromPublicCache({ method: "GET", url: "/entries/pagenew", headers: { cookie: await sessionCookieFor(ada.id) } });
+      const now = answerFromPublicCache({ method: "GET", url: "/entries/pagenew", headers: { cookie: await sessionCookieHeader({ id: ada.id }) } });
       expect(now).not.toBeInstanceOf(Promise);
       expect(now).toEqual(later);
     } finally {
@@ -160,12 +161,12 @@ describe("the header's account menu, GET /api/account-menu", () => {
   }
 
   it("names the session's own user, with the maintainer's links only for a maintainer, and is never cached", async () => {
-    expect(await menuFor({ cookie: await sessionCookieFor(ada.id) })).toEqual({
+    expect(await menuFor({ cookie: await sessionCookieHeader({ id: ada.id }) })).toEqual({
       status: 200,
       cacheControl: "private, no-store",
       body: { signedIn: true, displayName: ada.displayName, isMaintainer: false },
     });
-    expect((await menuFor({ cookie: await sessionCookieFor(grace.id) })).body).toEqual({ signedIn: true, displayName: grace.displayName, isMaintainer: true });
+    expect((await menuFor({ cookie: await sessionCookieHeader({ id: grace.id }) })).body).toEqual({ signedIn: true, displayName: grace.displayName, isMaintainer: true });
   });
 
   it("signs nobody in without a valid session: no cookie, a forged one, or an API token", async () => {
@@ -181,6 +182,6 @@ describe("the header's account menu, GET /api/account-menu", () => {
     expect(answer?.status).toBe(200);
     expect(answer?.headers["Cache-Control"]).toBe("private, no-store");
     expect(JSON.parse(answer?.body?.toString("utf8") ?? "null")).toEqual({ signedIn: false });
-    expect(await fastAnswer({ method: "GET", url: "/api/account-menu", headers: { cookie: await sessionCookieFor(ada.id) } })).toBeNull();
+    expect(await fastAnswer({ method: "GET", url: "/api/account-menu", headers: { cookie: await sessionCookieHeader({ id: ada.id }) } })).toBeNull();
   });
 });

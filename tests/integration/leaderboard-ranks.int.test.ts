@@ -13,9 +13,9 @@ import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { createTestUser } from "./support/users";
 import { waitForAllSettled } from "./support/wait";
 import { startWorker, type WorkerProcess } from "./support/workers";
+import { createTestUser } from "@/testing/test-users";
 
 /**
  * Protocol v1.2 sections 9, 12 and 13 on the bundled demo release (56 test
@@ -41,7 +41,7 @@ let worker: WorkerProcess | undefined;
 const ids: Record<string, string> = {};
 
 async function publish(file: string, systemName: string): Promise<string> {
-  const owner = await createTestUser(systemName.split(" ")[0]!.toLowerCase());
+  const owner = await createTestUser({ label: systemName.split(" ")[0]!.toLowerCase(), withoutPassword: true });
   const lines = (await readFile(path.join(PREDICTIONS, file), "utf8")).split("\n").filter((line) => line.trim() !== "");
   const submission = await submitLines(lines, { userId: owner.id, originalName: file });
   await db.submission.update({ where: { id: submission.id }, data: { publication: "PUBLISHED", publishedAt: new Date(), systemName } });

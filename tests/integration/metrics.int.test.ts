@@ -12,9 +12,9 @@ import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { createTestUser, type TestUser } from "./support/users";
 import { waitFor, waitForAllSettled } from "./support/wait";
 import { startWorker } from "./support/workers";
+import { createTestUser, type TestUser } from "@/testing/test-users";
 
 /**
  * GET /metrics: refused without the token, and with it a valid Prometheus
@@ -28,7 +28,7 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7);
-  owner = await createTestUser("metrics");
+  owner = await createTestUser({ label: "metrics", withoutPassword: true });
 });
 
 afterAll(async () => {

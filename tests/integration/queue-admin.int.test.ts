@@ -13,9 +13,9 @@ import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
 import { waitForAllSettled } from "./support/wait";
 import { startWorker } from "./support/workers";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * What /admin/queue and the owner's submission page read: the queue position
@@ -31,8 +31,8 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7);
-  owner = await createTestUser("queue-owner");
-  maintainer = await createTestUser("queue-maintainer", "MAINTAINER");
+  owner = await createTestUser({ label: "queue-owner", withoutPassword: true });
+  maintainer = await createTestUser({ label: "queue-maintainer", role: "MAINTAINER", withoutPassword: true });
   for (const seed of [701, 702, 703]) ids.push((await submitLines(predictionLines(release, "dev", "open", 0.5, seed), { userId: owner.id })).id);
 });
 
@@ -58,7 +58,7 @@ describe("queue position", () => {
       { position: 2, waiting: 3, beingScored: 0 },
       { position: 3, waiting: 3, beingScored: 0 },
     ]);
-    const view = await getSubmissionView(actorOf(owner), ids[1] ?? "");
+    const view = await getSubmissionView(sessionActor(owner), ids[1] ?? "");
     expect(view.queuePosition).toEqual({ position: 2, waiting: 3, beingScored: 0 });
   });
 
@@ -69,8 +69,8 @@ describe("queue position", () => {
 
 describe("queue overview and retry", () => {
   it("is for maintainers only", async () => {
-    expect(await refusal(() => getQueueOverview(actorOf(owner)))).toBe("forbidden");
-    expect(await refusal(() => retrySubmission(actorOf(owner), ids[0] ?? ""))).toBe("forbidden");
+    expect(await refusal(() => getQueueOverview(sessionActor(owner)))).toBe("forbidden");
+    expect(await refusal(() => retrySubmission(sessionActor(owner), ids[0] ?? ""))).toBe("forbidden");
   });
 
   it("lists the waiting jobs with submission and owner, and a failed submission with its message", async () => {
@@ -78,7 +78,7 @@ describe("queue overview and retry", () => {
     await (await getScoringQueue().getJob(failedId))?.remove();
     await markSubmissionFailed(failedId, "INTERNAL", "Scoring was started 20 times and never finished.");
 
-    const overview = await getQueueOverview(actorOf(maintainer));
+    const overview = await getQueueOverview(sessionActor(maintainer));
     expect(overview.queueProblem).toBeNull();
     expect(overview.counts).toMatchObject({ waiting: 2, active: 0 });
     expect(overview.isPaused).toBe(false);
@@ -95,7 +95,7 @@ describe("queue overview and retry", () => {
   it("a retry queues the failed submission again from 0 attempts, audited; a second retry is refused", async () => {
     const failedId = ids[2] ?? "";
     await db.submission.update({ where: { id: failedId }, data: { attempts: 20 } });
-    expect(await retrySubmission(actorOf(maintainer), failedId, "worker fixed")).toEqual({ submissionId: failedId, isQueued: true });
+    expect(await retrySubmission(sessionActor(maintainer), failedId, "worker fixed")).toEqual({ submissionId: failedId, isQueued: true });
 
     const row = await db.submission.findUniqueOrThrow({ where: { id: failedId } });
     expect(row).toMatchObject({ status: "QUEUED", attempts: 0, failureKind: null, failureReason: null });
@@ -104,10 +104,10 @@ describe("queue overview and retry", () => {
     expect(audit.details).toEqual({ from: { status: "FAILED", attempts: 20, failureKind: "INTERNAL", failureReason: "Scoring was started 20 times and never finished." } });
     const live = (await getScoringQueue().getJobs(["waiting"])).filter((job) => job.id && submissionIdOfJobId(job.id) === failedId);
     expect(live).toHaveLength(1);
-    expect((await getQueueOverview(actorOf(maintainer))).failed).toEqual([]);
+    expect((await getQueueOverview(sessionActor(maintainer))).failed).toEqual([]);
 
-    expect(await refusal(() => retrySubmission(actorOf(maintainer), failedId))).toBe("conflict");
-    expect(await refusal(() => retrySubmission(actorOf(maintainer), "nosuchsubmission"))).toBe("not_found");
+    expect(await refusal(() => retrySubmission(sessionActor(maintainer), failedId))).toBe("conflict");
+    expect(await refusal(() => retrySubmission(sessionActor(maintainer), "nosuchsubmission"))).toBe("not_found");
   });
 
   it("a worker scores all three, and the overview shows it alive", async () => {
@@ -115,7 +115,7 @@ describe("queue overview and retry", () => {
     await waitForAllSettled(ids, { timeoutMs: 60_000, workers: [worker] });
     const rows = await db.submission.findMany({ where: { id: { in: ids } } });
     expect(rows.map((row) => row.status)).toEqual(["SCORED", "SCORED", "SCORED"]);
-    const overview = await getQueueOverview(actorOf(maintainer));
+    const overview = await getQueueOverview(sessionActor(maintainer));
     expect(overview.jobs).toEqual([]);
     expect(overview.workers).toEqual([expect.objectContaining({ isAlive: true })]);
   });

@@ -33,11 +33,11 @@ import { createApiToken } from "@/lib/tokens/create-api-token";
 import { registerUser } from "@/lib/users/register-user";
 import { AWAITING_APPROVAL_MESSAGE, testApprovalPolicy } from "@/lib/users/test-approval";
 import { assertTestServices } from "@/testing/local-database";
-import { sessionCookieFor } from "./auth-helpers";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
+import { sessionCookieHeader } from "@/testing/test-sessions";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * Protocol §12 identity rules: the test quota binds the account and the
@@ -70,7 +70,7 @@ afterAll(async () => {
 });
 
 async function tokenOf(user: TestUser): Promise<string> {
-  return (await createApiToken({ actor: actorOf(user), name: "quota" })).token;
+  return (await createApiToken({ actor: sessionActor(user), name: "quota" })).token;
 }
 
 function nextTestLines(): string[] {
@@ -112,7 +112,7 @@ async function refusal(run: () => Promise<unknown>): Promise<AppError> {
 
 describe("the address budget", () => {
   it("is shared by every account at one address: the second account is refused with the address's message, not its own", async () => {
-    const [ada, bob] = await Promise.all([createTestUser("addr-ada"), createTestUser("addr-bob")]);
+    const [ada, bob] = await Promise.all([createTestUser({ label: "addr-ada", withoutPassword: true }), createTestUser({ label: "addr-bob", withoutPassword: true })]);
     const [adaToken, bobToken] = await Promise.all([tokenOf(ada), tokenOf(bob)]);
     const address = "198.51.100.41";
 
@@ -141,7 +141,7 @@ describe("the address budget", () => {
   });
 
   it("keys IPv6 uploads by their /64: two accounts on one /64 share it, the next /64 is another address", async () => {
-    const [cleo, dan] = await Promise.all([createTestUser("v6-cleo"), createTestUser("v6-dan")]);
+    const [cleo, dan] = await Promise.all([createTestUser({ label: "v6-cleo", withoutPassword: true }), createTestUser({ label: "v6-dan", withoutPassword: true })]);
     const [cleoToken, danToken] = await Promise.all([tokenOf(cleo), tokenOf(dan)]);
     expect((await upload(cleoToken, "2001:db8:41:7::1")).status).toBe(201);
     expect((await upload(danToken, "2001:db8:41:7:ffff:ffff:ffff:fffe")).status).toBe(201);
@@ -156,7 +156,7 @@ describe("the address budget", () => {
 
 describe("the quota ledger", () => {
   it("never charges an invalid file", async () => {
-    const eve = await createTestUser("ledger-eve");
+    const eve = await createTestUser({ label: "ledger-eve", withoutPassword: true });
     const lines = nextTestLines();
     const invalid = await refusal(() => submitLines([...lines, lines[0] ?? ""], { userId: eve.id }));
     expect(invalid.code).toBe("validation");
@@ -166,7 +166,7 @@ describe("the quota ledger", () => {
   });
 
   it("refunds a file the platform failed to score (worker gave up, or SCORING_MAX_ATTEMPTS reached), once, with the reason", async () => {
-    const fay = await createTestUser("ledger-fay");
+    const fay = await createTestUser({ label: "ledger-fay", withoutPassword: true });
     const token = await tokenOf(fay);
     const address = "198.51.100.51";
     const crashedResponse = await upload(token, address);
@@ -208,7 +208,7 @@ describe("the quota ledger", () => {
   });
 
   it("an invalid file found by the worker is not refunded (the file's fault, not the platform's)", async () => {
-    const gil = await createTestUser("ledger-gil");
+    const gil = await createTestUser({ label: "ledger-gil", withoutPassword: true });
     const submission = await submitLines(nextTestLines(), { userId: gil.id });
     await markSubmissionFailed(submission.id, "INVALID", "line 3: unknown id");
     expect((await getTestQuota(gil.id, release.releaseId)).usedTotal).toBe(1);
@@ -216,7 +216,7 @@ describe("the quota ledger", () => {
   });
 
   it("GET /api/quota/ledger shows only the caller's own rows, even at a shared address", async () => {
-    const [hal, ida] = await Promise.all([createTestUser("ledger-hal"), createTestUser("ledger-ida")]);
+    const [hal, ida] = await Promise.all([createTestUser({ label: "ledger-hal", withoutPassword: true }), createTestUser({ label: "ledger-ida", withoutPassword: true })]);
     const [halToken, idaToken] = await Promise.all([tokenOf(hal), tokenOf(ida)]);
     const address = "198.51.100.61";
     const halSubmission = (await (await upload(halToken, address)).json()) as { id: string };
@@ -235,7 +235,7 @@ describe("maintainers adjust a participant's quota", () => {
     return postQuotaAdjustment(
       new Request(`${BASE}/api/admin/users/${targetId}/quota`, {
         method: "POST",
-        headers: { cookie: await sessionCookieFor(asUser.id), origin: BASE, "content-type": "application/json" },
+        headers: { cookie: await sessionCookieHeader({ id: asUser.id }), origin: BASE, "content-type": "application/json" },
         body: JSON.stringify(body),
       }),
       { params: Promise.resolve({ id: targetId }) },
@@ -243,8 +243,8 @@ describe("maintainers adjust a participant's quota", () => {
   }
 
   it("a grant raises the account's budget (at its address too), is audited and shows on the participant's ledger; a refund likewise", async () => {
-    const maintainer = await createTestUser("quota-maint", "MAINTAINER");
-    const jo = await createTestUser("quota-jo");
+    const maintainer = await createTestUser({ label: "quota-maint", role: "MAINTAINER", withoutPassword: true });
+    const jo = await createTestUser({ label: "quota-jo", withoutPassword: true });
     const token = await tokenOf(jo);
     const address = "198.51.100.71";
     const first = (await (await upload(token, address)).json()) as { id: string };
@@ -310,7 +310,7 @@ describe("sign-up limits", () => {
 
 describe("TEST_REQUIRES_APPROVAL unset (auto)", () => {
   it("needs approved accounts on a release of 1,000 test samples or more, and none below", async () => {
-    const kim = await createTestUser("auto-kim");
+    const kim = await createTestUser({ label: "auto-kim", withoutPassword: true });
     // The small release (232 test samples): no approval needed.
     expect(testApprovalPolicy(await db.datasetRelease.findUniqueOrThrow({ where: { id: release.releaseId } }))).toMatchObject({
       isRequired: false,

@@ -13,7 +13,7 @@ import { caught } from "./support/errors";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * Release pages and their history against a real PostgreSQL and Redis:
@@ -55,8 +55,8 @@ beforeAll(async () => {
   await resetTestState();
   first = await importSmallRelease(7);
   firstVersion = (await db.datasetRelease.findUniqueOrThrow({ where: { id: first.releaseId } })).version;
-  participant = await createTestUser("history");
-  maintainer = await createTestUser("history-maintainer", "MAINTAINER");
+  participant = await createTestUser({ label: "history", withoutPassword: true });
+  maintainer = await createTestUser({ label: "history-maintainer", role: "MAINTAINER", withoutPassword: true });
   publishedId = await scored(predictionLines(first, "test", "open", 0.4, 51));
   await db.submission.update({ where: { id: publishedId }, data: { publication: "PUBLISHED", publishedAt: new Date("2026-11-20T00:00:00Z"), systemName: "History Open" } });
   privateId = await scored(predictionLines(first, "dev", "open", 0.5, 52));
@@ -130,19 +130,19 @@ describe("superseded releases", () => {
 
   it("refuses participants, the active release and unknown successors, each with what to do", async () => {
     const change = { action: "supersede" as const, supersededBy: secondVersion, reason: "a corrected release" };
-    expect((await caught(() => supersedeRelease({ actor: actorOf(participant), version: firstVersion, change }))).code).toBe("forbidden");
-    const active = await caught(() => supersedeRelease({ actor: actorOf(maintainer), version: secondVersion, change: { ...change, supersededBy: firstVersion } }));
+    expect((await caught(() => supersedeRelease({ actor: sessionActor(participant), version: firstVersion, change }))).code).toBe("forbidden");
+    const active = await caught(() => supersedeRelease({ actor: sessionActor(maintainer), version: secondVersion, change: { ...change, supersededBy: firstVersion } }));
     expect(active.code).toBe("conflict");
     expect(active.message).toContain("activate its successor first");
-    const unknown = await caught(() => supersedeRelease({ actor: actorOf(maintainer), version: firstVersion, change: { ...change, supersededBy: "9.9" } }));
+    const unknown = await caught(() => supersedeRelease({ actor: sessionActor(maintainer), version: firstVersion, change: { ...change, supersededBy: "9.9" } }));
     expect(unknown.code).toBe("validation");
     expect(unknown.message).toBe('supersededBy: no release has the version "9.9".');
   });
 
   it("marks a release superseded in the audit log, and its leaderboard stays readable", async () => {
-    const result = await supersedeRelease({ actor: actorOf(maintainer), version: firstVersion, change: { action: "supersede", supersededBy: secondVersion, reason: "a corrected release" } });
+    const result = await supersedeRelease({ actor: sessionActor(maintainer), version: firstVersion, change: { action: "supersede", supersededBy: secondVersion, reason: "a corrected release" } });
     expect(result).toEqual({ version: firstVersion, supersededBy: secondVersion, isChanged: true });
-    const again = await supersedeRelease({ actor: actorOf(maintainer), version: firstVersion, change: { action: "supersede", supersededBy: secondVersion, reason: "twice" } });
+    const again = await supersedeRelease({ actor: sessionActor(maintainer), version: firstVersion, change: { action: "supersede", supersededBy: secondVersion, reason: "twice" } });
     expect(again.isChanged).toBe(false);
 
     const audit = await db.auditLog.findMany({ where: { targetType: "DatasetRelease", targetId: first.releaseId } });
@@ -184,7 +184,7 @@ describe("superseded releases", () => {
   });
 
   it("takes the mark back, also audited", async () => {
-    const result = await supersedeRelease({ actor: actorOf(maintainer), version: firstVersion, change: { action: "restore", reason: "marked by mistake" } });
+    const result = await supersedeRelease({ actor: sessionActor(maintainer), version: firstVersion, change: { action: "restore", reason: "marked by mistake" } });
     expect(result).toEqual({ version: firstVersion, supersededBy: null, isChanged: true });
     expect((await findReleaseByVersion(firstVersion))?.supersededBy).toBeNull();
     const actions = (await db.auditLog.findMany({ where: { targetId: first.releaseId }, orderBy: { createdAt: "asc" } })).map((row) => row.action);
@@ -195,12 +195,12 @@ describe("superseded releases", () => {
     // A third release becomes the active one; the first two are then both inactive.
     const third = await importSmallRelease(9);
     const thirdVersion = (await db.datasetRelease.findUniqueOrThrow({ where: { id: third.releaseId } })).version;
-    const supersede = (version: string, by: string) => supersedeRelease({ actor: actorOf(maintainer), version, change: { action: "supersede", supersededBy: by, reason: "cycle check" } });
+    const supersede = (version: string, by: string) => supersedeRelease({ actor: sessionActor(maintainer), version, change: { action: "supersede", supersededBy: by, reason: "cycle check" } });
     await supersede(firstVersion, secondVersion);
     await supersede(secondVersion, thirdVersion);
     expect(await db.datasetRelease.count({ where: { supersededById: { not: null } } })).toBe(2);
     // The active one cannot be marked at all; an inactive one marked by its own predecessor is refused as a cycle.
-    await supersedeRelease({ actor: actorOf(maintainer), version: secondVersion, change: { action: "restore", reason: "cycle check" } });
+    await supersedeRelease({ actor: sessionActor(maintainer), version: secondVersion, change: { action: "restore", reason: "cycle check" } });
     const cycle = await caught(() => supersede(secondVersion, firstVersion));
     expect(cycle.code).toBe("validation");
     expect(cycle.message).toContain(`through ${firstVersion} -> ${secondVersion}`);

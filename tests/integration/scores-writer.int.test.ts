@@ -11,7 +11,7 @@ import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, scoreOffline, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
-import { createTestUser, type TestUser } from "./support/users";
+import { createTestUser, type TestUser } from "@/testing/test-users";
 
 /**
  * lib/stored-scores is the one writer of Score and Comparison rows (the worker, the
@@ -28,7 +28,7 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(11);
-  owner = await createTestUser("scores-writer");
+  owner = await createTestUser({ label: "scores-writer", withoutPassword: true });
 });
 
 afterAll(async () => {

@@ -19,12 +19,12 @@ import { getTestQuota } from "@/lib/submissions/quota";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { createApiToken } from "@/lib/tokens/create-api-token";
 import { AWAITING_APPROVAL_MESSAGE } from "@/lib/users/test-approval";
-import { sessionCookieFor } from "./auth-helpers";
 import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
+import { sessionCookieHeader } from "@/testing/test-sessions";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * TEST_REQUIRES_APPROVAL=1: test files (site or API token) are refused with
@@ -42,7 +42,7 @@ beforeAll(async () => {
   expect(getEnv().TEST_REQUIRES_APPROVAL).toBe(true);
   await resetTestState();
   release = await importSmallRelease(7);
-  maintainer = await createTestUser("approval-maint", "MAINTAINER");
+  maintainer = await createTestUser({ label: "approval-maint", role: "MAINTAINER", withoutPassword: true });
 });
 
 afterAll(async () => {
@@ -68,7 +68,7 @@ async function uploadWithToken(token: string, lines: readonly string[]): Promise
 async function patchAsMaintainer(userId: string, body: unknown, asUser: TestUser = maintainer): Promise<Response> {
   const request = new Request(`${BASE}/api/admin/users/${userId}`, {
     method: "PATCH",
-    headers: { cookie: await sessionCookieFor(asUser.id), origin: BASE, "content-type": "application/json" },
+    headers: { cookie: await sessionCookieHeader({ id: asUser.id }), origin: BASE, "content-type": "application/json" },
     body: JSON.stringify(body),
   });
   return patchUser(request, { params: Promise.resolve({ id: userId }) });
@@ -85,13 +85,13 @@ async function refusal(run: () => Promise<unknown>): Promise<AppError> {
 
 describe("TEST_REQUIRES_APPROVAL=1", () => {
   it("refuses test files of an unapproved account with 403 (site and API token), costing no quota; dev files are open", async () => {
-    const ada = await createTestUser("approval-ada");
+    const ada = await createTestUser({ label: "approval-ada", withoutPassword: true });
     const site = await refusal(() => submitLines(predictionLines(release, "test", "open", 0.4, 1), { userId: ada.id }));
     expect(toHttpStatus(site)).toBe(403);
     expect(site.message).toBe(AWAITING_APPROVAL_MESSAGE);
     expect(site.message).toBe("Your account waits for a maintainer's approval to submit to the test split; dev submissions are open.");
 
-    const { token } = await createApiToken({ actor: actorOf(ada), name: "ci" });
+    const { token } = await createApiToken({ actor: sessionActor(ada), name: "ci" });
     const response = await uploadWithToken(token, predictionLines(release, "test", "closed", 0.4, 2));
     expect(response.status).toBe(403);
     expect(((await response.json()) as { error: { message: string } }).error.message).toBe(AWAITING_APPROVAL_MESSAGE);
@@ -103,7 +103,7 @@ describe("TEST_REQUIRES_APPROVAL=1", () => {
   });
 
   it("a maintainer approves through the admin API (audit-logged); then test files are accepted; revoking closes them again", async () => {
-    const bob = await createTestUser("approval-bob");
+    const bob = await createTestUser({ label: "approval-bob", withoutPassword: true });
     const approve = await patchAsMaintainer(bob.id, { approved: true, reason: "known lab" });
     expect(approve.status).toBe(200);
     const change = (await approve.json()) as { userId: string; approvedAt: string | null; isChanged: boolean };
@@ -128,8 +128,8 @@ describe("TEST_REQUIRES_APPROVAL=1", () => {
   });
 
   it("only maintainers approve; the system account cannot be changed; the body must be a role or an approval", async () => {
-    const carol = await createTestUser("approval-carol");
-    const dave = await createTestUser("approval-dave");
+    const carol = await createTestUser({ label: "approval-carol", withoutPassword: true });
+    const dave = await createTestUser({ label: "approval-dave", withoutPassword: true });
     expect((await patchAsMaintainer(carol.id, { approved: true }, dave)).status).toBe(403);
     expect((await db.user.findUniqueOrThrow({ where: { id: carol.id } })).approvedAt).toBeNull();
     expect((await patchAsMaintainer(carol.id, { approved: "yes" })).status).toBe(422);
@@ -141,7 +141,7 @@ describe("TEST_REQUIRES_APPROVAL=1", () => {
   });
 
   it("maintainers and the system account count as approved", async () => {
-    const maint = await createTestUser("approval-maint2", "MAINTAINER");
+    const maint = await createTestUser({ label: "approval-maint2", role: "MAINTAINER", withoutPassword: true });
     const submission = await submitLines(predictionLines(release, "test", "open", 0.4, 6), { userId: maint.id });
     expect(submission.split).toBe("test");
     const system = await db.user.create({

@@ -23,7 +23,7 @@ import { caught } from "./support/errors";
 import { importSmallRelease, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { stageText, submitLines } from "./support/uploads";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * Protocol §12: what two close test files could read is guarded when one of
@@ -88,7 +88,7 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7, withCollections);
-  maintainer = await createTestUser("guard-maintainer", "MAINTAINER");
+  maintainer = await createTestUser({ label: "guard-maintainer", role: "MAINTAINER", withoutPassword: true });
   expect(release.content.samples.test.length).toBeGreaterThanOrEqual(1000);
   testIds = release.content.samples.test.map((sample) => sample.id);
   const key = { secret: sliceSecretOf(getEnv()), releaseName: RELEASE_NAME, feedbackFraction: 0.25 };
@@ -105,7 +105,7 @@ beforeAll(async () => {
   expect(persons.length).toBeGreaterThan(40);
   // A baseline a maintainer marked: Person names on 40 ranking samples of Beta, nonsense elsewhere.
   baselineId = await scored(openFile(named(rankingBeta.slice(40, 80), persons, 0)), maintainer);
-  await reviewSubmission(actorOf(maintainer), baselineId, { action: "mark-baseline", baselineLabel: "Guard persons", ...VOUCH });
+  await reviewSubmission(sessionActor(maintainer), baselineId, { action: "mark-baseline", baselineLabel: "Guard persons", ...VOUCH });
 });
 
 afterAll(async () => {
@@ -141,7 +141,7 @@ async function scored(lines: readonly string[], user: TestUser): Promise<string>
 
 /** An approved participant (test submissions on a release of 1,000 test samples need one). */
 async function participant(label: string): Promise<TestUser> {
-  const user = await createTestUser(label);
+  const user = await createTestUser({ label, withoutPassword: true });
   await db.user.update({ where: { id: user.id }, data: { approvedAt: new Date() } });
   return user;
 }
@@ -151,7 +151,7 @@ async function grantQuota(user: TestUser, amount: number): Promise<void> {
   await db.$transaction((tx) => grantTestQuota({ userId: user.id, releaseId: release.releaseId, amount, reason: "guard test files", actorId: maintainer.id }, tx));
 }
 
-const request = (user: TestUser, id: string, name = `System ${id.slice(-6)}`) => requestPublication(actorOf(user), id, publicationRequest(name));
+const request = (user: TestUser, id: string, name = `System ${id.slice(-6)}`) => requestPublication(sessionActor(user), id, publicationRequest(name));
 
 async function publicationOf(id: string): Promise<string> {
   return (await db.submission.findUniqueOrThrow({ where: { id }, select: { publication: true } })).publication;
@@ -173,7 +173,7 @@ describe("the publication guard (protocol §12)", () => {
     await grantQuota(owner, 10);
     publishedId = await scored(openFile(first()), owner);
     await request(owner, publishedId, "Guard first");
-    await reviewSubmission(actorOf(maintainer), publishedId, { action: "approve", ...VOUCH });
+    await reviewSubmission(sessionActor(maintainer), publishedId, { action: "approve", ...VOUCH });
     expect(await publicationOf(publishedId)).toBe("PUBLISHED");
   });
 
@@ -249,7 +249,7 @@ describe("the publication guard (protocol §12)", () => {
     const copier = await participant("guard-second-account");
     // The pending entry's answers with 3 changed samples (a second account of the same person, say).
     const copyId = (await submitLines(openFile(merge(first(), named(rankingAlpha.slice(40, 70), places, 100), named(feedback.slice(0, 3), places, 9))), { userId: copier.id })).id;
-    const requests = await listReviewRequests(actorOf(maintainer));
+    const requests = await listReviewRequests(sessionActor(maintainer));
     const card = requests.find((candidate) => candidate.view.id === pendingId);
     if (!card) throw new Error("the pending request is not in the review");
     expect(card.closeFiles.map((file) => file.id)).toContain(copyId);
@@ -281,12 +281,12 @@ describe("the entries cap (protocol §12)", () => {
     expect(full.message).toContain(a);
     expect(full.message).toContain("An account may have at most 3 there (protocol §12). Withdrawing a pending request frees its place; hiding a published entry does not.");
 
-    await withdrawPublicationRequest(actorOf(user), c);
+    await withdrawPublicationRequest(sessionActor(user), c);
     await request(user, d);
     expect(await publicationOf(d)).toBe("PENDING");
 
-    await reviewSubmission(actorOf(maintainer), a, { action: "approve", ...VOUCH });
-    await setEntryHidden(actorOf(user), a, true);
+    await reviewSubmission(sessionActor(maintainer), a, { action: "approve", ...VOUCH });
+    await setEntryHidden(sessionActor(user), a, true);
     expect(await publicationOf(a)).toBe("HIDDEN");
     expect((await caught(() => request(user, e))).message).toContain("You already have 3 published or pending entries");
 

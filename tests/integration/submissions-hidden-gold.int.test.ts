@@ -13,9 +13,9 @@ import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
 import { waitForAllSettled } from "./support/wait";
 import { startWorker, type WorkerProcess } from "./support/workers";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * Protocol section 3: the test gold (QIDs and anything derived from them,
@@ -126,7 +126,7 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7);
-  [owner, maintainer, stranger] = [await createTestUser("gold-owner"), await createTestUser("gold-maintainer", "MAINTAINER"), await createTestUser("gold-stranger")];
+  [owner, maintainer, stranger] = [await createTestUser({ label: "gold-owner", withoutPassword: true }), await createTestUser({ label: "gold-maintainer", role: "MAINTAINER", withoutPassword: true }), await createTestUser({ label: "gold-stranger", withoutPassword: true })];
   const baselineIds = (await runBaselines(release.releaseId)).map((result) => result.submissionId);
 
   const testOpen = await submitLines(predictionLines(release, "test", "open", 0.5, 61), { userId: owner.id });
@@ -162,7 +162,7 @@ describe("test submissions: the gold stays hidden", () => {
   it("getSampleOutcomes is not_found for the owner, a maintainer and anyone else", async () => {
     for (const id of testSubmissionIds) {
       for (const user of [owner, maintainer, stranger]) {
-        const error = await caught(() => getSampleOutcomes(actorOf(user), id, ALL));
+        const error = await caught(() => getSampleOutcomes(sessionActor(user), id, ALL));
         expect(error.code, `${user.email} on ${id}`).toBe("not_found");
       }
     }
@@ -173,7 +173,7 @@ describe("test submissions: the gold stays hidden", () => {
     const goldQids = new Set(testSamples.map((sample) => sample.qid));
     for (const id of testSubmissionIds) {
       for (const user of [owner, maintainer]) {
-        const view = await getSubmissionView(actorOf(user), id);
+        const view = await getSubmissionView(sessionActor(user), id);
         expect(view.status).toBe("SCORED");
         expect(view.hasSampleOutcomes).toBe(false);
         // Every baseline in the unified family; the same-track ones in the track family too (section 9).
@@ -189,12 +189,12 @@ describe("test submissions: the gold stays hidden", () => {
         // Aggregates only: the report has no per-sample part.
         expect(Object.keys(view.score?.report ?? {}).sort()).toEqual(["by_collection", "by_type", "ci95", "disclosure", "metrics", "n", "scorer_version", "split", "track"]);
       }
-      expect((await caught(() => getSubmissionView(actorOf(stranger), id))).code).toBe("not_found");
+      expect((await caught(() => getSubmissionView(sessionActor(stranger), id))).code).toBe("not_found");
     }
   });
 
   it("the same check does find the dev gold in dev feedback (the check itself works)", async () => {
-    const page = await getSampleOutcomes(actorOf(owner), devOpenId, ALL);
+    const page = await getSampleOutcomes(sessionActor(owner), devOpenId, ALL);
     const json = JSON.stringify(page);
     for (const sample of release.content.samples.dev) expect(json).toContain(sample.qid);
   });
@@ -208,7 +208,7 @@ describe("dev submissions: per-sample feedback with the gold", () => {
   }
 
   it("open track: each hand-picked sample gets its tier, and everything else is exact", async () => {
-    const page = await getSampleOutcomes(actorOf(owner), devOpenId, ALL);
+    const page = await getSampleOutcomes(sessionActor(owner), devOpenId, ALL);
     const devSamples = release.content.samples.dev;
     expect(page.total).toBe(devSamples.length);
     expect(page.rows.map((row) => row.id)).toEqual(devSamples.map((sample) => sample.id));
@@ -231,15 +231,15 @@ describe("dev submissions: per-sample feedback with the gold", () => {
       expect(row.tier).toBe(1);
       expect(row.isRight).toBe(true);
     }
-    const wrong = await getSampleOutcomes(actorOf(owner), devOpenId, sampleOutcomeQuerySchema.parse({ outcome: "wrong", pageSize: 500 }));
+    const wrong = await getSampleOutcomes(sessionActor(owner), devOpenId, sampleOutcomeQuerySchema.parse({ outcome: "wrong", pageSize: 500 }));
     expect(wrong.rows.map((row) => row.id).sort()).toEqual(openPicks.filter((picked) => !picked.isRight).map((picked) => picked.sample.id).sort());
-    const secondPage = await getSampleOutcomes(actorOf(owner), devOpenId, sampleOutcomeQuerySchema.parse({ page: 2, pageSize: 100 }));
+    const secondPage = await getSampleOutcomes(sessionActor(owner), devOpenId, sampleOutcomeQuerySchema.parse({ page: 2, pageSize: 100 }));
     expect(secondPage.rows).toHaveLength(devSamples.length - 100);
     expect(secondPage.rows[0]?.id).toBe(devSamples[100]?.id);
   });
 
   it("closed track: rank 3, no rank, and rank 1 elsewhere; a maintainer sees the same, a stranger nothing", async () => {
-    const page = await getSampleOutcomes(actorOf(maintainer), devClosedId, ALL);
+    const page = await getSampleOutcomes(sessionActor(maintainer), devClosedId, ALL);
     for (const [id, picked] of closedPicks) {
       const row = rowOf(page.rows, id);
       expect(row.rank).toBe(picked.rank);
@@ -254,6 +254,6 @@ describe("dev submissions: per-sample feedback with the gold", () => {
       expect(row.isRight).toBe(true);
       expect(row.isAliasHitAt1).toBe(true);
     }
-    expect((await caught(() => getSampleOutcomes(actorOf(stranger), devClosedId, ALL))).code).toBe("not_found");
+    expect((await caught(() => getSampleOutcomes(sessionActor(stranger), devClosedId, ALL))).code).toBe("not_found");
   });
 });

@@ -11,9 +11,9 @@ import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, scoreOffline, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { createTestUser, type TestUser } from "./support/users";
 import { waitFor, waitForAllSettled } from "./support/wait";
 import { startWorker, type WorkerProcess } from "./support/workers";
+import { createTestUser, type TestUser } from "@/testing/test-users";
 
 /**
  * "Assume every job runs twice" (conventions): the same submission processed
@@ -29,7 +29,7 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7);
-  participant = await createTestUser("idempotency");
+  participant = await createTestUser({ label: "idempotency", withoutPassword: true });
   // Baselines are scored in this process, so no worker competes with the calls below.
   for (const { submissionId } of await runBaselines(release.releaseId)) await processSubmission(submissionId);
   devBaselines = await scoredBaselineIds(release.releaseId, "dev");

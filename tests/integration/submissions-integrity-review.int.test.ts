@@ -15,9 +15,9 @@ import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, samplesOf, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
 import { waitForAllSettled } from "./support/wait";
 import { startWorker, type WorkerProcess } from "./support/workers";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * Protocol section 12 in review: the worker stores probe flags for every test
@@ -42,7 +42,7 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(11);
-  [prober, owner, maintainer] = [await createTestUser("probe-owner"), await createTestUser("honest-owner"), await createTestUser("integrity-maintainer", "MAINTAINER")];
+  [prober, owner, maintainer] = [await createTestUser({ label: "probe-owner", withoutPassword: true }), await createTestUser({ label: "honest-owner", withoutPassword: true }), await createTestUser({ label: "integrity-maintainer", role: "MAINTAINER", withoutPassword: true })];
   const baselines = await runBaselines(release.releaseId);
   systemBaselineId = baselines.find((run) => run.key === "bm25-names" && run.split === "test")?.submissionId ?? "";
   // A probe: every test sample answered with a ranking of one train-split entity (never test gold).
@@ -94,38 +94,38 @@ describe("probe flags", () => {
   });
 
   it("maintainers see them in the view and the queue; the owner's view has no probe_flags at all", async () => {
-    const ownView = await getSubmissionView(actorOf(prober), probeId);
+    const ownView = await getSubmissionView(sessionActor(prober), probeId);
     expect("probe_flags" in ownView).toBe(false);
     expect(JSON.stringify(ownView)).not.toMatch(/single_entry_rankings|top1_from_known_splits/);
-    const maintainerView = await getSubmissionView(actorOf(maintainer), probeId);
+    const maintainerView = await getSubmissionView(sessionActor(maintainer), probeId);
     expect(maintainerView.probe_flags?.flags.filter((flag) => flag.raised).map((flag) => flag.id)).toEqual(["single_entry_rankings", "top1_from_known_splits", "uninformative_groups"]);
-    const queue = await listReviewQueue(actorOf(maintainer));
+    const queue = await listReviewQueue(sessionActor(maintainer));
     expect(queue.recent.find((row) => row.id === probeId)?.probe_flags?.flags.some((flag) => flag.raised)).toBe(true);
   });
 
   it("approving a flagged file needs every raised flag acknowledged and a reason; then it is published and audited", async () => {
-    await requestPublication(actorOf(prober), probeId, METHOD);
-    const none = await caught(() => reviewSubmission(actorOf(maintainer), probeId, { action: "approve", reason: "Looks fine." }));
+    await requestPublication(sessionActor(prober), probeId, METHOD);
+    const none = await caught(() => reviewSubmission(sessionActor(maintainer), probeId, { action: "approve", reason: "Looks fine." }));
     expect(none.code).toBe("conflict");
     expect(none.message).toMatch(/single_entry_rankings/);
     expect(none.message).toMatch(/top1_from_known_splits/);
 
-    const partial = await caught(() => reviewSubmission(actorOf(maintainer), probeId, { action: "approve", reason: "Looks fine.", acknowledge: ["single_entry_rankings"] }));
+    const partial = await caught(() => reviewSubmission(sessionActor(maintainer), probeId, { action: "approve", reason: "Looks fine.", acknowledge: ["single_entry_rankings"] }));
     expect(partial.code).toBe("conflict");
     expect(partial.message).toMatch(/top1_from_known_splits/);
     expect(partial.message).not.toMatch(/single_entry_rankings \(/);
 
     const all = ["single_entry_rankings", "top1_from_known_splits", "uninformative_groups"];
-    const noReason = await caught(() => reviewSubmission(actorOf(maintainer), probeId, { action: "approve", acknowledge: all }));
+    const noReason = await caught(() => reviewSubmission(sessionActor(maintainer), probeId, { action: "approve", acknowledge: all }));
     expect(noReason.code).toBe("validation");
     expect(noReason.message).toMatch(/reason/);
-    expect((await caught(() => reviewSubmission(actorOf(maintainer), probeId, { action: "approve", reason: "ok", acknowledge: ["no_such_flag"] }))).code).toBe("validation");
+    expect((await caught(() => reviewSubmission(sessionActor(maintainer), probeId, { action: "approve", reason: "ok", acknowledge: ["no_such_flag"] }))).code).toBe("validation");
 
     expect((await db.submission.findUniqueOrThrow({ where: { id: probeId } })).publication).toBe("PENDING");
     expect(await db.auditLog.count({ where: { targetId: probeId } })).toBe(0);
 
     const reason = "The authors explained the single-entity output; checked against their code.";
-    await reviewSubmission(actorOf(maintainer), probeId, { action: "approve", reason, acknowledge: all });
+    await reviewSubmission(sessionActor(maintainer), probeId, { action: "approve", reason, acknowledge: all });
     expect((await db.submission.findUniqueOrThrow({ where: { id: probeId } })).publication).toBe("PUBLISHED");
     const audit = await db.auditLog.findMany({ where: { targetId: probeId } });
     expect(audit).toHaveLength(1);
@@ -143,8 +143,8 @@ describe("probe flags", () => {
   });
 
   it("a file with no raised flag is approved without acknowledgements", async () => {
-    await requestPublication(actorOf(owner), honestId, { ...METHOD, factSheet: { ...METHOD.factSheet, systemName: "Honest Ranker" } });
-    await reviewSubmission(actorOf(maintainer), honestId, { action: "approve" });
+    await requestPublication(sessionActor(owner), honestId, { ...METHOD, factSheet: { ...METHOD.factSheet, systemName: "Honest Ranker" } });
+    await reviewSubmission(sessionActor(maintainer), honestId, { action: "approve" });
     expect((await db.submission.findUniqueOrThrow({ where: { id: honestId } })).publication).toBe("PUBLISHED");
     expect((await db.auditLog.findFirstOrThrow({ where: { targetId: honestId } })).details).toMatchObject({ probeFlags: { raised: [], acknowledged: [] } });
     // Put it back to pending for the baseline tests below.
@@ -154,35 +154,35 @@ describe("probe flags", () => {
 
 describe("baselines with consent", () => {
   it("another participant's private submission cannot be marked as a baseline; nothing changes", async () => {
-    const error = await caught(() => reviewSubmission(actorOf(maintainer), privateId, { action: "mark-baseline", baselineLabel: "Open reference" }));
+    const error = await caught(() => reviewSubmission(sessionActor(maintainer), privateId, { action: "mark-baseline", baselineLabel: "Open reference" }));
     expect(error.code).toBe("forbidden");
     expect(error.message).toMatch(/owner has not asked to publish it/);
     expect(await db.submission.findUniqueOrThrow({ where: { id: privateId } })).toMatchObject({ isBaseline: false, baselineLabel: null });
-    expect((await getSubmissionView(actorOf(owner), privateId)).visibility).toEqual({ isPublic: false, text: "Private: only you and the maintainers see it." });
+    expect((await getSubmissionView(sessionActor(owner), privateId)).visibility).toEqual({ isPublic: false, text: "Private: only you and the maintainers see it." });
 
     await db.submission.update({ where: { id: privateId }, data: { publication: "REJECTED" } });
-    expect((await caught(() => reviewSubmission(actorOf(maintainer), privateId, { action: "mark-baseline", baselineLabel: "Open reference" }))).message).toMatch(/rejected/);
+    expect((await caught(() => reviewSubmission(sessionActor(maintainer), privateId, { action: "mark-baseline", baselineLabel: "Open reference" }))).message).toMatch(/rejected/);
     await db.submission.update({ where: { id: privateId }, data: { publication: "HIDDEN" } });
-    expect((await caught(() => reviewSubmission(actorOf(maintainer), privateId, { action: "mark-baseline", baselineLabel: "Open reference" }))).code).toBe("forbidden");
+    expect((await caught(() => reviewSubmission(sessionActor(maintainer), privateId, { action: "mark-baseline", baselineLabel: "Open reference" }))).code).toBe("forbidden");
     expect(await db.auditLog.count({ where: { targetId: privateId } })).toBe(0);
   });
 
   it("a pending submission becomes a baseline only under a typed label, which is what its owner then sees", async () => {
-    expect((await getSubmissionView(actorOf(owner), honestId)).visibility.text).toBe(
+    expect((await getSubmissionView(sessionActor(owner), honestId)).visibility.text).toBe(
       "Private until a maintainer approves your publication request; until then only you and the maintainers see it.",
     );
     for (const input of [{ action: "mark-baseline" }, { action: "mark-baseline", baselineLabel: "   " }, { action: "mark-baseline", baselineLabel: "x".repeat(81) }]) {
-      const error = await caught(() => reviewSubmission(actorOf(maintainer), honestId, input));
+      const error = await caught(() => reviewSubmission(sessionActor(maintainer), honestId, input));
       expect(error.code).toBe("validation");
       expect(error.message).toMatch(/baselineLabel/);
     }
     expect((await db.submission.findUniqueOrThrow({ where: { id: honestId } })).isBaseline).toBe(false);
 
-    await reviewSubmission(actorOf(maintainer), honestId, { action: "mark-baseline", baselineLabel: "  Community ranker  ", reason: "strong reference" });
+    await reviewSubmission(sessionActor(maintainer), honestId, { action: "mark-baseline", baselineLabel: "  Community ranker  ", reason: "strong reference" });
     const row = await db.submission.findUniqueOrThrow({ where: { id: honestId } });
     expect(row).toMatchObject({ isBaseline: true, baselineLabel: "Community ranker" });
     expect(row.baselineLabel).not.toBe(row.originalName);
-    const view = await getSubmissionView(actorOf(owner), honestId);
+    const view = await getSubmissionView(sessionActor(owner), honestId);
     expect(view.visibility).toEqual({ isPublic: true, text: 'Public as the baseline "Community ranker": anyone sees its scores, and entries are compared with it.' });
     expect((await db.auditLog.findFirstOrThrow({ where: { targetId: honestId, action: "submission.mark-baseline" } })).details).toMatchObject({
       baselineLabel: "Community ranker",
@@ -191,8 +191,8 @@ describe("baselines with consent", () => {
   });
 
   it("the system account's submission can be a baseline again after unmarking, under a new label", async () => {
-    await reviewSubmission(actorOf(maintainer), systemBaselineId, { action: "unmark-baseline", reason: "relabel" });
-    await reviewSubmission(actorOf(maintainer), systemBaselineId, { action: "mark-baseline", baselineLabel: "BM25 names" });
+    await reviewSubmission(sessionActor(maintainer), systemBaselineId, { action: "unmark-baseline", reason: "relabel" });
+    await reviewSubmission(sessionActor(maintainer), systemBaselineId, { action: "mark-baseline", baselineLabel: "BM25 names" });
     expect(await db.submission.findUniqueOrThrow({ where: { id: systemBaselineId } })).toMatchObject({ isBaseline: true, baselineLabel: "BM25 names", publication: "PRIVATE" });
     expect((await db.auditLog.findFirstOrThrow({ where: { targetId: systemBaselineId, action: "submission.mark-baseline" } })).details).toMatchObject({ consent: "system account" });
   });

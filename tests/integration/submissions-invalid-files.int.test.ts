@@ -11,9 +11,9 @@ import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "
 import { resetTestState } from "./support/reset";
 import { isStored, overwriteStoredText } from "./support/stored-files";
 import { fileExists, stageText, submitLines } from "./support/uploads";
-import { createTestUser, type TestUser } from "./support/users";
 import { waitFor, waitForStatus } from "./support/wait";
 import { startWorker, type WorkerProcess } from "./support/workers";
+import { createTestUser, type TestUser } from "@/testing/test-users";
 
 /**
  * A file is rejected as a whole (protocol section 4). Before a submission
@@ -29,7 +29,7 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7);
-  participant = await createTestUser("invalid-files");
+  participant = await createTestUser({ label: "invalid-files", withoutPassword: true });
 });
 
 afterAll(async () => {

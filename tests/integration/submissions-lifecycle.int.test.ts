@@ -12,10 +12,10 @@ import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, scoreOffline, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { readStoredText } from "./support/stored-files";
-import { createTestUser, type TestUser } from "./support/users";
 import { submitLines } from "./support/uploads";
 import { waitFor, waitForAllSettled } from "./support/wait";
 import { startWorker, type WorkerProcess } from "./support/workers";
+import { createTestUser, type TestUser } from "@/testing/test-users";
 
 /**
  * The happy path end to end: upload -> pre-flight -> stored file -> queued job
@@ -35,7 +35,7 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7);
-  participant = await createTestUser("lifecycle");
+  participant = await createTestUser({ label: "lifecycle", withoutPassword: true });
   const baselines = await runBaselines(release.releaseId);
   baselineIds = baselines.map((result) => result.submissionId);
 });

@@ -10,7 +10,7 @@ import { createApiToken } from "@/lib/tokens/create-api-token";
 import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * The prediction-file line rules of protocol v1.1 section 4, through the real
@@ -27,8 +27,8 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7);
-  participant = await createTestUser("line-rules");
-  ({ token } = await createApiToken({ actor: actorOf(participant), name: "line rules" }));
+  participant = await createTestUser({ label: "line-rules", withoutPassword: true });
+  ({ token } = await createApiToken({ actor: sessionActor(participant), name: "line rules" }));
 });
 
 afterAll(async () => {

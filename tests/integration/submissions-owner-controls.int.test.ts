@@ -18,9 +18,9 @@ import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
 import { waitForAllSettled } from "./support/wait";
 import { startWorker, type WorkerProcess } from "./support/workers";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * A participant's own controls over their entries: withdraw a
@@ -44,7 +44,7 @@ beforeAll(async () => {
   await resetTestState();
   setLeaderboardStampTtl(0);
   release = await importSmallRelease(11);
-  [owner, other, maintainer] = [await createTestUser("controls-owner"), await createTestUser("controls-other"), await createTestUser("controls-maintainer", "MAINTAINER")];
+  [owner, other, maintainer] = [await createTestUser({ label: "controls-owner", withoutPassword: true }), await createTestUser({ label: "controls-other", withoutPassword: true }), await createTestUser({ label: "controls-maintainer", role: "MAINTAINER", withoutPassword: true })];
   const baselineIds = (await runBaselines(release.releaseId)).map((result) => result.submissionId);
   firstId = (await submitLines(predictionLines(release, "test", "open", 0.6, 81), { userId: owner.id })).id;
   secondId = (await submitLines(predictionLines(release, "test", "open", 0.3, 82), { userId: owner.id })).id;
@@ -52,8 +52,8 @@ beforeAll(async () => {
   worker = await startWorker({ WORKER_CONCURRENCY: "2" });
   await waitForAllSettled([...baselineIds, firstId, secondId, closedId], { timeoutMs: 100_000, workers: [worker] });
   for (const [id, name] of [[firstId, "Owner first"], [secondId, "Owner second"]] as const) {
-    await requestPublication(actorOf(owner), id, method(name));
-    await reviewSubmission(actorOf(maintainer), id, { action: "approve", reason: "Checked." });
+    await requestPublication(sessionActor(owner), id, method(name));
+    await reviewSubmission(sessionActor(maintainer), id, { action: "approve", reason: "Checked." });
   }
 });
 
@@ -82,7 +82,7 @@ describe("primary entries", () => {
   });
 
   it("marking one primary leaves only it in the default view; 'all' still ranks both", async () => {
-    expect(await setPrimaryEntry(actorOf(owner), secondId, true)).toEqual({ isPrimary: true, replaced: null });
+    expect(await setPrimaryEntry(sessionActor(owner), secondId, true)).toEqual({ isPrimary: true, replaced: null });
     expect(await openEntries("primary")).toEqual(["Owner second"]);
     expect((await openEntries("all")).sort()).toEqual(["Owner first", "Owner second"]);
     const rank = (await getLeaderboard({ track: "open", scope: "primary" }))?.view.rows.find((row) => row.system === "Owner second")?.rank;
@@ -90,72 +90,72 @@ describe("primary entries", () => {
   });
 
   it("one primary per owner and track: marking another moves the mark, also when two requests race", async () => {
-    expect(await setPrimaryEntry(actorOf(owner), firstId, true)).toEqual({ isPrimary: true, replaced: secondId });
-    await Promise.all([setPrimaryEntry(actorOf(owner), secondId, true), setPrimaryEntry(actorOf(owner), firstId, true)]);
+    expect(await setPrimaryEntry(sessionActor(owner), firstId, true)).toEqual({ isPrimary: true, replaced: secondId });
+    await Promise.all([setPrimaryEntry(sessionActor(owner), secondId, true), setPrimaryEntry(sessionActor(owner), firstId, true)]);
     const primaries = await db.submission.count({ where: { userId: owner.id, track: "open", isPrimary: true } });
     expect(primaries).toBe(1);
-    await setPrimaryEntry(actorOf(owner), firstId, true);
+    await setPrimaryEntry(sessionActor(owner), firstId, true);
     expect(await openEntries("primary")).toEqual(["Owner first"]);
   });
 
   it("only the owner can choose, and only a published or pending test entry can be primary", async () => {
-    expect((await caught(() => setPrimaryEntry(actorOf(other), firstId, true))).code).toBe("not_found");
-    expect((await caught(() => setPrimaryEntry(actorOf(maintainer), firstId, true))).code).toBe("not_found");
-    expect((await caught(() => setPrimaryEntry({ ...actorOf(owner), via: "token" }, firstId, true))).code).toBe("forbidden");
-    expect((await caught(() => setPrimaryEntry(actorOf(owner), closedId, true))).code).toBe("conflict");
+    expect((await caught(() => setPrimaryEntry(sessionActor(other), firstId, true))).code).toBe("not_found");
+    expect((await caught(() => setPrimaryEntry(sessionActor(maintainer), firstId, true))).code).toBe("not_found");
+    expect((await caught(() => setPrimaryEntry({ ...sessionActor(owner), via: "token" }, firstId, true))).code).toBe("forbidden");
+    expect((await caught(() => setPrimaryEntry(sessionActor(owner), closedId, true))).code).toBe("conflict");
     expect(await actionsOf(secondId)).toContain("submission.set-primary");
   });
 });
 
 describe("hiding and showing a published entry", () => {
   it("the owner hides it: off the leaderboard, audit-logged; and shows it again", async () => {
-    expect(await setEntryHidden(actorOf(owner), secondId, true)).toEqual({ publication: "HIDDEN" });
+    expect(await setEntryHidden(sessionActor(owner), secondId, true)).toEqual({ publication: "HIDDEN" });
     expect(await db.submission.findUniqueOrThrow({ where: { id: secondId }, select: { publication: true, hiddenByOwner: true } })).toEqual({ publication: "HIDDEN", hiddenByOwner: true });
     expect(await openEntries("all")).toEqual(["Owner first"]);
-    expect(await setEntryHidden(actorOf(owner), secondId, false)).toEqual({ publication: "PUBLISHED" });
+    expect(await setEntryHidden(sessionActor(owner), secondId, false)).toEqual({ publication: "PUBLISHED" });
     expect((await openEntries("all")).sort()).toEqual(["Owner first", "Owner second"]);
     expect((await actionsOf(secondId)).slice(-2)).toEqual(["submission.owner-hide", "submission.owner-unhide"]);
   });
 
   it("an entry a maintainer hid stays hidden until a maintainer publishes it again", async () => {
-    await reviewSubmission(actorOf(maintainer), secondId, { action: "hide", reason: "Duplicate of the first entry." });
-    const refused = await caught(() => setEntryHidden(actorOf(owner), secondId, false));
+    await reviewSubmission(sessionActor(maintainer), secondId, { action: "hide", reason: "Duplicate of the first entry." });
+    const refused = await caught(() => setEntryHidden(sessionActor(owner), secondId, false));
     expect(refused.code).toBe("forbidden");
     expect(refused.message).toMatch(/A maintainer hid this entry/);
-    expect((await caught(() => setEntryHidden(actorOf(other), firstId, true))).code).toBe("not_found");
-    expect((await caught(() => setEntryHidden(actorOf(owner), closedId, true))).code).toBe("conflict");
+    expect((await caught(() => setEntryHidden(sessionActor(other), firstId, true))).code).toBe("not_found");
+    expect((await caught(() => setEntryHidden(sessionActor(owner), closedId, true))).code).toBe("conflict");
   });
 });
 
 describe("withdrawing a pending request", () => {
   it("makes the submission private again, keeps its metadata for the next request, and is audit-logged", async () => {
-    await requestPublication(actorOf(owner), closedId, method("Owner closed"));
-    expect((await listReviewRequests(actorOf(maintainer))).map((request) => request.view.id)).toEqual([closedId]);
-    await withdrawPublicationRequest(actorOf(owner), closedId);
+    await requestPublication(sessionActor(owner), closedId, method("Owner closed"));
+    expect((await listReviewRequests(sessionActor(maintainer))).map((request) => request.view.id)).toEqual([closedId]);
+    await withdrawPublicationRequest(sessionActor(owner), closedId);
     const row = await db.submission.findUniqueOrThrow({ where: { id: closedId } });
     expect(row).toMatchObject({ publication: "PRIVATE", requestedAt: null, systemName: "Owner closed" });
-    expect(await listReviewRequests(actorOf(maintainer))).toEqual([]);
+    expect(await listReviewRequests(sessionActor(maintainer))).toEqual([]);
     expect(await actionsOf(closedId)).toEqual(["submission.withdraw"]);
-    expect((await caught(() => withdrawPublicationRequest(actorOf(owner), closedId))).code).toBe("conflict");
-    expect((await caught(() => withdrawPublicationRequest(actorOf(other), firstId))).code).toBe("not_found");
+    expect((await caught(() => withdrawPublicationRequest(sessionActor(owner), closedId))).code).toBe("conflict");
+    expect((await caught(() => withdrawPublicationRequest(sessionActor(other), firstId))).code).toBe("not_found");
   });
 });
 
 describe("the maintainer's context", () => {
   it("a review request carries the method, the scores with intervals, the comparisons and the owner's other entries", async () => {
-    await requestPublication(actorOf(owner), closedId, method("Owner closed"));
-    const [request] = await listReviewRequests(actorOf(maintainer));
+    await requestPublication(sessionActor(owner), closedId, method("Owner closed"));
+    const [request] = await listReviewRequests(sessionActor(maintainer));
     expect(request?.view).toMatchObject({ id: closedId, methodDescription: method("Owner closed").methodDescription, ownerName: owner.displayName });
     expect(request?.view.score?.report.ci95).toHaveProperty("hit@1");
     expect(request?.view.comparisons.length).toBeGreaterThan(0);
     expect(request?.view.probe_flags).not.toBeUndefined();
     expect(request?.otherEntries.map((entry) => entry.id).sort()).toEqual([firstId, secondId].sort());
     expect(request?.otherEntries.find((entry) => entry.id === firstId)?.isPrimary).toBe(true);
-    expect((await caught(() => listReviewRequests(actorOf(owner)))).code).toBe("forbidden");
+    expect((await caught(() => listReviewRequests(sessionActor(owner)))).code).toBe("forbidden");
   });
 
   it("the audit log names the system and its owner, not the raw id", async () => {
-    const rows = await listAuditLog(actorOf(maintainer));
+    const rows = await listAuditLog(sessionActor(maintainer));
     const withdraw = rows.find((row) => row.action === "submission.withdraw");
     expect(withdraw?.target).toEqual({ type: "Submission", id: closedId, label: `Owner closed (closed-world test, by ${owner.displayName})`, href: `/submissions/${closedId}` });
     expect(withdraw?.actorName).toBe(owner.displayName);

@@ -8,7 +8,7 @@ import { createApiToken } from "@/lib/tokens/create-api-token";
 import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
-import { actorOf, createTestUser } from "./support/users";
+import { createTestUser, sessionActor } from "@/testing/test-users";
 
 /**
  * Pre-flight validation runs in worker threads (lib/submissions/preflight-pool.ts),
@@ -22,8 +22,8 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7);
-  const participant = await createTestUser("preflight-threads");
-  ({ token } = await createApiToken({ actor: actorOf(participant), name: "preflight threads" }));
+  const participant = await createTestUser({ label: "preflight-threads", withoutPassword: true });
+  ({ token } = await createApiToken({ actor: sessionActor(participant), name: "preflight threads" }));
 });
 
 afterAll(async () => {

@@ -11,9 +11,9 @@ import { importSmallRelease, predictionLines, type TestRelease } from "./support
 import { resetTestState } from "./support/reset";
 import { killAllChildren } from "./support/processes";
 import { submitLines } from "./support/uploads";
-import { createTestUser, type TestUser } from "./support/users";
 import { waitFor } from "./support/wait";
 import { startWorker, type WorkerEnv } from "./support/workers";
+import { createTestUser, type TestUser } from "@/testing/test-users";
 
 /**
  * The reconciler cannot overlap itself (a Redis lock, and one loop in the
@@ -30,7 +30,7 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7);
-  owner = await createTestUser("queue-semantics");
+  owner = await createTestUser({ label: "queue-semantics", withoutPassword: true });
 });
 
 afterAll(async () => {

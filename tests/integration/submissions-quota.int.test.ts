@@ -22,7 +22,7 @@ import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { fileExists, stageText, submitLines } from "./support/uploads";
-import { createTestUser, type TestUser } from "./support/users";
+import { createTestUser, type TestUser } from "@/testing/test-users";
 
 /**
  * The test-phase quota (TEST_QUOTA_PER_DAY=2, TEST_QUOTA_TOTAL=3 here): a
@@ -82,7 +82,7 @@ async function moveCreatedAtBack(submissionId: string, hours: number): Promise<v
 
 describe("test-split quota", () => {
   it("2 per rolling day, then 429-style quota errors with retry-after; 25 hours later one more; then the total", async () => {
-    const user = await createTestUser("quota-edges");
+    const user = await createTestUser({ label: "quota-edges", withoutPassword: true });
     const first = await submitTest(user);
     await submitTest(user);
     expect(await getTestQuota(user.id, release.releaseId)).toMatchObject({ perDay: 2, total: 3, usedToday: 2, usedTotal: 2, remaining: 0 });
@@ -116,7 +116,7 @@ describe("test-split quota", () => {
   });
 
   it("a test file refused at pre-flight uses no quota", async () => {
-    const user = await createTestUser("quota-preflight");
+    const user = await createTestUser({ label: "quota-preflight", withoutPassword: true });
     await submitTest(user);
     const before = await getTestQuota(user.id, release.releaseId);
     const lines = predictionLines(release, "test", "open", 0.4, 777);
@@ -139,7 +139,7 @@ describe("test-split quota", () => {
   });
 
   it("three concurrent uploads with one left: exactly one is accepted (advisory lock)", async () => {
-    const user = await createTestUser("quota-race");
+    const user = await createTestUser({ label: "quota-race", withoutPassword: true });
     await submitTest(user);
     expect((await getTestQuota(user.id, release.releaseId)).remaining).toBe(1);
 

@@ -9,9 +9,9 @@ import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
 import { waitFor, waitForAllScored } from "./support/wait";
 import { startWorker } from "./support/workers";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * The reconciler re-queues submissions that wait without a live job. A
@@ -29,7 +29,7 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7);
-  [owner, maintainer] = [await createTestUser("reconcile-owner"), await createTestUser("reconcile-maintainer", "MAINTAINER")];
+  [owner, maintainer] = [await createTestUser({ label: "reconcile-owner", withoutPassword: true }), await createTestUser({ label: "reconcile-maintainer", role: "MAINTAINER", withoutPassword: true })];
 });
 
 afterAll(async () => {
@@ -64,7 +64,7 @@ describe("reconcileScoringQueue", () => {
     expect(scoredOnce.attempts).toBe(1);
 
     // A maintainer asks for a re-score while no worker runs; the job waits.
-    await reviewSubmission(actorOf(maintainer), submission.id, { action: "rescore", reason: "reconciler check" });
+    await reviewSubmission(sessionActor(maintainer), submission.id, { action: "rescore", reason: "reconciler check" });
     const [rescoreJobId] = await liveJobIdsOf(submission.id);
     expect(rescoreJobId).toMatch(new RegExp(`^${submission.id}-r\\d+$`));
     await ageQueuedAt(submission.id);

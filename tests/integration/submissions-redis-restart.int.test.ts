@@ -17,9 +17,9 @@ import { DedicatedRedis } from "./support/redis-server";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
 import { waitFor, waitForAllSettled } from "./support/wait";
 import { startWorker } from "./support/workers";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * Redis is restarted while jobs wait, and is down when files are uploaded.
@@ -45,8 +45,8 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7);
-  participant = await createTestUser("redis-restart");
-  ({ token } = await createApiToken({ actor: actorOf(participant), name: "redis outage" }));
+  participant = await createTestUser({ label: "redis-restart", withoutPassword: true });
+  ({ token } = await createApiToken({ actor: sessionActor(participant), name: "redis outage" }));
   // A port of this checkout's own range (REDIS_PORT + 100), so parallel checkouts do not race for one.
   redis = await DedicatedRedis.create(Number(process.env.REDIS_PORT ?? 63799) + 100);
   await redis.start();

@@ -12,7 +12,7 @@ import { comparisonPairCounts } from "./support/comparisons";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { createTestUser, type TestUser } from "./support/users";
+import { createTestUser, type TestUser } from "@/testing/test-users";
 
 /**
  * npm run rescore (queueStaleScores): a score made under another scorer
@@ -26,7 +26,7 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7);
-  participant = await createTestUser("rescore");
+  participant = await createTestUser({ label: "rescore", withoutPassword: true });
 });
 
 afterAll(async () => {

@@ -14,9 +14,9 @@ import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
 import { waitFor, waitForAllSettled, waitForQueueIdle } from "./support/wait";
 import { startWorker, type WorkerProcess } from "./support/workers";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * Publication and the maintainers' review: request -> PENDING -> approve or
@@ -42,7 +42,7 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7);
-  [owner, maintainer, participant] = [await createTestUser("review-owner"), await createTestUser("review-maintainer", "MAINTAINER"), await createTestUser("review-participant")];
+  [owner, maintainer, participant] = [await createTestUser({ label: "review-owner", withoutPassword: true }), await createTestUser({ label: "review-maintainer", role: "MAINTAINER", withoutPassword: true }), await createTestUser({ label: "review-participant", withoutPassword: true })];
   const baselineIds = (await runBaselines(release.releaseId)).map((result) => result.submissionId);
   approvedId = (await submitLines(predictionLines(release, "test", "open", 0.5, 71), { userId: owner.id })).id;
   rejectedId = (await submitLines(predictionLines(release, "test", "closed", 0.45, 72), { userId: owner.id })).id;
@@ -64,24 +64,24 @@ async function auditOf(submissionId: string) {
 
 describe("publication requests and review", () => {
   it("requestPublication on a scored test submission makes it PENDING with the method's metadata", async () => {
-    await requestPublication(actorOf(owner), approvedId, METHOD);
+    await requestPublication(sessionActor(owner), approvedId, METHOD);
     const row = await db.submission.findUniqueOrThrow({ where: { id: approvedId } });
     expect(row).toMatchObject({ publication: "PENDING", systemName: "Narrative Linker", methodDescription: METHOD.methodDescription });
     expect(row.factSheet).toEqual(METHOD.factSheet);
     expect(row.factSheet).toMatchObject({ version: 1, paperUrl: "https://example.org/paper", codeUrl: null, parameters: 110_000_000, openWeights: true });
     expect(row.requestedAt).not.toBeNull();
 
-    expect((await caught(() => requestPublication(actorOf(owner), approvedId, METHOD))).code).toBe("conflict");
-    expect((await caught(() => requestPublication(actorOf(participant), rejectedId, METHOD))).code).toBe("not_found");
-    expect((await caught(() => requestPublication(actorOf(owner), devId, METHOD))).code).toBe("validation");
-    const invalid = await caught(() => requestPublication(actorOf(owner), rejectedId, { ...METHOD, methodDescription: "short" }));
+    expect((await caught(() => requestPublication(sessionActor(owner), approvedId, METHOD))).code).toBe("conflict");
+    expect((await caught(() => requestPublication(sessionActor(participant), rejectedId, METHOD))).code).toBe("not_found");
+    expect((await caught(() => requestPublication(sessionActor(owner), devId, METHOD))).code).toBe("validation");
+    const invalid = await caught(() => requestPublication(sessionActor(owner), rejectedId, { ...METHOD, methodDescription: "short" }));
     expect(invalid.code).toBe("validation");
     expect(invalid.problems).toEqual([{ field: "methodDescription", message: 'field "methodDescription" describe the method in at least 20 characters' }]);
     expect((await db.submission.findUniqueOrThrow({ where: { id: rejectedId } })).publication).toBe("PRIVATE");
   });
 
   it("participants, and maintainers using an API token, get forbidden from reviewSubmission; nothing changes or is logged", async () => {
-    for (const actor of [actorOf(owner), actorOf(participant), { ...actorOf(maintainer), via: "token" as const }]) {
+    for (const actor of [sessionActor(owner), sessionActor(participant), { ...sessionActor(maintainer), via: "token" as const }]) {
       const error = await caught(() => reviewSubmission(actor, approvedId, { action: "approve", reason: "looks fine to me" }));
       expect(error.code).toBe("forbidden");
     }
@@ -91,7 +91,7 @@ describe("publication requests and review", () => {
 
   it("a maintainer approves: PUBLISHED, and an audit row with actor, action and reason", async () => {
     const reason = "Method and code checked against the paper.";
-    expect(await reviewSubmission(actorOf(maintainer), approvedId, { action: "approve", reason })).toEqual({ submissionId: approvedId, action: "approve" });
+    expect(await reviewSubmission(sessionActor(maintainer), approvedId, { action: "approve", reason })).toEqual({ submissionId: approvedId, action: "approve" });
     const row = await db.submission.findUniqueOrThrow({ where: { id: approvedId } });
     expect(row.publication).toBe("PUBLISHED");
     expect(row.publishedAt).not.toBeNull();
@@ -102,13 +102,13 @@ describe("publication requests and review", () => {
     // What was vouched for: the fact sheet exactly as it stood at approval.
     expect((audit[0]?.details as { factSheet?: unknown }).factSheet).toEqual(row.factSheet);
     // Approving again is a conflict, not a second publication.
-    expect((await caught(() => reviewSubmission(actorOf(maintainer), approvedId, { action: "approve" }))).code).toBe("conflict");
+    expect((await caught(() => reviewSubmission(sessionActor(maintainer), approvedId, { action: "approve" }))).code).toBe("conflict");
   });
 
   it("a rejection needs a reason; the owner then sees it", async () => {
-    await requestPublication(actorOf(owner), rejectedId, { ...METHOD, factSheet: { ...METHOD.factSheet, systemName: "Closed Ranker" } });
+    await requestPublication(sessionActor(owner), rejectedId, { ...METHOD, factSheet: { ...METHOD.factSheet, systemName: "Closed Ranker" } });
     for (const input of [{ action: "reject" }, { action: "reject", reason: "no" }, { action: "reject", reason: "    " }]) {
-      const error = await caught(() => reviewSubmission(actorOf(maintainer), rejectedId, input));
+      const error = await caught(() => reviewSubmission(sessionActor(maintainer), rejectedId, input));
       expect(error.code).toBe("validation");
       expect(error.message).toMatch(/reason/);
     }
@@ -116,21 +116,21 @@ describe("publication requests and review", () => {
     expect(await auditOf(rejectedId)).toHaveLength(0);
 
     const reason = "The method description does not say which external data was used.";
-    await reviewSubmission(actorOf(maintainer), rejectedId, { action: "reject", reason });
-    const view = await getSubmissionView(actorOf(owner), rejectedId);
+    await reviewSubmission(sessionActor(maintainer), rejectedId, { action: "reject", reason });
+    const view = await getSubmissionView(sessionActor(owner), rejectedId);
     expect(view.publication).toBe("REJECTED");
     expect(view.reviewReason).toBe(reason);
     expect(view.isViewerOwner).toBe(true);
     expect(await auditOf(rejectedId)).toMatchObject([{ actorId: maintainer.id, action: "submission.reject", reason }]);
     // The owner may ask again after fixing it.
-    await requestPublication(actorOf(owner), rejectedId, { ...METHOD, factSheet: { ...METHOD.factSheet, systemName: "Closed Ranker", dataUsed: { ...METHOD.factSheet.dataUsed, details: "none" } } });
-    expect((await getSubmissionView(actorOf(owner), rejectedId)).publication).toBe("PENDING");
+    await requestPublication(sessionActor(owner), rejectedId, { ...METHOD, factSheet: { ...METHOD.factSheet, systemName: "Closed Ranker", dataUsed: { ...METHOD.factSheet.dataUsed, details: "none" } } });
+    expect((await getSubmissionView(sessionActor(owner), rejectedId)).publication).toBe("PENDING");
   });
 
   it("rescore re-queues it and the worker scores it again: new computedAt, same metrics", async () => {
     const before = await db.score.findUniqueOrThrow({ where: { submissionId: approvedId } });
     const rowBefore = await db.submission.findUniqueOrThrow({ where: { id: approvedId } });
-    await reviewSubmission(actorOf(maintainer), approvedId, { action: "rescore", reason: "scorer check" });
+    await reviewSubmission(sessionActor(maintainer), approvedId, { action: "rescore", reason: "scorer check" });
     // Re-queued (the running worker may already have taken it: no status check here).
     expect((await db.submission.findUniqueOrThrow({ where: { id: approvedId } })).queuedAt.getTime()).toBeGreaterThan(rowBefore.queuedAt.getTime());
     const rescoreJobs = (await getScoringQueue().getJobs(["waiting", "active", "completed"])).filter((job) => job.id?.startsWith(`${approvedId}-r`));
@@ -159,9 +159,9 @@ describe("publication requests and review", () => {
   it("mark-baseline: every other scored entry of the split gets a comparison against it; unmark removes them", async () => {
     const baselinesBefore = await scoredBaselineIds(release.releaseId, "test");
     expect(baselinesBefore).toHaveLength(4);
-    expect((await caught(() => reviewSubmission(actorOf(participant), rejectedId, { action: "mark-baseline" }))).code).toBe("forbidden");
+    expect((await caught(() => reviewSubmission(sessionActor(participant), rejectedId, { action: "mark-baseline" }))).code).toBe("forbidden");
 
-    await reviewSubmission(actorOf(maintainer), rejectedId, { action: "mark-baseline", baselineLabel: "Community ranker", reason: "strong closed-track reference" });
+    await reviewSubmission(sessionActor(maintainer), rejectedId, { action: "mark-baseline", baselineLabel: "Community ranker", reason: "strong closed-track reference" });
     const marked = await db.submission.findUniqueOrThrow({ where: { id: rejectedId } });
     expect(marked).toMatchObject({ isBaseline: true, baselineLabel: "Community ranker" });
     expect(await auditOf(rejectedId)).toContainEqual(expect.objectContaining({ action: "submission.mark-baseline", actorId: maintainer.id }));
@@ -179,11 +179,11 @@ describe("publication requests and review", () => {
     // Dev entries are untouched.
     expect(await db.comparison.count({ where: { entryId: devId, baselineId: rejectedId } })).toBe(0);
     // Published, its owner sees what the public sees (section 12): the verdicts are the entry page's (section 13), not the stored family.
-    expect((await getSubmissionView(actorOf(owner), approvedId)).comparisons).toEqual([]);
-    const view = await getSubmissionView(actorOf(maintainer), approvedId);
+    expect((await getSubmissionView(sessionActor(owner), approvedId)).comparisons).toEqual([]);
+    const view = await getSubmissionView(sessionActor(maintainer), approvedId);
     expect(view.comparisons.map((comparison) => comparison.baselineLabel)).toContain("Community ranker");
 
-    await reviewSubmission(actorOf(maintainer), rejectedId, { action: "unmark-baseline", reason: "superseded" });
+    await reviewSubmission(sessionActor(maintainer), rejectedId, { action: "unmark-baseline", reason: "superseded" });
     expect(await db.comparison.count({ where: { baselineId: rejectedId } })).toBe(0);
     expect(await db.comparison.count({ where: { entryId: approvedId, family: "unified" } })).toBe(4);
   });

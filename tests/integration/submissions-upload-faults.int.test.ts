@@ -14,7 +14,7 @@ import { createApiToken } from "@/lib/tokens/create-api-token";
 import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * Every upload through POST /api/submissions ends in a clear status, whatever
@@ -35,8 +35,8 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7);
-  participant = await createTestUser("upload-faults");
-  ({ token } = await createApiToken({ actor: actorOf(participant), name: "upload faults" }));
+  participant = await createTestUser({ label: "upload-faults", withoutPassword: true });
+  ({ token } = await createApiToken({ actor: sessionActor(participant), name: "upload faults" }));
   // A run killed mid-test may have left the file that stands in for the staging folder, or a trigger.
   await rm(stagingDir(), { recursive: true, force: true });
   await failChunkWrites(false);

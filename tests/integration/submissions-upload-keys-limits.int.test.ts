@@ -19,7 +19,7 @@ import { createApiToken } from "@/lib/tokens/create-api-token";
 import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * Idempotency-Key on uploads (a retried upload returns the first submission,
@@ -45,8 +45,8 @@ afterAll(async () => {
 });
 
 async function participantWithToken(label: string): Promise<{ user: TestUser; token: string }> {
-  const user = await createTestUser(label);
-  const { token } = await createApiToken({ actor: actorOf(user), name: label });
+  const user = await createTestUser({ label, withoutPassword: true });
+  const { token } = await createApiToken({ actor: sessionActor(user), name: label });
   return { user, token };
 }
 

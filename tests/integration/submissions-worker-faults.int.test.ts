@@ -10,9 +10,9 @@ import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, scoreOffline, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { createTestUser, type TestUser } from "./support/users";
 import { waitFor, waitForAllScored, waitForAllSettled, waitForStatus } from "./support/wait";
 import { startWorker, type WorkerEnv } from "./support/workers";
+import { createTestUser, type TestUser } from "@/testing/test-users";
 
 /**
  * Workers die. A job whose worker is SIGKILLed mid-scoring is taken over once
@@ -34,7 +34,7 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(7);
-  [alice, bob, carol] = [await createTestUser("faults-a"), await createTestUser("faults-b"), await createTestUser("faults-c")];
+  [alice, bob, carol] = [await createTestUser({ label: "faults-a", withoutPassword: true }), await createTestUser({ label: "faults-b", withoutPassword: true }), await createTestUser({ label: "faults-c", withoutPassword: true })];
   const baselineIds = (await runBaselines(release.releaseId)).map((result) => result.submissionId);
   // Same lock settings as the workers below: the stalled-job check is throttled
   // in Redis for one stalledInterval of whichever worker ran it last.

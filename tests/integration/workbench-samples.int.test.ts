@@ -3,7 +3,7 @@ import { GET as getSamplesRoute } from "@/app/api/submissions/[id]/samples/route
 import { PATCH as patchNoteRoute } from "@/app/api/submissions/[id]/note/route";
 import type { Entity, EntityType, Sample } from "@/lib/dataset/release-schema";
 import { db } from "@/lib/db";
-import { parseCsv } from "@/lib/exports/csv";
+import { parseCsv } from "@/testing/parse-csv";
 import { getSharedRedis } from "@/lib/redis";
 import { compareDevRuns } from "@/lib/sample-browser/compare-dev-runs";
 import { exportSamples } from "@/lib/sample-browser/export-samples";
@@ -19,7 +19,7 @@ import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
-import { actorOf, createTestUser, type TestUser } from "./support/users";
+import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * The participant's workbench on a real database: the instance
@@ -120,7 +120,7 @@ beforeAll(async () => {
   assertTestServices();
   await resetTestState();
   release = await importSmallRelease(11);
-  [owner, maintainer, stranger] = [await createTestUser("wb-owner"), await createTestUser("wb-maintainer", "MAINTAINER"), await createTestUser("wb-stranger")];
+  [owner, maintainer, stranger] = [await createTestUser({ label: "wb-owner", withoutPassword: true }), await createTestUser({ label: "wb-maintainer", role: "MAINTAINER", withoutPassword: true }), await createTestUser({ label: "wb-stranger", withoutPassword: true })];
   picks = pickSamples();
   buildRuns();
   oldRunId = (await submitLines(linesOf(oldAnswers), { userId: owner.id, originalName: "old.jsonl" })).id;
@@ -130,7 +130,7 @@ beforeAll(async () => {
   strangerRunId = (await submitLines(linesOf(oldAnswers), { userId: stranger.id, originalName: "theirs.jsonl" })).id;
   // The worker's own code path, in this process (the queue's jobs are left alone).
   for (const id of [oldRunId, newRunId, closedRunId, testRunId, strangerRunId]) await processSubmission(id);
-  ownerToken = (await createApiToken({ actor: actorOf(owner), name: "workbench" })).token;
+  ownerToken = (await createApiToken({ actor: sessionActor(owner), name: "workbench" })).token;
 });
 
 afterAll(async () => {
@@ -153,7 +153,7 @@ describe("the worker stores error classes", () => {
   });
 
   it("the old run's classes, counted by hand", async () => {
-    const analysis = await getErrorAnalysis(actorOf(owner), oldRunId);
+    const analysis = await getErrorAnalysis(sessionActor(owner), oldRunId);
     if (analysis.kind !== "dev") throw new Error("expected the dev analysis");
     const n = release.content.samples.dev.length;
     expect(analysis.counts).toEqual({ correct: n - 3, partial: 0, empty: 1, wrong_type: 1, same_type: 1, not_in_kb: 0 });
@@ -166,7 +166,7 @@ describe("the worker stores error classes", () => {
 
 describe("instance browser: filters, search, sort, pages", () => {
   it("Person samples with a wrong-type answer in the new run: exactly p1, with its narrative, gold and answer", async () => {
-    const page = await getSamplePage(actorOf(owner), newRunId, query({ type: "Person", class: "wrong_type" }));
+    const page = await getSamplePage(sessionActor(owner), newRunId, query({ type: "Person", class: "wrong_type" }));
     expect(idsOf(page.rows)).toEqual([picks.p1.id]);
     const [row] = page.rows;
     const gold = entityOf(picks.p1);
@@ -185,32 +185,32 @@ describe("instance browser: filters, search, sort, pages", () => {
   it("entity type and collection filters keep only their samples", async () => {
     const dev = release.content.samples.dev;
     const persons = dev.filter((sample) => entityOf(sample).type === "Person").map((sample) => sample.id);
-    expect(idsOf((await getSamplePage(actorOf(owner), newRunId, query({ type: "Person", pageSize: 500 }))).rows)).toEqual(persons);
+    expect(idsOf((await getSamplePage(sessionActor(owner), newRunId, query({ type: "Person", pageSize: 500 }))).rows)).toEqual(persons);
     const collection = picks.l1.collection;
     const inCollection = dev.filter((sample) => sample.collection === collection).map((sample) => sample.id);
-    expect(idsOf((await getSamplePage(actorOf(owner), newRunId, query({ collection, pageSize: 500 }))).rows)).toEqual(inCollection);
+    expect(idsOf((await getSamplePage(sessionActor(owner), newRunId, query({ collection, pageSize: 500 }))).rows)).toEqual(inCollection);
   });
 
   it("right/wrong, tier bucket and class: the two broken samples are the new run's only wrong ones", async () => {
-    const wrong = await getSamplePage(actorOf(owner), newRunId, query({ outcome: "wrong" }));
+    const wrong = await getSamplePage(sessionActor(owner), newRunId, query({ outcome: "wrong" }));
     expect(new Set(idsOf(wrong.rows))).toEqual(new Set([picks.p1.id, picks.x1.id]));
-    const noMatch = await getSamplePage(actorOf(owner), newRunId, query({ bucket: "none" }));
+    const noMatch = await getSamplePage(sessionActor(owner), newRunId, query({ bucket: "none" }));
     expect(new Set(idsOf(noMatch.rows))).toEqual(new Set([picks.p1.id, picks.x1.id]));
-    expect(idsOf((await getSamplePage(actorOf(owner), newRunId, query({ class: "not_in_kb" }))).rows)).toEqual([picks.x1.id]);
-    const right = await getSamplePage(actorOf(owner), newRunId, query({ outcome: "right", pageSize: 500 }));
+    expect(idsOf((await getSamplePage(sessionActor(owner), newRunId, query({ class: "not_in_kb" }))).rows)).toEqual([picks.x1.id]);
+    const right = await getSamplePage(sessionActor(owner), newRunId, query({ outcome: "right", pageSize: 500 }));
     expect(right.total).toBe(release.content.samples.dev.length - 2);
   });
 
   it("search finds the narrative, the answer and the gold name, case-insensitively", async () => {
     const words = picks.p3.implicit_text.split(/\s+/).slice(3, 8).join(" ").toUpperCase();
-    const byNarrative = await getSamplePage(actorOf(owner), newRunId, query({ q: words, pageSize: 500 }));
+    const byNarrative = await getSamplePage(sessionActor(owner), newRunId, query({ q: words, pageSize: 500 }));
     expect(idsOf(byNarrative.rows)).toContain(picks.p3.id);
     for (const row of byNarrative.rows) expect(norm(row.narrative)).toContain(norm(words));
 
-    expect(idsOf((await getSamplePage(actorOf(owner), newRunId, query({ q: NOT_IN_KB.toUpperCase() }))).rows)).toEqual([picks.x1.id]);
+    expect(idsOf((await getSamplePage(sessionActor(owner), newRunId, query({ q: NOT_IN_KB.toUpperCase() }))).rows)).toEqual([picks.x1.id]);
 
     const goldName = entityOf(picks.l1).name;
-    const byGold = await getSamplePage(actorOf(owner), newRunId, query({ q: goldName, pageSize: 500 }));
+    const byGold = await getSamplePage(sessionActor(owner), newRunId, query({ q: goldName, pageSize: 500 }));
     expect(idsOf(byGold.rows)).toContain(picks.l1.id);
     for (const row of byGold.rows) {
       const haystack = norm(`${row.narrative} ${row.gold.name} ${row.prediction ?? ""}`);
@@ -220,31 +220,31 @@ describe("instance browser: filters, search, sort, pages", () => {
 
   it("sorts and pages: descending sample id, pages of 7 that tile the whole list", async () => {
     const sorted = [...devIds()].sort().reverse();
-    const all = await getSamplePage(actorOf(owner), newRunId, query({ sort: "id", dir: "desc", pageSize: 500 }));
+    const all = await getSamplePage(sessionActor(owner), newRunId, query({ sort: "id", dir: "desc", pageSize: 500 }));
     expect(idsOf(all.rows)).toEqual(sorted);
-    const second = await getSamplePage(actorOf(owner), newRunId, query({ sort: "id", dir: "desc", pageSize: 7, page: 2 }));
+    const second = await getSamplePage(sessionActor(owner), newRunId, query({ sort: "id", dir: "desc", pageSize: 7, page: 2 }));
     expect(idsOf(second.rows)).toEqual(sorted.slice(7, 14));
     expect(second.total).toBe(sorted.length);
   });
 
   it("the CSV and JSON Lines exports are exactly the filtered rows, in order, across pages", async () => {
     for (const filters of [{}, { outcome: "wrong" }, { type: "Person", sort: "id", dir: "desc" }, { q: "the" }]) {
-      const listed = await getSamplePage(actorOf(owner), newRunId, query({ ...filters, pageSize: 500 }));
-      const csv = await exportSamples(actorOf(owner), newRunId, { ...query(filters), format: "csv" });
+      const listed = await getSamplePage(sessionActor(owner), newRunId, query({ ...filters, pageSize: 500 }));
+      const csv = await exportSamples(sessionActor(owner), newRunId, { ...query(filters), format: "csv" });
       const [header, ...cells] = parseCsv(csv.body);
       expect(header?.[0]).toBe("id");
       expect(cells.map((cell) => cell[0])).toEqual(idsOf(listed.rows));
-      const jsonl = await exportSamples(actorOf(owner), newRunId, { ...query(filters), format: "jsonl" });
+      const jsonl = await exportSamples(sessionActor(owner), newRunId, { ...query(filters), format: "jsonl" });
       const parsed = jsonl.body.trimEnd().split("\n").filter(Boolean).map((line) => JSON.parse(line) as unknown);
       expect(parsed).toEqual(listed.rows);
     }
   });
 
   it("a filter of the other track or a page size over 500 is refused with the parameter named", async () => {
-    const error = await caught(() => getSamplePage(actorOf(owner), newRunId, query({ bucket: "2-3" })));
+    const error = await caught(() => getSamplePage(sessionActor(owner), newRunId, query({ bucket: "2-3" })));
     expect(error.code).toBe("validation");
     expect(error.message).toMatch(/query parameter "bucket": "2-3" is not a bucket of the open-world track/);
-    const classError = await caught(() => getSamplePage(actorOf(owner), newRunId, query({ class: "alias_twin" })));
+    const classError = await caught(() => getSamplePage(sessionActor(owner), newRunId, query({ class: "alias_twin" })));
     expect(classError.message).toMatch(/query parameter "class": "alias_twin" \(alias twin\) is not an error class of the open-world track/);
     const response = await getSamplesRoute(
       new Request(`http://localhost/api/submissions/${newRunId}/samples?pageSize=501&type=Alien`, { headers: { authorization: `Bearer ${ownerToken}` } }),
@@ -272,7 +272,7 @@ describe("instance browser: filters, search, sort, pages", () => {
   });
 
   it("closed track: top 5 with KB names and types, rank buckets", async () => {
-    const page = await getSamplePage(actorOf(owner), closedRunId, query({ pageSize: 500 }));
+    const page = await getSamplePage(sessionActor(owner), closedRunId, query({ pageSize: 500 }));
     for (const row of page.rows) {
       expect(row.prediction).toBeNull();
       expect(row.top?.length).toBeGreaterThan(0);
@@ -280,15 +280,15 @@ describe("instance browser: filters, search, sort, pages", () => {
       for (const entity of row.top ?? []) expect(entity).toEqual({ qid: entity.qid, name: release.entityByQid.get(entity.qid)?.name, type: release.entityByQid.get(entity.qid)?.type });
       expect(row.isRight).toBe(row.rank === 1);
     }
-    const firsts = await getSamplePage(actorOf(owner), closedRunId, query({ bucket: "1", pageSize: 500 }));
+    const firsts = await getSamplePage(sessionActor(owner), closedRunId, query({ bucket: "1", pageSize: 500 }));
     expect(firsts.rows.every((row) => row.rank === 1 && row.errorClass === "correct")).toBe(true);
     expect(firsts.total).toBe(page.rows.filter((row) => row.rank === 1).length);
   });
 
   it("a run scored before error classes were stored gets them on first read, the same as the worker's", async () => {
-    const before = await getSamplePage(actorOf(owner), oldRunId, query({ pageSize: 500 }));
+    const before = await getSamplePage(sessionActor(owner), oldRunId, query({ pageSize: 500 }));
     await db.sampleAnalysis.delete({ where: { submissionId: oldRunId } });
-    const after = await getSamplePage(actorOf(owner), oldRunId, query({ pageSize: 500 }));
+    const after = await getSamplePage(sessionActor(owner), oldRunId, query({ pageSize: 500 }));
     expect(after.rows).toEqual(before.rows);
     expect(await db.sampleAnalysis.count({ where: { submissionId: oldRunId } })).toBe(1);
   });
@@ -296,7 +296,7 @@ describe("instance browser: filters, search, sort, pages", () => {
 
 describe("comparing two dev runs", () => {
   it("fixed and broken as planted, McNemar b = 3, c = 2, per-type differences", async () => {
-    const comparison = await compareDevRuns(actorOf(owner), { old: oldRunId, new: newRunId });
+    const comparison = await compareDevRuns(sessionActor(owner), { old: oldRunId, new: newRunId });
     const n = release.content.samples.dev.length;
     expect(comparison.metric).toBe("alias");
     expect(comparison.oldRate).toBeCloseTo((n - 3) / n, 12);
@@ -310,48 +310,48 @@ describe("comparing two dev runs", () => {
   });
 
   it("the browser limited to changed samples: broken Person samples and what the new run answered instead", async () => {
-    const changed = await getSamplePage(actorOf(owner), newRunId, query({ against: oldRunId }));
+    const changed = await getSamplePage(sessionActor(owner), newRunId, query({ against: oldRunId }));
     expect(new Set(idsOf(changed.rows))).toEqual(new Set([picks.p1.id, picks.p2.id, picks.p4.id, picks.l1.id, picks.x1.id]));
-    const broken = await getSamplePage(actorOf(owner), newRunId, query({ against: oldRunId, change: "broken", type: "Person" }));
+    const broken = await getSamplePage(sessionActor(owner), newRunId, query({ against: oldRunId, change: "broken", type: "Person" }));
     expect(idsOf(broken.rows)).toEqual([picks.p1.id]);
     expect(broken.rows[0]).toMatchObject({
       prediction: newAnswers.get(picks.p1.id),
       errorClass: "wrong_type",
       against: { prediction: entityOf(picks.p1).name, errorClass: "correct", change: "broken", isRight: true },
     });
-    const fixed = await getSamplePage(actorOf(owner), newRunId, query({ against: oldRunId, change: "fixed" }));
+    const fixed = await getSamplePage(sessionActor(owner), newRunId, query({ against: oldRunId, change: "fixed" }));
     expect(new Set(idsOf(fixed.rows))).toEqual(new Set([picks.p2.id, picks.p4.id, picks.l1.id]));
-    const csv = await exportSamples(actorOf(owner), newRunId, { ...query({ against: oldRunId, change: "broken" }), format: "csv" });
+    const csv = await exportSamples(sessionActor(owner), newRunId, { ...query({ against: oldRunId, change: "broken" }), format: "csv" });
     const [header, ...cells] = parseCsv(csv.body);
     expect(header).toContain("other_answer");
     expect(new Set(cells.map((cell) => cell[0]))).toEqual(new Set([picks.p1.id, picks.x1.id]));
   });
 
   it("refuses runs of different tracks, the same run twice, and another participant's run", async () => {
-    expect((await caught(() => compareDevRuns(actorOf(owner), { old: closedRunId, new: newRunId }))).message).toMatch(/different tracks/);
-    expect((await caught(() => compareDevRuns(actorOf(owner), { old: newRunId, new: newRunId }))).code).toBe("validation");
-    expect((await caught(() => compareDevRuns(actorOf(owner), { old: strangerRunId, new: newRunId }))).code).toBe("not_found");
-    expect((await caught(() => getSamplePage(actorOf(owner), newRunId, query({ against: strangerRunId })))).code).toBe("not_found");
-    expect((await caught(() => compareDevRuns(actorOf(owner), { old: testRunId, new: newRunId }))).code).toBe("not_found");
+    expect((await caught(() => compareDevRuns(sessionActor(owner), { old: closedRunId, new: newRunId }))).message).toMatch(/different tracks/);
+    expect((await caught(() => compareDevRuns(sessionActor(owner), { old: newRunId, new: newRunId }))).code).toBe("validation");
+    expect((await caught(() => compareDevRuns(sessionActor(owner), { old: strangerRunId, new: newRunId }))).code).toBe("not_found");
+    expect((await caught(() => getSamplePage(sessionActor(owner), newRunId, query({ against: strangerRunId })))).code).toBe("not_found");
+    expect((await caught(() => compareDevRuns(sessionActor(owner), { old: testRunId, new: newRunId }))).code).toBe("not_found");
   });
 });
 
 describe("who may see what", () => {
   it("another participant gets 404 for the browser, the analysis, the comparison and the note", async () => {
-    expect((await caught(() => getSamplePage(actorOf(stranger), newRunId, query()))).code).toBe("not_found");
-    expect((await caught(() => getErrorAnalysis(actorOf(stranger), newRunId))).code).toBe("not_found");
-    expect((await caught(() => compareDevRuns(actorOf(stranger), { old: oldRunId, new: newRunId }))).code).toBe("not_found");
-    expect((await caught(() => updateSubmissionNote(actorOf(stranger), newRunId, { note: "mine now" }))).code).toBe("not_found");
+    expect((await caught(() => getSamplePage(sessionActor(stranger), newRunId, query()))).code).toBe("not_found");
+    expect((await caught(() => getErrorAnalysis(sessionActor(stranger), newRunId))).code).toBe("not_found");
+    expect((await caught(() => compareDevRuns(sessionActor(stranger), { old: oldRunId, new: newRunId }))).code).toBe("not_found");
+    expect((await caught(() => updateSubmissionNote(sessionActor(stranger), newRunId, { note: "mine now" }))).code).toBe("not_found");
   });
 
   it("a maintainer may read a dev run's samples but not edit its note (403)", async () => {
-    expect((await getSamplePage(actorOf(maintainer), newRunId, query())).total).toBe(release.content.samples.dev.length);
-    expect((await caught(() => updateSubmissionNote(actorOf(maintainer), newRunId, { note: "x" }))).code).toBe("forbidden");
+    expect((await getSamplePage(sessionActor(maintainer), newRunId, query())).total).toBe(release.content.samples.dev.length);
+    expect((await caught(() => updateSubmissionNote(sessionActor(maintainer), newRunId, { note: "x" }))).code).toBe("forbidden");
   });
 
   it("a test submission: no samples for anyone; error classes only as the owner's shares after publication", async () => {
     for (const user of [owner, maintainer, stranger]) {
-      expect((await caught(() => getSamplePage(actorOf(user), testRunId, query()))).code, user.email).toBe("not_found");
+      expect((await caught(() => getSamplePage(sessionActor(user), testRunId, query()))).code, user.email).toBe("not_found");
     }
     const response = await getSamplesRoute(new Request(`http://localhost/api/submissions/${testRunId}/samples?format=csv`, { headers: { authorization: `Bearer ${ownerToken}` } }), {
       params: Promise.resolve({ id: testRunId }),
@@ -360,28 +360,28 @@ describe("who may see what", () => {
     const body = await response.text();
     for (const sample of release.content.samples.test) expect(body).not.toContain(sample.id);
 
-    expect((await caught(() => getErrorAnalysis(actorOf(owner), testRunId))).message).toMatch(/after publication only/);
+    expect((await caught(() => getErrorAnalysis(sessionActor(owner), testRunId))).message).toMatch(/after publication only/);
     await db.submission.update({ where: { id: testRunId }, data: { publication: "PUBLISHED", publishedAt: new Date() } });
-    const shown = await getErrorAnalysis(actorOf(owner), testRunId);
+    const shown = await getErrorAnalysis(sessionActor(owner), testRunId);
     expect(shown.kind).toBe("test");
     if (shown.kind !== "test") return;
     const total = Object.values(shown.shares).reduce((sum, share) => sum + share, 0);
     expect(total).toBeCloseTo(1, 2);
     for (const share of Object.values(shown.shares)) expect(Number(share.toFixed(3))).toBe(share);
     expect(JSON.stringify(shown)).not.toMatch(/byType|confusion|"counts"/);
-    expect((await caught(() => getErrorAnalysis(actorOf(stranger), testRunId))).code).toBe("not_found");
+    expect((await caught(() => getErrorAnalysis(sessionActor(stranger), testRunId))).code).toBe("not_found");
   });
 });
 
 describe("notes on runs", () => {
   it("the owner saves a note (trimmed); a bad one is refused with the field named", async () => {
-    expect(await updateSubmissionNote(actorOf(owner), newRunId, { note: "  fixed the alias lookup  " })).toEqual({ id: newRunId, note: "fixed the alias lookup" });
+    expect(await updateSubmissionNote(sessionActor(owner), newRunId, { note: "  fixed the alias lookup  " })).toEqual({ id: newRunId, note: "fixed the alias lookup" });
     expect((await db.submission.findUniqueOrThrow({ where: { id: newRunId } })).note).toBe("fixed the alias lookup");
-    const tooLong = await caught(() => updateSubmissionNote(actorOf(owner), newRunId, { note: "x".repeat(1001) }));
+    const tooLong = await caught(() => updateSubmissionNote(sessionActor(owner), newRunId, { note: "x".repeat(1001) }));
     expect(tooLong.code).toBe("validation");
     expect(tooLong.problems[0]?.message).toBe("note: must be at most 1,000 characters");
-    expect((await caught(() => updateSubmissionNote(actorOf(owner), newRunId, { note: 42 }))).problems[0]?.message).toBe("note: must be text");
-    expect((await caught(() => updateSubmissionNote(actorOf(owner), newRunId, { note: "bell\u0007" }))).problems[0]?.message).toBe("note: must not contain control characters");
+    expect((await caught(() => updateSubmissionNote(sessionActor(owner), newRunId, { note: 42 }))).problems[0]?.message).toBe("note: must be text");
+    expect((await caught(() => updateSubmissionNote(sessionActor(owner), newRunId, { note: "bell\u0007" }))).problems[0]?.message).toBe("note: must not contain control characters");
   });
 
   it("over the API: a token's PATCH works for the owner", async () => {

@@ -13,8 +13,8 @@ import { cloneHead, run, type FreshClone } from "./support/fresh-clone";
 import { killAllChildren, spawnChild, type ChildHandle } from "./support/processes";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
-import { actorOf, createTestUser } from "./support/users";
 import { waitFor } from "./support/wait";
+import { createTestUser, sessionActor } from "@/testing/test-users";
 
 /**
  * README, "Running workers on more machines": a second machine runs
@@ -68,8 +68,8 @@ afterAll(async () => {
 describe("a worker on a second machine", () => {
   it("from its own clone and data directory, with only the two URLs, scores an upload made to the first", async () => {
     expect(existsSync(path.join(clone.dir, "lib", "generated", "prisma"))).toBe(true);
-    const participant = await createTestUser("second-clone");
-    const { token } = await createApiToken({ actor: actorOf(participant), name: "second clone" });
+    const participant = await createTestUser({ label: "second-clone", withoutPassword: true });
+    const { token } = await createApiToken({ actor: sessionActor(participant), name: "second clone" });
     const form = new FormData();
     form.append("file", new Blob([toJsonl(predictionLines(release, "dev", "closed", 0.6, 501))]), "dev-closed.jsonl");
     const response = await POST(new Request("http://127.0.0.1:3100/api/submissions", { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form }));

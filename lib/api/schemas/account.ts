@@ -15,7 +15,7 @@ export const meSchema = component(
   }),
 );
 
-export const apiTokenViewSchema = component(
+const apiTokenViewSchema = component(
   "ApiToken",
   z.object({
     id: z.string(),
@@ -40,5 +40,3 @@ export const apiTokenCreatedSchema = component(
 );
 
 export const apiTokenRevokedSchema = component("ApiTokenRevoked", z.object({ apiToken: apiTokenViewSchema }));
-
-export type MeBody = z.output<typeof meSchema>;

@@ -4,7 +4,7 @@ import { component } from "./registry";
 
 const errorCodes = Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...(keyof typeof ERROR_CODES)[]];
 
-export const problemSchema = component(
+const problemSchema = component(
   "Problem",
   z.object({
     line: z.number().int().positive().optional().describe("1-based line of the uploaded file, when the problem is on one line"),
@@ -25,6 +25,5 @@ export const errorBodySchema = component(
   }),
 );
 
-// The server's error type and the schema must not drift apart.
-export type ErrorBodyCheck = ErrorBody extends z.input<typeof errorBodySchema> ? true : never;
-export const ERROR_BODY_MATCHES: ErrorBodyCheck = true;
+// The server's error type and the schema must not drift apart: this line stops compiling when they do.
+const _errorBodyMatches: ErrorBody extends z.input<typeof errorBodySchema> ? true : never = true;

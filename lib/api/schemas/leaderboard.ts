@@ -31,7 +31,7 @@ const pairReadingShape = {
   difference: z.number().describe("this entry's shown (rounded) value minus the other's, as a fraction"),
 };
 
-export const leaderboardRowSchema = component(
+const leaderboardRowSchema = component(
   "LeaderboardRow",
   z.object({
     rank: z.number().int().positive().nullable().describe("rank_lo: kept for clients of the first API"),
@@ -92,7 +92,7 @@ export const leaderboardSchema = component(
   }),
 );
 
-export const entrySummarySchema = component(
+const entrySummarySchema = component(
   "EntrySummary",
   z.object({
     id: z.string(),

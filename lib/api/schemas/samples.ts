@@ -6,7 +6,7 @@ import { component } from "./registry";
  * The instance browser, the error analysis and the comparison of two dev runs
  * (lib/sample-browser/schemas.ts), registered under their component names.
  */
-export const sampleRowComponent = component("SampleRow", sampleRowSchema);
+component("SampleRow", sampleRowSchema);
 export const samplePageComponent = component("SamplePage", samplePageSchema);
 export const errorAnalysisComponent = component("ErrorAnalysis", errorAnalysisSchema);
 export const runComparisonComponent = component("RunComparison", runComparisonSchema);

@@ -12,7 +12,7 @@ export const intervalSchema = z.tuple([z.number(), z.number()]).describe("95% pe
 // Values are optional only for TypeScript: the server builds these maps as Partial records.
 const metricValues = z.record(z.string(), z.number().optional()).describe("metric key (exact, alias, contain, jaccard; hit@1, hit@3, hit@5, hit@10, mrr, alias_hit@1) to value");
 
-export const disclosedGroupSchema = component(
+const disclosedGroupSchema = component(
   "DisclosedGroup",
   z.object({
     n: z.number().int().nonnegative(),
@@ -72,4 +72,3 @@ export const disclosedComparisonSchema = component(
 );
 
 export type DisclosedReportBody = z.output<typeof disclosedReportSchema>;
-export type DisclosedComparisonBody = z.output<typeof disclosedComparisonSchema>;

@@ -7,8 +7,8 @@ import { disclosedComparisonSchema, disclosedReportSchema } from "./scores";
 
 /** Bodies of the submission routes (POST/GET /api/submissions, /api/submissions/{id}, /api/quota). */
 
-export const SUBMISSION_STATUSES = ["QUEUED", "SCORING", "SCORED", "FAILED"] as const;
-export const submissionStatusSchema = z.enum(SUBMISSION_STATUSES);
+const SUBMISSION_STATUSES = ["QUEUED", "SCORING", "SCORED", "FAILED"] as const;
+const submissionStatusSchema = z.enum(SUBMISSION_STATUSES);
 /** Statuses after which nothing changes until a maintainer re-scores. */
 export const TERMINAL_STATUSES: readonly string[] = ["SCORED", "FAILED"];
 
@@ -38,7 +38,7 @@ export const submissionCreatedSchema = component(
   }),
 );
 
-export const submissionSummarySchema = component(
+const submissionSummarySchema = component(
   "SubmissionSummary",
   z.object({
     id: z.string(),
@@ -151,7 +151,7 @@ export const testQuotaSchema = component(
   }),
 );
 
-export const QUOTA_ENTRY_KINDS = ["CHARGE", "REFUND", "GRANT"] as const;
+const QUOTA_ENTRY_KINDS = ["CHARGE", "REFUND", "GRANT"] as const;
 
 /** GET /api/quota/ledger: every charge, refund and grant of the caller's test quota, newest first. */
 export const quotaLedgerSchema = component(

@@ -11,7 +11,7 @@ import { formatBytes } from "@/lib/format/bytes";
 import { writeJson, type CommandContext } from "./context";
 
 export const DOWNLOAD_CHOICES = ["train", "dev", "test", "kb"] as const;
-export type DownloadChoice = (typeof DOWNLOAD_CHOICES)[number];
+type DownloadChoice = (typeof DOWNLOAD_CHOICES)[number];
 
 /** The headers a dataset download must carry (lib/releases/serve-download.ts). */
 const downloadHeadersSchema = z.object({

@@ -5,7 +5,7 @@ import { ClientError } from "@/lib/cli-client/client-error";
 import { readConfig, savedServerKeys, writeConfig } from "@/lib/cli-client/config-file";
 import { writeJson, type CommandContext } from "./context";
 
-export type LoginOptions = {
+type LoginOptions = {
   baseUrl: string;
   configFile: string;
   /** The pasted token (read from stdin by the entry point). */

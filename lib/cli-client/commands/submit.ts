@@ -12,7 +12,7 @@ import { writeJson, type CommandContext } from "./context";
 import { fetchSubmission } from "./status";
 import { readWorkerState } from "./workers";
 
-export type SubmitOptions = {
+type SubmitOptions = {
   file: string;
   split?: "dev" | "test";
   track?: "open" | "closed";

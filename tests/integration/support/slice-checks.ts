@@ -10,7 +10,7 @@ import { createApiToken } from "@/lib/tokens/create-api-token";
 import type { TestRelease } from "./release";
 import { startRouteServer } from "./route-server";
 import { readStoredText } from "./stored-files";
-import { actorOf, type TestUser } from "./users";
+import { sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * Checks of protocol section 12's disclosure that need no attack: every
@@ -207,8 +207,8 @@ export async function crawlAsEveryone(options: { release: TestRelease; feedbackI
   const users: { name: string; token?: string; isMaintainer: boolean }[] = [
     { name: "anonymous", isMaintainer: false },
     { name: "owner of an unpublished test file", token: options.ownerProbe?.token, isMaintainer: false },
-    { name: "owner of a published entry", token: (await createApiToken({ actor: actorOf(publishedOwner), name: "crawl" })).token, isMaintainer: false },
-    { name: "maintainer", token: (await createApiToken({ actor: actorOf(options.maintainer), name: "crawl" })).token, isMaintainer: true },
+    { name: "owner of a published entry", token: (await createApiToken({ actor: sessionActor(publishedOwner), name: "crawl" })).token, isMaintainer: false },
+    { name: "maintainer", token: (await createApiToken({ actor: sessionActor(options.maintainer), name: "crawl" })).token, isMaintainer: true },
   ];
   const types = ["", ...new Set(release.content.entities.map((entity) => entity.type))];
   const paths: string[] = ["/api/entries", "/api/openapi.json", "/api/health", "/api/me", "/api/quota", "/api/quota/ledger", "/api/submissions", "/api/admin/submissions", "/api/public-page?path=/"];
