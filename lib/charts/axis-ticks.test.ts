@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryBand, linearAxis, niceStep, percentAlong, pixelsDown, timeAxis } from "./axis-ticks";
+import { linearAxis, niceStep, timeAxis } from "./axis-ticks";
 
 describe("niceStep", () => {
   it("takes 1, 2 or 5 times a power of ten", () => {
@@ -50,20 +50,5 @@ describe("timeAxis", () => {
     const axis = timeAxis(at("2026-12-03T13:05:00Z"), at("2026-12-03T13:55:00Z"), 5);
     expect(axis.step).toBe(15 * 60_000);
     expect(axis.domain).toEqual([at("2026-12-03T13:00:00Z"), at("2026-12-03T14:00:00Z")]);
-  });
-});
-
-describe("percentAlong", () => {
-  it("maps the domain to 0 to 100", () => {
-    expect(percentAlong(30, [20, 70])).toBe(20);
-    expect(percentAlong(5, [5, 5])).toBe(50);
-  });
-});
-
-describe("pixelsDown and categoryBand", () => {
-  it("puts the domain's start at the bottom and splits the axis evenly", () => {
-    expect(pixelsDown(0, [0, 100], 200)).toBe(200);
-    expect(pixelsDown(25, [0, 100], 200)).toBe(150);
-    expect(categoryBand(1, 4)).toEqual({ start: 25, center: 37.5, width: 25 });
   });
 });

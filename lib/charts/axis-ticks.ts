@@ -6,7 +6,7 @@
  * so no gap at the end is narrower than the others.
  */
 
-export type Axis = { domain: [number, number]; ticks: number[]; step: number };
+type Axis = { domain: [number, number]; ticks: number[]; step: number };
 
 const MULTIPLIERS = [1, 2, 5] as const;
 
@@ -57,7 +57,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** Round steps of a time axis, in milliseconds: minutes, hours, days, weeks, about a month, a quarter, a year. */
-export const TIME_STEPS = [
+const TIME_STEPS = [
   MINUTE, 2 * MINUTE, 5 * MINUTE, 10 * MINUTE, 15 * MINUTE, 30 * MINUTE,
   HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR,
   DAY, 2 * DAY, 7 * DAY, 14 * DAY, 28 * DAY, 91 * DAY, 364 * DAY,
@@ -82,22 +82,4 @@ export function timeAxis(min: number, max: number, maxIntervals: number, minStep
   if (end === start) end = start + step;
   const ticks = Array.from({ length: Math.round((end - start) / step) + 1 }, (_, index) => start + index * step);
   return { domain: [start, end], ticks, step };
-}
-
-/** Where `value` sits along `domain`, in percent of the axis (0 at the start, 100 at the end). */
-export function percentAlong(value: number, domain: readonly [number, number]): number {
-  const [start, end] = domain;
-  if (end === start) return 50;
-  return ((value - start) / (end - start)) * 100;
-}
-
-/** Where `value` sits on a vertical axis `height` px tall, in px from the top (the domain's start at the bottom). */
-export function pixelsDown(value: number, domain: readonly [number, number], height: number): number {
-  return Math.round((height - (percentAlong(value, domain) / 100) * height) * 100) / 100;
-}
-
-/** The band of category `index` of `count` across the axis, in percent: its start, centre and width. */
-export function categoryBand(index: number, count: number): { start: number; center: number; width: number } {
-  const width = 100 / Math.max(1, count);
-  return { start: index * width, center: index * width + width / 2, width };
 }
