@@ -11,55 +11,22 @@
  * Uses its own local database (irc_bench_pipeline), Redis database 7 and a
  * temporary file store. Prints markdown tables; asserts nothing.
  */
-import { spawn, type ChildProcess, execFileSync } from "node:child_process";
 import { createReadStream } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { requireLocalUrl } from "@/testing/local-database";
 import { formatDecimal } from "@/lib/format/numbers";
+import { isolateBenchServices, percentile, sleep, startWorker, stopWorker } from "./bench-support";
 
-function percentile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const position = (sorted.length - 1) * q;
-  const low = Math.floor(position);
-  const high = Math.ceil(position);
-  return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
-}
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function startWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn("npx", ["tsx", "--conditions=react-server", "workers/scoring-worker.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("worker did not start within 60 s")), 60_000);
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("ready: queue")) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.on("exit", (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-}
-
-function stopWorker(child: ChildProcess): void {
-  if (child.pid) process.kill(-child.pid, "SIGKILL");
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { runs: { type: "string", default: "20" }, drain: { type: "string", default: "100" } } });
   const runs = Number(values.runs);
   const drainCount = Number(values.drain);
-  const dbUrl = new URL(requireLocalUrl("DATABASE_URL", "bench:pipeline"));
-  const redisUrl = new URL(requireLocalUrl("REDIS_URL", "bench:pipeline"));
-  dbUrl.pathname = "/irc_bench_pipeline";
-  redisUrl.pathname = "/7";
-  const store = await mkdtemp(path.join(os.tmpdir(), "irc-bench-pipeline-"));
-  Object.assign(process.env, { DATABASE_URL: dbUrl.toString(), REDIS_URL: redisUrl.toString(), IRC_DATA_DIR: store, WORKER_CONCURRENCY: "1" });
-  execFileSync("node", ["scripts/ops/ensure-database.mjs"], { stdio: "inherit" });
-  execFileSync("npx", ["prisma", "migrate", "deploy"], { stdio: "ignore" });
+    const { store } = await isolateBenchServices("pipeline", 7, {
+    WORKER_CONCURRENCY: "1",
+  });
 
   const { db } = await import("@/lib/db");
   const { getSharedRedis } = await import("@/lib/redis");

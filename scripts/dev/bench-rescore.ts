@@ -19,35 +19,16 @@
  * minutes). Uses its own local database (irc_bench_rescore), Redis database 8
  * and a temporary file store; asserts nothing.
  */
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { requireLocalUrl } from "@/testing/local-database";
 import { formatDecimal, formatCount } from "@/lib/format/numbers";
+import { isolateBenchServices, sleep, startWorker, stopWorker } from "./bench-support";
 
 const PREVIOUS_PLATFORM_VERSION = "1.1.0";
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function startWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn("npx", ["tsx", "--conditions=react-server", "workers/scoring-worker.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("worker did not start within 60 s")), 60_000);
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("ready: queue")) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.on("exit", (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-}
-
-function stopWorker(child: ChildProcess): void {
-  if (child.pid) process.kill(-child.pid, "SIGKILL");
-}
 
 /** CPU seconds (user + system) used so far by the processes of a process group, from /proc (Linux; 0 elsewhere). */
 function cpuSecondsOfGroup(pgid: number): number {
@@ -90,22 +71,12 @@ async function main(): Promise<void> {
   });
   const entries = Number(values.entries);
   const workerCount = Number(values.workers);
-  const dbUrl = new URL(requireLocalUrl("DATABASE_URL", "bench:rescore"));
-  const redisUrl = new URL(requireLocalUrl("REDIS_URL", "bench:rescore"));
-  dbUrl.pathname = "/irc_bench_rescore";
-  redisUrl.pathname = "/8";
-  const store = await mkdtemp(path.join(os.tmpdir(), "irc-bench-rescore-"));
   // The workers run as in production, which wants both secrets; the seeder (this process) and the workers must share the slice secret.
-  Object.assign(process.env, {
-    DATABASE_URL: dbUrl.toString(),
-    REDIS_URL: redisUrl.toString(),
-    IRC_DATA_DIR: store,
+    const { store } = await isolateBenchServices("rescore", 8, {
     WORKER_CONCURRENCY: values.concurrency,
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || "bench-rescore-secret-bench-rescore-secret",
     IRC_SLICE_SECRET: process.env.IRC_SLICE_SECRET || "irc-bench-development-slice-secret-not-for-production",
   });
-  execFileSync("node", ["scripts/ops/ensure-database.mjs"], { stdio: "inherit" });
-  execFileSync("npx", ["prisma", "migrate", "deploy"], { stdio: "ignore" });
 
   const { db } = await import("@/lib/db");
   const { getSharedRedis } = await import("@/lib/redis");

@@ -11,22 +11,13 @@
  * database (irc_bench_samples), Redis database 8 and a temporary file store.
  * Asserts nothing.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { integerOption, parseCommandLine } from "../command-line";
-import { requireLocalUrl } from "@/testing/local-database";
 import { formatDecimal } from "@/lib/format/numbers";
+import { isolateBenchServices, percentile } from "./bench-support";
 
-function percentile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const position = (sorted.length - 1) * q;
-  const low = Math.floor(position);
-  const high = Math.ceil(position);
-  return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
-}
 
 async function main(): Promise<void> {
   const command = parseCommandLine({
@@ -35,14 +26,7 @@ async function main(): Promise<void> {
     options: { runs: { type: "string" } },
   });
   const runs = integerOption(command, "runs", command.values.runs, { min: 1, fallback: 50 });
-  const dbUrl = new URL(requireLocalUrl("DATABASE_URL", "bench:samples"));
-  const redisUrl = new URL(requireLocalUrl("REDIS_URL", "bench:samples"));
-  dbUrl.pathname = "/irc_bench_samples";
-  redisUrl.pathname = "/8";
-  const store = await mkdtemp(path.join(os.tmpdir(), "irc-bench-samples-"));
-  Object.assign(process.env, { DATABASE_URL: dbUrl.toString(), REDIS_URL: redisUrl.toString(), IRC_DATA_DIR: store });
-  execFileSync("node", ["scripts/ops/ensure-database.mjs"], { stdio: "inherit" });
-  execFileSync("npx", ["prisma", "migrate", "deploy"], { stdio: "ignore" });
+    const { store } = await isolateBenchServices("samples", 8);
 
   const { db } = await import("@/lib/db");
   const { getSharedRedis } = await import("@/lib/redis");

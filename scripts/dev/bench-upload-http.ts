@@ -19,25 +19,17 @@
  * database (irc_bench_upload_http), Redis database 9 and a temporary file
  * store; only talks to 127.0.0.1; asserts nothing.
  */
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { loadavg, tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { requireLocalUrl } from "@/testing/local-database";
 import { freePort } from "@/testing/free-port";
 import { formatDecimal } from "@/lib/format/numbers";
+import { isolateBenchServices, percentile, sleep } from "./bench-support";
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function percentile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const position = (sorted.length - 1) * q;
-  const low = Math.floor(position);
-  const high = Math.ceil(position);
-  return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
-}
 
 function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: string | null): Promise<ChildProcess> {
   const child = spawn(args[0]!, args.slice(1), { env, stdio: ["ignore", "pipe", "inherit"], detached: true });
@@ -80,15 +72,7 @@ async function main(): Promise<void> {
   });
   const runs = Number(values.runs);
   const pollMs = Number(values["poll-ms"]);
-  const dbUrl = new URL(requireLocalUrl("DATABASE_URL", "bench:upload-http"));
-  const redisUrl = new URL(requireLocalUrl("REDIS_URL", "bench:upload-http"));
-  dbUrl.pathname = "/irc_bench_upload_http";
-  redisUrl.pathname = "/9";
-  const store = await mkdtemp(path.join(tmpdir(), "irc-bench-upload-http-"));
-  Object.assign(process.env, {
-    DATABASE_URL: dbUrl.toString(),
-    REDIS_URL: redisUrl.toString(),
-    IRC_DATA_DIR: store,
+    const { store } = await isolateBenchServices("upload-http", 9, {
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || "bench-upload-secret-bench-upload-secret",
     IRC_SLICE_SECRET: process.env.IRC_SLICE_SECRET || "irc-bench-development-slice-secret-not-for-production",
     // Every run is a test upload of the same account: the daily and total quotas would stop it at 5.
@@ -96,8 +80,6 @@ async function main(): Promise<void> {
     TEST_QUOTA_TOTAL: "10000",
     WORKER_CONCURRENCY: values.concurrency,
   });
-  execFileSync("node", ["scripts/ops/ensure-database.mjs"], { stdio: "inherit" });
-  execFileSync("npx", ["prisma", "migrate", "deploy"], { stdio: "ignore" });
 
   const { db } = await import("@/lib/db");
   const { getSharedRedis } = await import("@/lib/redis");

@@ -1,0 +1,57 @@
+/**
+ * What the pipeline benchmarks share: their own database and Redis logical
+ * database on the local services (never the development data), worker
+ * processes as `npm run worker` starts them, and the percentile they report.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { requireLocalUrl } from "@/testing/local-database";
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The q-quantile of `values` (0 ≤ q ≤ 1), linear between the two nearest ranks. */
+export function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const position = (sorted.length - 1) * q;
+  const low = Math.floor(position);
+  const high = Math.ceil(position);
+  return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
+}
+
+/**
+ * Points this process at the benchmark's own database `irc_bench_NAME` and
+ * Redis database `redisDb` on the local services of DATABASE_URL and
+ * REDIS_URL, with a fresh file store and `env` on top, and migrates it.
+ */
+export async function isolateBenchServices(name: string, redisDb: number, env: Record<string, string> = {}): Promise<{ store: string; dbUrl: URL; redisUrl: URL }> {
+  const dbUrl = new URL(requireLocalUrl("DATABASE_URL", `bench:${name}`));
+  const redisUrl = new URL(requireLocalUrl("REDIS_URL", `bench:${name}`));
+  dbUrl.pathname = `/irc_bench_${name.replace(/-/g, "_")}`;
+  redisUrl.pathname = `/${redisDb}`;
+  const store = await mkdtemp(path.join(os.tmpdir(), `irc-bench-${name}-`));
+  Object.assign(process.env, { DATABASE_URL: dbUrl.toString(), REDIS_URL: redisUrl.toString(), IRC_DATA_DIR: store, ...env });
+  execFileSync("node", ["scripts/ops/ensure-database.mjs"], { stdio: "inherit" });
+  execFileSync("npx", ["prisma", "migrate", "deploy"], { stdio: "ignore" });
+  return { store, dbUrl, redisUrl };
+}
+
+/** A scoring worker in its own process group, resolved once it logs that it is ready. */
+export function startWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn("npx", ["tsx", "--conditions=react-server", "workers/scoring-worker.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("worker did not start within 60 s")), 60_000);
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("ready: queue")) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`worker exited with ${code}`)));
+  });
+}
+
+export function stopWorker(child: ChildProcess): void {
+  if (child.pid) process.kill(-child.pid, "SIGKILL");
+}
