@@ -14,37 +14,32 @@
 import { createReadStream } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { integerOption, parseCommandLine } from "../command-line";
 import { formatDecimal } from "@/lib/format/numbers";
-import { isolateBenchServices, percentile, sleep, startWorker, stopWorker } from "./bench-support";
-
-
+import { isolateBenchServices, percentile, resetWithSyntheticRelease, sleep, startWorker, stopWorker } from "./bench-support";
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "20" }, drain: { type: "string", default: "100" } } });
-  const runs = Number(values.runs);
-  const drainCount = Number(values.drain);
-    const { store } = await isolateBenchServices("pipeline", 7, {
+  const command = parseCommandLine({
+    name: "npm run bench:pipeline",
+    usage: "Usage: npm run bench:pipeline [-- --runs 20 --drain 100]\nTimes upload -> scored on the full-size synthetic release (runs times) and the drain of `drain` queued submissions with 1 and 2 workers.",
+    options: { runs: { type: "string" }, drain: { type: "string" } },
+  });
+  const runs = integerOption(command, "runs", command.values.runs, { min: 1, fallback: 20 });
+  const drainCount = integerOption(command, "drain", command.values.drain, { min: 1, fallback: 100 });
+  const { store } = await isolateBenchServices("pipeline", 7, {
     WORKER_CONCURRENCY: "1",
   });
 
   const { db } = await import("@/lib/db");
   const { getSharedRedis } = await import("@/lib/redis");
-  const { synthesizeRelease, writeRelease } = await import("@/testing/synthetic/synth-release");
   const { synthesizePredictions } = await import("@/testing/synthetic/synth-predictions");
-  const { importRelease } = await import("@/lib/releases/import-release");
   const { runBaselines } = await import("@/lib/baselines/run-baselines");
   const { createSubmission } = await import("@/lib/submissions/create-submission");
   const { stageUpload } = await import("@/lib/files/staging");
   const { getScoringQueue } = await import("@/lib/submissions/scoring-queue");
   const { getEnv } = await import("@/lib/env");
 
-  await db.$executeRawUnsafe(`TRUNCATE "DatasetRelease", "User" CASCADE`);
-  await getSharedRedis().flushdb();
-  const releaseDir = path.join(store, "release");
-  const release = synthesizeRelease({ seed: 42, size: "full" });
-  await writeRelease(releaseDir, release);
-  const imported = await importRelease({ dir: releaseDir, activate: true });
+  const { release, imported } = await resetWithSyntheticRelease(store);
   const predictionsFile = path.join(store, "test-closed.jsonl");
   const lines = synthesizePredictions({ samples: release.samples.test, entities: release.entities, track: "closed", accuracy: 0.35, seed: 7, rankingLength: 100 });
   await writeFile(predictionsFile, `${lines.join("\n")}\n`);

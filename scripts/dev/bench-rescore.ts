@@ -23,10 +23,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
-import { parseArgs } from "node:util";
+import { integerOption, parseCommandLine } from "../command-line";
 import { formatDecimal, formatCount } from "@/lib/format/numbers";
-import { isolateBenchServices, sleep, startWorker, stopWorker } from "./bench-support";
+import { isolateBenchServices, resetWithSyntheticRelease, sleep, startWorker, stopWorker } from "./bench-support";
 
 const PREVIOUS_PLATFORM_VERSION = "1.1.0";
 
@@ -61,37 +60,30 @@ function runRescoreCommand(env: NodeJS.ProcessEnv): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      entries: { type: "string", default: "1000" },
-      workers: { type: "string", default: "2" },
-      concurrency: { type: "string", default: "1" },
-      reuse: { type: "boolean" },
-    },
+  const command = parseCommandLine({
+    name: "npm run bench:rescore",
+    usage: "Usage: npm run bench:rescore [-- --entries 1000 --workers 2 --concurrency 1 --reuse]\nTimes a whole leaderboard's re-score after a platform scoring version change, until the leaderboard is current again.",
+    options: { entries: { type: "string" }, workers: { type: "string" }, concurrency: { type: "string" }, reuse: { type: "boolean" } },
   });
-  const entries = Number(values.entries);
-  const workerCount = Number(values.workers);
+  const entries = integerOption(command, "entries", command.values.entries, { min: 1, fallback: 1000 });
+  const workerCount = integerOption(command, "workers", command.values.workers, { min: 1, max: 16, fallback: 2 });
+  const concurrency = String(integerOption(command, "concurrency", command.values.concurrency, { min: 1, max: 16, fallback: 1 }));
   // The workers run as in production, which wants both secrets; the seeder (this process) and the workers must share the slice secret.
-    const { store } = await isolateBenchServices("rescore", 8, {
-    WORKER_CONCURRENCY: values.concurrency,
+  const { store } = await isolateBenchServices("rescore", 8, {
+    WORKER_CONCURRENCY: concurrency,
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || "bench-rescore-secret-bench-rescore-secret",
     IRC_SLICE_SECRET: process.env.IRC_SLICE_SECRET || "irc-bench-development-slice-secret-not-for-production",
   });
 
   const { db } = await import("@/lib/db");
   const { getSharedRedis } = await import("@/lib/redis");
-  const { synthesizeRelease, writeRelease } = await import("@/testing/synthetic/synth-release");
-  const { importRelease } = await import("@/lib/releases/import-release");
   const { seedLeaderboardEntries } = await import("@/testing/leaderboard/seed-leaderboard-entries");
   const { getLeaderboard, findPublicReadStamp } = await import("@/lib/leaderboard/get-leaderboard");
   const { PLATFORM_SCORING_VERSION } = await import("@/lib/scoring/score-report");
 
   const seeded = await db.submission.count({ where: { isBaseline: false, status: "SCORED" } });
-  if (!values.reuse || seeded !== entries) {
-    await db.$executeRawUnsafe(`TRUNCATE "DatasetRelease", "User" CASCADE`);
-    const releaseDir = path.join(store, "release");
-    await writeRelease(releaseDir, synthesizeRelease({ seed: 42, size: "full" }));
-    const imported = await importRelease({ dir: releaseDir, activate: true });
+  if (!command.values.reuse || seeded !== entries) {
+    const { imported } = await resetWithSyntheticRelease(store);
     const started = performance.now();
     await seedLeaderboardEntries({
       releaseId: imported.releaseId,
@@ -161,7 +153,7 @@ async function main(): Promise<void> {
     const seconds = phases[phases.length - 1]!.at / 1000;
     const events = await db.rescoreEvent.count();
 
-    console.log(`\nre-scoring ${formatCount(total - baselines)} entries and ${formatCount(baselines)} baselines after a platform scoring version change (${PREVIOUS_PLATFORM_VERSION} -> ${PLATFORM_SCORING_VERSION}), full-size test split, ${workerCount} worker process(es), WORKER_CONCURRENCY=${values.concurrency}:\n`);
+    console.log(`\nre-scoring ${formatCount(total - baselines)} entries and ${formatCount(baselines)} baselines after a platform scoring version change (${PREVIOUS_PLATFORM_VERSION} -> ${PLATFORM_SCORING_VERSION}), full-size test split, ${workerCount} worker process(es), WORKER_CONCURRENCY=${concurrency}:\n`);
     console.log(`rescore command: ${rescoreOutput.replaceAll("\n", " ")}\n`);
     console.log("| phase | seconds from start |");
     console.log("| --- | ---: |");

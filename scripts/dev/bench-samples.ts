@@ -12,12 +12,10 @@
  * Asserts nothing.
  */
 import { rm } from "node:fs/promises";
-import path from "node:path";
 import { Readable } from "node:stream";
 import { integerOption, parseCommandLine } from "../command-line";
 import { formatDecimal } from "@/lib/format/numbers";
-import { isolateBenchServices, percentile } from "./bench-support";
-
+import { isolateBenchServices, percentile, resetWithSyntheticRelease } from "./bench-support";
 
 async function main(): Promise<void> {
   const command = parseCommandLine({
@@ -26,13 +24,11 @@ async function main(): Promise<void> {
     options: { runs: { type: "string" } },
   });
   const runs = integerOption(command, "runs", command.values.runs, { min: 1, fallback: 50 });
-    const { store } = await isolateBenchServices("samples", 8);
+  const { store } = await isolateBenchServices("samples", 8);
 
   const { db } = await import("@/lib/db");
   const { getSharedRedis } = await import("@/lib/redis");
-  const { synthesizeRelease, writeRelease } = await import("@/testing/synthetic/synth-release");
   const { synthesizePredictions } = await import("@/testing/synthetic/synth-predictions");
-  const { importRelease } = await import("@/lib/releases/import-release");
   const { createSubmission } = await import("@/lib/submissions/create-submission");
   const { stageUpload } = await import("@/lib/files/staging");
   const { processSubmission } = await import("@/lib/submissions/process-submission");
@@ -42,12 +38,7 @@ async function main(): Promise<void> {
   const { GET } = await import("@/app/api/submissions/[id]/samples/route");
 
   try {
-    await db.$executeRawUnsafe(`TRUNCATE "DatasetRelease", "User" CASCADE`);
-    await getSharedRedis().flushdb();
-    const releaseDir = path.join(store, "release");
-    const release = synthesizeRelease({ seed: 42, size: "full" });
-    await writeRelease(releaseDir, release);
-    await importRelease({ dir: releaseDir, activate: true });
+    const { release } = await resetWithSyntheticRelease(store);
     const user = await db.user.create({ data: { email: "bench-samples@irc-bench.invalid", displayName: "Bench" } });
     const { token } = await createApiToken({ actor: { kind: "user", userId: user.id, role: "PARTICIPANT", displayName: "Bench", via: "session" }, name: "bench" });
 

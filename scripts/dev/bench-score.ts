@@ -44,6 +44,7 @@ import { computeOutcomes } from "@/lib/scoring/track-predictions";
 import type { Track } from "@/lib/scoring/tracks";
 import { validatePredictionLines, type PredictionValidationResult } from "@/lib/scoring/validate-predictions";
 import { formatDecimal } from "@/lib/format/numbers";
+import { parseCommandLine } from "../command-line";
 
 const RELEASE_SEED = 42;
 const RUNS = 7;
@@ -87,6 +88,13 @@ function median(values: readonly number[]): number {
 
 const ms = (value: number) => formatDecimal(value, 1);
 
+/** `-- --cli-only`, `-- --python-only` and `-- --with-tsx` (see the header); read once, before any work. */
+const FLAGS = parseCommandLine({
+  name: "npm run bench:score",
+  usage: "Usage: npm run bench:score [-- --cli-only | --python-only] [--with-tsx]\nTimes the scoring job in process, the command-line scorer as whole processes, and the scorer against the plain-Python reference, on the full-size synthetic release.",
+  options: { "cli-only": { type: "boolean" }, "python-only": { type: "boolean" }, "with-tsx": { type: "boolean" } },
+}).values;
+
 async function main(): Promise<void> {
   const setupStart = performance.now();
   const release = synthesizeRelease({ seed: RELEASE_SEED, size: "full" });
@@ -99,7 +107,7 @@ async function main(): Promise<void> {
   const results: string[] = [];
 
   // `-- --cli-only`: just the whole-process table (the issue's CLI targets), without the in-process phases.
-  const tracks: readonly Track[] = process.argv.includes("--cli-only") || process.argv.includes("--python-only") ? [] : ["closed", "open"];
+  const tracks: readonly Track[] = FLAGS["cli-only"] === true || FLAGS["python-only"] === true ? [] : ["closed", "open"];
   try {
     for (const track of tracks) {
       const entryLines = synthesizePredictions({
@@ -245,7 +253,7 @@ async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<
     { label: "`node irc-bench-score.mjs` (the bundle)", command: process.execPath, prefix: [BUNDLE] },
     { label: "`npm run --silent score` (launcher + bundle)", command: "npm", prefix: ["run", "--silent", "score", "--"] },
   ];
-  if (process.argv.includes("--with-tsx")) {
+  if (FLAGS["with-tsx"] === true) {
     const tsx = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
     variants.push({ label: "`tsx scripts/participant/score.ts` (uncompiled, no worker threads)", command: process.execPath, prefix: [tsx, "scripts/participant/score.ts"] });
   }
@@ -283,7 +291,7 @@ async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<
     console.log(`| --- | --- | ---: | ---: | ---: | ---: | --- | ---: |`);
     const cpuFile = path.join(dir, "cpu.txt");
     // `-- --python-only`: the phases and the comparison with the Python reference, without this table's runs.
-    for (const variant of process.argv.includes("--python-only") ? [] : variants) {
+    for (const variant of FLAGS["python-only"] === true ? [] : variants) {
       for (const { label, args, targetSeconds } of cases) {
         await timeCli(variant, args); // warm-up: page cache, and the launcher's freshness check
         const timings: CliTiming[] = [];

@@ -37,6 +37,26 @@ export async function isolateBenchServices(name: string, redisDb: number, env: R
   return { store, dbUrl, redisUrl };
 }
 
+/**
+ * Empties the benchmark's database and Redis database, then writes the
+ * full-size synthetic release (seed 42) under `store` and imports it as the
+ * active release. Call after isolateBenchServices: the platform modules are
+ * loaded here, once the environment points at the benchmark's services.
+ */
+export async function resetWithSyntheticRelease(store: string) {
+  const { db } = await import("@/lib/db");
+  const { getSharedRedis } = await import("@/lib/redis");
+  const { synthesizeRelease, writeRelease } = await import("@/testing/synthetic/synth-release");
+  const { importRelease } = await import("@/lib/releases/import-release");
+  await db.$executeRawUnsafe(`TRUNCATE "DatasetRelease", "User" CASCADE`);
+  await getSharedRedis().flushdb();
+  const releaseDir = path.join(store, "release");
+  const release = synthesizeRelease({ seed: 42, size: "full" });
+  await writeRelease(releaseDir, release);
+  const imported = await importRelease({ dir: releaseDir, activate: true });
+  return { release, imported };
+}
+
 /** A scoring worker in its own process group, resolved once it logs that it is ready. */
 export function startWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   const child = spawn("npx", ["tsx", "--conditions=react-server", "workers/scoring-worker.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });

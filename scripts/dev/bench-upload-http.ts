@@ -23,13 +23,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { loadavg } from "node:os";
-import path from "node:path";
-import { parseArgs } from "node:util";
+import { integerOption, parseCommandLine } from "../command-line";
 import { freePort } from "@/testing/free-port";
 import { formatDecimal } from "@/lib/format/numbers";
-import { isolateBenchServices, percentile, sleep } from "./bench-support";
-
-
+import { isolateBenchServices, percentile, resetWithSyntheticRelease, sleep } from "./bench-support";
 
 function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: string | null): Promise<ChildProcess> {
   const child = spawn(args[0]!, args.slice(1), { env, stdio: ["ignore", "pipe", "inherit"], detached: true });
@@ -63,38 +60,30 @@ async function waitForServer(base: string): Promise<void> {
 type Run = { total: number; upload: number; queueWait: number; scoring: number; notify: number };
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      runs: { type: "string", default: "12" },
-      "poll-ms": { type: "string", default: "20" },
-      concurrency: { type: "string", default: "1" },
-    },
+  const command = parseCommandLine({
+    name: "npm run bench:upload-http",
+    usage: "Usage: npm run bench:upload-http [-- --runs 12 --poll-ms 20 --concurrency 1]\nTimes upload -> SCORED through the HTTP API of the production build (needs a prior next build).",
+    options: { runs: { type: "string" }, "poll-ms": { type: "string" }, concurrency: { type: "string" } },
   });
-  const runs = Number(values.runs);
-  const pollMs = Number(values["poll-ms"]);
-    const { store } = await isolateBenchServices("upload-http", 9, {
+  const runs = integerOption(command, "runs", command.values.runs, { min: 1, fallback: 12 });
+  const pollMs = integerOption(command, "poll-ms", command.values["poll-ms"], { min: 1, fallback: 20 });
+  const concurrency = String(integerOption(command, "concurrency", command.values.concurrency, { min: 1, max: 16, fallback: 1 }));
+  const { store } = await isolateBenchServices("upload-http", 9, {
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || "bench-upload-secret-bench-upload-secret",
     IRC_SLICE_SECRET: process.env.IRC_SLICE_SECRET || "irc-bench-development-slice-secret-not-for-production",
     // Every run is a test upload of the same account: the daily and total quotas would stop it at 5.
     TEST_QUOTA_PER_DAY: "10000",
     TEST_QUOTA_TOTAL: "10000",
-    WORKER_CONCURRENCY: values.concurrency,
+    WORKER_CONCURRENCY: concurrency,
   });
 
   const { db } = await import("@/lib/db");
   const { getSharedRedis } = await import("@/lib/redis");
-  const { synthesizeRelease, writeRelease } = await import("@/testing/synthetic/synth-release");
   const { synthesizePredictions } = await import("@/testing/synthetic/synth-predictions");
-  const { importRelease } = await import("@/lib/releases/import-release");
   const { runBaselines } = await import("@/lib/baselines/run-baselines");
   const { generateApiToken } = await import("@/lib/tokens/token-format");
 
-  await db.$executeRawUnsafe(`TRUNCATE "DatasetRelease", "User" CASCADE`);
-  await getSharedRedis().flushdb();
-  const releaseDir = path.join(store, "release");
-  const release = synthesizeRelease({ seed: 42, size: "full" });
-  await writeRelease(releaseDir, release);
-  const imported = await importRelease({ dir: releaseDir, activate: true });
+  const { release, imported } = await resetWithSyntheticRelease(store);
   const files = Array.from({ length: runs + 1 }, (_, run) =>
     Buffer.from(`${synthesizePredictions({ samples: release.samples.test, entities: release.entities, track: "closed", accuracy: 0.35, seed: 7 + run, rankingLength: 100 }).join("\n")}\n`),
   );
@@ -149,7 +138,7 @@ async function main(): Promise<void> {
     const row = (name: string, pick: (run: Run) => number) =>
       console.log(`| ${name} | ${formatDecimal(percentile(measured.map(pick), 0.5), 0)} | ${formatDecimal(percentile(measured.map(pick), 0.9), 0)} |`);
     console.log(
-      `\nupload -> SCORED through the HTTP API (production build, API token, status polled every ${pollMs} ms), full-size closed-track test file (4,633 samples, 100-QID rankings, ${formatDecimal(files[1]!.length / 1024 / 1024, 1)} MiB), one worker (WORKER_CONCURRENCY=${values.concurrency}), ${runs} runs after a warm-up, 1-min load average ${formatDecimal(loadavg()[0] ?? 0, 1)}:\n`,
+      `\nupload -> SCORED through the HTTP API (production build, API token, status polled every ${pollMs} ms), full-size closed-track test file (4,633 samples, 100-QID rankings, ${formatDecimal(files[1]!.length / 1024 / 1024, 1)} MiB), one worker (WORKER_CONCURRENCY=${concurrency}), ${runs} runs after a warm-up, 1-min load average ${formatDecimal(loadavg()[0] ?? 0, 1)}:\n`,
     );
     console.log("| phase | p50 (ms) | p90 (ms) |");
     console.log("| --- | ---: | ---: |");
