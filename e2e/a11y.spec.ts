@@ -1,7 +1,5 @@
-import path from "node:path";
-import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import {
   apiContextFor,
   createTestApiToken,
@@ -16,6 +14,7 @@ import {
   type TestUser,
 } from "./fixtures";
 import { publicationBody } from "./fixtures/publication";
+import { uploadDemoFile, waitScored } from "./fixtures/scored-upload";
 
 /**
  * Keyboard and assistive use: axe-core on every page, for each kind of user, at
@@ -26,26 +25,12 @@ import { publicationBody } from "./fixtures/publication";
 
 const WIDTHS = [390, 1366] as const;
 const HEIGHT = 844;
-const PREDICTIONS = path.join(__dirname, "..", "data", "demo-predictions");
 const SCORING_TIMEOUT = 60_000;
 /** The entry's name in the review queue, unique to this run. */
 const SYSTEM_NAME = `Accessibility check retriever ${Date.now().toString(36)}`;
 
 type Seeded = { participant: TestUser; token: string; maintainer: TestUser; testId: string; devId: string; entryId: string; otherId: string };
 let seeded: Seeded | null = null;
-
-async function upload(api: APIRequestContext, file: string): Promise<string> {
-  const buffer = await readFile(path.join(PREDICTIONS, file));
-  const created = await api.post("/api/submissions", { multipart: { file: { name: file, mimeType: "application/jsonl", buffer } } });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
-}
-
-async function waitScored(api: APIRequestContext, id: string): Promise<void> {
-  await expect
-    .poll(async () => ((await (await api.get(`/api/submissions/${id}`)).json()) as { status: string }).status, { timeout: SCORING_TIMEOUT })
-    .toBe("SCORED");
-}
 
 test.describe.configure({ mode: "serial" });
 
@@ -56,8 +41,8 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const maintainer = await createTestUser({ label: "a11y maintainer", role: "MAINTAINER" });
   const { token } = await createTestApiToken(participant.id);
   const api = await apiContextFor(playwright, baseURL ?? "", { kind: "token", token });
-  const testId = await upload(api, "test-open.jsonl");
-  const devId = await upload(api, "dev-open.jsonl");
+  const testId = await uploadDemoFile(api, "test-open.jsonl");
+  const devId = await uploadDemoFile(api, "dev-open.jsonl");
   await waitScored(api, testId);
   await waitScored(api, devId);
   const requested = await api.post(`/api/submissions/${testId}/publication`, { data: publicationBody(SYSTEM_NAME) });
@@ -229,7 +214,7 @@ test("[A11Y] a submission's page announces its status change in a live region", 
   await signInContext(context, baseURL ?? "", participant);
   const page = await context.newPage();
   await withScoringPaused(async () => {
-    const id = await upload(api, "dev-open.jsonl");
+    const id = await uploadDemoFile(api, "dev-open.jsonl");
     await page.goto(`/submissions/${id}`);
     await expect(page.getByTestId("submission-status")).toHaveText("queued");
   });

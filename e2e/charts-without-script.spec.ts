@@ -1,9 +1,8 @@
-import path from "node:path";
-import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { apiContextFor, createTestApiToken, createTestUser, deleteTestUsers, expect, getTestPool, runScript, signInContext, test, waitForBaselines, type TestUser } from "./fixtures";
 import { requireLocalUrl } from "../testing/local-database";
+import { uploadDemoFile, waitScored } from "./fixtures/scored-upload";
 
 /**
  * Charts are recharts, which draws nothing in the server HTML. A reader
@@ -20,24 +19,9 @@ import { requireLocalUrl } from "../testing/local-database";
 
 const WIDTHS = [390, 1366] as const;
 const HEIGHT = 844;
-const PREDICTIONS = path.join(__dirname, "..", "data", "demo-predictions");
-const SCORING_TIMEOUT = 60_000;
 
 type Seeded = { participant: TestUser; devId: string; baselineId: string; closedBaselineId: string };
 let seeded: Seeded | null = null;
-
-async function upload(api: APIRequestContext, file: string): Promise<string> {
-  const buffer = await readFile(path.join(PREDICTIONS, file));
-  const created = await api.post("/api/submissions", { multipart: { file: { name: file, mimeType: "application/jsonl", buffer } } });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
-}
-
-async function waitScored(api: APIRequestContext, id: string): Promise<void> {
-  await expect
-    .poll(async () => ((await (await api.get(`/api/submissions/${id}`)).json()) as { status: string }).status, { timeout: SCORING_TIMEOUT })
-    .toBe("SCORED");
-}
 
 async function baselineOf(track: "open" | "closed"): Promise<string> {
   const result = await getTestPool().query<{ id: string }>(
@@ -60,8 +44,8 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const { token } = await createTestApiToken(participant.id);
   const api = await apiContextFor(playwright, baseURL ?? "", { kind: "token", token });
   // Two dev runs seconds apart: the run history's time axis must still tick at different minutes.
-  const devId = await upload(api, "dev-open.jsonl");
-  const otherDev = await upload(api, "dev-open-v2.jsonl");
+  const devId = await uploadDemoFile(api, "dev-open.jsonl");
+  const otherDev = await uploadDemoFile(api, "dev-open-v2.jsonl");
   await waitScored(api, devId);
   await waitScored(api, otherDev);
   await api.dispose();

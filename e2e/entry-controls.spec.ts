@@ -1,8 +1,7 @@
-import path from "node:path";
-import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { apiContextFor, createTestApiToken, createTestUser, deleteTestUsers, expect, getTestPool, signInContext, test, waitForBaselines, type TestUser } from "./fixtures";
 import { publicationBody } from "./fixtures/publication";
+import { demoPredictions, uploadScoredFile } from "./fixtures/scored-upload";
 
 /**
  * A participant controls their entries without a maintainer: choose the
@@ -12,20 +11,6 @@ import { publicationBody } from "./fixtures/publication";
  * the owner's name, confirms destructive actions, and the audit log names
  * systems and people.
  */
-
-const PREDICTIONS = path.join(__dirname, "..", "data", "demo-predictions");
-const SCORING_TIMEOUT = 60_000;
-
-async function upload(api: APIRequestContext, file: string): Promise<string> {
-  const buffer = await readFile(path.join(PREDICTIONS, file));
-  const created = await api.post("/api/submissions", { multipart: { file: { name: file, mimeType: "application/jsonl", buffer } } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  await expect
-    .poll(async () => ((await (await api.get(`/api/submissions/${id}`)).json()) as { status: string }).status, { timeout: SCORING_TIMEOUT })
-    .toBe("SCORED");
-  return id;
-}
 
 async function requestPublication(api: APIRequestContext, id: string, systemName: string): Promise<void> {
   const response = await api.post(`/api/submissions/${id}/publication`, {
@@ -75,9 +60,9 @@ test("[ENTRIES] a participant chooses the primary entry the leaderboard shows, w
   test.setTimeout(180_000);
   const { token } = await createTestApiToken(owner.id);
   const api = await apiContextFor(playwright, baseURL ?? "", { kind: "token", token });
-  strongId = await upload(api, "test-open.jsonl");
-  weakId = await upload(api, "test-open-weak.jsonl");
-  closedId = await upload(api, "test-closed.jsonl");
+  strongId = await uploadScoredFile(api, "test-open.jsonl", await demoPredictions("test-open.jsonl"));
+  weakId = await uploadScoredFile(api, "test-open-weak.jsonl", await demoPredictions("test-open-weak.jsonl"));
+  closedId = await uploadScoredFile(api, "test-closed.jsonl", await demoPredictions("test-closed.jsonl"));
   await requestPublication(api, strongId, strongName);
   await requestPublication(api, weakId, weakName);
   await api.dispose();

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { readFile } from "node:fs/promises";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { apiContextFor, createTestApiToken, createTestUser, deleteTestUsers, expect, getTestPool, signInContext, test, waitForBaselines, type TestUser } from "./fixtures";
+import { demoPredictions, uploadScoredFile } from "./fixtures/scored-upload";
 
 /**
  * Issue 16, items 1 and 2, as people do it: a participant requests
@@ -13,17 +14,6 @@ import { apiContextFor, createTestApiToken, createTestUser, deleteTestUsers, exp
  */
 
 const PREDICTIONS = path.join(__dirname, "..", "data", "demo-predictions");
-const SCORING_TIMEOUT = 60_000;
-
-async function upload(api: APIRequestContext, name: string, buffer: Buffer): Promise<string> {
-  const created = await api.post("/api/submissions", { multipart: { file: { name, mimeType: "application/jsonl", buffer } } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  await expect
-    .poll(async () => ((await (await api.get(`/api/submissions/${id}`)).json()) as { status: string }).status, { timeout: SCORING_TIMEOUT })
-    .toBe("SCORED");
-  return id;
-}
 
 const board = (page: Page) => page.getByRole("table", { name: /leaderboard (of|on) / });
 
@@ -48,7 +38,7 @@ test("[FACT SHEET] a participant requests publication with a fact sheet; after a
   test.setTimeout(180_000);
   const { token } = await createTestApiToken(owner.id);
   const api = await apiContextFor(playwright, baseURL ?? "", { kind: "token", token });
-  entryId = await upload(api, "test-open.jsonl", await readFile(path.join(PREDICTIONS, "test-open.jsonl")));
+  entryId = await uploadScoredFile(api, "test-open.jsonl", await demoPredictions("test-open.jsonl"));
   await api.dispose();
 
   await signInAs(owner);
@@ -149,9 +139,9 @@ test("[FACT SHEET] a maintainer checks a reproduction: different outcomes are re
   const api = await apiContextFor(playwright, baseURL ?? "", { kind: "token", token });
   const original = (await readFile(path.join(PREDICTIONS, "test-open.jsonl"), "utf8")).split("\n").filter((line) => line.trim() !== "");
   // The same answers in another order: other bytes, the same per-sample outcomes.
-  const reproductionId = await upload(api, "rerun.jsonl", Buffer.from(`${[...original].reverse().join("\n")}\n`));
+  const reproductionId = await uploadScoredFile(api, "rerun.jsonl", Buffer.from(`${[...original].reverse().join("\n")}\n`));
   const weak = await readFile(path.join(PREDICTIONS, "test-open-weak.jsonl"));
-  const differentId = await upload(api, "rerun-weak.jsonl", weak);
+  const differentId = await uploadScoredFile(api, "rerun-weak.jsonl", weak);
   await api.dispose();
 
   const context = await browser.newContext({ baseURL });

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { readFile } from "node:fs/promises";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { apiContextFor, createTestApiToken, expect, signInContext, test, waitForBaselines } from "./fixtures";
+import { demoPredictions, uploadScoredFile } from "./fixtures/scored-upload";
 
 /**
  * What participants read, at 390 and 1366 px: the dev workbench on a phone
@@ -13,18 +14,7 @@ import { apiContextFor, createTestApiToken, expect, signInContext, test, waitFor
  */
 
 const PREDICTIONS = path.join(__dirname, "..", "data", "demo-predictions");
-const SCORING_TIMEOUT = 60_000;
 const WIDTHS = [390, 1366] as const;
-
-async function upload(api: APIRequestContext, name: string, buffer: Buffer): Promise<string> {
-  const created = await api.post("/api/submissions", { multipart: { file: { name, mimeType: "application/jsonl", buffer } } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  await expect
-    .poll(async () => ((await (await api.get(`/api/submissions/${id}`)).json()) as { status: string }).status, { timeout: SCORING_TIMEOUT })
-    .toBe("SCORED");
-  return id;
-}
 
 async function pageOverflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
   return page.evaluate(() => ({ scrollWidth: document.scrollingElement?.scrollWidth ?? 0, innerWidth: window.innerWidth }));
@@ -35,8 +25,8 @@ test("[READER] the dev workbench on a phone: sample rows and error classes are c
   const ada = await createUser({ label: "reader-wb" });
   const { token } = await createTestApiToken(ada.id);
   const api = await apiContextFor(playwright, baseURL ?? "", { kind: "token", token });
-  const oldId = await upload(api, "dev-open.jsonl", await readFile(path.join(PREDICTIONS, "dev-open.jsonl")));
-  const newId = await upload(api, "dev-open-v2.jsonl", await readFile(path.join(PREDICTIONS, "dev-open-v2.jsonl")));
+  const oldId = await uploadScoredFile(api, "dev-open.jsonl", await demoPredictions("dev-open.jsonl"));
+  const newId = await uploadScoredFile(api, "dev-open-v2.jsonl", await demoPredictions("dev-open-v2.jsonl"));
   await api.dispose();
   await signInAs(ada);
 
@@ -99,7 +89,7 @@ test("[READER] a test file identical to another account's public entry: the uplo
   const systemName = `Public original ${Date.now().toString(36)}`;
 
   const firstApi = await apiContextFor(playwright, baseURL ?? "", { kind: "token", token: (await createTestApiToken(first.id)).token });
-  const publishedId = await upload(firstApi, "original.jsonl", bytes);
+  const publishedId = await uploadScoredFile(firstApi, "original.jsonl", bytes);
   const requested = await firstApi.post(`/api/submissions/${publishedId}/publication`, {
     data: { methodDescription: `${systemName}: names the entity from a retriever.`, factSheet: { version: 1, systemName, team: "", approach: null, baseModel: null, knowledgeCutoff: null, parameters: "1.3B", openWeights: null, dataUsed: { train: null, dev: null, sourceCollections: null, wikiBeyondKb: null, details: "" }, configuration: { text: "", url: null }, compute: "", codeUrl: null, paperUrl: null, protocol: { noTestTuning: null, runs: null, bestOfN: null, seeds: "" } } },
   });
@@ -116,7 +106,7 @@ test("[READER] a test file identical to another account's public entry: the uplo
   await anonymous.close();
 
   const copierApi = await apiContextFor(playwright, baseURL ?? "", { kind: "token", token: (await createTestApiToken(copier.id)).token });
-  const copyId = await upload(copierApi, "copy.jsonl", bytes);
+  const copyId = await uploadScoredFile(copierApi, "copy.jsonl", bytes);
   const copyView = (await (await copierApi.get(`/api/submissions/${copyId}`)).json()) as { identicalPublicEntry: { id: string; system: string; isBaseline: boolean } | null };
   expect(copyView.identicalPublicEntry).toEqual({ id: publishedId, system: systemName, isBaseline: false });
   // The published entry's owner is not told that someone else holds the same file.
