@@ -125,7 +125,8 @@ type EntryRow = {
   report: unknown;
   feedbackReport: unknown;
   rankingReport: unknown;
-  outcomes: Uint8Array;
+  /** Score.outcomes as base64 text: the driver adapter decodes bytea at ~60 ms per MiB, base64 ~8x faster (1,000 entries of 4,633 codes are 4.6 MB). */
+  outcomesBase64: string;
 };
 
 /** The ranking slice's outcome codes of a stored score; outcomes of another split size (a stale score) stay whole, and the ranks leave them out. */
@@ -140,7 +141,7 @@ async function loadEntries(releaseId: string, policy: GroupPolicy, slices: TestS
     SELECT s."id", s."track"::text AS "track", s."isBaseline", s."baselineLabel", s."systemName",
            s."factSheet", s."reproducedAt", s."publishedAt", s."createdAt", s."userId", s."isPrimary",
            u."displayName", sc."n", sc."scorerVersion", sc."goldSha256", sc."computedAt",
-           sc."report", sc."feedbackReport", sc."rankingReport", sc."outcomes"
+           sc."report", sc."feedbackReport", sc."rankingReport", encode(sc."outcomes", 'base64') AS "outcomesBase64"
       FROM "Submission" s
       JOIN "User" u ON u."id" = s."userId"
       JOIN "Score" sc ON sc."submissionId" = s."id"
@@ -154,7 +155,7 @@ async function loadEntries(releaseId: string, policy: GroupPolicy, slices: TestS
     const factSheet = readStoredFactSheet(row.factSheet);
     const entry: EntrySource = {
       id: row.id,
-      outcomes: { track: row.track === "closed" ? "closed" : "open", codes: rankingCodes(row.outcomes, slices) },
+      outcomes: { track: row.track === "closed" ? "closed" : "open", codes: rankingCodes(Buffer.from(row.outcomesBase64, "base64"), slices) },
       track: row.track === "closed" ? "closed" : "open",
       isBaseline: row.isBaseline,
       system: (row.isBaseline ? row.baselineLabel : null) ?? row.systemName ?? row.baselineLabel ?? "Unnamed system",

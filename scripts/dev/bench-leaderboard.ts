@@ -21,6 +21,7 @@ import { assertLocalDatabaseUrl, withDatabaseName } from "@/testing/local-databa
 import { benchRanks, formatRankBench } from "./bench-ranks";
 import { freePort } from "../../testing/free-port";
 import { formatDecimal } from "@/lib/format/numbers";
+import { DEVELOPMENT_SLICE_SECRET } from "@/lib/env";
 
 const USAGE = `Usage: npm run bench:leaderboard -- [options]
 
@@ -289,11 +290,12 @@ async function main(): Promise<number> {
   }
   // The server and the bench's session cookie share the secret; a run without one makes its own.
   const authSecret = process.env.NEXTAUTH_SECRET || randomBytes(32).toString("base64url");
-  const env = { ...process.env, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: authSecret, NEXT_TELEMETRY_DISABLED: "1" };
+  // The production server refuses to start without a slice secret; the bench's synthetic gold is protected by nothing.
+  const env = { ...process.env, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: authSecret, IRC_SLICE_SECRET: process.env.IRC_SLICE_SECRET || DEVELOPMENT_SLICE_SECRET, NEXT_TELEMETRY_DISABLED: "1" };
 
   console.error(`[bench] database ${new URL(databaseUrl).pathname.slice(1)} on ${new URL(databaseUrl).host}`);
   run("node", ["scripts/ops/ensure-database.mjs"], env);
-  run("npx", ["prisma", "migrate", "deploy"], env);
+  run("node", ["scripts/ops/prisma-migrate.mjs", "deploy"], env);
   if (!values.reuse) {
     run("npx", ["tsx", "--conditions=react-server", "scripts/dev/seed-leaderboard.ts", "--reset", "--entries", String(entries), "--test-samples", String(testSamples)], env);
   }

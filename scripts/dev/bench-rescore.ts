@@ -24,6 +24,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import { integerOption, parseCommandLine } from "../command-line";
+import { DEVELOPMENT_SLICE_SECRET } from "@/lib/env";
 import { formatDecimal, formatCount } from "@/lib/format/numbers";
 import { isolateBenchServices, resetWithSyntheticRelease, sleep, startWorker, stopWorker } from "./bench-support";
 
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
   const { store } = await isolateBenchServices("rescore", 8, {
     WORKER_CONCURRENCY: concurrency,
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || "bench-rescore-secret-bench-rescore-secret",
-    IRC_SLICE_SECRET: process.env.IRC_SLICE_SECRET || "irc-bench-development-slice-secret-not-for-production",
+    IRC_SLICE_SECRET: process.env.IRC_SLICE_SECRET || DEVELOPMENT_SLICE_SECRET,
   });
 
   const { db } = await import("@/lib/db");

@@ -33,7 +33,7 @@ export async function isolateBenchServices(name: string, redisDb: number, env: R
   const store = await mkdtemp(path.join(os.tmpdir(), `irc-bench-${name}-`));
   Object.assign(process.env, { DATABASE_URL: dbUrl.toString(), REDIS_URL: redisUrl.toString(), IRC_DATA_DIR: store, ...env });
   execFileSync("node", ["scripts/ops/ensure-database.mjs"], { stdio: "inherit" });
-  execFileSync("npx", ["prisma", "migrate", "deploy"], { stdio: "ignore" });
+  execFileSync("node", ["scripts/ops/prisma-migrate.mjs", "deploy"], { stdio: "ignore" });
   return { store, dbUrl, redisUrl };
 }
 
