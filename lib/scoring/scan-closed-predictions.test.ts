@@ -148,6 +148,18 @@ describe("parseClosedRankings and closedOutcomesOf (the scanner in two halves, t
     expect(Array.from(parsed?.qidNumbers ?? [])).toEqual([7, 123456789, 7]);
   });
 
+  it("parses into a scratch array left over from another file as into a new one (a scan thread reuses it file after file)", () => {
+    const text = '{"id": "a", "ranking": ["Q7", "Q123456789"]}\n{"ranking": ["Q7"], "id": "b"}\n';
+    const scratch = new Int32Array(4096).fill(99);
+    const parsed = parseClosedRankings(Buffer.from(text, "utf8"), scratch);
+    expect(parsed?.qidNumbers.buffer).toBe(scratch.buffer);
+    expect(Array.from(parsed?.qidNumbers ?? [])).toEqual([7, 123456789, 7]);
+    expect(parsed?.ids).toEqual(["a", "b"]);
+    // Too small a scratch array is not used.
+    const small = parseClosedRankings(Buffer.from(text, "utf8"), new Int32Array(2));
+    expect(Array.from(small?.qidNumbers ?? [])).toEqual([7, 123456789, 7]);
+  });
+
   it("takes 100 QIDs but not 101, and leaves a QID repeated within a line to the second half, which refuses it", () => {
     const line = (ranking: string[]) => JSON.stringify({ id: "s1", ranking });
     const hundred = Array.from({ length: 100 }, (_, i) => `Q${(i + 1) * 256}`);

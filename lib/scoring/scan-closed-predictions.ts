@@ -113,9 +113,13 @@ class Scan {
   idStart = -1;
   idEnd = -1;
 
-  constructor(readonly bytes: Uint8Array) {
+  constructor(
+    readonly bytes: Uint8Array,
+    scratch: Int32Array | undefined,
+  ) {
     // A QID takes at least 5 bytes ("Q1",) so this rarely grows.
-    this.qidNumbers = new Int32Array(Math.max(16, bytes.length >> 3));
+    const size = Math.max(16, bytes.length >> 3);
+    this.qidNumbers = scratch !== undefined && scratch.length >= size ? scratch : new Int32Array(size);
   }
 
   skipSpaces(end: number): void {
@@ -279,12 +283,14 @@ function outcomeOf(context: ClosedScanContext, sampleIndex: number, rank: number
 /**
  * The first half of the scanner, which needs neither gold nor KB: a
  * closed-track file's ids and rankings when every line is in the simple
- * form above, or null.
+ * form above, or null. `scratch`, when given and large enough, holds the
+ * QID numbers (the result's qidNumbers is then a view of it): a thread that
+ * ranks file after file reuses one array instead of a new 3 MB one each.
  */
-export function parseClosedRankings(bytes: Uint8Array): ParsedClosedFile | null {
+export function parseClosedRankings(bytes: Uint8Array, scratch?: Int32Array): ParsedClosedFile | null {
   const ids: string[] = [];
   const rankingStarts: number[] = [0];
-  const scan = new Scan(bytes);
+  const scan = new Scan(bytes, scratch);
   // Where the line's bytes begin (the 64 KiB limit counts them all, a leading BOM included, as the reader does) and where its content does.
   let lineStart = 0;
   let start = bytes[0] === BOM[0] && bytes[1] === BOM[1] && bytes[2] === BOM[2] ? BOM.length : 0;
@@ -303,7 +309,7 @@ export function parseClosedRankings(bytes: Uint8Array): ParsedClosedFile | null 
     start = newline + 1;
     lineStart = start;
   }
-  return { ids, rankingStarts: Int32Array.from(rankingStarts), qidNumbers: scan.qidNumbers.slice(0, scan.qidCount) };
+  return { ids, rankingStarts: Int32Array.from(rankingStarts), qidNumbers: scan.qidNumbers.subarray(0, scan.qidCount) };
 }
 
 /** What ranking a parsed file needs (no names): a scan thread gets a copy from the main thread once the gold is known. */
