@@ -108,6 +108,26 @@ describe("npm run up in two clones at once", () => {
     }
   });
 
+  it("shows the demo's per-type numbers on the ranking slice once its worker has scored (the demo's min_group_n is small)", async () => {
+    const up = ups[0];
+    if (!up) throw new Error("no first clone");
+    type TypeRow = { kind: string; by_type: Record<string, { n: number | null; value: number | null }> | null };
+    const shown = await waitFor(
+      async () => {
+        const response = await fetch(`http://127.0.0.1:${up.port}/api/leaderboard?track=open`);
+        if (response.status !== 200) return undefined;
+        const { entries } = (await response.json()) as { entries: TypeRow[] };
+        // Scored entries and baselines only: reported results (papers) carry their own per-type numbers.
+        const scored = entries.filter((entry) => entry.kind !== "reported");
+        const cells = scored.flatMap((entry) => Object.values(entry.by_type ?? {})).filter((cell) => cell.value !== null);
+        return cells.length > 0 ? cells : undefined;
+      },
+      () => `no per-type number on the demo's open-track board after npm run up:\n${up.handle.tail()}`,
+      { timeoutMs: 120_000 },
+    );
+    for (const cell of shown) expect(cell.n).toBeGreaterThanOrEqual(5);
+  });
+
   it("stops its web server, worker and services on SIGTERM, leaving nothing running", async () => {
     const up = ups[0];
     if (!up) throw new Error("no first clone");
