@@ -219,6 +219,31 @@ describe("the publication guard (protocol §12)", () => {
     expect(error.message).toContain(`too close to your entry "Guard second" (${pendingId}, open-world, pending`);
   });
 
+  it("a file whose request was withdrawn, or rejected, still counts: a near-copy of it is refused, naming it", async () => {
+    const user = await participant("guard-history");
+    await grantQuota(user, 4);
+    // A: Place names on 60 ranking samples of Alpha (far from the baseline); B: A with 10 more.
+    const a = named(rankingAlpha.slice(100, 160), places, 30);
+    const aId = await scored(openFile(a), user);
+    await request(user, aId, "Guard withdrawn");
+    await withdrawPublicationRequest(sessionActor(user), aId);
+    expect(await publicationOf(aId)).toBe("PRIVATE");
+    const bId = await scored(openFile(merge(a, named(rankingAlpha.slice(160, 170), places, 90))), user);
+    const afterWithdrawal = await caught(() => request(user, bId));
+    expect(toHttpStatus(afterWithdrawal)).toBe(422);
+    expect(afterWithdrawal.message).toContain(`This file is too close to your entry "Guard withdrawn" (${aId}, open-world, request withdrawn, ${RELEASE_NAME} `);
+    expect(afterWithdrawal.message).toContain(`against it, fewer than ${REQUIRED} of those samples differ`);
+    expect(await publicationOf(bId)).toBe("PRIVATE");
+
+    const c = named(rankingAlpha.slice(200, 260), places, 60);
+    const cId = await scored(openFile(c), user);
+    await request(user, cId, "Guard rejected");
+    await reviewSubmission(sessionActor(maintainer), cId, { action: "reject", reason: "Not a method." });
+    const dId = await scored(openFile(merge(c, named(rankingAlpha.slice(260, 270), places, 95))), user);
+    const afterRejection = await caught(() => request(user, dId));
+    expect(afterRejection.message).toContain(`This file is too close to your entry "Guard rejected" (${cId}, open-world, rejected, ${RELEASE_NAME} `);
+  });
+
   it("a near-copy of a baseline is refused, naming the baseline", async () => {
     const copier = await participant("guard-copier");
     const id = await scored(openFile(merge(named(rankingBeta.slice(40, 80), persons, 0), named(rankingAlpha.slice(0, 8), places, 7))), copier);
