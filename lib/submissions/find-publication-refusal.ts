@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { formatCount } from "@/lib/format/numbers";
 import type { Prisma, PublicationStatus, Track } from "@/lib/generated/prisma";
-import { countDifferences, minimumDifferingSamples, tooCloseOf, type TooClose } from "@/lib/submissions/answer-digests";
+import { countDifferences, publicationDistance, tooCloseOf, type TooClose } from "@/lib/submissions/answer-digests";
 import { EVER_REQUESTED, findAccountEntries, findReleaseFamily, type AccountEntry, type ReleaseFamily } from "@/lib/submissions/find-account-entries";
 import { DIGEST_ROW_SELECT, loadAnswerDigests, testPositionMap, type DigestRow } from "@/lib/submissions/load-answer-digests";
 import { loadSplitGold } from "@/lib/submissions/load-gold";
@@ -24,7 +24,8 @@ type PublicationRefusal = {
  * `max_entries_per_account` published or pending entries per account, track
  * and release name (hidden ones count, withdrawn and rejected ones do not).
  * (2) The file must differ, on the samples of the ranking slice, in at least
- * max(25, 1% of the slice) samples overall, and in at least `min_group_n`
+ * max(25, 1% of the slice) samples overall (publicationDistance, the review's
+ * near-copy finder's distance too), and in at least `min_group_n`
  * within any collection (of `min_group_n` slice samples or more: a smaller
  * one shows no numbers) or entity type where it differs at all, from every
  * baseline and every file of the account that ever had a publication request
@@ -63,11 +64,9 @@ export async function findPublicationRefusal(candidate: PublicationCandidate, cl
   const digests = await loadAnswerDigests(candidate);
   if (digests === null) throw new AppError("conflict", "This file no longer passes the checks of its release; it cannot be published. Re-score it to see why.");
   const gold = await loadSplitGold(candidate.releaseId, "test");
-  const ranking = gold.slices?.ranking ?? null;
-  if (ranking === null) throw new Error(`release ${candidate.releaseId}: the test split has no slices`);
+  const { positions: ranking, required } = publicationDistance(gold);
   // Collections are public (test.jsonl names each sample's): the only field of the gold records read here.
   const collections = gold.gold.map((record) => record.collection);
-  const required = minimumDifferingSamples(ranking.length);
   // §12: below 1,000 test samples the gold is illustrative, not protected, and its small groups would refuse every honest file.
   const groupRule =
     gold.sampleIds.length >= APPROVAL_TEST_SIZE ? { minGroupN: release.minGroupN, shownCollections: collectionsShown(ranking, collections, release.minGroupN) } : null;
