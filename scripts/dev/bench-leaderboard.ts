@@ -21,6 +21,7 @@ import { assertLocalDatabaseUrl, withDatabaseName } from "@/testing/local-databa
 import { benchRanks, formatRankBench } from "./bench-ranks";
 import { freePort } from "../../testing/free-port";
 import { formatDecimal } from "@/lib/format/numbers";
+import { BENCH_SLICE_SECRET } from "./bench-support";
 
 const USAGE = `Usage: npm run bench:leaderboard -- [options]
 
@@ -289,7 +290,8 @@ async function main(): Promise<number> {
   }
   // The server and the bench's session cookie share the secret; a run without one makes its own.
   const authSecret = process.env.NEXTAUTH_SECRET || randomBytes(32).toString("base64url");
-  const env = { ...process.env, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: authSecret, NEXT_TELEMETRY_DISABLED: "1" };
+  // The seeder and the production server key the slices alike, with the benchmarks' own secret (production refuses the development one).
+  const env = { ...process.env, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: authSecret, IRC_SLICE_SECRET: BENCH_SLICE_SECRET, NEXT_TELEMETRY_DISABLED: "1" };
 
   console.error(`[bench] database ${new URL(databaseUrl).pathname.slice(1)} on ${new URL(databaseUrl).host}`);
   run("node", ["scripts/ops/ensure-database.mjs"], env);

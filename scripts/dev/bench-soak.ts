@@ -23,6 +23,7 @@ import { assertLocalDatabaseUrl, isLocalHost, withDatabaseName } from "@/testing
 import { generateApiToken } from "@/lib/tokens/token-format";
 import { freePort } from "../../testing/free-port";
 import { formatDecimal } from "@/lib/format/numbers";
+import { BENCH_SLICE_SECRET } from "./bench-support";
 
 const USAGE = `Usage: npm run bench:soak -- [options]
 
@@ -186,6 +187,8 @@ async function main(): Promise<number> {
     DATABASE_URL: settings.databaseUrl,
     REDIS_URL: settings.redisUrl,
     IRC_DATA_DIR: path.join(work, "store"),
+    // The seeder, the server and the worker key the slices alike (production refuses the development secret).
+    IRC_SLICE_SECRET: BENCH_SLICE_SECRET,
     NEXT_TELEMETRY_DISABLED: "1",
     LOG_LEVEL: "warn",
   };
