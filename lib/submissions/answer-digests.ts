@@ -189,7 +189,7 @@ export function countDifferences(comparison: DigestComparison): DigestDifference
  * slice's n)) of them. The 1% is of the ranking slice, not of the whole
  * split: the guard protects what public numbers are made of.
  */
-export type PublicationDistance = { positions: Uint32Array; required: number };
+type PublicationDistance = { positions: Uint32Array; required: number };
 
 export function publicationDistance(gold: { releaseId: string; slices: TestSlices | null }): PublicationDistance {
   const ranking = gold.slices?.ranking ?? null;

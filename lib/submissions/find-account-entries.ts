@@ -9,7 +9,7 @@ import type { Prisma, PublicationStatus, Track } from "@/lib/generated/prisma";
  * withdrawn request frees its place, a hidden entry does not, and a rejected
  * one was never public.
  */
-export const ENTRY_PUBLICATIONS = ["PENDING", "PUBLISHED", "HIDDEN"] as const satisfies readonly PublicationStatus[];
+const ENTRY_PUBLICATIONS = ["PENDING", "PUBLISHED", "HIDDEN"] as const satisfies readonly PublicationStatus[];
 
 /**
  * Protocol §12: what a publication request is compared with is wider than
