@@ -220,7 +220,10 @@ export const API = {
       401: UNAUTHENTICATED,
       404: NOT_FOUND,
       409: { description: "Not a scored test submission, already requested, or the account already has max_entries_per_account entries on this track of the release name (protocol §12)" },
-      422: { description: "A field is invalid, or the file is too close to a baseline or one of the account's entries on the ranking slice (protocol §12; the message names it)" },
+      422: {
+        description:
+          "A field is invalid, or the file is too close, on the ranking slice, to a baseline or to a file of the account that ever had a publication request (published, pending, hidden, rejected or withdrawn; protocol §12; the message names it)",
+      },
       503: { description: "A stored file to compare with could not be read; try again later" },
     },
   },
