@@ -1,9 +1,10 @@
 import { defineConfig } from "@playwright/test";
+import { e2eServerEnv } from "./e2e/fixtures/server-env";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
 // The production build (made by scripts/ci/test-all.sh) served against the test database.
-const serverEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), NEXTAUTH_URL: `http://127.0.0.1:${port}` } as Record<string, string>;
+const serverEnv = e2eServerEnv(port);
 
 export default defineConfig({
   testDir: "e2e",

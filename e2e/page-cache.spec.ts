@@ -5,6 +5,7 @@ import { apiContextFor, createTestApiToken, expect, test } from "./fixtures";
 import { publicationBody } from "./fixtures/publication";
 import { uploadScored } from "./fixtures/scored-upload";
 import { freePort } from "../testing/free-port";
+import { e2eServerEnv } from "./fixtures/server-env";
 
 /**
  * The shared cache of rendered public pages (lib/public-cache/public-page-cache.ts)
@@ -87,7 +88,7 @@ async function startSecondWebProcess(): Promise<{ origin: string; server: ChildP
   const origin = `http://127.0.0.1:${port}`;
   const server = spawn("node", [path.join(__dirname, "..", "scripts", "server", "web-server.mjs"), "--port", String(port), "--hostname", "127.0.0.1"], {
     cwd: path.join(__dirname, ".."),
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), NEXTAUTH_URL: origin },
+    env: e2eServerEnv(port),
     stdio: ["ignore", "ignore", "inherit"],
   });
   await expect

@@ -14,6 +14,9 @@ const MIB = 1024 * 1024;
  */
 const HUB_REPO_ID = /^[A-Za-z0-9](?:[A-Za-z0-9_.-]*[A-Za-z0-9])?\/[A-Za-z0-9](?:[A-Za-z0-9_.-]{0,94}[A-Za-z0-9])?$/;
 
+/** The slice secret of development, the demo and the tests: public, so it protects nothing (refused in production without IRC_DEMO=1). */
+export const DEVELOPMENT_SLICE_SECRET = "irc-bench-development-slice-secret-not-for-production";
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** pino's levels; "silent" logs nothing. Unset: "info", or "error" under NODE_ENV=test. */
@@ -31,10 +34,18 @@ export const envSchema = z.object({
   /**
    * Keys the test split's feedback and ranking slices (protocol section 12):
    * at least 32 characters, never rotated while a release name is live.
-   * Required in production; elsewhere it defaults to DEVELOPMENT_SLICE_SECRET,
-   * a fixed value for the demo and the tests that protects nothing.
+   * Required in production, and not the public DEVELOPMENT_SLICE_SECRET there
+   * unless IRC_DEMO=1; elsewhere it defaults to that fixed value for the demo
+   * and the tests, which protects nothing.
    */
   IRC_SLICE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * 1: this server holds only illustrative releases, whose test gold is public
+   * anyway (the bundled demo: `npm run up` and the browser tests set it), so
+   * production accepts the public development slice secret. Never on a server
+   * of a real release.
+   */
+  IRC_DEMO: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("0"),
   /**
    * The address participants reach the site at (https://irc-bench.example.org),
    * used for every absolute link the platform returns (lib/http/public-url.ts).
@@ -187,6 +198,14 @@ export const envSchema = z.object({
   if (env.NODE_ENV === "production" && env.IRC_SLICE_SECRET === undefined) {
     context.addIssue({ code: "custom", path: ["IRC_SLICE_SECRET"], message: "is required in production (at least 32 random characters; see docs/integrity.md)" });
   }
+  if (env.NODE_ENV === "production" && env.IRC_SLICE_SECRET === DEVELOPMENT_SLICE_SECRET && env.IRC_DEMO !== "1") {
+    context.addIssue({
+      code: "custom",
+      path: ["IRC_SLICE_SECRET"],
+      message:
+        "is the public development value, which protects nothing: set a secret of your own in production (at least 32 random characters, e.g. openssl rand -base64 48; see docs/integrity.md), or IRC_DEMO=1 on a server of the bundled demo only",
+    });
+  }
   if (env.IRC_FILE_STORE !== "s3") return;
   if (env.IRC_S3_BUCKET === undefined) context.addIssue({ code: "custom", path: ["IRC_S3_BUCKET"], message: "is required when IRC_FILE_STORE=s3" });
   // One key of a pair is a typo, not a wish for the default credential chain.
@@ -201,9 +220,6 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
-
-/** The slice secret of development, the demo and the tests: public, so it protects nothing. */
-export const DEVELOPMENT_SLICE_SECRET = "irc-bench-development-slice-secret-not-for-production";
 
 /** IRC_SLICE_SECRET, or the development value outside production (the schema refuses production without it). */
 export function sliceSecretOf(env: Env): string {

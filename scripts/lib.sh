@@ -65,9 +65,13 @@ ensure_auth_secret() {
 
 # The demo and the tests key the test slices with the public development value (lib/env.ts
 # DEVELOPMENT_SLICE_SECRET): their test gold ships in the repository and is protected by nothing.
-# A real deployment sets IRC_SLICE_SECRET itself (docs/integrity.md).
+# Production refuses that value unless IRC_DEMO=1 says the server holds only the demo, as the
+# production servers of `npm run up` and of the browser tests do. A real deployment sets
+# IRC_SLICE_SECRET itself (docs/integrity.md).
 ensure_slice_secret() {
-  export IRC_SLICE_SECRET="${IRC_SLICE_SECRET:-irc-bench-development-slice-secret-not-for-production}"
+  local development="irc-bench-development-slice-secret-not-for-production"
+  export IRC_SLICE_SECRET="${IRC_SLICE_SECRET:-$development}"
+  if [ "$IRC_SLICE_SECRET" = "$development" ]; then export IRC_DEMO="${IRC_DEMO:-1}"; fi
 }
 
 # Creates a database on the same server as DATABASE_URL (project-local clusters only).

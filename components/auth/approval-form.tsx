@@ -12,7 +12,7 @@ type ApprovalFormProps = {
   approve: boolean;
 };
 
-/** Approve an account for test submissions, or take the approval back (TEST_REQUIRES_APPROVAL=1). */
+/** Approve an account for test submissions, or take the approval back (needed on releases of 1,000 test samples or more by default: lib/users/test-approval.ts). */
 export function ApprovalForm({ action, userId, displayName, approve }: ApprovalFormProps) {
   const [state, formAction, isPending] = useActionState(action, IDLE_FORM_STATE);
   const verb = approve ? "Approve" : "Revoke approval";

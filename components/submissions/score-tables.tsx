@@ -5,6 +5,7 @@ import { formatMetricName } from "@/lib/format/metric-labels";
 import { formatCount, formatDecimal, formatDecimalInterval, formatPercent, formatPercentInterval, formatPBucket, formatPValue } from "@/lib/format/numbers";
 import { TableShell } from "@/components/ui/table-shell";
 import { SIGNIFICANCE_LEVEL } from "@/lib/disclosure/disclose";
+import { feedbackEstimateLabel } from "@/lib/disclosure/feedback-estimate";
 
 type Intervals = Partial<Record<string, [number, number] | null>>;
 type Metrics = Partial<Record<string, number | null>>;
@@ -23,7 +24,7 @@ const toRows = (groups: Record<string, DisclosedGroup>) =>
 function overallCaption(report: DisclosedReport): string {
   const n = formatCount(report.n);
   if (report.disclosure.slice === "feedback" && report.disclosure.level === "owner") {
-    return `Feedback estimate on the feedback slice, n = ${n}: not the numbers the leaderboard uses (percent; 95% interval of the rounded value, computed from it and n alone)`;
+    return `${feedbackEstimateLabel(report.n)} (percent; 95% interval of the rounded value, computed from it and n alone)`;
   }
   if (report.disclosure.slice === "ranking" && report.disclosure.level === "public") {
     return `Overall on the ranking slice, n = ${n}: what the leaderboard shows (percent; 95% interval of the rounded value, computed from it and n alone)`;

@@ -128,9 +128,15 @@ export const API = {
       201: { description: "Accepted and queued for scoring", schema: submissionCreatedSchema, headers: { Location: "the submission's page" } },
       400: { description: "The upload was cut off or is not multipart/form-data with a file field" },
       401: UNAUTHENTICATED,
-      403: { description: "Test submissions need a maintainer's approval of the account (TEST_REQUIRES_APPROVAL=1)" },
+      403: {
+        description:
+          "Test submissions need a maintainer's approval of the account: by default (TEST_REQUIRES_APPROVAL unset, auto) on releases whose test split has 1,000 samples or more, on every release with TEST_REQUIRES_APPROVAL=1",
+      },
       413: { description: "The file is over the server's size limit; it was not read" },
-      422: { description: "The file is invalid: one problem per line (first 50), a near-copy of an earlier test file, or an Idempotency-Key already used for another file" },
+      422: {
+        description:
+          "The file is invalid: one problem per line (first 50), a byte-identical re-upload of one of the account's test files (naming it; nothing stored, no quota spent), or an Idempotency-Key already used for another file",
+      },
       429: { description: "No test submission left (per 24 hours or in total), or past the dev upload limits (per hour, stored bytes per day)", headers: RETRY_AFTER },
       503: { description: "The staging folder, the file store or the scoring queue is unusable; nothing was charged, try again later", headers: { "Retry-After": "seconds" } },
     },
@@ -214,7 +220,10 @@ export const API = {
       401: UNAUTHENTICATED,
       404: NOT_FOUND,
       409: { description: "Not a scored test submission, already requested, or the account already has max_entries_per_account entries on this track of the release name (protocol §12)" },
-      422: { description: "A field is invalid, or the file is too close to a baseline or one of the account's entries on the ranking slice (protocol §12; the message names it)" },
+      422: {
+        description:
+          "A field is invalid, or the file is too close, on the ranking slice, to a baseline or to a file of the account that ever had a publication request (published, pending, hidden, rejected or withdrawn; protocol §12; the message names it)",
+      },
       503: { description: "A stored file to compare with could not be read; try again later" },
     },
   },

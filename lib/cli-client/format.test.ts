@@ -82,7 +82,7 @@ describe("client formatting", () => {
     expect(formatSubmissionList(rows.slice(0, 1), new Map(), { workersAlive: 0 })).not.toContain("No scoring worker");
   });
 
-  it("prints a scored submission's metrics with intervals, its types and its verdicts", () => {
+  it("prints a scored submission's metrics with intervals, its types and its verdicts, an unpublished test file's labelled as the feedback slice's estimate with its n", () => {
     const view: SubmissionViewBody = {
       id: "cs1", ownerName: "Ada", isViewerOwner: true, status: "SCORED", split: "test", track: "open", originalName: "t.jsonl", fileBytes: 2048,
       fileSha256: "0".repeat(64), sampleCount: 232, createdAt: "2026-12-01T10:00:00.000Z", startedAt: "2026-12-01T10:00:01.000Z",
@@ -108,15 +108,16 @@ describe("client formatting", () => {
         "Submission cs1: test split, open-world track, 232 samples, SCORED in 3 s",
         "File: t.jsonl (2 KiB), demo 1.0",
         "",
+        "Feedback estimate on the feedback slice, n = 232: not the numbers the leaderboard uses (rounded; each 95% interval from the shown value and n alone):",
         "metric           value        95% CI",
         "exact            25.0%  [20.0, 30.0]",
         "alias (primary)  50.0%  [45.0, 55.1]",
         "",
-        "Against the baselines (McNemar, Holm-adjusted):",
+        "Feedback estimate against the baselines, on the feedback slice (McNemar, Holm-adjusted):",
         "baseline",
         "BM25      better  Holm p < 0.01",
         "",
-        "Test split: overall numbers only, rounded to 0.1 point, until the entry is published (protocol section 12).",
+        "Test split: overall numbers of the feedback slice only, rounded to 0.1 point, until the entry is published; the leaderboard shows the ranking slice's (protocol section 12).",
         "",
         "Page: https://bench.example/submissions/cs1",
         "",

@@ -1,5 +1,6 @@
 import type { DisclosedReportBody } from "@/lib/api/schemas/scores";
 import type { SubmissionSummaryBody, SubmissionViewBody, TestQuotaBody } from "@/lib/api/schemas/submissions";
+import { feedbackEstimateLabel } from "@/lib/disclosure/feedback-estimate";
 import { formatBytes } from "@/lib/format/bytes";
 import { formatDateTime, formatDuration } from "@/lib/format/dates";
 import { formatCount, formatMetric, formatMetricInterval, formatPBucket, formatPStatement } from "@/lib/format/numbers";
@@ -58,7 +59,9 @@ function comparisonLines(view: SubmissionViewBody): string[] {
       ? [comparison.baselineLabel, comparison.verdict, `Holm ${formatPBucket(comparison.pHolmBucket)}`]
       : [comparison.baselineLabel, comparison.b > comparison.c ? "ahead" : comparison.b < comparison.c ? "behind" : "even", `b=${comparison.b} c=${comparison.c} Holm ${formatPStatement(comparison.pHolm)}`],
   );
-  return ["", "Against the baselines (McNemar, Holm-adjusted):", formatTable(["baseline", "", ""], rows, "lll")];
+  const heading =
+    view.score?.report.disclosure.level === "owner" ? "Feedback estimate against the baselines, on the feedback slice (McNemar, Holm-adjusted):" : "Against the baselines (McNemar, Holm-adjusted):";
+  return ["", heading, formatTable(["baseline", "", ""], rows, "lll")];
 }
 
 /** The heading line of a submission: id, split, track, status and how long it took. */
@@ -112,10 +115,16 @@ export function formatSubmission(view: SubmissionViewBody, workers: WorkerState)
   const publication = publicationLine(view);
   if (publication !== null) lines.push(publication);
   if (view.score !== null) {
-    lines.push("", ...reportLines(view.score.report), ...comparisonLines(view));
+    const { report } = view.score;
+    // Protocol §12: the owner of an unpublished test file sees the feedback slice's numbers, labelled as the page labels them.
+    const label = report.disclosure.level === "owner" ? [`${feedbackEstimateLabel(report.n)} (rounded; each 95% interval from the shown value and n alone):`] : [];
+    lines.push("", ...label, ...reportLines(report), ...comparisonLines(view));
     if (view.score.isStale) lines.push("", "This score is stale (an older scorer or gold); a maintainer re-scores it.");
-    if (view.score.report.disclosure.level === "owner") {
-      lines.push("", "Test split: overall numbers only, rounded to 0.1 point, until the entry is published (protocol section 12).");
+    if (report.disclosure.level === "owner") {
+      lines.push(
+        "",
+        "Test split: overall numbers of the feedback slice only, rounded to 0.1 point, until the entry is published; the leaderboard shows the ranking slice's (protocol section 12).",
+      );
     }
   }
   lines.push("", `Page: ${view.pageUrl}`);

@@ -96,6 +96,8 @@ export async function importRelease(options: ImportReleaseOptions): Promise<Impo
     };
   }
 
+  const feedbackFraction = release.meta.feedback_fraction ?? DEFAULT_FEEDBACK_FRACTION;
+  await assertSameFeedbackFraction(release.meta.name, release.meta.version, feedbackFraction);
   const goldSha256 = Object.fromEntries(SPLITS.map((split) => [split, computeGoldSha256(release.samples[split])]));
   const downloads = computeDownloadDigests(release.entities, release.samples);
   const previousActive = await db.datasetRelease.findFirst({ where: { isActive: true }, select: { id: true } });
@@ -111,7 +113,7 @@ export async function importRelease(options: ImportReleaseOptions): Promise<Impo
             version: release.meta.version,
             description: release.meta.description,
             minGroupN: release.meta.min_group_n ?? DEFAULT_MIN_GROUP_N,
-            feedbackFraction: release.meta.feedback_fraction ?? DEFAULT_FEEDBACK_FRACTION,
+            feedbackFraction,
             maxEntriesPerAccount: release.meta.max_entries_per_account ?? DEFAULT_MAX_ENTRIES_PER_ACCOUNT,
             files: release.files,
             goldSha256,
@@ -150,6 +152,27 @@ export async function importRelease(options: ImportReleaseOptions): Promise<Impo
     leakage,
     baselines,
   };
+}
+
+/**
+ * Protocol §12: `feedback_fraction` does not change within a release name.
+ * Membership is keyed by the name, so a sample keeps its slice across
+ * versions only while the fraction stays: another fraction would move
+ * feedback samples, which participants have probed, into the ranking slice
+ * (or the reverse). A new version with another fraction is refused, naming
+ * the earlier version and both values.
+ */
+async function assertSameFeedbackFraction(name: string, version: string, feedbackFraction: number): Promise<void> {
+  const earlier = await db.datasetRelease.findFirst({
+    where: { name, feedbackFraction: { not: feedbackFraction } },
+    orderBy: { importedAt: "asc" },
+    select: { version: true, feedbackFraction: true },
+  });
+  if (earlier === null) return;
+  throw new AppError(
+    "conflict",
+    `dataset.json: feedback_fraction is ${feedbackFraction} in ${name} ${version}, but the earlier version ${name} ${earlier.version} has ${earlier.feedbackFraction}; it may not change within a release name (protocol §12: the slices would reshuffle). Keep ${earlier.feedbackFraction}, or give the release a new name.`,
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   buildAnswerIndex,
   computeAnswerDigests,
   countDifferences,
-  minimumDifferingSamples,
+  publicationDistance,
   tooCloseOf,
   type DigestDifferences,
 } from "@/lib/submissions/answer-digests";
@@ -97,18 +97,23 @@ describe("countDifferences", () => {
   });
 });
 
-describe("tooCloseOf and minimumDifferingSamples", () => {
+describe("tooCloseOf and publicationDistance", () => {
   const differences = (differing: number, byCollection: Record<string, number>, byType: Record<string, number>): DigestDifferences => ({
     differing,
     byCollection: new Map(Object.entries(byCollection)),
     byType: new Map(Object.entries(byType)) as DigestDifferences["byType"],
   });
 
-  it("max(25, ceil(1%))", () => {
-    expect(minimumDifferingSamples(174)).toBe(25);
-    expect(minimumDifferingSamples(2_500)).toBe(25);
-    expect(minimumDifferingSamples(2_501)).toBe(26);
-    expect(minimumDifferingSamples(3_475)).toBe(35);
+  it("publicationDistance: the ranking slice's positions, and max(25, ceil(1% of the ranking slice's n)) of them", () => {
+    const required = (rankingN: number) =>
+      publicationDistance({ releaseId: "r", slices: { feedback: new Uint32Array(5_000), ranking: new Uint32Array(rankingN) } }).required;
+    expect(required(174)).toBe(25);
+    expect(required(2_500)).toBe(25);
+    expect(required(2_501)).toBe(26);
+    expect(required(3_475)).toBe(35);
+    const ranking = Uint32Array.from([1, 4, 6]);
+    expect(publicationDistance({ releaseId: "r", slices: { feedback: Uint32Array.from([0, 2, 3, 5]), ranking } }).positions).toBe(ranking);
+    expect(() => publicationDistance({ releaseId: "r", slices: null })).toThrow("release r: the test split has no slices");
   });
 
   const shown = { minGroupN: 10, shownCollections: new Set(["A", "B", "C"]) };

@@ -1,6 +1,7 @@
 import { hash } from "node:crypto";
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-constants";
 import type { KbIndex } from "@/lib/scoring/gold";
+import type { TestSlices } from "@/lib/slices/slice-membership";
 import { norm } from "@/lib/scoring/normalize";
 import type { TrackPredictions } from "@/lib/scoring/track-predictions";
 
@@ -179,9 +180,21 @@ export function countDifferences(comparison: DigestComparison): DigestDifference
   return { differing, byCollection, byType };
 }
 
-/** max(25, ceil(1% of the samples counted)): the fewest samples two files may differ in. */
-export function minimumDifferingSamples(sampleCount: number): number {
-  return Math.max(MIN_DIFFERING_SAMPLES, Math.ceil(sampleCount / 100));
+/**
+ * Protocol §12's distance between two test files, the one the publication
+ * guard refuses by and the maintainer's review lists other accounts' files
+ * by ("within the same distance"): the samples counted are the ranking
+ * slice's (`positions`, in gold order), and two files are close when their
+ * answers differ in fewer than `required` = max(25, ceil(1% of the ranking
+ * slice's n)) of them. The 1% is of the ranking slice, not of the whole
+ * split: the guard protects what public numbers are made of.
+ */
+type PublicationDistance = { positions: Uint32Array; required: number };
+
+export function publicationDistance(gold: { releaseId: string; slices: TestSlices | null }): PublicationDistance {
+  const ranking = gold.slices?.ranking ?? null;
+  if (ranking === null) throw new Error(`release ${gold.releaseId}: the test split has no slices`);
+  return { positions: ranking, required: Math.max(MIN_DIFFERING_SAMPLES, Math.ceil(ranking.length / 100)) };
 }
 
 export type TooClose = { rule: "overall" } | { rule: "collection"; group: string } | { rule: "type"; group: EntityType };

@@ -10,7 +10,7 @@ import type { Prisma } from "@/lib/generated/prisma";
  * its score is already known, and a second one would only spend a quota
  * slot. Near-copies are not refused here; what could be read from two close
  * files is guarded when one of them is to be published
- * (assert-publication-allowed.ts). A file the worker found invalid was never
+ * (find-publication-refusal.ts). A file the worker found invalid was never
  * scored and does not count. Run inside the transaction that holds the
  * account's submission lock, so two concurrent copies cannot both pass.
  */

@@ -5,11 +5,24 @@ import type { Prisma, PublicationStatus, Track } from "@/lib/generated/prisma";
 /**
  * Protocol §12: an account's entries on a release name are its test
  * submissions that are published, pending or hidden, on any version of the
- * release. They count against `max_entries_per_account` (per track) and are
- * what a publication request is compared with. A withdrawn request is
- * private again and a rejected one was never public: neither counts.
+ * release. They count against `max_entries_per_account` (per track): a
+ * withdrawn request frees its place, a hidden entry does not, and a rejected
+ * one was never public.
  */
-export const ENTRY_PUBLICATIONS = ["PENDING", "PUBLISHED", "HIDDEN"] as const satisfies readonly PublicationStatus[];
+const ENTRY_PUBLICATIONS = ["PENDING", "PUBLISHED", "HIDDEN"] as const satisfies readonly PublicationStatus[];
+
+/**
+ * Protocol §12: what a publication request is compared with is wider than
+ * the entries: every test file of the account that ever had a publication
+ * request, whatever happened to it since (published, pending, hidden,
+ * rejected or withdrawn), or a participant could be refused, withdraw, and
+ * try again against a clean history. Every state but PRIVATE came through a
+ * request; a PRIVATE file had one when it was withdrawn, which keeps its
+ * `requestedAt` (withdraw-publication-request.ts).
+ */
+export const EVER_REQUESTED = {
+  OR: [{ publication: { not: "PRIVATE" } }, { requestedAt: { not: null } }],
+} as const satisfies Prisma.SubmissionWhereInput;
 
 export type ReleaseFamily = { name: string; releaseIds: string[]; versionOf: ReadonlyMap<string, string> };
 

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { Track } from "@/lib/generated/prisma";
 import { logger } from "@/lib/logger";
-import { countDifferences, minimumDifferingSamples } from "@/lib/submissions/answer-digests";
+import { countDifferences, publicationDistance } from "@/lib/submissions/answer-digests";
 import type { ReleaseFamily } from "@/lib/submissions/find-account-entries";
 import { DIGEST_ROW_SELECT, loadAnswerDigests, testPositionMap, type DigestRow } from "@/lib/submissions/load-answer-digests";
 import { loadSplitGold } from "@/lib/submissions/load-gold";
@@ -15,14 +15,14 @@ export type CloseFile = {
   track: Track;
   releaseVersion: string;
   isBaseline: boolean;
-  /** Samples of the whole test split whose answers differ (unified view). */
+  /** Samples of the ranking slice whose answers differ (unified view). */
   differing: number;
   createdAt: string;
 };
 
 type CloseFiles = {
   files: CloseFile[];
-  /** The most samples two files may differ in and still be listed, plus one: max(25, 1% of the test split). */
+  /** The most ranking-slice samples two files may differ in and still be listed, plus one: max(25, 1% of the ranking slice). */
   required: number;
   /** Files that could not be read to compare (shown as a count, so the list's silence is not taken for a clean bill). */
   uncompared: number;
@@ -32,15 +32,16 @@ type CloseFiles = {
  * For the maintainer's review (protocol §12): every test file of another
  * account, on any track and version of the release name and in any state
  * but one the worker found invalid, whose answers in the unified view
- * (answer-digests.ts) differ from the request's in fewer than max(25, 1%)
- * samples of the whole test split: a copied file, or a second account of
- * the same person. Maintainers may see the whole split; nothing here reads
- * the gold. Each comparison stops as soon as the files are far apart, so a
+ * (answer-digests.ts) differ from the request's within the publication
+ * guard's own distance (publicationDistance: fewer than max(25, 1% of the
+ * ranking slice) samples of the ranking slice differ): a copied file, or a
+ * second account of the same person, whose publication beside this one
+ * could read the ranking slice. Nothing here reads the gold. Each comparison stops as soon as the files are far apart, so a
  * scan of many files is cheap once their digests are stored.
  */
 export async function findCloseFiles(request: DigestRow & { userId: string }, family: ReleaseFamily): Promise<CloseFiles> {
   const [digests, gold] = await Promise.all([loadAnswerDigests(request), loadSplitGold(request.releaseId, "test")]);
-  const required = minimumDifferingSamples(gold.sampleIds.length);
+  const { positions, required } = publicationDistance(gold);
   if (digests === null) return { files: [], required, uncompared: 0 };
   const candidates = await db.submission.findMany({
     where: {
@@ -65,7 +66,7 @@ export async function findCloseFiles(request: DigestRow & { userId: string }, fa
       digests,
       other,
       otherPositionOf: await testPositionMap(request.releaseId, candidate.releaseId),
-      positions: null,
+      positions,
       collections: [],
       stopAbove: required - 1,
     });

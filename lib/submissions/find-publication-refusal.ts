@@ -3,8 +3,8 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { formatCount } from "@/lib/format/numbers";
 import type { Prisma, PublicationStatus, Track } from "@/lib/generated/prisma";
-import { countDifferences, minimumDifferingSamples, tooCloseOf, type TooClose } from "@/lib/submissions/answer-digests";
-import { ENTRY_PUBLICATIONS, findAccountEntries, findReleaseFamily, type AccountEntry, type ReleaseFamily } from "@/lib/submissions/find-account-entries";
+import { countDifferences, publicationDistance, tooCloseOf, type TooClose } from "@/lib/submissions/answer-digests";
+import { EVER_REQUESTED, findAccountEntries, findReleaseFamily, type AccountEntry, type ReleaseFamily } from "@/lib/submissions/find-account-entries";
 import { DIGEST_ROW_SELECT, loadAnswerDigests, testPositionMap, type DigestRow } from "@/lib/submissions/load-answer-digests";
 import { loadSplitGold } from "@/lib/submissions/load-gold";
 import { APPROVAL_TEST_SIZE } from "@/lib/users/test-approval";
@@ -24,11 +24,14 @@ type PublicationRefusal = {
  * `max_entries_per_account` published or pending entries per account, track
  * and release name (hidden ones count, withdrawn and rejected ones do not).
  * (2) The file must differ, on the samples of the ranking slice, in at least
- * max(25, 1% of the slice) samples overall, and in at least `min_group_n`
+ * max(25, 1% of the slice) samples overall (publicationDistance, the review's
+ * near-copy finder's distance too), and in at least `min_group_n`
  * within any collection (of `min_group_n` slice samples or more: a smaller
  * one shows no numbers) or entity type where it differs at all, from every
- * baseline and every entry of the account on any track and version of the
- * release name: answers compared in the unified view (answer-digests.ts).
+ * baseline and every file of the account that ever had a publication request
+ * (published, pending, hidden, rejected or withdrawn: EVER_REQUESTED) on any
+ * track and version of the release name: answers compared in the unified
+ * view (answer-digests.ts).
  * The group half applies to releases of 1,000 test samples or more: below
  * that §12 calls the gold illustrative, not protected, and with groups of a
  * few dozen samples no honest file could differ from a baseline in
@@ -51,7 +54,7 @@ export async function findPublicationRefusal(candidate: PublicationCandidate, cl
       id: { not: candidate.id },
       split: "test",
       releaseId: { in: family.releaseIds },
-      OR: [{ isBaseline: true }, { userId: candidate.userId, publication: { in: [...ENTRY_PUBLICATIONS] } }],
+      OR: [{ isBaseline: true }, { userId: candidate.userId, ...EVER_REQUESTED }],
     },
     // Baselines first, then the account's entries, oldest first.
     orderBy: [{ isBaseline: "desc" }, { createdAt: "asc" }],
@@ -61,11 +64,9 @@ export async function findPublicationRefusal(candidate: PublicationCandidate, cl
   const digests = await loadAnswerDigests(candidate);
   if (digests === null) throw new AppError("conflict", "This file no longer passes the checks of its release; it cannot be published. Re-score it to see why.");
   const gold = await loadSplitGold(candidate.releaseId, "test");
-  const ranking = gold.slices?.ranking ?? null;
-  if (ranking === null) throw new Error(`release ${candidate.releaseId}: the test split has no slices`);
+  const { positions: ranking, required } = publicationDistance(gold);
   // Collections are public (test.jsonl names each sample's): the only field of the gold records read here.
   const collections = gold.gold.map((record) => record.collection);
-  const required = minimumDifferingSamples(ranking.length);
   // §12: below 1,000 test samples the gold is illustrative, not protected, and its small groups would refuse every honest file.
   const groupRule =
     gold.sampleIds.length >= APPROVAL_TEST_SIZE ? { minGroupN: release.minGroupN, shownCollections: collectionsShown(ranking, collections, release.minGroupN) } : null;
@@ -104,8 +105,13 @@ function versionLabel(family: ReleaseFamily, releaseId: string): string {
   return `${family.name} ${family.versionOf.get(releaseId) ?? ""}`.trim();
 }
 
+/** A file compared is PRIVATE only when its request was withdrawn (EVER_REQUESTED). */
+function publicationLabel(publication: PublicationStatus): string {
+  return publication === "PRIVATE" ? "request withdrawn" : publication.toLowerCase();
+}
+
 function describeEntry(entry: Pick<AccountEntry, "id" | "systemName" | "originalName" | "publication" | "track" | "releaseId">, family: ReleaseFamily): string {
-  return `"${entry.systemName ?? entry.originalName}" (${entry.id}, ${entry.track}-world, ${entry.publication.toLowerCase()}, ${versionLabel(family, entry.releaseId)})`;
+  return `"${entry.systemName ?? entry.originalName}" (${entry.id}, ${entry.track}-world, ${publicationLabel(entry.publication)}, ${versionLabel(family, entry.releaseId)})`;
 }
 
 type ComparedRow = DigestRow & { isBaseline: boolean; baselineLabel: string | null; systemName: string | null; originalName: string; publication: PublicationStatus };
@@ -137,7 +143,7 @@ function closenessMessage(target: string, tooClose: TooClose, rule: { required: 
         : `against it, the answers naming entities of type ${tooClose.group} differ in some of those samples but fewer than ${minGroupN}`;
   return (
     `This file is too close to ${target} to be published. On the test samples that decide the leaderboard (the ranking slice, whose samples are never named), ` +
-    `a file must differ from every baseline and from each of your entries on ${rule.releaseName} in at least ${formatCount(rule.required)} samples` +
+    `a file must differ from every baseline and from each of your files ever up for publication on ${rule.releaseName} (published, pending, hidden, rejected or withdrawn) in at least ${formatCount(rule.required)} samples` +
     `${groups} (protocol §12), so that the difference of two public scores cannot read single answers; ${broken}. ` +
     "Answers are compared as the unified view reads them: an open answer and a closed top-1 that name the same entity are the same answer, answers that name nothing of the KB are all the same, " +
     "and an answer's type is the type of the KB entities it names. Change more answers and upload the file again."

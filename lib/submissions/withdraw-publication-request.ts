@@ -8,7 +8,10 @@ import { recordAudit } from "@/lib/audit/record-audit";
 /**
  * The owner takes back a publication request that no maintainer has reviewed
  * yet: the submission is private again (its metadata is kept, so asking again
- * starts from it). Recorded in the audit log.
+ * starts from it). Its `requestedAt` stays: the publication guard compares
+ * later requests of the account with every file that was ever up for
+ * publication (protocol §12, find-account-entries.ts EVER_REQUESTED).
+ * Recorded in the audit log.
  */
 export async function withdrawPublicationRequest(actor: Actor, submissionId: string): Promise<void> {
   const { owner, submission } = await findOwnedSubmission(actor, submissionId);
@@ -19,7 +22,7 @@ export async function withdrawPublicationRequest(actor: Actor, submissionId: str
   const changed = await db.$transaction(async (tx) => {
     const { count } = await tx.submission.updateMany({
       where: { id: submissionId, publication: "PENDING" },
-      data: { publication: "PRIVATE", requestedAt: null, isPrimary: false },
+      data: { publication: "PRIVATE", isPrimary: false },
     });
     if (count === 0) return false;
     await recordAudit(tx, { actorId: owner.userId, action: "submission.withdraw", targetType: "Submission", targetId: submissionId, details: { from: { publication: "PENDING" } } });

@@ -13,7 +13,7 @@ export type UserListEntry = {
   hasPassword: boolean;
   linkedProviders: string[];
   activeTokenCount: number;
-  /** When a maintainer approved the account for test submissions (TEST_REQUIRES_APPROVAL=1). */
+  /** When a maintainer approved the account for test submissions (needed on releases of 1,000 test samples or more by default: lib/users/test-approval.ts). */
   approvedAt: Date | null;
   createdAt: Date;
 };

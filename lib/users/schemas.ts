@@ -26,7 +26,7 @@ export const roleChangeSchema = z.object({
   reason: reasonSchema,
 });
 
-/** Approval for test submissions (TEST_REQUIRES_APPROVAL=1). */
+/** Approval for test submissions (needed on releases of 1,000 test samples or more by default: lib/users/test-approval.ts). */
 export const approvalChangeSchema = z.object({
   approved: z.boolean({ error: "approved must be true or false." }),
   reason: reasonSchema,

@@ -15,7 +15,7 @@ type SetUserApprovalOptions = {
 type ApprovalChange = { userId: string; approvedAt: Date | null; isChanged: boolean };
 
 /**
- * Approves an account for test submissions (TEST_REQUIRES_APPROVAL=1), or
+ * Approves an account for test submissions (needed on releases of 1,000 test samples or more by default: lib/users/test-approval.ts), or
  * takes the approval back, and records it in the audit log. Approving an
  * approved account keeps its first approval date.
  */

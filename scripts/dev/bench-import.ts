@@ -58,7 +58,7 @@ async function pointAtBenchServices(withRedis: boolean): Promise<string> {
     process.env.IRC_DATA_DIR = path.join(scratch, "data");
   }
   execFileSync("node", ["scripts/ops/ensure-database.mjs"], { stdio: "inherit" });
-  execFileSync("npx", ["prisma", "migrate", "deploy"], { stdio: "ignore" });
+  execFileSync("node", ["scripts/ops/prisma-migrate.mjs", "deploy"], { stdio: "ignore" });
   return scratch;
 }
 

@@ -21,7 +21,7 @@ import { assertLocalDatabaseUrl, withDatabaseName } from "@/testing/local-databa
 import { benchRanks, formatRankBench } from "./bench-ranks";
 import { freePort } from "../../testing/free-port";
 import { formatDecimal } from "@/lib/format/numbers";
-import { DEVELOPMENT_SLICE_SECRET } from "@/lib/env";
+import { BENCH_SLICE_SECRET } from "./bench-support";
 
 const USAGE = `Usage: npm run bench:leaderboard -- [options]
 
@@ -290,8 +290,8 @@ async function main(): Promise<number> {
   }
   // The server and the bench's session cookie share the secret; a run without one makes its own.
   const authSecret = process.env.NEXTAUTH_SECRET || randomBytes(32).toString("base64url");
-  // The production server refuses to start without a slice secret; the bench's synthetic gold is protected by nothing.
-  const env = { ...process.env, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: authSecret, IRC_SLICE_SECRET: process.env.IRC_SLICE_SECRET || DEVELOPMENT_SLICE_SECRET, NEXT_TELEMETRY_DISABLED: "1" };
+  // The seeder and the production server key the slices alike, with the benchmarks' own secret (production refuses the development one).
+  const env = { ...process.env, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: authSecret, IRC_SLICE_SECRET: BENCH_SLICE_SECRET, NEXT_TELEMETRY_DISABLED: "1" };
 
   console.error(`[bench] database ${new URL(databaseUrl).pathname.slice(1)} on ${new URL(databaseUrl).host}`);
   run("node", ["scripts/ops/ensure-database.mjs"], env);

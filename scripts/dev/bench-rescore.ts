@@ -24,7 +24,6 @@ import { readFileSync, readdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import { integerOption, parseCommandLine } from "../command-line";
-import { DEVELOPMENT_SLICE_SECRET } from "@/lib/env";
 import { formatDecimal, formatCount } from "@/lib/format/numbers";
 import { isolateBenchServices, resetWithSyntheticRelease, sleep, startWorker, stopWorker } from "./bench-support";
 
@@ -69,11 +68,10 @@ async function main(): Promise<void> {
   const entries = integerOption(command, "entries", command.values.entries, { min: 1, fallback: 1000 });
   const workerCount = integerOption(command, "workers", command.values.workers, { min: 1, max: 16, fallback: 2 });
   const concurrency = String(integerOption(command, "concurrency", command.values.concurrency, { min: 1, max: 16, fallback: 1 }));
-  // The workers run as in production, which wants both secrets; the seeder (this process) and the workers must share the slice secret.
+  // The workers run as in production, which wants both secrets; the seeder (this process) and the workers share BENCH_SLICE_SECRET (isolateBenchServices).
   const { store } = await isolateBenchServices("rescore", 8, {
     WORKER_CONCURRENCY: concurrency,
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || "bench-rescore-secret-bench-rescore-secret",
-    IRC_SLICE_SECRET: process.env.IRC_SLICE_SECRET || DEVELOPMENT_SLICE_SECRET,
   });
 
   const { db } = await import("@/lib/db");

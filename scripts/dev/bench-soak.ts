@@ -23,6 +23,7 @@ import { assertLocalDatabaseUrl, isLocalHost, withDatabaseName } from "@/testing
 import { generateApiToken } from "@/lib/tokens/token-format";
 import { freePort } from "../../testing/free-port";
 import { formatDecimal } from "@/lib/format/numbers";
+import { BENCH_SLICE_SECRET } from "./bench-support";
 
 const USAGE = `Usage: npm run bench:soak -- [options]
 
@@ -186,6 +187,8 @@ async function main(): Promise<number> {
     DATABASE_URL: settings.databaseUrl,
     REDIS_URL: settings.redisUrl,
     IRC_DATA_DIR: path.join(work, "store"),
+    // The seeder, the server and the worker key the slices alike (production refuses the development secret).
+    IRC_SLICE_SECRET: BENCH_SLICE_SECRET,
     NEXT_TELEMETRY_DISABLED: "1",
     LOG_LEVEL: "warn",
   };
@@ -200,7 +203,7 @@ async function main(): Promise<number> {
     const predictions = path.join(work, "dev-predictions.jsonl");
     console.error(`[soak] database ${new URL(settings.databaseUrl).pathname.slice(1)}, Redis db ${BENCH_REDIS_DB}; preparing a ${settings.size} release`);
     run("node", ["scripts/ops/ensure-database.mjs"], env);
-    run("npx", ["prisma", "migrate", "deploy"], env);
+    run("node", ["scripts/ops/prisma-migrate.mjs", "deploy"], env);
     run("npx", ["tsx", "scripts/dev/dataset-synth.ts", "--out", release, "--size", settings.size], env);
     run("npx", ["tsx", "--conditions=react-server", "scripts/dev/seed-leaderboard.ts", "--reset", "--release-dir", release, "--entries", String(settings.entries)], env);
     run("npx", ["tsx", "scripts/dev/predictions-synth.ts", "--release", release, "--split", "dev", "--track", settings.track, "--accuracy", "0.4", "--out", predictions], env);

@@ -9,6 +9,13 @@ import os from "node:os";
 import path from "node:path";
 import { requireLocalUrl } from "@/testing/local-database";
 
+/**
+ * The slice secret of every benchmark's own database (protocol §12): their
+ * workers and servers run in production mode, which refuses the public
+ * development value, and the process that seeds must key the slices as they do.
+ */
+export const BENCH_SLICE_SECRET = "irc-bench-benchmarks-slice-secret-0123456789";
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The q-quantile of `values` (0 ≤ q ≤ 1), linear between the two nearest ranks. */
@@ -23,7 +30,8 @@ export function percentile(values: number[], q: number): number {
 /**
  * Points this process at the benchmark's own database `irc_bench_NAME` and
  * Redis database `redisDb` on the local services of DATABASE_URL and
- * REDIS_URL, with a fresh file store and `env` on top, and migrates it.
+ * REDIS_URL, with a fresh file store, BENCH_SLICE_SECRET and `env` on top,
+ * and migrates it.
  */
 export async function isolateBenchServices(name: string, redisDb: number, env: Record<string, string> = {}): Promise<{ store: string; dbUrl: URL; redisUrl: URL }> {
   const dbUrl = new URL(requireLocalUrl("DATABASE_URL", `bench:${name}`));
@@ -31,7 +39,7 @@ export async function isolateBenchServices(name: string, redisDb: number, env: R
   dbUrl.pathname = `/irc_bench_${name.replace(/-/g, "_")}`;
   redisUrl.pathname = `/${redisDb}`;
   const store = await mkdtemp(path.join(os.tmpdir(), `irc-bench-${name}-`));
-  Object.assign(process.env, { DATABASE_URL: dbUrl.toString(), REDIS_URL: redisUrl.toString(), IRC_DATA_DIR: store, ...env });
+  Object.assign(process.env, { DATABASE_URL: dbUrl.toString(), REDIS_URL: redisUrl.toString(), IRC_DATA_DIR: store, IRC_SLICE_SECRET: BENCH_SLICE_SECRET, ...env });
   execFileSync("node", ["scripts/ops/ensure-database.mjs"], { stdio: "inherit" });
   execFileSync("node", ["scripts/ops/prisma-migrate.mjs", "deploy"], { stdio: "ignore" });
   return { store, dbUrl, redisUrl };

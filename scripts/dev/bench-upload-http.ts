@@ -25,7 +25,6 @@ import { rm } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { integerOption, parseCommandLine } from "../command-line";
 import { freePort } from "@/testing/free-port";
-import { DEVELOPMENT_SLICE_SECRET } from "@/lib/env";
 import { formatDecimal } from "@/lib/format/numbers";
 import { isolateBenchServices, percentile, resetWithSyntheticRelease, sleep } from "./bench-support";
 
@@ -71,7 +70,6 @@ async function main(): Promise<void> {
   const concurrency = String(integerOption(command, "concurrency", command.values.concurrency, { min: 1, max: 16, fallback: 1 }));
   const { store } = await isolateBenchServices("upload-http", 9, {
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || "bench-upload-secret-bench-upload-secret",
-    IRC_SLICE_SECRET: process.env.IRC_SLICE_SECRET || DEVELOPMENT_SLICE_SECRET,
     // Every run is a test upload of the same account: the daily and total quotas would stop it at 5.
     TEST_QUOTA_PER_DAY: "10000",
     TEST_QUOTA_TOTAL: "10000",

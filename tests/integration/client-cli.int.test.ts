@@ -30,8 +30,9 @@ import { promisify } from "node:util";
 import { API_OPERATIONS } from "@/lib/api/operations";
 import { submissionListSchema, submissionViewSchema } from "@/lib/api/schemas/submissions";
 import { db } from "@/lib/db";
-import { getEnv } from "@/lib/env";
+import { getEnv, sliceSecretOf } from "@/lib/env";
 import { getSharedRedis } from "@/lib/redis";
+import { isFeedbackSample } from "@/lib/slices/slice-membership";
 import type { Digest } from "@/lib/releases/release-summary";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { FACT_SHEET_TEMPLATE } from "@/lib/fact-sheet/template";
@@ -344,6 +345,13 @@ describe("irc-bench-client publish", () => {
     await writeFile(sheet, JSON.stringify(FACT_SHEET_TEMPLATE));
     const before = await runClient(["status", test.id]);
     expect(before.stdout).not.toContain("Publication:");
+    // Protocol §12: before publication the owner's numbers are the feedback slice's, said as the page says it, with its n.
+    const key = { secret: sliceSecretOf(getEnv()), releaseName: release.content.meta.name, feedbackFraction: 0.25 };
+    const feedbackN = release.content.samples.test.filter((sample) => isFeedbackSample(key, sample.id)).length;
+    expect(feedbackN).toBeGreaterThan(0);
+    expect(feedbackN).toBeLessThan(release.content.samples.test.length);
+    expect(before.stdout).toContain(`\nFeedback estimate on the feedback slice, n = ${feedbackN}: not the numbers the leaderboard uses (rounded; each 95% interval from the shown value and n alone):\nmetric`);
+    expect(before.stdout).toContain("Test split: overall numbers of the feedback slice only, rounded to 0.1 point, until the entry is published; the leaderboard shows the ranking slice's");
     const run = await runClient(["publish", test.id, "--fact-sheet", sheet, "--description", description]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);

@@ -495,6 +495,19 @@ describe("[RELEASES] versions: conflicts, new versions and activation", () => {
       { version: "1.2", isActive: true },
     ]);
   });
+
+  it("a new version whose feedback_fraction differs from an earlier version's is refused in one line naming both values and that version, and writes nothing", async () => {
+    const dir = await copyRelease();
+    await editMeta(dir, (meta) => ({ ...meta, version: "1.3", feedback_fraction: 0.3 }));
+    const before = await snapshotReleases();
+    const error = await rejectionOf(importRelease({ dir, activate: true }));
+    expect(error.code).toBe("conflict");
+    expect(error.message).toBe(
+      "dataset.json: feedback_fraction is 0.3 in irc-bench-demo 1.3, but the earlier version irc-bench-demo 1.0 has 0.25; it may not change within a release name " +
+        "(protocol §12: the slices would reshuffle). Keep 0.25, or give the release a new name.",
+    );
+    expect(await snapshotReleases()).toEqual(before);
+  });
 });
 
 describe("[RELEASES] leakage is reported, not rejected", () => {

@@ -219,6 +219,35 @@ describe("the publication guard (protocol §12)", () => {
     expect(error.message).toContain(`too close to your entry "Guard second" (${pendingId}, open-world, pending`);
   });
 
+  it("a file whose request was withdrawn, or rejected, still counts: a near-copy of it is refused, naming it", async () => {
+    const user = await participant("guard-history");
+    await grantQuota(user, 5);
+    // A: Place names on 60 ranking samples of Alpha (far from the baseline); B: A with 24 more (one fewer than the guard's 25) and 30 feedback-slice ones.
+    const a = named(rankingAlpha.slice(100, 160), places, 30);
+    const aId = await scored(openFile(a), user);
+    await request(user, aId, "Guard withdrawn");
+    await withdrawPublicationRequest(sessionActor(user), aId);
+    expect(await publicationOf(aId)).toBe("PRIVATE");
+    const bId = await scored(openFile(merge(a, named(rankingAlpha.slice(160, 184), places, 90), named(feedback.slice(100, 130), places, 90))), user);
+    const afterWithdrawal = await caught(() => request(user, bId));
+    expect(toHttpStatus(afterWithdrawal)).toBe(422);
+    expect(afterWithdrawal.message).toContain(`This file is too close to your entry "Guard withdrawn" (${aId}, open-world, request withdrawn, ${RELEASE_NAME} `);
+    expect(afterWithdrawal.message).toContain(`against it, fewer than ${REQUIRED} of those samples differ`);
+    expect(await publicationOf(bId)).toBe("PRIVATE");
+    // 25 ranking-slice samples apart (publicationDistance's boundary): accepted.
+    const farId = await scored(openFile(merge(a, named(rankingAlpha.slice(160, 185), places, 90))), user);
+    await request(user, farId, "Guard far enough");
+    expect(await publicationOf(farId)).toBe("PENDING");
+
+    const c = named(rankingAlpha.slice(200, 260), places, 60);
+    const cId = await scored(openFile(c), user);
+    await request(user, cId, "Guard rejected");
+    await reviewSubmission(sessionActor(maintainer), cId, { action: "reject", reason: "Not a method." });
+    const dId = await scored(openFile(merge(c, named(rankingAlpha.slice(260, 270), places, 95))), user);
+    const afterRejection = await caught(() => request(user, dId));
+    expect(afterRejection.message).toContain(`This file is too close to your entry "Guard rejected" (${cId}, open-world, rejected, ${RELEASE_NAME} `);
+  });
+
   it("a near-copy of a baseline is refused, naming the baseline", async () => {
     const copier = await participant("guard-copier");
     const id = await scored(openFile(merge(named(rankingBeta.slice(40, 80), persons, 0), named(rankingAlpha.slice(0, 8), places, 7))), copier);
@@ -245,16 +274,23 @@ describe("the publication guard (protocol §12)", () => {
     expect(error.message).toContain(`fewer than ${REQUIRED} of those samples differ`);
   });
 
-  it("the maintainer's review shows the request's entries against the cap and another account's copy of its file, with a link", async () => {
+  it("the maintainer's review shows the request's entries against the cap and another account's copy of its file within the guard's distance, with a link", async () => {
     const copier = await participant("guard-second-account");
-    // The pending entry's answers with 3 changed samples (a second account of the same person, say).
-    const copyId = (await submitLines(openFile(merge(first(), named(rankingAlpha.slice(40, 70), places, 100), named(feedback.slice(0, 3), places, 9))), { userId: copier.id })).id;
+    const pending = merge(first(), named(rankingAlpha.slice(40, 70), places, 100));
+    // The pending entry's answers with 24 ranking-slice samples changed (one fewer than the guard's 25) and 30 feedback-slice ones:
+    // a second account of the same person, say. 54 samples of the whole split differ; the ranking slice's count decides.
+    const copyId = (await submitLines(openFile(merge(pending, named(rankingBeta.slice(100, 124), places, 9), named(feedback.slice(0, 30), places, 9))), { userId: copier.id }))
+      .id;
+    // 25 ranking-slice samples changed: as far as the guard asks, not listed.
+    const farId = (await submitLines(openFile(merge(pending, named(rankingBeta.slice(100, 125), places, 9))), { userId: (await participant("guard-third-account")).id })).id;
     const requests = await listReviewRequests(sessionActor(maintainer));
     const card = requests.find((candidate) => candidate.view.id === pendingId);
     if (!card) throw new Error("the pending request is not in the review");
+    expect(card.closeFilesRequired).toBe(REQUIRED);
     expect(card.closeFiles.map((file) => file.id)).toContain(copyId);
+    expect(card.closeFiles.map((file) => file.id)).not.toContain(farId);
     const copy = card.closeFiles.find((file) => file.id === copyId);
-    expect(copy).toMatchObject({ ownerName: copier.displayName, differing: 3, track: "open" });
+    expect(copy).toMatchObject({ ownerName: copier.displayName, differing: 24, track: "open" });
     // Files of the owner never appear as another account's copy; unrelated files do not either.
     expect(card.closeFiles.map((file) => file.id)).not.toContain(publishedId);
     expect(card.closeFiles.map((file) => file.id)).not.toContain(baselineId);

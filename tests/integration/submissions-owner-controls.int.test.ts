@@ -128,12 +128,13 @@ describe("hiding and showing a published entry", () => {
 });
 
 describe("withdrawing a pending request", () => {
-  it("makes the submission private again, keeps its metadata for the next request, and is audit-logged", async () => {
+  it("makes the submission private again, keeps its metadata for the next request and when it was requested (the guard compares with it), and is audit-logged", async () => {
     await requestPublication(sessionActor(owner), closedId, method("Owner closed"));
     expect((await listReviewRequests(sessionActor(maintainer))).map((request) => request.view.id)).toEqual([closedId]);
     await withdrawPublicationRequest(sessionActor(owner), closedId);
     const row = await db.submission.findUniqueOrThrow({ where: { id: closedId } });
-    expect(row).toMatchObject({ publication: "PRIVATE", requestedAt: null, systemName: "Owner closed" });
+    expect(row).toMatchObject({ publication: "PRIVATE", systemName: "Owner closed" });
+    expect(row.requestedAt).not.toBeNull();
     expect(await listReviewRequests(sessionActor(maintainer))).toEqual([]);
     expect(await actionsOf(closedId)).toEqual(["submission.withdraw"]);
     expect((await caught(() => withdrawPublicationRequest(sessionActor(owner), closedId))).code).toBe("conflict");

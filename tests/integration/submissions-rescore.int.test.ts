@@ -11,6 +11,7 @@ import { assertTestServices } from "@/testing/local-database";
 import { comparisonPairCounts } from "./support/comparisons";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
+import { runRepoScript } from "./support/run-script";
 import { submitLines } from "./support/uploads";
 import { createTestUser, type TestUser } from "@/testing/test-users";
 
@@ -131,5 +132,20 @@ describe("re-scoring a release's baselines", () => {
     expect(await unifiedPairs(entry)).toEqual([]);
     await markSubmissionFailed(failing!, "INTERNAL", "the test's fault");
     expect(await unifiedPairs(entry)).toEqual([...others].sort());
+  });
+});
+
+describe("npm run rescore", () => {
+  it("says which versions it re-scores to: platform scoring 1.2.0, whose reports are scorer 1.1.0's", async () => {
+    const stale = await scoredSubmission(47);
+    // This one carries the previous platform version (so does the baseline that failed above).
+    await db.score.update({ where: { submissionId: stale }, data: { scorerVersion: "1.1.0" } });
+    const run = await runRepoScript("scripts/ops/rescore.ts", []);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      new RegExp(`^Queued \\d+ submission\\(s\\) for re-scoring to platform scoring ${PLATFORM_SCORING_VERSION.replaceAll(".", "\\.")}, whose reports are those of scorer ${SCORER_VERSION.replaceAll(".", "\\.")}\\.$`, "m"),
+    );
+    expect((await queueStaleScores()).pending).toContain(stale);
   });
 });

@@ -132,7 +132,8 @@ function CloseFiles({ request }: { request: ReviewRequest }) {
       <h4 className="font-semibold">Near-copies by other accounts</h4>
       <p className="text-sm text-muted">
         Test files of other accounts whose answers (read as the unified view reads them) differ from this file&apos;s in fewer than{" "}
-        {formatCount(closeFilesRequired)} samples of the whole test split: a copied file, or a second account of the same person.
+        {formatCount(closeFilesRequired)} samples of the ranking slice (the publication guard&apos;s distance: max(25, 1% of the ranking slice)): a copied file, or a
+        second account of the same person.
       </p>
       {request.view.identicalPublicEntry && (
         <p className="text-sm font-semibold text-amber-900" data-testid="review-identical-public-entry">

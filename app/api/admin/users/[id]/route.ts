@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
  * PATCH /api/admin/users/:id (maintainer session only), one of:
  * - {role: "PARTICIPANT" | "MAINTAINER", reason?}: promote or demote (409 for the last maintainer);
  * - {approved: true | false, reason?}: approve the account for test submissions
- *   (TEST_REQUIRES_APPROVAL=1) or take the approval back.
+ *   (needed on releases of 1,000 test samples or more by default: lib/users/test-approval.ts) or take the approval back.
  */
 export const PATCH = route({ auth: "maintainer", params: ["id"], body: userAdminPatchSchema }, async ({ actor, params, body }) => {
   const userId = params.id;
