@@ -3,6 +3,7 @@ import path from "node:path";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { apiContextFor, createTestApiToken, createTestUser, deleteTestUsers, expect, getTestPool, test, type TestUser, waitForBaselines } from "./fixtures";
 import { publicationBody } from "./fixtures/publication";
+import { checkJsonDigits, checkRscDigits, checkTextDigits, pageText, type DigitRules, type Json } from "../testing/disclosure-digits";
 
 /**
  * Protocol section 3: the test split's gold (its QIDs and everything derived
@@ -14,7 +15,11 @@ import { publicationBody } from "./fixtures/publication";
  * server component payload (the `RSC: 1` request a client navigation makes).
  * And nothing but the test download and refusals of a participant's own file
  * names a test sample at all, so no response can say which secret slice
- * (protocol section 12) a sample is in.
+ * (protocol section 12) a sample is in. The same bodies are checked for
+ * section 12's digits: no number on a page, in its payload, in an API answer
+ * or an export has more digits than section 12 allows (testing/disclosure-digits.ts),
+ * for every identity on what the public sees, and on everything else for all
+ * but the maintainer.
  */
 
 const PREDICTIONS = path.join(__dirname, "..", "data", "demo-predictions");
@@ -251,6 +256,56 @@ async function fixedUrls(api: APIRequestContext, gold: readonly GoldSample[], su
 
 type Sweep = { responses: Fetched[]; leaks: string[]; crawled: number };
 
+/**
+ * The section 12 rules of the demo release's public numbers: its test split is
+ * below 1,000 samples, so §12's floor, 1-point group rates below 1,000 ranking
+ * samples (a protected release's policy starts at 2,000: docs/integrity.md, "Small groups").
+ */
+function digitRules(gold: readonly GoldSample[]): DigitRules {
+  return { coarseBelowN: gold.length >= 1000 ? 2000 : 1000 };
+}
+
+/** Pages and answers whose numbers a maintainer sees unrounded: the submission views and the admin pages. */
+const MAINTAINER_ONLY = [/^\/submissions\//, /^\/admin(\/|$)/, /^\/api\/submissions(\/|\?|$)/, /^\/api\/admin(\/|$)/];
+
+/** The test ids of the dev entries: the dev gold is public, so their numbers are exact by design. */
+function devEntryIds(responses: readonly Fetched[]): string[] {
+  const list = responses.find((response) => response.url === "/api/entries?split=dev");
+  if (!list || list.status !== 200) throw new Error("/api/entries?split=dev was not fetched");
+  return ((JSON.parse(list.body) as { entries: { id: string }[] }).entries ?? []).map((entry) => entry.id);
+}
+
+/** What one fetched body shows beyond section 12's digits (empty: nothing). */
+function digitProblemsIn(response: Fetched, rules: DigitRules): string[] {
+  const problems: string[] = [];
+  const where = `${response.url} (${response.status})`;
+  if (response.url.endsWith("(RSC payload)")) checkRscDigits(where, response.body, problems, rules);
+  else if (response.contentType.includes("text/html")) checkTextDigits(where, pageText(response.body), problems, true);
+  else if (response.contentType.includes("json")) checkJsonDigits(where, JSON.parse(response.body) as Json, problems, rules);
+  else checkTextDigits(where, response.body, problems, response.url.includes("format=tex"));
+  return problems;
+}
+
+/**
+ * Section 12's digits on every body the sweep fetched (no extra requests): all
+ * of them for a participant or an anonymous reader, the public ones for a
+ * maintainer. The dataset downloads and dev entries are public data, exact by
+ * design. Returns how many bodies were checked, so the check is seen to bite.
+ */
+function expectPublicDigits(result: Sweep, identity: Identity, gold: readonly GoldSample[]): number {
+  const devIds = devEntryIds(result.responses);
+  const isDevEntry = (url: string) => devIds.some((id) => url.startsWith(`/entries/${id}`) || url.startsWith(`/api/entries/${id}`));
+  const checked = result.responses.filter((response) => {
+    const url = response.url;
+    if (isJsonl(response) || url.startsWith("/dataset/download/") || url.startsWith("/api/dataset/sample-split") || isDevEntry(url)) return false;
+    if (url === "/api/entries?split=dev") return false;
+    return identity !== "maintainer" || !MAINTAINER_ONLY.some((pattern) => pattern.test(url));
+  });
+  const problems = checked.flatMap((response) => digitProblemsIn(response, digitRules(gold)));
+  expect(problems, `${identity}: numbers with more digits than section 12 allows`).toEqual([]);
+  return checked.length;
+}
+
 /** The crawl from "/" plus the fixed URLs, each fetched once with the identity's one request context. */
 async function sweep(api: APIRequestContext, origin: string, current: Scenario, extra: readonly Fetched[] = []): Promise<Sweep> {
   const crawled = await crawl(api, origin, CRAWL_LIMIT);
@@ -310,6 +365,17 @@ test("[GOLD] the check finds a planted leak and passes the public test file", as
   expect(leaksInResponse({ ...jsonl, body: `{"id":"${first.id}","qid":"${first.qid}"}\n` }, patterns)).toHaveLength(1);
   expect(leaksInResponse({ ...jsonl, body: `${JSON.stringify({ id: first.id, implicit_text: `about ${first.name}` })}\n` }, patterns)).toHaveLength(1);
   expect(leaksInResponse({ ...jsonl, body: `${JSON.stringify({ id: first.id, collection: first.name })}\n` }, patterns)).toEqual([]);
+
+  // The digit check bites: a page percentage to 2 decimals, an unrounded rate in a payload, a 0.1-point rate of a small group.
+  const rules = digitRules(current.gold);
+  expect(digitProblemsIn(planted("<td>38.95</td>"), rules)).toHaveLength(1);
+  expect(digitProblemsIn(planted("<td>38.9 [37.5, 40.3]</td><td>0.412</td><p>p &lt; 0.001</p>"), rules)).toEqual([]);
+  const rsc = (body: string): Fetched => ({ url: "/planted (RSC payload)", status: 200, contentType: "text/x-component", body });
+  expect(digitProblemsIn(rsc(`1:I["chunk.js",[],""]\n2:["$","td",null,{"children":"41.25"}]\n`), rules)).toHaveLength(1);
+  expect(digitProblemsIn(rsc(`3:{"metrics":{"alias":0.38921}}\n`), rules)).toHaveLength(1);
+  expect(digitProblemsIn(rsc(`3:{"byType":{"Place":{"n":40,"metrics":{"alias":0.413}}}}\n`), rules)).toHaveLength(1);
+  expect(digitProblemsIn(rsc(`3:{"byType":{"Place":{"n":40,"metrics":{"alias":0.41},"ci95":{"alias":[0.263,0.563]}}}}\n`), rules)).toEqual([]);
+  expect(digitProblemsIn({ url: "/api/x", status: 200, contentType: "application/json", body: JSON.stringify({ split: "test", comparisons: [{ b: 3 }] }) }, rules)).toHaveLength(1);
 });
 
 test("[GOLD] anonymous: no page, download, API answer or error shows a test sample with its gold", async ({ playwright, baseURL }) => {
@@ -318,6 +384,7 @@ test("[GOLD] anonymous: no page, download, API answer or error shows a test samp
   try {
     const result = await sweep(api, new URL(baseURL ?? "").origin, current);
     expectNoLeaks(result, "anonymous", goldPatterns(current.gold));
+    expect(expectPublicDigits(result, "anonymous", current.gold), "anonymous: bodies checked for digits").toBeGreaterThan(20);
     expect(byUrl(result.responses, `/api/submissions/${current.submissionId}`).status).toBe(401);
     const outcomes = await api.get(`/api/submissions/${current.submissionId}/samples`);
     expect([401, 404]).toContain(outcomes.status());
@@ -336,6 +403,7 @@ test("[GOLD] a participant with a scored test submission: views, outcomes, error
   try {
     const result = await sweep(api, new URL(baseURL ?? "").origin, current, [current.rejectedUpload]);
     expectNoLeaks(result, "participant", patterns);
+    expect(expectPublicDigits(result, "participant", current.gold), "participant: bodies checked for digits").toBeGreaterThan(20);
 
     const rejected = JSON.parse(current.rejectedUpload.body) as { error: { code: string; problems: { line?: number; message: string }[] } };
     expect(rejected.error.code).toBe("validation");
@@ -375,6 +443,7 @@ test("[GOLD] a maintainer: admin pages, the participant's submission and every p
   try {
     const result = await sweep(api, new URL(baseURL ?? "").origin, current);
     expectNoLeaks(result, "maintainer", patterns);
+    expect(expectPublicDigits(result, "maintainer", current.gold), "maintainer: public bodies checked for digits").toBeGreaterThan(20);
     for (const adminPage of ["/admin/users", "/admin/review", "/admin/audit"]) {
       const fetched = result.responses.find((response) => response.url === adminPage) ?? (await fetchText(api, adminPage));
       expect(fetched.status, adminPage).toBe(200);

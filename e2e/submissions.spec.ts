@@ -92,6 +92,8 @@ test("[SUBMISSIONS] a test file is scored with intervals and baseline comparison
   await expect(page.getByText("Per entity type")).toHaveCount(0);
   await expect(page.getByText("Per collection")).toHaveCount(0);
   await expect(page.getByTestId("disclosure-note")).toContainText("once the entry is published");
+  // The share is the release's feedback_fraction (the demo's default, 0.25), not a fixed word.
+  await expect(page.getByTestId("disclosure-note")).toContainText("a secret 25% of the test split");
   // Nor in the data the page embeds for its client components: 4/13 = 0.307692... travels as 0.308, and neither
   // the whole split's 22/56 = 0.392857... nor the ranking slice's 18/43 = 0.418604... travels at all.
   const html = await (await page.request.get(submissionUrl)).text();
@@ -139,6 +141,9 @@ test("[SUBMISSIONS] a test file is scored with intervals and baseline comparison
   await expect(publicPage.getByRole("heading", { level: 1 })).toContainText(systemName);
   // The demo sets min_group_n 5 so that its per-type views show numbers (its test gold is illustrative).
   await expect(publicPage.getByTestId("group-disclosure-note")).toContainText("fewer than 5 samples");
+  // The rule the report was disclosed under (publicGroupPolicy): the demo's test split is below 1,000 samples, so §12's floor.
+  await expect(publicPage.getByTestId("group-disclosure-note")).toContainText("rounded to 1 point in groups of fewer than 1,000 ranking samples");
+  await expect(publicPage.getByRole("table", { name: /Entity types by/ })).toHaveAccessibleName(/made from the shown value and the type's n/);
   await expect(publicPage.getByTestId("suppressed-group").first()).toBeVisible();
   await expect(publicPage.getByText("Gold version")).toBeVisible();
   await anonymous.close();

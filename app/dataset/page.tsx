@@ -11,6 +11,7 @@ import { readDownloadDigests, readReleaseStats } from "@/lib/releases/release-js
 import { CLI_TOOLS, readCliTool, type CliTool, type CliToolFile } from "@/lib/releases/cli-downloads";
 import { formatDate } from "@/lib/format/dates";
 import { formatCount, formatDecimal } from "@/lib/format/numbers";
+import { describeGroupRule, formatFeedbackShare } from "@/lib/format/disclosure-text";
 import { DEFAULT_MIN_GROUP_N, PROTECTED_TEST_SIZE, publicGroupPolicy } from "@/lib/disclosure/disclose";
 import { testApprovalPolicy } from "@/lib/users/test-approval";
 import { PROTOCOL_VERSION } from "@/lib/scoring/protocol-version";
@@ -378,7 +379,7 @@ function DatasetIntegrity({ release, stats }: { release: ActiveRelease; stats: R
       </h2>
       <p className="max-w-3xl" data-testid="reveals-summary">
         The test split is cut into two secret slices: before publication you see rounded overall numbers of the{" "}
-        <strong>feedback slice</strong> only (a quarter of the test samples, which never decide the leaderboard), and everything public
+        <strong>feedback slice</strong> only ({formatFeedbackShare(release.feedbackFraction)} of the test samples, which never decide the leaderboard), and everything public
         (ranks, marks, per-type tables, exports) comes from the <strong>ranking slice</strong>, which nobody can query before a maintainer
         publishes an entry. So knowing the outcome of every answer in a file but one reads nothing of the leaderboard&apos;s samples, and
         publication requests too close to an earlier entry or a baseline are refused.
@@ -395,10 +396,8 @@ function DatasetIntegrity({ release, stats }: { release: ActiveRelease; stats: R
       )}
       <ul className="max-w-3xl list-disc space-y-1 pl-6">
         <li>
-          Rates are rounded to 0.1 point (MRR to 3 decimals), public per-type and per-collection rates to 1 point below{" "}
-          {formatCount(groupPolicy.coarseBelowN)} samples; every interval outside the server is made from the shown value and its <em>n</em>; a
-          group with fewer than {formatCount(groupPolicy.minGroupN)} samples shows its size only; comparisons are verdicts with p as a bucket,
-          never counts.
+          Overall rates are rounded to 0.1 point (MRR to 3 decimals). {describeGroupRule(groupPolicy)} Every interval outside the server is
+          made from the shown value and its <em>n</em>; comparisons are verdicts with p as a bucket, never counts.
         </li>
         <li>
           Scores name the gold they were computed against by a gold version id, not by a checksum of the gold.

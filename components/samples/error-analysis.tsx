@@ -10,8 +10,9 @@ const labelOf = (name: string) => ERROR_CLASS_LABELS[name as ErrorClass] ?? name
 
 /**
  * A submission's error classes: counts with a chart, per entity type, and the
- * type-confusion matrix (dev); the overall shares only for a published test
- * submission's owner (protocol section 12). `browseHref` links a class (and
+ * type-confusion matrix (dev); on test the overall shares only: on the ranking
+ * slice for a published entry's owner, on the whole split for a maintainer
+ * (protocol section 12). `browseHref` links a class (and
  * type) to the instance browser filtered to it; absent on test.
  */
 export function ErrorAnalysisSection({ analysis, browseHref }: { analysis: ErrorAnalysis; browseHref?: (filters: { class?: string; type?: string }) => string }) {
@@ -22,7 +23,10 @@ export function ErrorAnalysisSection({ analysis, browseHref }: { analysis: Error
           Error classes
         </h2>
         <p className="text-sm text-muted">
-          Shares of the {analysis.n} test samples, rounded to 0.1 point. The test split shows nothing per sample or per type (protocol section 12).
+          {analysis.slice === "ranking"
+            ? `Shares of the ${analysis.n} samples of the ranking slice (the test samples the leaderboard ranks by), rounded to 0.1 point.`
+            : `Shares of the ${analysis.n} samples of the whole test split (a maintainer's view; the entry's owner sees the ranking slice's).`}{" "}
+          The test split shows nothing per sample or per type (protocol section 12).
         </p>
         <table className="bg-white text-sm" aria-label="Error class shares">
           <thead className="border-b border-line">

@@ -6,6 +6,7 @@ import { formatCount, formatDecimal, formatDecimalInterval, formatPercent, forma
 import { TableShell } from "@/components/ui/table-shell";
 import { SIGNIFICANCE_LEVEL } from "@/lib/disclosure/disclose";
 import { feedbackEstimateLabel } from "@/lib/disclosure/feedback-estimate";
+import { describeGroupRule, formatFeedbackShare } from "@/lib/format/disclosure-text";
 
 type Intervals = Partial<Record<string, [number, number] | null>>;
 type Metrics = Partial<Record<string, number | null>>;
@@ -33,8 +34,17 @@ function overallCaption(report: DisclosedReport): string {
   return `Overall on ${samples}, n = ${n} (percent, 95% bootstrap interval)`;
 }
 
-/** Overall metrics, per entity type and per collection, each with its 95% CI, as far as the viewer may see them (protocol section 12). */
-export function ScoreTables({ report }: { report: DisclosedReport }) {
+/** What the note under the overall table says of where the numbers come from (protocol section 12). */
+function disclosureNote(report: DisclosedReport, feedbackFraction: number): string {
+  const { min_group_n: minGroupN, coarse_below_n: coarseBelowN } = report.disclosure;
+  if (report.by_type === null || minGroupN === null || coarseBelowN === null) {
+    return `Before publication they come from the feedback slice, a secret ${formatFeedbackShare(feedbackFraction)} of the test split that never decides the leaderboard, so what a file reveals here cannot move a rank. Per-type and per-collection numbers appear once the entry is published.`;
+  }
+  return `Public numbers come from the ranking slice, the secret part of the test split no participant can query before publication. ${describeGroupRule({ minGroupN, coarseBelowN })}`;
+}
+
+/** Overall metrics, per entity type and per collection, each with its 95% CI, as far as the viewer may see them (protocol section 12). `feedbackFraction`: the release's (dataset.json). */
+export function ScoreTables({ report, feedbackFraction }: { report: DisclosedReport; feedbackFraction: number }) {
   const metrics: Metrics = report.metrics;
   const ci: Intervals = report.ci95;
   const keys = Object.keys(metrics);
@@ -68,9 +78,7 @@ export function ScoreTables({ report }: { report: DisclosedReport }) {
       {!isFull && (
         <p className="text-sm text-muted" data-testid="disclosure-note">
           Test-split rates are rounded to 0.1 point (MRR to 3 decimals).{" "}
-          {report.by_type === null
-            ? "Before publication they come from the feedback slice, a secret quarter of the test split that never decides the leaderboard, so what a file reveals here cannot move a rank. Per-type and per-collection numbers appear once the entry is published."
-            : `Public numbers come from the ranking slice, the secret part of the test split no participant can query before publication. Per-group rates below 1,000 samples are rounded to 1 point; groups with fewer than ${report.disclosure.min_group_n} samples show their size only; per-group MRR is not shown.`}{" "}
+          {disclosureNote(report, feedbackFraction)}{" "}
           (<a href="/dataset#integrity">protocol §12</a>)
         </p>
       )}

@@ -130,7 +130,7 @@ export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: Su
               These scores are stale: the scorer or the gold changed since they were computed. They will be re-scored.
             </p>
           )}
-          <ScoreTables report={view.score.report} />
+          <ScoreTables report={view.score.report} feedbackFraction={view.feedbackFraction} />
           {view.score.slices && <SliceTables slices={view.score.slices} />}
           <h3 className="text-lg font-semibold">Significance against the baselines</h3>
           <ComparisonTable comparisons={view.comparisons} />

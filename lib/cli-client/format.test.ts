@@ -88,12 +88,12 @@ describe("client formatting", () => {
       fileSha256: "0".repeat(64), sampleCount: 232, createdAt: "2026-12-01T10:00:00.000Z", startedAt: "2026-12-01T10:00:01.000Z",
       finishedAt: "2026-12-01T10:00:03.000Z", attempts: 1, failureKind: null, failureReason: null, countsToQuota: true, isBaseline: false,
       baselineLabel: null, publication: "PRIVATE", isPrimary: false, hiddenByOwner: false, systemName: null, methodDescription: null, factSheet: null, factSheetMissing: [],
-      canEditFactSheet: false, provenance: { tier: "scored", reproducedAt: null, reproducedBy: null }, reviewReason: null, identicalPublicEntry: null, releaseName: "demo 1.0", disclosureLevel: "owner",
+      canEditFactSheet: false, provenance: { tier: "scored", reproducedAt: null, reproducedBy: null }, reviewReason: null, identicalPublicEntry: null, releaseName: "demo 1.0", feedbackFraction: 0.25, disclosureLevel: "owner",
       score: {
         report: {
           scorer_version: "1.1.0", split: "test", track: "open", n: 232,
           metrics: { exact: 0.25, alias: 0.5 }, ci95: { exact: [0.2, 0.3], alias: [0.45, 0.551] },
-          by_type: null, by_collection: null, disclosure: { level: "owner", min_group_n: null },
+          by_type: null, by_collection: null, disclosure: { level: "owner", min_group_n: null, coarse_below_n: null },
         },
         scorerVersion: "1.1.0", goldVersion: "g1", computedAt: "2026-12-01T10:00:03.000Z", isStale: false,
       },
@@ -133,7 +133,7 @@ describe("a waiting submission", () => {
       fileSha256: "0".repeat(64), sampleCount: 232, createdAt: "2026-12-01T10:00:00.000Z", startedAt: null, finishedAt: null, attempts: 0,
       failureKind: null, failureReason: null, countsToQuota: true, isBaseline: false, baselineLabel: null, publication: "PRIVATE", isPrimary: false,
       hiddenByOwner: false, systemName: null, methodDescription: null, factSheet: null, factSheetMissing: [], canEditFactSheet: false,
-      provenance: { tier: "scored", reproducedAt: null, reproducedBy: null }, reviewReason: null, identicalPublicEntry: null, releaseName: "demo 1.0", disclosureLevel: "owner",
+      provenance: { tier: "scored", reproducedAt: null, reproducedBy: null }, reviewReason: null, identicalPublicEntry: null, releaseName: "demo 1.0", feedbackFraction: 0.25, disclosureLevel: "owner",
       score: null, comparisons: [], hasSampleOutcomes: false, visibility: { isPublic: false, text: "Private" },
       queuePosition: { position: 3, waiting: 4, beingScored: 2 }, pageUrl: "https://bench.example/submissions/q1", ...overrides,
     }) satisfies SubmissionViewBody;

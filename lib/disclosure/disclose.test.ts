@@ -96,7 +96,7 @@ describe("discloseReport", () => {
     expect(byType.Work).toMatchObject({ n: 0, isSuppressed: false });
     // Collections of 70 and 30: both shown, without MRR.
     expect(out.by_collection!.Labor).toEqual({ n: 30, isSuppressed: false, metrics: { "hit@1": 0.4, "hit@3": 0.5, "hit@5": 0.5, "hit@10": 0.5, "alias_hit@1": 0.4 }, ci95: {} });
-    expect(out.disclosure).toEqual({ level: "public", min_group_n: 30, slice: "ranking" });
+    expect(out.disclosure).toEqual({ level: "public", min_group_n: 30, coarse_below_n: 1000, slice: "ranking" });
   });
 
   it("hides nothing more when the hidden groups already hold min_group_n samples", () => {
@@ -157,6 +157,12 @@ describe("slices (section 12)", () => {
     expect(full?.report).toMatchObject({ n: 100, disclosure: { slice: "whole" } });
     expect(full?.slices?.feedback.n).toBe(25);
     expect(full?.slices?.ranking.metrics["hit@1"]).toBe(1 / 3);
+  });
+
+  it("names the group policy a public report was disclosed under, so every page states the rule it was made with", () => {
+    expect(discloseStoredScore(stored, { level: "public", minGroupN: 201, coarseBelowN: 2000 })?.report.disclosure).toEqual({ level: "public", min_group_n: 201, coarse_below_n: 2000, slice: "ranking" });
+    expect(discloseStoredScore(stored, { level: "public", minGroupN: 30 })?.report.disclosure.coarse_below_n).toBe(1000);
+    expect(discloseStoredScore(stored, { level: "owner", minGroupN: 30 })?.report.disclosure).toEqual({ level: "owner", min_group_n: null, coarse_below_n: null, slice: "feedback" });
   });
 
   it("shows nothing of a test score stored before the slices", () => {

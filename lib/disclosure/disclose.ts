@@ -149,7 +149,8 @@ export type DisclosedReport = {
   /** null: not disclosed to this asker (the owner of an unpublished test submission). */
   by_type: Partial<Record<EntityType, DisclosedGroup>> | null;
   by_collection: Record<string, DisclosedGroup> | null;
-  disclosure: { level: Level; min_group_n: number | null; slice: ReportSlice };
+  /** The public group policy it was disclosed under (publicGroupPolicy): both null below the public level. */
+  disclosure: { level: Level; min_group_n: number | null; coarse_below_n: number | null; slice: ReportSlice };
 };
 
 /** A maintainer's view of a test score: the whole split, and each slice, unrounded. */
@@ -191,6 +192,7 @@ export function discloseReport(raw: ScoreReport, options: DiscloseOptions, slice
   const ci95: Partial<Record<string, Interval>> = {};
   for (const [key, value] of Object.entries(report.ci95)) ci95[key] = discloseInterval(level, value, metrics[key], report.n);
   const minGroupN = level === "public" ? options.minGroupN : null;
+  const coarseBelowN = level === "public" ? (options.coarseBelowN ?? COARSE_GROUP_BELOW_N) : null;
   return {
     scorer_version: report.scorer_version,
     split: report.split,
@@ -200,7 +202,7 @@ export function discloseReport(raw: ScoreReport, options: DiscloseOptions, slice
     ci95,
     by_type: level === "owner" ? null : discloseTypeGroups(report, level, options),
     by_collection: level === "owner" ? null : discloseGroupPartition(collectionGroups(report), level, options),
-    disclosure: { level, min_group_n: minGroupN, slice },
+    disclosure: { level, min_group_n: minGroupN, coarse_below_n: coarseBelowN, slice },
   };
 }
 

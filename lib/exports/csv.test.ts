@@ -91,7 +91,7 @@ describe("leaderboard CSV export", () => {
 
   it("has one line per row and a header naming every column", () => {
     expect(rows).toHaveLength(2);
-    expect(header.slice(0, 9)).toEqual(["rank", "kind", "system", "team", "track", "n", "exact", "exact_ci_low", "exact_ci_high"]);
+    expect(header.slice(0, 12)).toEqual(["rank", "rank_lo", "rank_hi", "kind", "system", "team", "track", "split_part", "n", "exact", "exact_ci_low", "exact_ci_high"]);
     expect(rows.every((cells) => cells.length === header.length)).toBe(true);
     expect(rendered.filename).toBe("irc-bench-1.0-test-open-leaderboard.csv");
     expect(rendered.contentType).toBe("text/csv; charset=utf-8");
@@ -103,5 +103,49 @@ describe("leaderboard CSV export", () => {
     expect(json.url).toBe("https://irc-bench.example.org/leaderboard?track=open");
     expect(json.columns).toEqual(header);
     expect(json.rows.find((row) => row.kind === "submission")?.alias_ci_high).toBe(0.5432109876543211);
+  });
+});
+
+describe("leaderboard CSV export: rank interval, mark and samples", () => {
+  // Right on the first 100, 99 and 20 of 200 samples (nested). close-a vs close-b: b = 1, c = 0,
+  // McNemar's exact p = 1, no verdict, so both have the rank interval [1, 2]. Each against the
+  // baseline: b = 80 or 79, c = 0, p far below 0.001, so the baseline is [3, 3].
+  const rates = (alias: number) => ({ exact: alias, alias, contain: alias, jaccard: alias });
+  const noInterval = {};
+  const view = buildLeaderboard({
+    release: RELEASE,
+    goldSha256: GOLD,
+    scorerVersion: VERSION,
+    track: "open",
+    type: null,
+    entries: [
+      entry({ id: "close-a", track: "open", metrics: rates(0.5), ci95: noInterval, right: 100 }),
+      entry({ id: "close-b", track: "open", metrics: rates(0.495), ci95: noInterval, right: 99 }),
+      entry({ id: "base", track: "open", isBaseline: true, metrics: rates(0.1), ci95: noInterval, right: 20 }),
+    ],
+    goldTypes: GOLD_TYPES,
+    minGroupN: 30,
+    reported: [reported({ id: "r", track: "open", metrics: { exact: 0.2702, alias: 0.333 } })],
+  });
+  const [header = [], ...rows] = parseCsv(renderExport(leaderboardExport(view, "https://irc-bench.example.org"), "csv").body);
+  const cell = (system: string, name: string) => rows.find((cells) => cells[header.indexOf("system")] === system)?.[header.indexOf(name)];
+
+  it("gives each entry's rank interval as rank_lo and rank_hi, empty for reported rows", () => {
+    expect([cell("close-a", "rank_lo"), cell("close-a", "rank_hi")]).toEqual(["1", "2"]);
+    expect([cell("close-b", "rank_lo"), cell("close-b", "rank_hi")]).toEqual(["1", "2"]);
+    expect([cell("base", "rank_lo"), cell("base", "rank_hi")]).toEqual(["3", "3"]);
+    expect([cell("paper r", "rank_lo"), cell("paper r", "rank_hi")]).toEqual(["", ""]);
+  });
+
+  it("fills the p bucket of the mark against the best baseline", () => {
+    expect(cell("close-a", "vs_best_baseline")).toBe("better");
+    expect(cell("close-a", "vs_best_baseline_p_holm")).toBe("< 0.001");
+    expect(cell("base", "vs_best_baseline_p_holm")).toBe("");
+  });
+
+  it("says which samples each row is on: reported results the whole test split, the rest the ranking slice", () => {
+    expect(cell("close-a", "split_part")).toBe("ranking slice");
+    expect(cell("base", "split_part")).toBe("ranking slice");
+    expect(cell("paper r", "split_part")).toBe("whole test split");
   });
 });

@@ -2,13 +2,14 @@ import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
 import { metricKeysOf, type MetricKey } from "@/lib/scoring/tracks";
 import { toCsv, type CsvCell, type CsvColumn } from "./csv";
 import type { EntryDetail } from "@/lib/leaderboard/entry-types";
-import { formatEstimate, formatValue } from "@/lib/format/numbers";
+import { formatEstimate, formatRankInterval, formatValue } from "@/lib/format/numbers";
 import { toLatexTabular, type LatexColumn, type LatexTable } from "./latex";
 import type { Estimate, LeaderboardView } from "@/lib/leaderboard/leaderboard-types";
 import { RANK_RULE } from "@/lib/leaderboard/rank-rule";
 import { leaderboardViewHref } from "@/lib/leaderboard/view-links";
 import { isRateMetric, METRIC_LABELS, TRACK_LABELS, TYPE_SLUGS, type ViewMetric } from "@/lib/leaderboard/views";
 import { rowFacts } from "@/lib/leaderboard/api-shapes";
+import { splitPartOf } from "@/lib/leaderboard/split-part";
 
 /**
  * Every table of the leaderboard pages as a downloadable file: CSV and JSON
@@ -52,6 +53,11 @@ function putEstimate(row: Record<string, CsvCell>, prefix: string, metric: strin
   row[`${prefix}${metric}_ci_high`] = estimate?.ci95?.[1] ?? null;
 }
 
+/** How an export's intervals are made, for its LaTeX comment: a test entry's from the shown value and n (section 12), a dev entry's by the stored bootstrap (section 9). */
+function intervalNote(split: "dev" | "test"): string {
+  return split === "test" ? "95% intervals from the shown value and n (Binomial quantiles, protocol section 12), on the ranking slice" : "95% percentile-bootstrap intervals";
+}
+
 function slugPart(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9.]+/g, "-").replace(/^-+|-+$/g, "");
 }
@@ -64,10 +70,13 @@ function entryUrl(siteOrigin: string, entryId: string): string {
 function leaderboardCsvColumns(view: LeaderboardView, typeKeys: readonly EntityType[]): CsvColumn[] {
   return [
     { key: "rank", label: "rank" },
+    { key: "rank_lo", label: "rank_lo" },
+    { key: "rank_hi", label: "rank_hi" },
     { key: "kind", label: "kind" },
     { key: "system", label: "system" },
     { key: "team", label: "team" },
     { key: "track", label: "track" },
+    { key: "split_part", label: "split_part" },
     { key: "n", label: "n" },
     ...view.columns.flatMap((metric) => estimateColumns("", metric)),
     ...typeKeys.flatMap((entityType) => [
@@ -96,11 +105,12 @@ function leaderboardCsvRow(view: LeaderboardView, row: LeaderboardView["rows"][n
     rank: row.rank,
     kind: row.kind,
     ...rowFacts(row),
+    split_part: splitPartOf(row.kind),
     stale: row.isStale,
     rank_lo: row.rank,
     rank_hi: row.rankHi,
     vs_best_baseline: row.significance?.verdict ?? null,
-    vs_best_baseline_p: row.significance?.pBucket ?? null,
+    vs_best_baseline_p_holm: row.significance?.pBucket ?? null,
     date: row.date,
     source: row.source,
     entry_id: row.entryId,
@@ -126,7 +136,7 @@ function leaderboardLatex(view: LeaderboardView): { columns: LatexColumn[]; rows
     ...view.columns.map((metric) => ({ label: metricHeader(metric), align: "r" as const })),
   ];
   const rows = view.rows.map((row) => [
-    row.rank === null ? "–" : String(row.rank),
+    row.rank === null ? "–" : formatRankInterval(row.rank, row.rankHi ?? row.rank),
     row.kind === "submission" ? row.system : `${row.system} (${row.kind})`,
     ...(track === "unified" ? [row.track] : []),
     ...(type === null ? [] : [row.n === null ? "–" : String(row.n)]),
@@ -158,7 +168,7 @@ export function leaderboardExport(view: LeaderboardView, siteOrigin: string): Ex
     columns: leaderboardCsvColumns(view, typeKeys),
     rows: view.rows.map((row) => leaderboardCsvRow(view, row, typeKeys, siteOrigin)),
     latex: {
-      comment: `${title}; rates in percent with 95% bootstrap intervals; rank rule: ${RANK_RULE}; ${url}`,
+      comment: `${title}; rates in percent with ${intervalNote("test")}; reported results (papers) are on the whole test split and have no rank; rank rule: ${RANK_RULE}; ${url}`,
       columns: latex.columns,
       rows: latex.rows,
     },
@@ -194,7 +204,7 @@ export function entryTypeExport(entry: EntryDetail, siteOrigin: string): ExportT
     columns,
     rows,
     latex: {
-      comment: `${title}; rates in percent with 95% bootstrap intervals; ${entryUrl(siteOrigin, entry.id)}`,
+      comment: `${title}; rates in percent with ${intervalNote(entry.split)}; ${entryUrl(siteOrigin, entry.id)}`,
       columns: [
         { label: "Entity type", align: "l" },
         { label: "n", align: "r" },
@@ -238,7 +248,7 @@ export function entryCollectionExport(entry: EntryDetail, siteOrigin: string): E
     columns,
     rows,
     latex: {
-      comment: `${title}; rates in percent; ${entryUrl(siteOrigin, entry.id)}`,
+      comment: `${title}; rates in percent${entry.split === "test" ? ", on the ranking slice" : ""}; ${entryUrl(siteOrigin, entry.id)}`,
       columns: [
         { label: "Collection", align: "l" },
         { label: "n", align: "r" },

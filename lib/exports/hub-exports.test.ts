@@ -31,6 +31,7 @@ const ENTRY: EntryDetail = {
     computedAt: "2026-11-29T11:00:00.000Z",
     isStale: false,
     minGroupN: 30,
+    coarseBelowN: 1000,
     metrics: { exact: 0.301, alias: 0.412, contain: 0.43, jaccard: 0.455 },
     ci95: { exact: [0.28, 0.322], alias: [0.39, 0.434], contain: [0.41, 0.452], jaccard: [0.433, 0.477] },
     byType: {},

@@ -106,10 +106,43 @@ describe("leaderboard LaTeX export", () => {
     expect(lines[0]?.endsWith("; https://irc-bench.example.org/leaderboard?track=open")).toBe(true);
   });
 
+  it("says how the intervals are made and that reported results are on the whole test split", () => {
+    expect(lines[0]).toContain("95% intervals from the shown value and n (Binomial quantiles, protocol section 12), on the ranking slice");
+    expect(lines[0]).toContain("reported results (papers) are on the whole test split");
+    expect(lines[0]).not.toContain("bootstrap");
+  });
+
   it.skipIf(!hasPdflatex())("compiles with pdflatex", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "latex-"));
     const document = `\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage[utf8]{inputenc}\n\\usepackage{booktabs}\n\\begin{document}\n${rendered.body}\\end{document}\n`;
     writeFileSync(path.join(dir, "table.tex"), document);
     execFileSync("pdflatex", ["-interaction=nonstopmode", "-halt-on-error", "table.tex"], { cwd: dir, stdio: "ignore" });
+  });
+});
+
+describe("leaderboard LaTeX export: rank intervals", () => {
+  // Right on the first 100 and 99 of 200 samples: b = 1, c = 0, p = 1, no verdict, so both are ranked 1–2.
+  const rates = (alias: number) => ({ exact: alias, alias, contain: alias, jaccard: alias });
+  const noInterval = {};
+  const view = buildLeaderboard({
+    release: RELEASE,
+    goldSha256: GOLD,
+    scorerVersion: VERSION,
+    track: "open",
+    type: null,
+    entries: [
+      entry({ id: "close-a", track: "open", metrics: rates(0.5), ci95: noInterval, right: 100 }),
+      entry({ id: "close-b", track: "open", metrics: rates(0.495), ci95: noInterval, right: 99 }),
+      entry({ id: "base", track: "open", isBaseline: true, metrics: rates(0.1), ci95: noInterval, right: 20 }),
+    ],
+    goldTypes: GOLD_TYPES,
+    minGroupN: 30,
+    reported: [],
+  });
+  const lines = renderExport(leaderboardExport(view, "https://irc-bench.example.org"), "tex").body.trimEnd().split("\n");
+  const body = lines.slice(lines.indexOf("\\midrule") + 1, lines.indexOf("\\bottomrule"));
+
+  it("writes the rank as the pages show it: 1–2 when the ends differ, 3 when they agree", () => {
+    expect(body.map((line) => cellsOf(line)[0])).toEqual(["1–2", "1–2", "3"]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { describeGroupRule, formatFeedbackShare } from "./disclosure-text";
 import { formatBytes } from "./bytes";
 import { formatDate, formatDateTime, formatIsoDateTime, formatTimeOfDay, formatTimeTick } from "./dates";
 import { formatMetricName } from "./metric-labels";
@@ -47,5 +48,19 @@ describe("lib/format", () => {
     expect(formatTick(0.34, 0.02)).toBe("0.34");
     expect(formatTick(2000, 500)).toBe("2,000");
     expect(formatTick(-5, 5)).toBe("-5");
+  });
+});
+
+describe("describeGroupRule and formatFeedbackShare (protocol section 12)", () => {
+  it("states a release's public group policy with its own numbers", () => {
+    expect(describeGroupRule({ minGroupN: 201, coarseBelowN: 2000 })).toBe(
+      "Public per-type and per-collection rates are rounded to 1 point in groups of fewer than 2,000 ranking samples (0.1 point from there); a group with fewer than 201 samples shows its size only, and no group shows an MRR.",
+    );
+    expect(describeGroupRule({ minGroupN: 5, coarseBelowN: 1000 })).toContain("fewer than 1,000 ranking samples");
+  });
+
+  it("writes feedback_fraction as a percentage of the test split", () => {
+    expect(formatFeedbackShare(0.25)).toBe("25%");
+    expect(formatFeedbackShare(0.125)).toBe("12.5%");
   });
 });

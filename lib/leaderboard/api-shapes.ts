@@ -5,6 +5,7 @@ import type { EntryDetail } from "./entry-types";
 import type { LeaderboardRow, LeaderboardView } from "./leaderboard-types";
 import type { PublicEntryList } from "./list-public-entries";
 import { RANK_RULE } from "./rank-rule";
+import { splitPartOf } from "./split-part";
 
 /**
  * The public JSON API's bodies (docs/leaderboard.md): snake_case keys like the
@@ -23,6 +24,7 @@ function apiRow(row: LeaderboardRow) {
       ranked: row.rankReason.ranked,
     },
     kind: row.kind,
+    split_part: splitPartOf(row.kind),
     id: row.entryId,
     ...rowFacts(row),
     date: row.date,

@@ -25,7 +25,8 @@ function barOf(label: string, metric: MetricKey, estimate: Estimate | null, note
   const interval = estimate.ci95;
   const bar: ChartBar = { label, value, note: interval ? `${note ? `${note}, ` : ""}95% CI ${formatInterval(interval, metric)}` : note };
   if (interval) {
-    bar.error = [Math.max(0, value - scaled(metric, interval[0])), Math.max(0, scaled(metric, interval[1]) - value)];
+    // Distances made from the fractions, then scaled: no 13.899999999999999 from 38.9 - 25 in what the page carries (section 12).
+    bar.error = [Math.max(0, scaled(metric, estimate.value - interval[0])), Math.max(0, scaled(metric, interval[1] - estimate.value))];
   }
   return bar;
 }

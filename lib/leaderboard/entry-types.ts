@@ -20,6 +20,8 @@ export type EntryScore = {
   isStale: boolean;
   /** Groups below this size show n only (section 12); null on the dev split. */
   minGroupN: number | null;
+  /** Group rates are to 1 point below this size (section 12, publicGroupPolicy); null on the dev split. */
+  coarseBelowN: number | null;
   metrics: Partial<Record<MetricKey, number>>;
   ci95: Partial<Record<MetricKey, Interval>>;
   byType: Partial<Record<EntityType, DisclosedGroup>>;

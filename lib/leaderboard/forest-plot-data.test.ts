@@ -52,6 +52,13 @@ describe("forest plot data", () => {
     expect(data.title).toBe("Alias with 95% intervals, Open-world view, best first");
   });
 
+  it("writes the distances to the interval's ends with the digits of the shown numbers, no floating-point tails (section 12)", () => {
+    // 38.9 - 25 in doubles is 13.899999999999999: the page would carry it.
+    const data = forestPlotData({ track: "open", type: null, rankMetric: "alias", rows: [row("a", "submission", 0.389, [0.25, 0.399])] });
+    expect(data.points[0]?.value).toBe(38.9);
+    expect(data.points[0]?.error).toEqual([13.9, 1]);
+  });
+
   it("draws reported results as points without intervals", () => {
     const data = forestPlotData({ track: "open", type: "Place", rankMetric: "alias", rows: [row("r", "reported", 0.25, null)] });
     expect(data.points[0]?.error).toBeNull();

@@ -135,6 +135,7 @@ function entryScoreOf(
     computedAt: score.computedAt.toISOString(),
     isStale: isScoreStale(score, gold),
     minGroupN: report.disclosure.min_group_n,
+    coarseBelowN: report.disclosure.coarse_below_n,
     metrics: report.metrics,
     ci95: report.ci95,
     byType: report.by_type ?? {},

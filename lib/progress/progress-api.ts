@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { progressSchema } from "@/lib/api/schemas/progress";
+import { splitPartOf } from "@/lib/leaderboard/split-part";
 import { describeSotaRule } from "./progress";
 import type { ProgressView } from "./progress-view";
 
@@ -18,6 +19,7 @@ export function progressApiBody(view: ProgressView): z.input<typeof progressSche
       id: point.id,
       system: point.system,
       kind: point.kind,
+      split_part: splitPartOf(point.kind),
       date: point.date,
       value: point.value,
       status: point.status,

@@ -136,9 +136,12 @@ export const errorAnalysisSchema = z.discriminatedUnion("kind", [
     kind: z.literal("test"),
     submissionId: z.string(),
     track: z.enum(["open", "closed"]),
+    /** The samples the shares are of (protocol section 12): the ranking slice for the owner of a published entry, the whole split for a maintainer. */
+    slice: z.enum(["ranking", "whole"]),
+    /** The slice's samples. */
     n: z.number().int(),
     classes: z.array(z.string()),
-    /** Share of samples per class, rounded to 0.1 percentage point; no per-type or per-sample numbers. */
+    /** Share of samples per class: on the ranking slice rounded to 0.1 percentage point, a maintainer's unrounded; no per-type or per-sample numbers. */
     shares: z.record(z.string(), z.number()),
   }),
 ]);

@@ -5,6 +5,7 @@ import {
   classifyOpenSample,
   classifySamples,
   errorClassOfCode,
+  countClassesAt,
   summarizeClasses,
 } from "./error-taxonomy";
 import { buildGold, buildKbIndex } from "./gold";
@@ -194,5 +195,18 @@ describe("classifySamples and summarizeClasses on whole files", () => {
     // Event gold (c1, c3-c6): tops Q1, Q4, Q3, Q4, Q4 -> Event 4, Place 1. Place gold (c2): top Q9 is a Work.
     expect(summary.confusion.Event).toMatchObject({ Event: 4, Place: 1, none: 0 });
     expect(summary.confusion.Place).toMatchObject({ Work: 1, Place: 0 });
+  });
+});
+
+describe("countClassesAt (a test slice's counts)", () => {
+  it("counts the classes of the listed positions only, every class of the track present", () => {
+    // Codes are indices into the closed-world classes: 0 correct, 1 alias_twin, 2 in_top_10, 3 wrong_type_at_1, 4 same_type_at_1.
+    const classified = { track: "closed" as const, classes: Uint8Array.from([0, 0, 2, 4, 0, 3]), answerTypes: new Uint8Array(6) };
+    // Positions 1, 2 and 5: correct, in_top_10, wrong_type_at_1.
+    expect(countClassesAt(classified, Uint32Array.from([1, 2, 5]))).toEqual({
+      n: 3,
+      counts: { correct: 1, alias_twin: 0, in_top_10: 1, wrong_type_at_1: 1, same_type_at_1: 0 },
+    });
+    expect(countClassesAt(classified, new Uint32Array(0))).toEqual({ n: 0, counts: { correct: 0, alias_twin: 0, in_top_10: 0, wrong_type_at_1: 0, same_type_at_1: 0 } });
   });
 });

@@ -201,3 +201,13 @@ export function summarizeClasses(classified: SampleClasses, goldTypes: readonly 
   });
   return { track, n: goldTypes.length, counts, byType, confusion };
 }
+
+/** Samples per class among `positions` (gold order) only: a test slice's counts (protocol section 12). */
+export function countClassesAt(classified: SampleClasses, positions: ArrayLike<number>): { n: number; counts: ClassCounts } {
+  const counts = zeroCounts(classified.track);
+  for (let k = 0; k < positions.length; k += 1) {
+    const name = errorClassOfCode(classified.track, classified.classes[positions[k] ?? 0] ?? 0);
+    counts[name] = (counts[name] ?? 0) + 1;
+  }
+  return { n: positions.length, counts };
+}

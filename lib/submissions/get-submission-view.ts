@@ -67,6 +67,8 @@ export type SubmissionView = {
   /** Test files: another account's public entry with this very file (protocol §12), told to the owner and to maintainers. */
   identicalPublicEntry: IdenticalPublicEntry | null;
   releaseName: string;
+  /** The release's feedback_fraction (protocol section 12): the share of its test split in the feedback slice. */
+  feedbackFraction: number;
   /** What this viewer may learn of the scores (protocol section 12, lib/disclosure). */
   disclosureLevel: DisclosureLevel;
   /**
@@ -109,7 +111,7 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
     include: {
       user: { select: { displayName: true } },
       reproducedBy: { select: { displayName: true } },
-      release: { select: { id: true, name: true, version: true, goldSha256: true, minGroupN: true } },
+      release: { select: { id: true, name: true, version: true, goldSha256: true, minGroupN: true, feedbackFraction: true } },
       score: { select: { report: true, feedbackReport: true, rankingReport: true, scorerVersion: true, goldSha256: true, computedAt: true, probeFlags: true } },
       comparisonsAsEntry: { include: { baseline: { select: { baselineLabel: true, systemName: true } } }, orderBy: [{ family: "asc" }, { baselineId: "asc" }] },
     },
@@ -160,6 +162,7 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
     reviewReason: submission.reviewReason,
     identicalPublicEntry: submission.isBaseline ? null : await findIdenticalPublicEntry(submission),
     releaseName: `${submission.release.name} ${submission.release.version}`,
+    feedbackFraction: submission.release.feedbackFraction,
     disclosureLevel: level,
     score:
       submission.score && report

@@ -102,7 +102,7 @@ async function scoreFromFile(submission: SubmissionToScore, reportOptions: Repor
     // Protocol section 12: the owner's numbers come from the feedback slice, everything public from the ranking slice.
     slices: sliceReportsOf(gold, outcomes, reportOptions),
     // Error classes (docs/scoring.md): per sample on dev, aggregates only on test.
-    analysis: buildSampleAnalysis({ ...validation, split: submission.split, gold: gold.gold, kb: gold.kb, outcomes, names: await loadKbNames(submission.releaseId) }),
+    analysis: buildSampleAnalysis({ ...validation, split: submission.split, gold: gold.gold, kb: gold.kb, outcomes, names: await loadKbNames(submission.releaseId), slices: gold.slices }),
     // Protocol section 12: maintainers see these before publishing a test file (docs/integrity.md).
     probeFlags: gold.knownSplitQids
       ? computeProbeFlags({

@@ -3,7 +3,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Prisma, Split } from "@/lib/generated/prisma";
-import { buildKbNameIndex, classifySamples, summarizeClasses, type ErrorClassSummary, type KbNameIndex } from "@/lib/scoring/error-taxonomy";
+import { buildKbNameIndex, classifySamples, countClassesAt, summarizeClasses, type ErrorClassSummary, type KbNameIndex } from "@/lib/scoring/error-taxonomy";
 import type { GoldRecord, KbIndex } from "@/lib/scoring/gold";
 import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
 import { SCORER_VERSION } from "@/lib/scoring/score-report";
@@ -12,6 +12,7 @@ import { getFileStore } from "@/lib/files/file-store";
 import { loadKb } from "@/lib/submissions/load-gold";
 import { readPredictionFile } from "@/lib/submissions/read-prediction-file";
 import { isAnalysisCurrent } from "@/lib/stored-scores/score-staleness";
+import type { TestSlices } from "@/lib/slices/slice-membership";
 
 /**
  * The error classes of a scored submission, stored beside its score (one row
@@ -19,20 +20,46 @@ import { isAnalysisCurrent } from "@/lib/stored-scores/score-staleness";
  * split the row keeps every sample's class and the parsed answer (the
  * open-world prediction, or the closed-world top 5), so the instance browser
  * answers from it without re-reading the file. On the test split it keeps the
- * aggregate summary only (protocol section 12).
+ * aggregate summary only, with the ranking slice's counts per class beside the
+ * whole split's: what a non-maintainer sees of a published test entry
+ * (protocol section 12, lib/disclosure/disclose-error-classes.ts).
  */
 
 /** Closed-world answers kept per sample: what the instance browser shows. */
 const SHOWN_RANKING = 5;
+
+/** The ranking slice's samples per class (test only; null on dev). */
+type SliceClassCounts = { n: number; counts: Record<string, number> };
+type StoredClassSummary = ErrorClassSummary & { rankingSlice: SliceClassCounts | null };
 
 export type SampleAnalysisData = {
   scorerVersion: string;
   classes: Uint8Array<ArrayBuffer> | null;
   answerTypes: Uint8Array<ArrayBuffer> | null;
   answers: Uint8Array<ArrayBuffer> | null;
-  summary: ErrorClassSummary;
+  summary: StoredClassSummary;
   computedAt: Date;
 };
+
+const countsSchema = z.record(z.string(), z.number().int());
+const storedSummarySchema = z.object({
+  track: z.enum(["open", "closed"]),
+  n: z.number().int(),
+  counts: countsSchema,
+  byType: z.record(z.string(), z.object({ n: z.number().int(), counts: countsSchema })),
+  confusion: z.record(z.string(), countsSchema),
+  // Absent on rows stored before the ranking slice's counts were kept: such a test row is made again.
+  rankingSlice: z.object({ n: z.number().int(), counts: countsSchema }).nullable().optional(),
+});
+
+/** A stored summary read with its schema; null when it does not parse or a test row lacks the ranking slice's counts. */
+function readClassSummary(value: Prisma.JsonValue, split: Split): StoredClassSummary | null {
+  const parsed = storedSummarySchema.safeParse(value);
+  if (!parsed.success) return null;
+  const rankingSlice = parsed.data.rankingSlice ?? null;
+  if (split === "test" && rankingSlice === null) return null;
+  return { ...(parsed.data as ErrorClassSummary), rankingSlice };
+}
 
 const namesCache = new Map<string, Promise<KbNameIndex>>();
 
@@ -48,10 +75,12 @@ export function loadKbNames(releaseId: string): Promise<KbNameIndex> {
 }
 
 export function buildSampleAnalysis(
-  options: TrackPredictions & { split: Split; gold: readonly GoldRecord[]; kb: KbIndex; outcomes: SampleOutcomes; names: KbNameIndex },
+  options: TrackPredictions & { split: Split; gold: readonly GoldRecord[]; kb: KbIndex; outcomes: SampleOutcomes; names: KbNameIndex; slices: TestSlices | null },
 ): SampleAnalysisData {
   const classified = classifySamples(options);
-  const summary = summarizeClasses(classified, options.gold.map((record) => record.type));
+  const whole = summarizeClasses(classified, options.gold.map((record) => record.type));
+  if (options.split === "test" && options.slices === null) throw new Error("a test file's error analysis needs the test slices");
+  const summary = { ...whole, rankingSlice: options.slices === null ? null : countClassesAt(classified, options.slices.ranking) };
   const isDev = options.split === "dev";
   return {
     scorerVersion: SCORER_VERSION,
@@ -96,10 +125,11 @@ export async function currentSampleAnalysis(submission: {
   split: Split;
   track: "open" | "closed";
   fileSha256: string;
-}): Promise<{ summary: Prisma.JsonValue; computedAt: Date }> {
+}): Promise<{ summary: StoredClassSummary; computedAt: Date }> {
   const where = { submissionId: submission.id };
   const existing = await db.sampleAnalysis.findUnique({ where, select: { scorerVersion: true, summary: true, computedAt: true } });
-  if (existing && isAnalysisCurrent(existing)) return existing;
+  const existingSummary = existing && isAnalysisCurrent(existing) ? readClassSummary(existing.summary, submission.split) : null;
+  if (existing && existingSummary) return { summary: existingSummary, computedAt: existing.computedAt };
   const [{ gold, validation }, score] = await Promise.all([
     readPredictionFile(getFileStore().read(submission.fileSha256), { releaseId: submission.releaseId, split: submission.split, track: submission.track }),
     db.score.findUniqueOrThrow({ where, select: { outcomes: true } }),
@@ -112,7 +142,8 @@ export async function currentSampleAnalysis(submission: {
     kb: gold.kb,
     outcomes: { track: submission.track, codes: score.outcomes },
     names: await loadKbNames(submission.releaseId),
+    slices: gold.slices,
   });
   await upsertSampleAnalysis(submission.id, data);
-  return db.sampleAnalysis.findUniqueOrThrow({ where, select: { summary: true, computedAt: true } });
+  return { summary: data.summary, computedAt: data.computedAt };
 }

@@ -10,7 +10,9 @@ import { getSharedRedis } from "@/lib/redis";
 import { isAliasHitAt1, prepareClosedGold } from "@/lib/scoring/closed-world";
 import { norm } from "@/lib/scoring/normalize";
 import { tierOf } from "@/lib/scoring/open-world";
+import type { ScoreReport } from "@/lib/scoring/report-schema";
 import { isFeedbackSample } from "@/lib/slices/slice-membership";
+import { readStoredReport } from "@/lib/stored-scores/stored-report";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { reviewSubmission } from "@/lib/submissions/review-submission";
 import { createApiToken } from "@/lib/tokens/create-api-token";
@@ -80,8 +82,49 @@ const aliasHit = (top: string, goldQid: string) => {
   return isAliasHitAt1([top], prepareClosedGold(goldQid, gold.name, gold.aliases), (qid) => norm(entity(qid).name));
 };
 const roundRate = (value: number) => Number(value.toFixed(3));
-// The public rounding of a group on this protected release (docs/integrity.md, "Small groups"): the decoder knows the rules.
-const roundGroup = (value: number, n: number) => (n < 2000 ? Number(value.toFixed(2)) : roundRate(value));
+
+/**
+ * How public group rates are rounded: 1 point below `coarseBelowN` ranking samples. The decoder knows the rules.
+ * PLATFORM: this protected release's policy (docs/integrity.md, "Small groups"). FLOOR: section 12's floor, groups
+ * below min_group_n (30) hidden, 1-point rates below 1,000: the positive control, fed to the same decoder.
+ */
+type GroupRounding = { minGroupN: number; coarseBelowN: number };
+const PLATFORM_ROUNDING: GroupRounding = { minGroupN: 201, coarseBelowN: 2000 };
+const FLOOR_ROUNDING: GroupRounding = { minGroupN: MIN_GROUP_N, coarseBelowN: 1000 };
+const roundGroup = (value: number, n: number, rounding: GroupRounding) => (n < rounding.coarseBelowN ? Number(value.toFixed(2)) : roundRate(value));
+
+/** The maintainer-level, unrounded report of a stored test file on the ranking slice. */
+async function rankingReport(id: string): Promise<ScoreReport> {
+  const score = await db.score.findUniqueOrThrow({ where: { submissionId: id }, select: { rankingReport: true } });
+  const report = readStoredReport(score.rankingReport);
+  if (report === null) throw new Error(`submission ${id} has no ranking-slice report`);
+  return report;
+}
+
+/**
+ * What section 12's floor alone would show of a ranking-slice report: overall rates to 0.1 point, group rates to
+ * 1 point below 1,000 samples, groups below min_group_n by their size only, no group MRR. Written out here, not
+ * through lib/disclosure, so the control does not lean on the code under test.
+ */
+function floorView(report: ScoreReport): PublicScore {
+  const groups = (raw: Record<string, { n: number; metrics: Record<string, number | null> } | undefined>): Record<string, Group> => {
+    const out: Record<string, Group> = {};
+    for (const [name, group] of Object.entries(raw)) {
+      if (group === undefined || group.n === 0) continue;
+      const suppressed = group.n < FLOOR_ROUNDING.minGroupN;
+      const metrics: Shown = {};
+      if (!suppressed) for (const [key, value] of Object.entries(group.metrics)) if (key !== "mrr" && value !== null) metrics[key] = roundGroup(value, group.n, FLOOR_ROUNDING);
+      out[name] = { n: group.n, suppressed, metrics };
+    }
+    return out;
+  };
+  return {
+    n: report.n,
+    metrics: Object.fromEntries(Object.entries(report.metrics).map(([key, value]) => [key, roundRate(value as number)])),
+    by_type: groups(report.by_type as Record<string, { n: number; metrics: Record<string, number | null> } | undefined>),
+    by_collection: groups(report.by_collection),
+  };
+}
 
 function hashOf(text: string): number {
   let h = 2166136261;
@@ -113,6 +156,21 @@ const closedPadding = (sample: Sample, generation: number) => {
   return JSON.stringify({ id: sample.id, ranking: [first, second] });
 };
 const openPadding = (sample: Sample, generation: number) => JSON.stringify({ id: sample.id, prediction: entity(wrongFor(sample, generation)).name });
+
+/** How many KB entities each normalised name or alias names: an answer naming a unique one is that entity alone in the unified view. */
+let entitiesNamed = new Map<string, number>();
+
+/**
+ * A known-wrong answer as `wrongFor`, of one entity type and with a name no other entity bears, so that in the unified
+ * view (the publication guard's) it names that entity and that type only, as an open answer and as a closed top-1.
+ */
+function wrongOfType(sample: Sample, generation: number, type: string): string {
+  for (let k = 0; ; k += 1) {
+    const qid = wrongFor(sample, generation, k);
+    const candidate = entity(qid);
+    if (candidate.type === type && entitiesNamed.get(norm(candidate.name)) === 1) return qid;
+  }
+}
 
 function seededShuffle<T>(items: readonly T[], seed: number): T[] {
   const out = [...items];
@@ -206,6 +264,10 @@ beforeAll(async () => {
   feedbackIds = new Set(testSamples.filter((sample) => isFeedback(sample.id)).map((sample) => sample.id));
   const known = new Set([...release.content.samples.train, ...release.content.samples.dev].map((sample) => sample.qid));
   testPool = release.content.entities.map((candidate) => candidate.qid).filter((qid) => !known.has(qid));
+  entitiesNamed = new Map();
+  for (const candidate of release.content.entities) {
+    for (const text of new Set([norm(candidate.name), ...candidate.aliases.map(norm)])) entitiesNamed.set(text, (entitiesNamed.get(text) ?? 0) + 1);
+  }
   maintainer = await createTestUser({ label: "slices-maintainer", role: "MAINTAINER", withoutPassword: true });
   baselineIds = (await runBaselines(release.releaseId)).map((result) => result.submissionId);
   worker = await startWorker({ WORKER_CONCURRENCY: "1", BOOTSTRAP_RESAMPLES: "200" }, { readyTimeoutMs: 120_000 });
@@ -338,26 +400,30 @@ describe("[SLICES] the anchored probe on the owner's view", () => {
   });
 });
 
+/** How many of a file's answers count on the ranking slice, overall and per group, under one hypothesis. */
+type PredictedCounts = { overall: number; byType: Map<string, number>; byCollection: Map<string, number> };
+
+/** Whether a public score shows what `predicted` counts would show, under `rounding`. */
+function isConsistentWithPublic(score: PublicScore, predicted: PredictedCounts, rounding: GroupRounding): boolean {
+  // The ranking slice's size, as the public groups give it (a collection partition covers every sample).
+  const n = Object.values(score.by_collection).reduce((sum, group) => sum + group.n, 0);
+  const overallOk = Object.entries(score.metrics).every(([key, value]) => value === undefined || key === "mrr" || roundRate(predicted.overall / n) === value);
+  const groupOk = (groups: Record<string, Group>, count: Map<string, number>) =>
+    Object.entries(groups).every(([name, group]) =>
+      Object.values(group.metrics).every((value) => value === undefined || value === null || roundGroup((count.get(name) ?? 0) / group.n, group.n, rounding) === value),
+    );
+  return overallOk && groupOk(score.by_type, predicted.byType) && groupOk(score.by_collection, predicted.byCollection);
+}
+
 /** The attacker's reading of published entries: every assignment of "this target counts" consistent with every public number. */
 function decodePublished(
   targets: readonly { sample: Sample; guess: string }[],
-  entries: readonly { score: PublicScore; counts: (assignment: readonly boolean[]) => { overall: number; byType: Map<string, number>; byCollection: Map<string, number> } }[],
+  entries: readonly { score: PublicScore; counts: (assignment: readonly boolean[]) => PredictedCounts }[],
+  rounding: GroupRounding,
 ): boolean[][] {
   const assignments: boolean[][] = [];
   for (let mask = 0; mask < 1 << targets.length; mask += 1) assignments.push(targets.map((_, i) => (mask & (1 << i)) !== 0));
-  return assignments.filter((assignment) =>
-    entries.every(({ score, counts }) => {
-      const predicted = counts(assignment);
-      // The ranking slice's size, as the public groups give it (a collection partition covers every sample).
-      const n = Object.values(score.by_collection).reduce((sum, group) => sum + group.n, 0);
-      const overallOk = Object.entries(score.metrics).every(([key, value]) => value === undefined || key === "mrr" || roundRate(predicted.overall / n) === value);
-      const groupOk = (groups: Record<string, Group>, count: Map<string, number>) =>
-        Object.entries(groups).every(([name, group]) =>
-          Object.values(group.metrics).every((value) => value === undefined || value === null || roundGroup((count.get(name) ?? 0) / group.n, group.n) === value),
-        );
-      return overallOk && groupOk(score.by_type, predicted.byType) && groupOk(score.by_collection, predicted.byCollection);
-    }),
-  );
+  return assignments.filter((assignment) => entries.every(({ score, counts }) => isConsistentWithPublic(score, counts(assignment), rounding)));
 }
 
 /** Targets every consistent assignment counts: recovered golds. */
@@ -397,16 +463,43 @@ describe("[SLICES] probes through published entries (ranking slice)", () => {
       });
       return { overall, byType, byCollection };
     };
-    const left = decodePublished(targets, [
-      { score: shownFirst, counts: counts(false) },
-      { score: shownSecond, counts: counts(true) },
-    ]);
+    const left = decodePublished(
+      targets,
+      [
+        { score: shownFirst, counts: counts(false) },
+        { score: shownSecond, counts: counts(true) },
+      ],
+      PLATFORM_ROUNDING,
+    );
     const read = certain(left, targets.length);
     const wrong = read.filter((i) => targets[i]!.guess !== targets[i]!.sample.qid).length;
-    const readCollections = read.map((i) => `${targets[i]!.sample.collection}`);
     record("two published entries, closed", { targets: targets.length, rankingGoldsRecovered: read.length, wrong, consistentAssignments: left.length, submissions: 2 });
-    console.log(`[attack] read through the per-collection / per-type rates of: ${readCollections.join(", ")}`);
     expect(wrong).toBe(0);
+    // Positive control, same files, same decoder: fed what section 12's floor would show of the two entries (from their
+    // unrounded ranking-slice reports), it reads the targets of the collections the platform's policy hides. Without
+    // it a decoder that kept every assignment would pass the 0 below.
+    const floorLeft = decodePublished(
+      targets,
+      [
+        { score: floorView(await rankingReport(first.id)), counts: counts(false) },
+        { score: floorView(await rankingReport(second.id)), counts: counts(true) },
+      ],
+      FLOOR_ROUNDING,
+    );
+    const floorRead = certain(floorLeft, targets.length);
+    record("two published entries, closed, under section 12's floor (control)", { rankingGoldsRecovered: floorRead.length, consistentAssignments: floorLeft.length });
+    console.log(`[attack] under the floor, read through the per-collection / per-type rates of: ${floorRead.map((i) => targets[i]!.sample.collection).join(", ")}`);
+    expect(floorRead.filter((i) => targets[i]!.guess !== targets[i]!.sample.qid)).toEqual([]);
+    expect(floorRead.length).toBe(EXPECTED_PUBLISHED_PAIR_RECOVERED_UNDER_FLOOR);
+    // Among them the target of every collection of 30 to 199 ranking samples: one sample moves its 1-point rate from 0 to at
+    // least 1 point there. The platform shows each of those collections by its size only.
+    const smallShown = targets.flatMap((target, i) => {
+      const n = shownSecond.by_collection[target.sample.collection]?.n ?? 0;
+      return n >= FLOOR_ROUNDING.minGroupN && n < 200 ? [i] : [];
+    });
+    expect(smallShown.length).toBeGreaterThan(0);
+    expect(floorRead).toEqual(expect.arrayContaining(smallShown));
+    for (const i of smallShown) expect(shownSecond.by_collection[targets[i]!.sample.collection]?.suppressed).toBe(true);
     // Every collection of 200 ranking samples or fewer shows its size only, and the larger ones round a known 0 and a 1 alike.
     const smallCollections = collections.filter((collection) => (shownSecond.by_collection[collection]?.n ?? 0) <= 200);
     expect(smallCollections.length).toBeGreaterThan(0);
@@ -415,37 +508,84 @@ describe("[SLICES] probes through published entries (ranking slice)", () => {
     expect(read.length).toBe(EXPECTED_PUBLISHED_PAIR_RECOVERED);
   });
 
-  it("cross-track: an open and a closed entry, known-wrong padding of fresh answers, one probe sample", async () => {
+  it("cross-track: an open and a closed entry sharing their padding but for fresh answers of their own, one probe sample", async () => {
     const owner = await account(true);
     const collectionSizes = new Map<string, number>();
     for (const sample of testSamples) collectionSizes.set(sample.collection, (collectionSizes.get(sample.collection) ?? 0) + 1);
+    const bySize = [...collectionSizes].sort((a, b) => a[1] - b[1]).map(([collection]) => collection);
     // The attacker's best aim: the smallest collection (test.jsonl names every sample's collection).
-    const smallest = [...collectionSizes].sort((a, b) => a[1] - b[1])[0]![0];
+    const smallest = bySize[0]!;
     const probe = testSamples.find((sample) => sample.collection === smallest && !feedbackIds.has(sample.id))!;
-    const target = { sample: probe, guess: probe.qid };
-    const open = await upload(testSamples.map((sample) => openPadding(sample, 600)), owner);
-    // Closed: fresh known-wrong answers everywhere (each differs from the open file's answer as the unified view reads it), the guess on the probe.
-    const closed = await upload(
-      testSamples.map((sample) => (sample.id === probe.id ? JSON.stringify({ id: sample.id, ranking: [probe.qid, wrongFor(sample, 601)] }) : closedPadding(sample, 601))),
-      owner,
-    );
+    const probeType = entity(probe.qid).type;
+    // Fresh answers: each file its own known-wrong answers on max(25, 1%) samples or more; elsewhere both files give the
+    // same known-wrong answer. The publication guard wants the files apart in 47 ranking-slice samples and in 30 within
+    // each collection and type where they differ at all; an attacker who cannot see membership covers whole collections,
+    // smallest first, so each holds enough ranking samples (about three quarters of it), and names entities of the probe
+    // guess's type only, so no other type differs.
+    const freshCollections: string[] = [];
+    let freshCount = 0;
+    for (const collection of bySize) {
+      if (freshCount >= 2 * MIN_DIFFERENCE) break;
+      freshCollections.push(collection);
+      freshCount += (collectionSizes.get(collection) ?? 0) - (collection === smallest ? 1 : 0);
+    }
+    const freshSamples = testSamples.filter((sample) => freshCollections.includes(sample.collection) && sample.id !== probe.id);
+    const freshOf = new Map(freshSamples.map((sample, index) => [sample.id, index % 2 === 0 ? "open" : "closed"]));
+    const isShared = (sample: Sample) => sample.id === probe.id || freshOf.has(sample.id);
+    // In and around the fresh samples every answer names one entity of the probe's type; elsewhere the shared padding as before.
+    const sharedAnswer = (sample: Sample) => (isShared(sample) ? wrongOfType(sample, 610, probeType) : wrongFor(sample, 600));
+    const freshAnswer = (sample: Sample) => wrongOfType(sample, 611, probeType);
+    const answerOf = (sample: Sample, track: "open" | "closed") => (freshOf.get(sample.id) === track ? freshAnswer(sample) : sharedAnswer(sample));
+    const open = await upload(testSamples.map((sample) => JSON.stringify({ id: sample.id, prediction: entity(answerOf(sample, "open")).name })), owner);
+    // A closed ranking: its top, then a known-wrong second entity (places below the top do not matter to the unified view).
+    const rankingOf = (sample: Sample, top: string) => {
+      let second = wrongFor(sample, 601);
+      for (let k = 1; second === top; k += 1) second = wrongFor(sample, 601, k);
+      return JSON.stringify({ id: sample.id, ranking: [top, second] });
+    };
+    const closed = await upload(testSamples.map((sample) => rankingOf(sample, sample.id === probe.id ? probe.qid : answerOf(sample, "closed"))), owner);
+    expect(freshOf.size).toBeGreaterThanOrEqual(2 * MIN_DIFFERENCE);
+    // What the owner was shown before publication: each file's feedback-slice numbers.
+    const [ownerOpen, ownerClosed] = [await ownerView(open.id, owner.token), await ownerView(closed.id, owner.token)];
     await publish(open.id, owner.token, "Probe Reader Open");
     await publish(closed.id, owner.token, "Probe Reader Closed");
-    const counts = (isProbed: boolean) => (assignment: readonly boolean[]) => {
-      const on = isProbed && assignment[0] === true;
-      return {
-        overall: on ? 1 : 0,
-        byType: new Map(on ? [[entity(target.guess).type, 1]] : []),
-        byCollection: new Map(on ? [[probe.collection, 1]] : []),
-      };
+
+    // Hypotheses: the guess is wrong; right, with the probe in the feedback slice; right, in the ranking slice.
+    type Where = "wrong" | "feedback" | "ranking";
+    const hypotheses: Where[] = ["wrong", "feedback", "ranking"];
+    const ownerPredicts = (where: Where, track: "open" | "closed"): Shown => {
+      const count = track === "closed" && where === "feedback" ? 1 : 0;
+      const keys = track === "open" ? ["exact", "alias", "contain", "jaccard"] : ["hit@1", "hit@3", "hit@5", "hit@10", "mrr", "alias_hit@1"];
+      return Object.fromEntries(keys.map((key) => [key, roundRate(count / ownerClosed.n)]));
     };
-    const left = decodePublished([target], [
-      { score: await publicView(open.id), counts: counts(false) },
-      { score: await publicView(closed.id), counts: counts(true) },
-    ]);
-    const read = certain(left, 1);
-    record("cross-track published pair", { rankingGoldsRecovered: read.length, consistentAssignments: left.length, submissions: 2, collectionRankingN: (await publicView(closed.id)).by_collection[smallest]?.n ?? -1 });
-    expect(read.length).toBe(EXPECTED_CROSS_TRACK_RECOVERED);
+    const publicCounts = (where: Where, isProbed: boolean): PredictedCounts => {
+      const on = isProbed && where === "ranking";
+      return { overall: on ? 1 : 0, byType: new Map(on ? [[probeType, 1]] : []), byCollection: new Map(on ? [[probe.collection, 1]] : []) };
+    };
+    const decode = (scores: { open: PublicScore; closed: PublicScore }, rounding: GroupRounding) => {
+      const left = hypotheses
+        .filter((where) => consistent([where], ownerOpen.metrics, (hypothesis) => ownerPredicts(hypothesis, "open")).length === 1)
+        .filter((where) => consistent([where], ownerClosed.metrics, (hypothesis) => ownerPredicts(hypothesis, "closed")).length === 1)
+        .filter((where) => isConsistentWithPublic(scores.open, publicCounts(where, false), rounding) && isConsistentWithPublic(scores.closed, publicCounts(where, true), rounding));
+      // The gold is read when every hypothesis left says the guess is right (in whichever slice).
+      return { left, read: left.length > 0 && left.every((where) => where !== "wrong") ? 1 : 0 };
+    };
+    const shown = { open: await publicView(open.id), closed: await publicView(closed.id) };
+    const platform = decode(shown, PLATFORM_ROUNDING);
+    // Positive control: the same decoder on what section 12's floor would show of the same two entries.
+    const floor = decode({ open: floorView(await rankingReport(open.id)), closed: floorView(await rankingReport(closed.id)) }, FLOOR_ROUNDING);
+    record("cross-track published pair", {
+      rankingGoldsRecovered: platform.read,
+      consistentHypotheses: platform.left.length,
+      underFloorRecovered: floor.read,
+      submissions: 2,
+      freshPerFile: Math.floor(freshOf.size / 2),
+      collectionRankingN: shown.closed.by_collection[smallest]?.n ?? -1,
+    });
+    // The owner's numbers rule out the feedback slice (the probe is in the ranking slice): what is left is wrong vs ranking.
+    expect(platform.left).not.toContain("feedback");
+    expect(floor.read).toBe(1);
+    expect(platform.read).toBe(EXPECTED_CROSS_TRACK_RECOVERED);
   });
 });
 
@@ -456,6 +596,7 @@ describe("[SLICES] probes through published entries (ranking slice)", () => {
  * group number from a known count of zero.
  */
 const EXPECTED_PUBLISHED_PAIR_RECOVERED = 0;
+const EXPECTED_PUBLISHED_PAIR_RECOVERED_UNDER_FLOOR = 8;
 const EXPECTED_CROSS_TRACK_RECOVERED = 0;
 
 describe("[SLICES] public and owner numbers are the slices' reports", () => {

@@ -61,6 +61,7 @@ type ApiRow = {
   rank_lo: number | null;
   rank_hi: number | null;
   kind: string;
+  split_part: string;
   id: string | null;
   system: string;
   track: string;
@@ -148,6 +149,8 @@ describe("GET /api/leaderboard", () => {
     expect(body.rank_metric).toBe("alias");
     expect(body.entries.map((row) => row.system)).toEqual(["Open Alpha", "Paper system", "Open Baseline"]);
     expect(body.entries.map((row) => row.kind)).toEqual(["submission", "reported", "baseline"]);
+    // Section 12: a paper's numbers stand beside ranking-slice numbers, so each row says which samples it is on.
+    expect(body.entries.map((row) => row.split_part)).toEqual(["ranking slice", "whole test split", "ranking slice"]);
     expect(body.best_baseline?.name).toBe("Open Baseline");
   });
 

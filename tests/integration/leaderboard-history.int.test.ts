@@ -57,7 +57,7 @@ function params(id: string) {
 type ProgressBody = {
   track: string;
   metric: string;
-  points: { id: string; system: string; kind: string; date: string; value: number; status: string; best: number | null; test: { against_id: string; against: string; verdict: string; p_bucket: string; difference: number } | null }[];
+  points: { id: string; system: string; kind: string; split_part: string; date: string; value: number; status: string; best: number | null; test: { against_id: string; against: string; verdict: string; p_bucket: string; difference: number } | null }[];
   undated_reported: unknown[];
 };
 
@@ -115,6 +115,7 @@ describe("GET /api/leaderboard/progress", () => {
     // Values are the leaderboard's disclosed ones: rounded to 3 decimals (protocol section 12).
     // On the ranking slice; the paper's number is its own (reported on the whole split).
     expect([baseline?.value, early?.value, paper?.value, strong?.value, late?.value]).toEqual([0.523, 0.568, 0.6, 0.886, 0.523]);
+    expect(progress.points.map((point) => point.split_part)).toEqual(["ranking slice", "ranking slice", "whole test split", "ranking slice", "ranking slice"]);
     // A step is the pair's reading, as the leaderboard prints it: verdict, p bucket, difference of the shown values; no b, c or p.
     expect(early?.test).toEqual({ against_id: "baseopen", against: "Open Baseline", verdict: "no significant difference", p_bucket: ">= 0.05", difference: 0.045 });
     expect(strong?.test).toEqual({ against_id: "baseopen", against: "Open Baseline", verdict: "better", p_bucket: "< 0.01", difference: 0.363 });

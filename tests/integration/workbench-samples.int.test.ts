@@ -10,6 +10,7 @@ import { exportSamples } from "@/lib/sample-browser/export-samples";
 import { getErrorAnalysis } from "@/lib/sample-browser/get-error-analysis";
 import { getSamplePage } from "@/lib/sample-browser/get-sample-page";
 import { sampleQuerySchema, type SampleQuery } from "@/lib/sample-browser/schemas";
+import { loadSplitGold } from "@/lib/submissions/load-gold";
 import { processSubmission } from "@/lib/submissions/process-submission";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { updateSubmissionNote } from "@/lib/submissions/update-submission-note";
@@ -36,6 +37,7 @@ let oldRunId = "";
 let newRunId = "";
 let closedRunId = "";
 let testRunId = "";
+let handTestRunId = "";
 let strangerRunId = "";
 let ownerToken = "";
 
@@ -113,6 +115,12 @@ function buildRuns(): void {
   newAnswers.set(picks.x1.id, NOT_IN_KB);
 }
 
+/** The first HAND_RIGHT test samples answered with the gold's name (class correct), every other one empty (class empty). */
+const HAND_RIGHT = 10;
+function handTestLines(): string[] {
+  return release.content.samples.test.map((sample, index) => JSON.stringify({ id: sample.id, prediction: index < HAND_RIGHT ? entityOf(sample).name : "" }));
+}
+
 const linesOf = (answers: Map<string, string>) => release.content.samples.dev.map((sample) => JSON.stringify({ id: sample.id, prediction: answers.get(sample.id) }));
 const query = (input: Record<string, unknown> = {}): SampleQuery => sampleQuerySchema.parse(input);
 
@@ -128,8 +136,9 @@ beforeAll(async () => {
   closedRunId = (await submitLines(predictionLines(release, "dev", "closed", 0.5, 5), { userId: owner.id, originalName: "closed.jsonl" })).id;
   testRunId = (await submitLines(predictionLines(release, "test", "open", 0.5, 6), { userId: owner.id, originalName: "test.jsonl" })).id;
   strangerRunId = (await submitLines(linesOf(oldAnswers), { userId: stranger.id, originalName: "theirs.jsonl" })).id;
+  handTestRunId = (await submitLines(handTestLines(), { userId: owner.id, originalName: "hand-test.jsonl" })).id;
   // The worker's own code path, in this process (the queue's jobs are left alone).
-  for (const id of [oldRunId, newRunId, closedRunId, testRunId, strangerRunId]) await processSubmission(id);
+  for (const id of [oldRunId, newRunId, closedRunId, testRunId, strangerRunId, handTestRunId]) await processSubmission(id);
   ownerToken = (await createApiToken({ actor: sessionActor(owner), name: "workbench" })).token;
 });
 
@@ -370,6 +379,38 @@ describe("who may see what", () => {
     for (const share of Object.values(shown.shares)) expect(Number(share.toFixed(3))).toBe(share);
     expect(JSON.stringify(shown)).not.toMatch(/byType|confusion|"counts"/);
     expect((await caught(() => getErrorAnalysis(sessionActor(stranger), testRunId))).code).toBe("not_found");
+  });
+});
+
+describe("error classes of a published test entry (protocol section 12)", () => {
+  // hand-test.jsonl: the first 10 of the 232 test samples right (class correct), the other 222 empty.
+  const ranking = async () => Array.from((await loadSplitGold(release.releaseId, "test")).slices?.ranking ?? []);
+
+  it("the ranking slice holds 171 of the 232 test samples, 5 of the first 10 (positions 0, 2, 6, 7, 9)", async () => {
+    const positions = await ranking();
+    expect(positions).toHaveLength(171);
+    expect(positions.filter((position) => position < HAND_RIGHT)).toEqual([0, 2, 6, 7, 9]);
+  });
+
+  it("a maintainer sees the whole split's shares unrounded, before publication too; the owner nothing yet", async () => {
+    const shown = await getErrorAnalysis(sessionActor(maintainer), handTestRunId);
+    // 10 / 232 correct, 222 / 232 empty.
+    expect(shown).toMatchObject({ kind: "test", slice: "whole", n: 232, shares: { correct: 10 / 232, partial: 0, empty: 222 / 232, wrong_type: 0, same_type: 0, not_in_kb: 0 } });
+    expect((await caught(() => getErrorAnalysis(sessionActor(owner), handTestRunId))).message).toMatch(/after publication only/);
+  });
+
+  it("after publication the owner sees the ranking slice's shares, rounded to 0.1 point: 5 / 171 correct, not the whole split's 10 / 232", async () => {
+    await db.submission.update({ where: { id: handTestRunId }, data: { publication: "PUBLISHED", publishedAt: new Date() } });
+    // 5 / 171 = 0.02924 -> 0.029; 166 / 171 = 0.97076 -> 0.971 (the whole split's would be 0.043 and 0.957).
+    const expected = { kind: "test", slice: "ranking", n: 171, shares: { correct: 0.029, partial: 0, empty: 0.971, wrong_type: 0, same_type: 0, not_in_kb: 0 } };
+    expect(await getErrorAnalysis(sessionActor(owner), handTestRunId)).toMatchObject(expected);
+    // A test row stored before the ranking slice's counts were kept is made again, not shown on the whole split.
+    const row = await db.sampleAnalysis.findUniqueOrThrow({ where: { submissionId: handTestRunId } });
+    const { rankingSlice, ...withoutSlice } = row.summary as Record<string, unknown>;
+    expect(rankingSlice).toEqual({ n: 171, counts: { correct: 5, partial: 0, empty: 166, wrong_type: 0, same_type: 0, not_in_kb: 0 } });
+    await db.sampleAnalysis.update({ where: { submissionId: handTestRunId }, data: { summary: withoutSlice as object } });
+    expect(await getErrorAnalysis(sessionActor(owner), handTestRunId)).toMatchObject(expected);
+    expect((await db.sampleAnalysis.findUniqueOrThrow({ where: { submissionId: handTestRunId } })).summary).toMatchObject({ rankingSlice: { n: 171 } });
   });
 });
 

@@ -15,6 +15,7 @@ import { OPEN_METRIC_KEYS, PRIMARY_METRIC, metricKeysOf } from "@/lib/scoring/tr
 import { describeBars, hitAtKPoints, metricBars, typeBars } from "@/lib/leaderboard/chart-data";
 import { formatCount, formatEstimate, formatParameterCount } from "@/lib/format/numbers";
 import { formatDate, formatDateTime } from "@/lib/format/dates";
+import { describeGroupRule } from "@/lib/format/disclosure-text";
 import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
 import { findPublicEntry } from "@/lib/leaderboard/get-public-entry";
 import { listPublicEntries } from "@/lib/leaderboard/list-public-entries";
@@ -231,17 +232,20 @@ function EntryByType({ entry, score }: { entry: PublicEntry; score: EntryScoreOf
       <h2 id="by-type" className="text-2xl font-semibold">
         By entity type
       </h2>
-      {score.minGroupN !== null && (
+      {score.minGroupN !== null && score.coarseBelowN !== null && (
         <p className="max-w-3xl text-sm text-muted" data-testid="group-disclosure-note">
-          Test-split rates are rounded to 0.1 point (MRR to 3 decimals). Groups with fewer than {score.minGroupN} samples show their size only,
-          and no group shows an MRR: small groups would give single hidden answers away (<Link href="/dataset#integrity">protocol §12</Link>).
+          On the ranking slice; overall rates are rounded to 0.1 point (MRR to 3 decimals).{" "}
+          {describeGroupRule({ minGroupN: score.minGroupN, coarseBelowN: score.coarseBelowN })} Small groups would give single hidden answers away (
+          <Link href="/dataset#integrity">protocol §12</Link>).
         </p>
       )}
       <TypeMatrix
         score={score}
         keys={keys}
         track={entry.track}
-        caption={`Entity types by ${entry.track === "open" ? "matching tier" : "metric"}, each with its 95% interval (resampled within the type)`}
+        caption={`Entity types by ${entry.track === "open" ? "matching tier" : "metric"}, each with its 95% interval (${
+          entry.split === "test" ? "made from the shown value and the type's n" : "resampled within the type"
+        })`}
       />
       <ExportLinks base={`${exportBase}?table=by-type`} label="Download this table" />
     </section>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { APPROACHES, factSheetSchema } from "@/lib/fact-sheet/schema";
+import { SPLIT_PARTS } from "@/lib/leaderboard/split-part";
 import { PROVENANCE_TIERS } from "@/lib/provenance/tiers";
 import { component } from "./registry";
 import { intervalSchema } from "./scores";
@@ -45,6 +46,7 @@ const leaderboardRowSchema = component(
       })
       .nullable(),
     kind: z.enum(["submission", "baseline", "reported"]),
+    split_part: z.enum(SPLIT_PARTS).describe("the samples of this row's numbers (protocol section 12): reported results (papers) on the whole test split, the rest on the ranking slice"),
     id: z.string().nullable(),
     system: z.string(),
     team: z.string().nullable(),

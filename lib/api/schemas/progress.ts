@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { component } from "./registry";
 import { P_VALUE_BUCKETS } from "@/lib/disclosure/disclose";
+import { SPLIT_PARTS } from "@/lib/leaderboard/split-part";
 
 /** Body of GET /api/leaderboard/progress (lib/progress/progress-api.ts, docs/leaderboard.md "Progress over time"). */
 
@@ -8,6 +9,7 @@ const pointSchema = z.object({
   id: z.string().describe("the entry id, or reported:<id> for a paper's number"),
   system: z.string(),
   kind: z.enum(["submission", "baseline", "reported"]),
+  split_part: z.enum(SPLIT_PARTS).describe("the samples of this point's value (protocol section 12): reported results (papers) on the whole test split, the rest on the ranking slice"),
   date: z.string().describe("UTC day, YYYY-MM-DD: publication (baselines: scoring); a reported row's paper date"),
   value: z.number().describe("the disclosed value on the view's metric (rounded, protocol section 12)"),
   status: z
@@ -40,6 +42,6 @@ export const progressSchema = component(
     significance_level: z.number(),
     unavailable: z.string().nullable().describe("why there is no timeline (a type too small to show); null when there is one"),
     points: z.array(pointSchema),
-    undated_reported: z.array(z.object({ id: z.string(), system: z.string(), value: z.number() })),
+    undated_reported: z.array(z.object({ id: z.string(), system: z.string(), value: z.number() })).describe("reported results (papers, on the whole test split) with no paper date: listed, not drawn"),
   }),
 );

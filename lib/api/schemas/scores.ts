@@ -36,6 +36,7 @@ export const disclosedReportSchema = component(
     disclosure: z.object({
       level: z.enum(["full", "public", "owner"]),
       min_group_n: z.number().int().nullable(),
+      coarse_below_n: z.number().int().nullable().describe("public group rates are to 1 point in groups of fewer ranking samples (protocol section 12); null below the public level"),
     }),
   }),
 );

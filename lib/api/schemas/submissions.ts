@@ -98,6 +98,7 @@ export const submissionViewSchema = component(
       .nullable()
       .describe("test files: another account's public entry (or a baseline) whose file is this one, byte for byte"),
     releaseName: z.string(),
+    feedbackFraction: z.number().describe("the release's feedback_fraction: the share of its test split in the feedback slice (protocol section 12)"),
     disclosureLevel: z.enum(["full", "public", "owner"]),
     score: z
       .object({

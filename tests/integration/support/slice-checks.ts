@@ -10,6 +10,7 @@ import { createApiToken } from "@/lib/tokens/create-api-token";
 import type { TestRelease } from "./release";
 import { startRouteServer } from "./route-server";
 import { readStoredText } from "./stored-files";
+import { checkJsonDigits, checkTextDigits, type Json } from "@/testing/disclosure-digits";
 import { sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
@@ -22,7 +23,6 @@ import { sessionActor, type TestUser } from "@/testing/test-users";
  * written out again, not through lib/disclosure.
  */
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Owner = { id: string; token: string; userId: string } | null;
 
 const roundRate = (value: number) => Number(value.toFixed(3));
@@ -144,52 +144,6 @@ export async function fidelityChecks(options: { release: TestRelease; feedbackId
   }
 }
 
-const FORBIDDEN_KEYS = new Set(["b", "c", "chi2", "p", "p_exact", "p_holm", "pExact", "pHolm", "outcomes", "feedbackReport", "rankingReport", "feedback_report", "ranking_report"]);
-const decimalsOf = (value: number) => (Number.isInteger(value) ? 0 : (String(value).split(".")[1]?.length ?? 99));
-
-/** Every number of a JSON body within section 12's digits: rates 3 decimals, rates of a group with n below 1,000 two; no exact counts of a comparison. */
-function checkJsonDigits(path: string, value: Json, problems: string[], groupN: number | null = null, key = "", isInterval = false): void {
-  if (typeof value === "number") {
-    // Intervals are made from the shown value and n alone (they say nothing the shown value does not), so they may keep 3 decimals.
-    const allowed = groupN !== null && groupN < COARSE_BELOW_N && key !== "n" && !isInterval && !/_ci_(low|high)$/.test(key) ? 2 : 3;
-    if (decimalsOf(value) > allowed) problems.push(`${path}: ${key} = ${value} has more than ${allowed} decimals`);
-    return;
-  }
-  if (Array.isArray(value)) {
-    value.forEach((item) => checkJsonDigits(path, item, problems, groupN, key, isInterval));
-    return;
-  }
-  if (value === null || typeof value !== "object") return;
-  // The dev split's gold is public: its entries' numbers are exact by design.
-  if ((value as Record<string, Json>).split === "dev") return;
-  for (const [childKey, child] of Object.entries(value)) {
-    // The OpenAPI document describes the maintainers' fields too: its keys are a schema, not numbers.
-    if (FORBIDDEN_KEYS.has(childKey) && !path.includes("/api/openapi.json")) problems.push(`${path}: key "${childKey}"`);
-    const isGroups = /^(by_type|byType|by_collection|byCollection)$/.test(childKey);
-    if (isGroups && child !== null && typeof child === "object" && !Array.isArray(child)) {
-      for (const [name, group] of Object.entries(child)) {
-        const n = group !== null && typeof group === "object" && !Array.isArray(group) && typeof group.n === "number" ? group.n : null;
-        checkJsonDigits(`${path} ${childKey}.${name}`, group, problems, n, name, isInterval);
-      }
-      continue;
-    }
-    // A table row of a group (entry exports): its own n decides.
-    const rowN = typeof (value as Record<string, Json>).n === "number" && ("type" in value || "collection" in value) ? ((value as Record<string, Json>).n as number) : groupN;
-    checkJsonDigits(path, child, problems, rowN, childKey, isInterval || childKey === "ci95");
-  }
-}
-
-/** CSV and TeX: no fraction with more than 3 decimals, no percentage with more than 1. */
-function checkTextDigits(path: string, body: string, problems: string[]): void {
-  const isTex = path.includes("format=tex");
-  for (const match of body.matchAll(/(?<![\w.-])\d+\.(\d+)(?![\w.-])/g)) {
-    const decimals = match[1]!.length;
-    if (["0.001", "0.01", "0.05"].includes(match[0])) continue;
-    // TeX shows rates in percent (1 decimal) and MRR as a fraction (3 decimals); CSV fractions (3).
-    if (decimals > (isTex && !match[0].startsWith("0.") ? 1 : 3)) problems.push(`${path}: ${match[0]}`);
-  }
-}
-
 /**
  * Fetches every API route and export as each kind of user, over real HTTP
  * (the app's own route handlers), and checks every body: no test sample id
@@ -243,8 +197,8 @@ export async function crawlAsEveryone(options: { release: TestRelease; feedbackI
         if (named.length > 0) problems.push(`${where}: names test samples ${[...new Set(named)].slice(0, 3).join(", ")}`);
         if (user.isMaintainer) continue;
         const contentType = response.headers.get("content-type") ?? "";
-        if (contentType.includes("json")) checkJsonDigits(where, JSON.parse(body) as Json, problems);
-        else checkTextDigits(where, body, problems);
+        if (contentType.includes("json")) checkJsonDigits(where, JSON.parse(body) as Json, problems, { coarseBelowN: COARSE_BELOW_N });
+        else checkTextDigits(where, body, problems, path.includes("format=tex"));
       }
     }
   } finally {

@@ -1,0 +1,17 @@
+import { formatCount, roundTo } from "./numbers";
+
+/**
+ * The public group rule of a release (protocol section 12, publicGroupPolicy in
+ * lib/disclosure/disclose.ts) in words: one sentence for every page that states it.
+ */
+export function describeGroupRule(policy: { minGroupN: number; coarseBelowN: number }): string {
+  return (
+    `Public per-type and per-collection rates are rounded to 1 point in groups of fewer than ${formatCount(policy.coarseBelowN)} ranking samples (0.1 point from there); ` +
+    `a group with fewer than ${formatCount(policy.minGroupN)} samples shows its size only, and no group shows an MRR.`
+  );
+}
+
+/** A release's feedback_fraction as a share of its test split: 0.25 -> "25%". */
+export function formatFeedbackShare(fraction: number): string {
+  return `${roundTo(fraction * 100, 1)}%`;
+}
