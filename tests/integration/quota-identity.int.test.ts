@@ -25,7 +25,9 @@ import type { QuotaLedgerBody } from "@/lib/api/schemas/submissions";
 import { AUTH_RATE_LIMITS } from "@/lib/rate-limit/auth-limits";
 import { getSharedRedis } from "@/lib/redis";
 import { SOCKET_ADDRESS_HEADER } from "@/lib/server/socket-address";
-import { markSubmissionFailed } from "@/lib/submissions/process-submission";
+import { markSubmissionFailed, processSubmission } from "@/lib/submissions/process-submission";
+import { queueStaleScores } from "@/lib/submissions/queue-stale-scores";
+import { retrySubmission } from "@/lib/submissions/retry-submission";
 import { getTestQuota } from "@/lib/submissions/quota";
 import { reconcileScoringQueue } from "@/lib/submissions/reconcile-queue";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
@@ -205,6 +207,59 @@ describe("the quota ledger", () => {
     expect(refund?.amount).toBe(-1);
     // The address got its charges back too: the same address uploads again.
     expect((await upload(token, address)).status).toBe(201);
+  });
+
+  it("a re-score that fails internally keeps the charge of a file whose scores were shown, and says so", async () => {
+    const lea = await createTestUser({ label: "ledger-lea", withoutPassword: true });
+    const submission = await submitLines(nextTestLines(), { userId: lea.id });
+    expect(await processSubmission(submission.id)).toBe("scored");
+    // A maintainer's re-score puts it back to QUEUED; the worker then gives up on it.
+    expect((await queueStaleScores({ includeCurrent: true })).queued).toContain(submission.id);
+    await markSubmissionFailed(submission.id, "INTERNAL", "An internal error stopped scoring after 3 attempts.");
+    expect(await db.quotaLedgerEntry.findMany({ where: { submissionId: submission.id }, select: { kind: true } })).toEqual([{ kind: "CHARGE" }]);
+    expect((await getTestQuota(lea.id, release.releaseId)).usedTotal).toBe(1);
+    const row = await db.submission.findUniqueOrThrow({ where: { id: submission.id } });
+    expect(row.failureReason).toBe(
+      "An internal error stopped scoring after 3 attempts. Its test quota charge stays: its scores were shown to you before this re-score failed.",
+    );
+  });
+
+  it("a maintainer's retry of a refunded file charges it again, with the reason on the ledger; each round refunds once", async () => {
+    const maintainer = await createTestUser({ label: "ledger-retry-maint", role: "MAINTAINER", withoutPassword: true });
+    const max = await createTestUser({ label: "ledger-max", withoutPassword: true });
+    const token = await tokenOf(max);
+    const created = (await (await upload(token, "198.51.100.81")).json()) as { id: string };
+    await markSubmissionFailed(created.id, "INTERNAL", "The store did not answer.");
+    expect((await db.submission.findUniqueOrThrow({ where: { id: created.id } })).failureReason).toBe(
+      "The store did not answer. Its test quota charge was refunded (see the quota ledger on your account page).",
+    );
+    expect((await getTestQuota(max.id, release.releaseId)).usedTotal).toBe(0);
+
+    expect(await retrySubmission(sessionActor(maintainer), created.id, "store fixed")).toMatchObject({ isChargedAgain: true });
+    expect(await getTestQuota(max.id, release.releaseId)).toMatchObject({ usedToday: 1, usedTotal: 1 });
+    const audit = await db.auditLog.findFirstOrThrow({ where: { action: "submission.retry", targetId: created.id } });
+    expect(audit.details).toMatchObject({ isChargedAgain: true });
+    // Failing again before any score was shown refunds the new charge, once.
+    await markSubmissionFailed(created.id, "INTERNAL", "The store did not answer.");
+    await markSubmissionFailed(created.id, "INTERNAL", "The store did not answer.");
+    expect((await getTestQuota(max.id, release.releaseId)).usedTotal).toBe(0);
+    await retrySubmission(sessionActor(maintainer), created.id);
+    expect(await processSubmission(created.id)).toBe("scored");
+    expect(await getTestQuota(max.id, release.releaseId)).toMatchObject({ usedToday: 1, usedTotal: 1 });
+
+    const ledger = await readLedger(token);
+    expect(ledger.entries.map((entry) => [entry.kind, entry.madeBy])).toEqual([
+      ["CHARGE", "maintainer"],
+      ["REFUND", "platform"],
+      ["CHARGE", "maintainer"],
+      ["REFUND", "platform"],
+      ["CHARGE", "upload"],
+    ]);
+    expect(ledger.entries[0]?.reason).toBe("Charged again: a maintainer sent this refunded submission back to scoring, and its scores will be shown to you.");
+    // A retry of a submission whose charge stands charges nothing more.
+    await markSubmissionFailed(created.id, "INTERNAL", "The store did not answer.");
+    expect(await retrySubmission(sessionActor(maintainer), created.id)).toMatchObject({ isChargedAgain: false });
+    expect((await getTestQuota(max.id, release.releaseId)).usedTotal).toBe(1);
   });
 
   it("an invalid file found by the worker is not refunded (the file's fault, not the platform's)", async () => {

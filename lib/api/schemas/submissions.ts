@@ -161,7 +161,7 @@ export const quotaLedgerSchema = component(
     entries: z.array(
       z.object({
         id: z.string(),
-        kind: z.enum(QUOTA_ENTRY_KINDS).describe("CHARGE: a test file passed pre-flight; REFUND: a charge given back; GRANT: extra test submissions from a maintainer"),
+        kind: z.enum(QUOTA_ENTRY_KINDS).describe("CHARGE: a test file passed pre-flight (or, with a reason, was charged again when a maintainer retried it after a refund); REFUND: a charge given back; GRANT: extra test submissions from a maintainer"),
         amount: z.number().int().describe("change of the used count: +1 a charge, -1 a refund, -n a grant of n"),
         createdAt: isoDate,
         countsInWindowFrom: isoDate.describe("where the row counts in the rolling 24-hour window: a refund counts where its charge did"),
