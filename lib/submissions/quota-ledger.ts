@@ -36,7 +36,7 @@ type RefundOptions = {
   actorId?: string;
 };
 
-export type RefundOutcome = "refunded" | "not_charged" | "already_refunded";
+type RefundOutcome = "refunded" | "not_charged" | "already_refunded";
 
 type LatestCharge = { charge: { userId: string; releaseId: string; windowAt: Date; clientAddress: string | null; round: number } | null; isRefunded: boolean };
 
