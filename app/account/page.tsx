@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { z } from "zod";
+import { isAppError } from "@/lib/errors";
 import Link from "next/link";
 import { formatDate } from "@/lib/format/dates";
 import { formatCount } from "@/lib/format/numbers";
@@ -14,6 +15,12 @@ import { updateProfileAction } from "@/app/account/actions";
 
 export const metadata: Metadata = { title: "Your account" };
 
+/** A `before` that is no row of the account's ledger is null (the page says so); any other error stands. */
+function unlessNotOfTheLedger(error: unknown): null {
+  if (isAppError(error) && error.code === "validation") return null;
+  throw error;
+}
+
 /** ?ledgerBefore=<row id>: the ledger's older rows (the link under a page cut off at its size). */
 const ledgerBeforeSchema = z.string().regex(/^[a-z0-9]{1,64}$/);
 
@@ -23,7 +30,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
   const [profile, release] = await Promise.all([getProfile({ actor }), findActiveRelease()]);
   // Every release's rows, each naming its release: a charge on an older release stays visible.
   const [olderPage, quota] = await Promise.all([
-    before.success ? listQuotaLedger(actor.userId, { releaseId: null, before: before.data }).catch(() => null) : null,
+    before.success ? listQuotaLedger(actor.userId, { releaseId: null, before: before.data }).catch(unlessNotOfTheLedger) : null,
     release ? getTestQuota(actor.userId, release.id) : null,
   ]);
   // A ?ledgerBefore= that is no row of this ledger (a stale or edited link) shows the newest rows and says so.

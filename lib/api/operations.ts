@@ -309,7 +309,7 @@ export const API = {
       200: { description: "Your quota ledger", schema: quotaLedgerSchema },
       401: UNAUTHENTICATED,
       404: { description: "No release is active (without release=), or no release has that id" },
-      422: { description: "A query parameter is malformed, or before= is not a row of your ledger" },
+      422: { description: "A query parameter is malformed, or before= is not a row of your ledger (the message names the parameter)" },
     },
   },
   getMe: {

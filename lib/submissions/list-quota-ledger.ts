@@ -55,7 +55,7 @@ export async function listQuotaLedger(userId: string, options: ListQuotaLedgerOp
   const pageSize = options.pageSize ?? LEDGER_PAGE_SIZE;
   if (options.before !== undefined) {
     const anchor = await db.quotaLedgerEntry.findFirst({ where: { id: options.before, userId }, select: { id: true } });
-    if (!anchor) throw new AppError("validation", `before: ${options.before} is not a row of your quota ledger (use the nextBefore of the previous page).`);
+    if (!anchor) throw new AppError("validation", `before: ${options.before} is not a row of this quota ledger (use the nextBefore of the previous page).`);
   }
   const rows = await db.quotaLedgerEntry.findMany({
     where: { userId, ...(options.releaseId === null ? {} : { releaseId: options.releaseId }) },

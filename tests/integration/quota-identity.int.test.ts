@@ -457,7 +457,7 @@ describe("the participant's ledger covers every release, a page at a time", () =
     expect(await errorMessage(unknown)).toBe("release: no release has the id nosuchrelease (use a release id or all).");
     const foreign = await ledgerAt(token, `?before=${(await db.quotaLedgerEntry.findFirstOrThrow({ where: { NOT: { userId: ned.id } } })).id}`);
     expect(foreign.status).toBe(422);
-    expect(await errorMessage(foreign)).toMatch(/^before: \S+ is not a row of your quota ledger/);
+    expect(await errorMessage(foreign)).toMatch(/^before: \S+ is not a row of this quota ledger/);
 
     // 501 more rows: the first answer holds 500 and says there are more; the next page has the rest.
     const base = Date.now() - 60_000;

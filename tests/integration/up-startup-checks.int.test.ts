@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bareEnv } from "./support/fresh-clone";
 import { REPO_ROOT } from "./support/processes";
 
 /**
@@ -36,7 +37,8 @@ function up(env: Record<string, string>) {
     cwd: REPO_ROOT,
     encoding: "utf8",
     timeout: 30_000,
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/root", IRC_DATA_DIR: dataDir, ...env },
+    // Only PATH and HOME, as a fresh shell: no NODE_ENV, no DATABASE_URL of the test run.
+    env: bareEnv({ IRC_DATA_DIR: dataDir, ...env }),
   });
   return { ...result, dataDir };
 }
@@ -73,7 +75,7 @@ describe("ensure_dependencies (scripts/lib.sh)", () => {
     const result = spawnSync("bash", ["-c", `source scripts/lib.sh && ROOT="$1" && ensure_dependencies`, "up-checks", root], {
       cwd: REPO_ROOT,
       encoding: "utf8",
-      env: { PATH: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`, HOME: process.env.HOME ?? "/root", NODE_ENV: "production" },
+      env: bareEnv({ PATH: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`, NODE_ENV: "production" }),
     });
     expect(result.status, result.stderr).toBe(0);
     expect(readFileSync(calls, "utf8").trim().split("\n")).toEqual(["NODE_ENV=production npm ci --include=dev --no-audit --no-fund --loglevel=error"]);

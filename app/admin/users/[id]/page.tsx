@@ -34,7 +34,7 @@ export default async function AdminUserQuotaPage({
   ]);
   if (!user || user.isSystem) notFound();
   if (!release) return <p>No dataset release is active, so there is no test quota to show.</p>;
-  const [ledger, quota] = await Promise.all([listQuotaLedger(user.id, { releaseId: release.id, before: before.success ? before.data : undefined }).catch(() => listQuotaLedger(user.id, { releaseId: release.id })), getTestQuota(user.id, release.id)]);
+  const [ledger, quota] = await Promise.all([listQuotaLedger(user.id, { releaseId: release.id, before: before.success ? before.data : undefined }), getTestQuota(user.id, release.id)]);
   // A refund cancels the charge of its own round (a retried submission may be charged again: quota-ledger.ts).
   const refunded = new Set(ledger.entries.filter((entry) => entry.kind === "REFUND").map((entry) => `${entry.submissionId}:${entry.round}`));
 
