@@ -176,7 +176,7 @@ test("[ENTRIES] a participant withdraws a pending request and asks again from th
   await expect(review.getByRole("link", { name: "← Review queue" })).toBeVisible();
   await expect(review.getByRole("link", { name: "← My submissions" })).toHaveCount(0);
   await expect(review.getByTestId("submission-owner")).toContainText(owner.displayName);
-  await expect(review.getByTestId("submission-quota")).toHaveText(`counts toward ${owner.displayName}'s test quota`);
+  await expect(review.getByTestId("submission-quota")).toHaveText(`charged to ${owner.displayName}'s test quota`);
   await expect(review.getByTestId("submission-visibility")).not.toContainText("only you");
 
   await review.goto("/admin/audit");
@@ -201,7 +201,7 @@ test("[ENTRIES] a participant withdraws a pending request and asks again from th
   }
   await expect(page.getByLabel("System name")).toHaveValue(closedName);
   await expect(page.getByLabel("Method description")).toHaveValue("Dense retrieval over entity descriptions, reranked.");
-  await expect(page.getByTestId("submission-quota")).toHaveText("counts toward your test quota");
+  await expect(page.getByTestId("submission-quota")).toHaveText("charged to your test quota");
 });
 
 test("[ENTRIES] the publication API names the field in a sentence", async ({ playwright, baseURL }) => {

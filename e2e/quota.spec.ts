@@ -8,7 +8,8 @@ const PREDICTIONS = path.join(__dirname, "..", "data", "demo-predictions");
  * Identity and quota journeys: a maintainer approves waiting accounts with
  * one click each (confirmed aloud, focus on the next account, audited), and
  * a participant reads every charge, refund and grant of their test quota on
- * the account page after a maintainer granted and refunded with reasons.
+ * the account page (and the refund on the submission's page) after a
+ * maintainer granted and refunded with reasons.
  */
 
 test("[USERS] a maintainer approves waiting accounts with one click each; focus moves to the next one", async ({ page, createUser, signInAs }) => {
@@ -83,6 +84,9 @@ test("[QUOTA] a participant sees the charge of an upload, a maintainer's refund 
   await expect(ledger.locator('tr[data-kind="GRANT"]')).toContainText("2 extra");
   await expect(ledger.locator('tr[data-kind="GRANT"]')).toContainText("reproduction study");
   await expect(page.getByRole("region", { name: "Test quota ledger" })).toContainText("7 left");
+  // The submission's page reads the same ledger: refunded, with the maintainer's reason (not "counts toward your quota").
+  await page.goto(`/submissions/${submissionId}`);
+  await expect(page.getByTestId("submission-quota")).toHaveText("refunded to your test quota: gold fixed after upload");
 
   // The API says the same, and only about the caller.
   const body = (await (await api.get("/api/quota/ledger")).json()) as { entries: { kind: string; submissionId: string | null }[] };

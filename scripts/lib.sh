@@ -11,7 +11,9 @@ ensure_dependencies() {
     return 0
   fi
   step "Installing dependencies (npm ci)"
-  (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error)
+  # --include=dev: the build tools (esbuild, tsx, Prisma's CLI) are dev dependencies, which plain
+  # npm ci leaves out when the shell has NODE_ENV=production (an operator's sourced env file).
+  (cd "$ROOT" && npm ci --include=dev --no-audit --no-fund --loglevel=error)
   cp "$ROOT/package-lock.json" "$stamp"
 }
 

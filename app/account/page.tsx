@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { z } from "zod";
+import { isAppError } from "@/lib/errors";
 import Link from "next/link";
 import { formatDate } from "@/lib/format/dates";
 import { formatCount } from "@/lib/format/numbers";
@@ -13,12 +15,27 @@ import { updateProfileAction } from "@/app/account/actions";
 
 export const metadata: Metadata = { title: "Your account" };
 
-export default async function AccountPage() {
+/** A `before` that is no row of the account's ledger is null (the page says so); any other error stands. */
+function unlessNotOfTheLedger(error: unknown): null {
+  if (isAppError(error) && error.code === "validation") return null;
+  throw error;
+}
+
+/** ?ledgerBefore=<row id>: the ledger's older rows (the link under a page cut off at its size). */
+const ledgerBeforeSchema = z.string().regex(/^[a-z0-9]{1,64}$/);
+
+export default async function AccountPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePageUser("/account");
+  const before = ledgerBeforeSchema.safeParse((await searchParams).ledgerBefore);
   const [profile, release] = await Promise.all([getProfile({ actor }), findActiveRelease()]);
-  const [ledger, quota] = release
-    ? await Promise.all([listQuotaLedger(actor.userId, release.id), getTestQuota(actor.userId, release.id)])
-    : [null, null];
+  // Every release's rows, each naming its release: a charge on an older release stays visible.
+  const [olderPage, quota] = await Promise.all([
+    before.success ? listQuotaLedger(actor.userId, { releaseId: null, before: before.data }).catch(unlessNotOfTheLedger) : null,
+    release ? getTestQuota(actor.userId, release.id) : null,
+  ]);
+  // A ?ledgerBefore= that is no row of this ledger (a stale or edited link) shows the newest rows and says so.
+  const isBadBefore = (await searchParams).ledgerBefore !== undefined && olderPage === null;
+  const ledger = olderPage ?? (await listQuotaLedger(actor.userId, { releaseId: null }));
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Your account</h1>
@@ -51,21 +68,35 @@ export default async function AccountPage() {
           Scripts use API tokens instead of your password. <Link href="/account/tokens">Manage API tokens</Link>.
         </p>
       </section>
-      {release && ledger && quota && (
-        <section aria-labelledby="quota-ledger-heading" id="quota-ledger" className="space-y-2">
-          <h2 id="quota-ledger-heading" className="text-xl font-semibold">
-            Test quota ledger
-          </h2>
-          <p className="max-w-3xl">
-            Every charge, refund and grant of your test submissions on {release.name} {release.version}: {formatCount(quota.remaining)} left (used{" "}
-            {formatCount(quota.usedToday)} of {formatCount(quota.perDay)} in the last 24 hours, {formatCount(quota.usedTotal)} of{" "}
-            {formatCount(quota.total)} in total). A test file is charged once it passes the checks (an invalid one never is); one
-            the platform fails to score is refunded automatically, with the reason. The same list is{" "}
-            <code>GET /api/quota/ledger</code>.
+      <section aria-labelledby="quota-ledger-heading" id="quota-ledger" className="space-y-2">
+        <h2 id="quota-ledger-heading" className="text-xl font-semibold">
+          Test quota ledger
+        </h2>
+        <p className="max-w-3xl">
+          Every charge, refund and grant of your test submissions, on every release
+          {release && quota && (
+            <>
+              {" "}
+              (on the active one, {release.name} {release.version}: {formatCount(quota.remaining)} left, used {formatCount(quota.usedToday)} of{" "}
+              {formatCount(quota.perDay)} in the last 24 hours, {formatCount(quota.usedTotal)} of {formatCount(quota.total)} in total)
+            </>
+          )}
+          . A test file is charged once it passes the checks (an invalid one never is); one the platform fails to score before any score of it
+          was shown is refunded automatically, with the reason. The same list is <code>GET /api/quota/ledger?release=all</code>.
+        </p>
+        {isBadBefore && <p role="status">The link asked for rows older than one that is not in your ledger; these are the newest rows.</p>}
+        {olderPage !== null && (
+          <p>
+            Older rows. <Link href="/account#quota-ledger">Back to the newest</Link>.
           </p>
-          <QuotaLedgerTable entries={ledger} caption="Your test quota ledger, newest first" />
-        </section>
-      )}
+        )}
+        <QuotaLedgerTable
+          entries={ledger.entries}
+          caption="Your test quota ledger, newest first"
+          hasReleaseColumn
+          olderHref={ledger.nextBefore === null ? null : `/account?ledgerBefore=${ledger.nextBefore}#quota-ledger`}
+        />
+      </section>
     </div>
   );
 }

@@ -27,12 +27,19 @@ type QuotaLedgerTableProps = {
   /** A last column per row (the maintainer's refund button). */
   actionFor?: (entry: QuotaLedgerEntryView) => ReactNode;
   actionHeading?: string;
+  /** A column naming each row's release (a ledger of every release). */
+  hasReleaseColumn?: boolean;
+  /** Where the next (older) page is when this one is cut off at the page size; null when it is the last. */
+  olderHref?: string | null;
 };
 
 /** Every charge, refund and grant of one account's test quota, newest first. */
-export function QuotaLedgerTable({ entries, caption, hasSubmissionLinks = true, actionFor, actionHeading = "Action" }: QuotaLedgerTableProps) {
-  if (entries.length === 0) return <p data-testid="quota-ledger-empty">Nothing charged, refunded or granted yet on this release.</p>;
+export function QuotaLedgerTable({ entries, caption, hasSubmissionLinks = true, actionFor, actionHeading = "Action", hasReleaseColumn = false, olderHref = null }: QuotaLedgerTableProps) {
+  if (entries.length === 0) {
+    return <p data-testid="quota-ledger-empty">Nothing charged, refunded or granted yet{hasReleaseColumn ? "" : " on this release"}.</p>;
+  }
   return (
+    <>
     <TableShell
       caption={caption}
       testId="quota-ledger"
@@ -42,6 +49,7 @@ export function QuotaLedgerTable({ entries, caption, hasSubmissionLinks = true, 
       head={
         <>
           <th scope="col">When</th>
+          {hasReleaseColumn && <th scope="col">Release</th>}
           <th scope="col">What</th>
           <th scope="col">Test submissions</th>
           <th scope="col">Submission</th>
@@ -54,6 +62,7 @@ export function QuotaLedgerTable({ entries, caption, hasSubmissionLinks = true, 
       {entries.map((entry) => (
         <tr key={entry.id} className="border-t border-line align-top" data-kind={entry.kind}>
           <td className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</td>
+          {hasReleaseColumn && <td className="whitespace-nowrap">{entry.releaseName}</td>}
           <th scope="row" className="font-medium">
             {KIND_LABELS[entry.kind]}
           </th>
@@ -73,5 +82,11 @@ export function QuotaLedgerTable({ entries, caption, hasSubmissionLinks = true, 
         </tr>
       ))}
     </TableShell>
+    {olderHref !== null && (
+      <p data-testid="quota-ledger-more">
+        These are the newest {formatCount(entries.length)} rows; there are older ones: <Link href={olderHref}>older rows</Link>.
+      </p>
+    )}
+    </>
   );
 }

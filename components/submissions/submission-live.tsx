@@ -22,10 +22,17 @@ function isTerminal(view: SubmissionView): boolean {
 }
 
 
-/** Whose quota a submission used, in the words of the person reading. */
+/** What a submission cost whose test quota, from the quota ledger, in the words of the person reading. */
 function quotaText(view: SubmissionView, isOwner: boolean): string {
-  if (!view.countsToQuota) return view.split === "dev" ? "free (dev submissions cost no quota)" : "free (does not count toward a quota)";
-  return isOwner ? "counts toward your test quota" : `counts toward ${view.ownerName}'s test quota`;
+  const whose = isOwner ? "your" : `${view.ownerName}'s`;
+  switch (view.quota.state) {
+    case "free":
+      return view.split === "dev" ? "free (dev submissions cost no test quota)" : "free (not charged to a test quota)";
+    case "refunded":
+      return `refunded to ${whose} test quota${view.quota.reason ? `: ${view.quota.reason}` : ""}`;
+    default:
+      return `charged to ${whose} test quota${view.quota.reason ? ` (${view.quota.reason})` : ""}`;
+  }
 }
 
 function QueuePositionText({ position }: { position: NonNullable<SubmissionView["queuePosition"]> }) {

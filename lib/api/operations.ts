@@ -18,6 +18,7 @@ import {
   submissionCreatedSchema,
   submissionListSchema,
   submissionViewSchema,
+  quotaLedgerQuerySchema,
   quotaLedgerSchema,
   testQuotaSchema,
   uploadFormSchema,
@@ -309,11 +310,16 @@ export const API = {
     method: "get",
     path: "/api/quota/ledger",
     tag: "Submissions",
-    summary: "Every charge, refund and grant of your test quota on the active release",
+    summary: "Every charge, refund and grant of your test quota, on the active release or (release=all) on every release",
     description:
-      "Newest first. A test file is charged once it passes pre-flight (an invalid file never is); a file the platform failed to score (a worker crash, SCORING_MAX_ATTEMPTS reached) is refunded automatically with the reason; maintainers grant extra test submissions or refund one with a reason. Only your own rows.",
-    input: { auth: "user" },
-    responses: { 200: { description: "Your quota ledger", schema: quotaLedgerSchema }, 401: UNAUTHENTICATED, 404: { description: "No release is active" } },
+      "Newest first, at most 500 rows an answer (hasMore and nextBefore page on). A test file is charged once it passes pre-flight (an invalid file never is); a file the platform failed to score before any score of it was shown (a worker crash, SCORING_MAX_ATTEMPTS reached) is refunded automatically with the reason; a maintainer's retry of a refunded file charges it again; maintainers grant extra test submissions or refund one with a reason. Only your own rows.",
+    input: { auth: "user", query: quotaLedgerQuerySchema },
+    responses: {
+      200: { description: "Your quota ledger", schema: quotaLedgerSchema },
+      401: UNAUTHENTICATED,
+      404: { description: "No release is active (without release=), or no release has that id" },
+      422: { description: "A query parameter is malformed, or before= is not a row of your ledger (the message names the parameter)" },
+    },
   },
   getMe: {
     method: "get",

@@ -86,7 +86,7 @@ describe("client formatting", () => {
     const view: SubmissionViewBody = {
       id: "cs1", ownerName: "Ada", isViewerOwner: true, status: "SCORED", split: "test", track: "open", originalName: "t.jsonl", fileBytes: 2048,
       fileSha256: "0".repeat(64), sampleCount: 232, createdAt: "2026-12-01T10:00:00.000Z", startedAt: "2026-12-01T10:00:01.000Z",
-      finishedAt: "2026-12-01T10:00:03.000Z", attempts: 1, failureKind: null, failureReason: null, countsToQuota: true, isBaseline: false,
+      finishedAt: "2026-12-01T10:00:03.000Z", attempts: 1, failureKind: null, failureReason: null, quota: { state: "charged", reason: null }, isBaseline: false,
       baselineLabel: null, publication: "PRIVATE", isPrimary: false, hiddenByOwner: false, systemName: null, methodDescription: null, factSheet: null, factSheetMissing: [],
       canEditFactSheet: false, provenance: { tier: "scored", reproducedAt: null, reproducedBy: null }, reviewReason: null, identicalPublicEntry: null, releaseName: "demo 1.0", feedbackFraction: 0.25, disclosureLevel: "owner",
       score: {
@@ -107,6 +107,7 @@ describe("client formatting", () => {
       [
         "Submission cs1: test split, open-world track, 232 samples, SCORED in 3 s",
         "File: t.jsonl (2 KiB), demo 1.0",
+        "Test quota: charged.",
         "",
         "Feedback estimate on the feedback slice, n = 232: not the numbers the leaderboard uses (rounded; each 95% interval from the shown value and n alone):",
         "metric           value        95% CI",
@@ -131,7 +132,7 @@ describe("a waiting submission", () => {
     ({
       id: "q1", ownerName: "Ada", isViewerOwner: true, status: "QUEUED", split: "test", track: "open", originalName: "t.jsonl", fileBytes: 100,
       fileSha256: "0".repeat(64), sampleCount: 232, createdAt: "2026-12-01T10:00:00.000Z", startedAt: null, finishedAt: null, attempts: 0,
-      failureKind: null, failureReason: null, countsToQuota: true, isBaseline: false, baselineLabel: null, publication: "PRIVATE", isPrimary: false,
+      failureKind: null, failureReason: null, quota: { state: "charged", reason: null }, isBaseline: false, baselineLabel: null, publication: "PRIVATE", isPrimary: false,
       hiddenByOwner: false, systemName: null, methodDescription: null, factSheet: null, factSheetMissing: [], canEditFactSheet: false,
       provenance: { tier: "scored", reproducedAt: null, reproducedBy: null }, reviewReason: null, identicalPublicEntry: null, releaseName: "demo 1.0", feedbackFraction: 0.25, disclosureLevel: "owner",
       score: null, comparisons: [], hasSampleOutcomes: false, visibility: { isPublic: false, text: "Private" },
@@ -143,6 +144,7 @@ describe("a waiting submission", () => {
       [
         "Submission q1: test split, open-world track, 232 samples, QUEUED",
         "File: t.jsonl (100 B), demo 1.0",
+        "Test quota: charged.",
         "Queue: 3 of 4 in the queue, 2 being scored now.",
         "No scoring worker is alive on the server: the submission waits until the operators start one.",
         "",
@@ -153,6 +155,12 @@ describe("a waiting submission", () => {
     expect(formatSubmission(waiting({}), { workersAlive: 1 })).not.toContain("No scoring worker");
     expect(describeWaitDetail(waiting({}), { workersAlive: 0 })).toBe("3 of 4 in the queue, 2 being scored now, no scoring worker is alive on the server");
     expect(describeWaitDetail(waiting({ status: "SCORING", queuePosition: null }), { workersAlive: 2 })).toBeNull();
+  });
+
+  it("says what the submission cost the test quota, from the ledger: a refund with its reason, nothing for a free file", () => {
+    const failed = waiting({ status: "FAILED", queuePosition: null, failureKind: "INTERNAL", failureReason: "The store did not answer.", quota: { state: "refunded", reason: "Scoring failed on the platform's side" } });
+    expect(formatSubmission(failed, { workersAlive: null })).toContain("\nTest quota: refunded (Scoring failed on the platform's side).\n");
+    expect(formatSubmission(waiting({ split: "dev", quota: { state: "free", reason: null } }), { workersAlive: null })).not.toContain("Test quota");
   });
 
   it("names a pending or rejected publication", () => {

@@ -103,9 +103,18 @@ function publicationLine(view: SubmissionViewBody): string | null {
   }
 }
 
+/** What a test submission cost the owner's test quota (the quota ledger); nothing for a free one. */
+function quotaLine(quota: SubmissionViewBody["quota"]): string | null {
+  if (quota.state === "free") return null;
+  if (quota.state === "refunded") return `Test quota: refunded${quota.reason ? ` (${quota.reason})` : ""}.`;
+  return `Test quota: charged${quota.reason ? ` (${quota.reason})` : ""}.`;
+}
+
 /** Everything `status` and `submit --wait` print for a submission; the page link is the server's. */
 export function formatSubmission(view: SubmissionViewBody, workers: WorkerState): string {
   const lines = [formatHeading(view), `File: ${view.originalName} (${formatBytes(view.fileBytes)}), ${view.releaseName}`];
+  const quota = quotaLine(view.quota);
+  if (quota !== null) lines.push(quota);
   if (view.status === "QUEUED" && view.queuePosition !== null) lines.push(`Queue: ${formatQueuePosition(view.queuePosition)}.`);
   if (isWaitingStatus(view.status) && workers.workersAlive === 0) lines.push(NO_WORKER);
   if (view.status === "FAILED") {

@@ -9,7 +9,8 @@ const logger = rootLogger.child({ service: "worker" });
 /**
  * One scoring job: the submission is scored, or marked INVALID at once (no
  * retry can fix a file), or, after an infrastructure fault, retried by BullMQ
- * until its attempts run out and then marked INTERNAL with the quota refunded.
+ * until its attempts run out and then marked INTERNAL (a test charge is refunded
+ * when no score of it was ever shown: markSubmissionFailed).
  */
 export async function scoreSubmissionJob(job: Job<ScoringJob>): Promise<JobResult> {
   const parsed = scoringJob.schema.safeParse(job.data);
@@ -33,7 +34,7 @@ export async function scoreSubmissionJob(job: Job<ScoringJob>): Promise<JobResul
       await markSubmissionFailed(
         submissionId,
         "INTERNAL",
-        `An internal error stopped scoring after ${maxAttempts} attempts. This is our fault, not your file's: its test quota was refunded, and maintainers can see it and re-score it.`,
+        `An internal error stopped scoring after ${maxAttempts} attempts. This is our fault, not your file's; maintainers can see it and re-score it.`,
       ).catch(() => undefined);
       return { outcome: "failed", error };
     }

@@ -31,7 +31,7 @@ export type ImportReleaseResult = {
   isActive: boolean;
   stats: ReleaseStats;
   leakage: LeakageFinding[];
-  /** The baselines queued (or found) after a new import with queueBaselines; empty otherwise. */
+  /** With queueBaselines, the release's baselines: queued now ("created") or found ("existing"); empty otherwise. */
   baselines: BaselineRunResult[];
 };
 
@@ -92,7 +92,7 @@ export async function importRelease(options: ImportReleaseOptions): Promise<Impo
       isActive: options.activate || existing.isActive,
       stats,
       leakage,
-      baselines: [],
+      baselines: options.queueBaselines ? await queueMissingBaselines(existing.id, release) : [],
     };
   }
 
@@ -139,8 +139,9 @@ export async function importRelease(options: ImportReleaseOptions): Promise<Impo
     );
   }
 
-  await analyzeImportedTables();
-  const baselines = options.queueBaselines ? await queueBaselinesOrRollBack(releaseId, makeActive ? (previousActive?.id ?? null) : undefined, release) : [];
+  let baselines: BaselineRunResult[] = [];
+  if (options.queueBaselines) baselines = await queueBaselinesOrRollBack(releaseId, makeActive ? (previousActive?.id ?? null) : undefined, release);
+  else await analyzeImportedTables();
 
   return {
     releaseId,
@@ -200,6 +201,7 @@ async function queueBaselinesOrRollBack(
 ): Promise<BaselineRunResult[]> {
   let failure: unknown;
   try {
+    await analyzeImportedTables();
     const baselines = await runBaselines(releaseId);
     if (release.samples.test.length === 0 || baselines.some((baseline) => baseline.split === "test")) return baselines;
     failure = new Error("no baseline of the test split was queued");
@@ -212,6 +214,26 @@ async function queueBaselinesOrRollBack(
     isAppError(failure) ? failure.code : "internal",
     `Release ${release.meta.name} ${release.meta.version} was not imported: its baselines could not be queued (${reason}). The import was rolled back; nothing of this release is kept. Fix the cause and run the import again.`,
   );
+}
+
+/**
+ * An unchanged re-import with queueBaselines: the release was committed
+ * before, but an import that died between its commit and its baselines left
+ * it without them. The baseline step is idempotent (runBaselines queues only
+ * the missing ones), so it runs again; the release is kept whatever happens
+ * (participants may have used it), and a failure says how to finish.
+ */
+async function queueMissingBaselines(releaseId: string, release: LoadedRelease): Promise<BaselineRunResult[]> {
+  try {
+    await analyzeImportedTables();
+    return await runBaselines(releaseId);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new AppError(
+      isAppError(error) ? error.code : "internal",
+      `Release ${release.meta.name} ${release.meta.version} is imported, but its baselines could not be queued (${reason}). Fix the cause and run the import again (or npm run baselines).`,
+    );
+  }
 }
 
 /** Deletes a just-imported release (its entities, samples and any baseline submissions cascade) and restores the active one. */

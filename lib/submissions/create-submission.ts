@@ -107,7 +107,8 @@ export async function createSubmission(options: CreateSubmissionOptions): Promis
 type SubmissionPlan = {
   release: Awaited<ReturnType<typeof getActiveRelease>>;
   preflight: Awaited<ReturnType<typeof runPreflight>>;
-  countsToQuota: boolean;
+  /** A test file that costs its uploader a quota charge (not a baseline, not an exempt operator upload). */
+  isCharged: boolean;
   isDevLimited: boolean;
   isReuploadChecked: boolean;
   clientAddress: string | null;
@@ -124,13 +125,13 @@ async function planSubmission(options: CreateSubmissionOptions): Promise<Submiss
     declaredSplit: options.declaredSplit,
     declaredTrack: options.declaredTrack,
   });
-  const countsToQuota = preflight.split === "test" && !options.isQuotaExempt;
+  const isCharged = preflight.split === "test" && !options.isQuotaExempt;
   const isDevLimited = preflight.split === "dev" && !options.isQuotaExempt;
   // Baselines (the system account) are computed, not chosen to read the gold.
   const isReuploadChecked = preflight.split === "test" && options.baseline === undefined && !options.isQuotaExempt;
   if (preflight.split === "test") await assertMayUserSubmitTest(options.userId, release.id);
   const clientAddress = preflight.split === "test" && options.clientIp !== undefined ? addressBucket(options.clientIp) : null;
-  return { release, preflight, countsToQuota, isDevLimited, isReuploadChecked, clientAddress };
+  return { release, preflight, isCharged, isDevLimited, isReuploadChecked, clientAddress };
 }
 
 /** The stored file, the row and its quota charge in one transaction; a lost race on the Idempotency-Key is that key's replay. */
@@ -157,21 +158,21 @@ async function writeSubmission(
   store: ReturnType<typeof getFileStore>,
 ): Promise<CreatedSubmission> {
   const { staged } = options;
-  const { release, preflight, countsToQuota, isDevLimited, isReuploadChecked, clientAddress } = plan;
-  if (countsToQuota || isReuploadChecked || isDevLimited) {
+  const { release, preflight, isCharged, isDevLimited, isReuploadChecked, clientAddress } = plan;
+  if (isCharged || isReuploadChecked || isDevLimited) {
     // One participant's concurrent uploads queue up here, so neither the
     // quota, the dev limits nor the re-upload check can be raced.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`quota:${options.userId}`}))`;
   }
   // Accounts sharing an address share its budget: their uploads queue up here too (always after the account's lock).
-  if (countsToQuota && clientAddress !== null) {
+  if (isCharged && clientAddress !== null) {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`quota-address:${clientAddress}`}))`;
   }
   // A concurrent upload with the same key may have committed while this one waited for the lock.
   const concurrent = await replayOf(options, tx);
   if (concurrent) return concurrent;
   if (isReuploadChecked) await assertNotIdenticalUpload({ userId: options.userId, releaseId: release.id, fileSha256: staged.sha256 }, tx);
-  if (countsToQuota) await assertTestQuotaLeft({ userId: options.userId, releaseId: release.id, clientAddress }, tx);
+  if (isCharged) await assertTestQuotaLeft({ userId: options.userId, releaseId: release.id, clientAddress }, tx);
   if (isDevLimited) await assertDevUploadAllowed(options.userId, staged.bytes, tx);
   const created = await tx.submission.create({
     data: {
@@ -185,7 +186,6 @@ async function writeSubmission(
       sampleCount: preflight.sampleCount,
       answerDigests: preflight.answerDigests,
       answerDigestsVersion: ANSWER_KEY_VERSION,
-      countsToQuota,
       clientAddress,
       idempotencyKey: options.idempotencyKey,
       isBaseline: options.baseline !== undefined,
@@ -194,7 +194,7 @@ async function writeSubmission(
       methodDescription: options.baseline?.description,
     },
   });
-  if (countsToQuota) await chargeTestQuota(tx, created);
+  if (isCharged) await chargeTestQuota(tx, created);
   // The file is stored inside the transaction: with the PostgreSQL
   // store its chunks commit with the row and the charge or not at all;
   // with disk or S3 a failed write rolls the row back, and a commit

@@ -6,6 +6,7 @@ import { readStoredFactSheet, type FactSheet } from "@/lib/fact-sheet/schema";
 import { scoredEntryTier, type ProvenanceTier } from "@/lib/provenance/tiers";
 import type { UserActor } from "@/lib/auth/actor";
 import { isMaintainer, requireOwnerOrMaintainer } from "@/lib/auth/actor";
+import { getSubmissionQuota, type SubmissionQuota } from "@/lib/submissions/submission-quota";
 import { db } from "@/lib/db";
 import {
   discloseComparison,
@@ -45,7 +46,8 @@ export type SubmissionView = {
   attempts: number;
   failureKind: "INVALID" | "INTERNAL" | null;
   failureReason: string | null;
-  countsToQuota: boolean;
+  /** What it cost the owner's test quota, from the quota ledger (lib/submissions/submission-quota.ts). */
+  quota: SubmissionQuota;
   isBaseline: boolean;
   baselineLabel: string | null;
   publication: "PRIVATE" | "PENDING" | "PUBLISHED" | "REJECTED" | "HIDDEN";
@@ -143,7 +145,7 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
     queuePosition: submission.status === "QUEUED" ? await getQueuePosition(submission.id) : null,
     failureKind: submission.failureKind,
     failureReason: submission.failureReason,
-    countsToQuota: submission.countsToQuota,
+    quota: await getSubmissionQuota(submission.id, { withReason: viewer.userId === submission.userId || isMaintainer(viewer) }),
     isBaseline: submission.isBaseline,
     baselineLabel: submission.baselineLabel,
     publication: submission.publication,

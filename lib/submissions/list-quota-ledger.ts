@@ -1,13 +1,19 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
 import type { QuotaEntryKind } from "@/lib/generated/prisma";
 
 export type QuotaLedgerEntryView = {
   id: string;
   kind: QuotaEntryKind;
   amount: number;
+  /** Which charge of its submission the row is (0 the upload's; 1, 2, ... a re-charge after a maintainer's retry). */
+  round: number;
   createdAt: Date;
   windowAt: Date;
+  releaseId: string;
+  /** "irc-bench 1.0": the release whose budget the row is part of. */
+  releaseName: string;
   submissionId: string | null;
   submissionName: string | null;
   reason: string | null;
@@ -15,8 +21,24 @@ export type QuotaLedgerEntryView = {
   madeBy: "upload" | "platform" | "maintainer";
 };
 
-/** How many rows one page or API answer shows; a budget is 50 by default, so this is every row of a release. */
-const LEDGER_LIMIT = 500;
+type QuotaLedgerPage = {
+  entries: QuotaLedgerEntryView[];
+  /** More (older) rows exist than this page shows: ask again with `before` set to `nextBefore`. */
+  hasMore: boolean;
+  /** The id of this page's last (oldest) row when there are more; null otherwise. */
+  nextBefore: string | null;
+};
+
+/** How many rows one page or API answer shows at most; a budget is 50 by default, so one release usually fits. */
+const LEDGER_PAGE_SIZE = 500;
+
+type ListQuotaLedgerOptions = {
+  /** One release's rows, or null for every release's. */
+  releaseId: string | null;
+  /** Only rows older than this row of the same account (the previous page's nextBefore). */
+  before?: string;
+  pageSize?: number;
+};
 
 function madeByOf(kind: QuotaEntryKind, actorId: string | null): QuotaLedgerEntryView["madeBy"] {
   if (actorId !== null) return "maintainer";
@@ -24,36 +46,55 @@ function madeByOf(kind: QuotaEntryKind, actorId: string | null): QuotaLedgerEntr
 }
 
 /**
- * One account's quota ledger on a release, newest first: only that account's
- * own rows (an address budget is shared, but other accounts' rows stay theirs).
+ * One account's quota ledger, newest first, on one release or on all of them
+ * (each row names its release), a page at a time: only that account's own
+ * rows (an address budget is shared, but other accounts' rows stay theirs).
  * The maintainer who made a row is not named to the participant.
  */
-export async function listQuotaLedger(userId: string, releaseId: string): Promise<QuotaLedgerEntryView[]> {
+export async function listQuotaLedger(userId: string, options: ListQuotaLedgerOptions): Promise<QuotaLedgerPage> {
+  const pageSize = options.pageSize ?? LEDGER_PAGE_SIZE;
+  if (options.before !== undefined) {
+    const anchor = await db.quotaLedgerEntry.findFirst({ where: { id: options.before, userId }, select: { id: true } });
+    if (!anchor) throw new AppError("validation", `before: ${options.before} is not a row of this quota ledger (use the nextBefore of the previous page).`);
+  }
   const rows = await db.quotaLedgerEntry.findMany({
-    where: { userId, releaseId },
+    where: { userId, ...(options.releaseId === null ? {} : { releaseId: options.releaseId }) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: LEDGER_LIMIT,
+    ...(options.before === undefined ? {} : { cursor: { id: options.before }, skip: 1 }),
+    take: pageSize + 1,
     select: {
       id: true,
       kind: true,
       amount: true,
+      round: true,
       createdAt: true,
       windowAt: true,
+      releaseId: true,
+      release: { select: { name: true, version: true } },
       submissionId: true,
       reason: true,
       actorId: true,
       submission: { select: { originalName: true } },
     },
   });
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    amount: row.amount,
-    createdAt: row.createdAt,
-    windowAt: row.windowAt,
-    submissionId: row.submissionId,
-    submissionName: row.submission?.originalName ?? null,
-    reason: row.reason,
-    madeBy: madeByOf(row.kind, row.actorId),
-  }));
+  const hasMore = rows.length > pageSize;
+  const shown = rows.slice(0, pageSize);
+  return {
+    entries: shown.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      amount: row.amount,
+      round: row.round,
+      createdAt: row.createdAt,
+      windowAt: row.windowAt,
+      releaseId: row.releaseId,
+      releaseName: `${row.release.name} ${row.release.version}`,
+      submissionId: row.submissionId,
+      submissionName: row.submission?.originalName ?? null,
+      reason: row.reason,
+      madeBy: madeByOf(row.kind, row.actorId),
+    })),
+    hasMore,
+    nextBefore: hasMore ? (shown.at(-1)?.id ?? null) : null,
+  };
 }

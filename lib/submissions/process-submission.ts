@@ -19,7 +19,7 @@ import { getFileStore } from "@/lib/files/file-store";
 import { loadAnswerIndex } from "@/lib/submissions/load-gold";
 import { readPredictionFile } from "@/lib/submissions/read-prediction-file";
 import { compareWithBaselines, lockSplitComparisons, refreshComparisons, REFRESH_TIMEOUT_MS } from "@/lib/submissions/refresh-comparisons";
-import { refundTestQuota } from "@/lib/submissions/quota-ledger";
+import { refundPlatformFault, type PlatformRefundOutcome } from "@/lib/submissions/quota-ledger";
 
 /** A stored file that fails validation: retrying cannot help. */
 export class InvalidSubmissionError extends Error {
@@ -159,18 +159,27 @@ async function markSubmissionScored(tx: Prisma.TransactionClient, submissionId: 
   });
 }
 
+/** What the owner reads about their test quota after an internal failure: what actually happened to the charge. */
+const QUOTA_SENTENCE: Record<PlatformRefundOutcome, string> = {
+  refunded: "Its test quota charge was refunded (see the quota ledger on your account page).",
+  already_refunded: "Its test quota charge was refunded (see the quota ledger on your account page).",
+  not_charged: "It was not charged to any test quota, so there was nothing to refund.",
+  feedback_shown: "Its test quota charge stays: its scores were shown to you before this re-score failed.",
+};
+
 /**
  * Records a failure the owner can act on (INVALID) or an internal fault after the last retry (INTERNAL).
- * An internal fault is the platform's, not the file's: its test quota charge is refunded in the same
- * transaction, with the reason (a second call finds the refund made and adds none).
+ * An internal fault is the platform's, not the file's: the charge of a test file that never reached SCORED
+ * is refunded in the same transaction, with the reason (a second call finds the refund made and adds none),
+ * and `reason` is followed by a sentence saying what happened to the charge.
  */
 export async function markSubmissionFailed(submissionId: string, kind: "INVALID" | "INTERNAL", reason: string): Promise<void> {
   const failed = await db.$transaction(async (tx) => {
+    const refund = kind === "INTERNAL" ? await refundPlatformFault(tx, submissionId, `Scoring failed on the platform's side: ${reason}`) : null;
     await tx.submission.updateMany({
       where: { id: submissionId },
-      data: { status: "FAILED", failureKind: kind, failureReason: reason, finishedAt: new Date() },
+      data: { status: "FAILED", failureKind: kind, failureReason: refund === null ? reason : `${reason} ${QUOTA_SENTENCE[refund]}`, finishedAt: new Date() },
     });
-    if (kind === "INTERNAL") await refundTestQuota({ submissionId, reason: `Scoring failed on the platform's side: ${reason}` }, tx);
     return tx.submission.findUnique({ where: { id: submissionId }, select: { isBaseline: true, releaseId: true, split: true } });
   });
   // The baselines scored while this one waited left the split's comparisons to it (refresh-comparisons.ts): redo them now.

@@ -63,7 +63,7 @@ async function getQuota(scope: QuotaScope, releaseId: string, now: Date = new Da
       COALESCE(-SUM(e."amount") FILTER (WHERE e."kind" = 'GRANT' AND e."windowAt" > ${since}), 0) AS "grantedToday",
       MIN(e."windowAt") FILTER (
         WHERE e."kind" = 'CHARGE' AND e."windowAt" > ${since}
-          AND NOT EXISTS (SELECT 1 FROM "QuotaLedgerEntry" r WHERE r."submissionId" = e."submissionId" AND r."kind" = 'REFUND')
+          AND NOT EXISTS (SELECT 1 FROM "QuotaLedgerEntry" r WHERE r."submissionId" = e."submissionId" AND r."kind" = 'REFUND' AND r."round" = e."round")
       ) AS "oldestCharge"
     FROM "QuotaLedgerEntry" e
     WHERE e."releaseId" = ${releaseId} AND (${scopeFilter(scope)})`;

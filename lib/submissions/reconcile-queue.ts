@@ -17,7 +17,7 @@ const RELEASE_LOCK = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis
 function gaveUpMessage(attempts: number): string {
   return (
     `Scoring was started ${attempts} times and never finished: the scoring worker stopped each time, so it was stopped for good to keep the queue moving. ` +
-    "This is usually our fault, not your file's, so its test quota was refunded (see the quota ledger on your account page). Check that the file scores offline (npm run score) and " +
+    "This is usually our fault, not your file's. Check that the file scores offline (npm run score) and " +
     "tell the maintainers this submission's id; they can re-score it once the cause is fixed."
   );
 }

@@ -3,7 +3,9 @@
  *
  * Imports a release directory (protocol section 2) into the database in one
  * transaction, then queues its baselines (or, when they cannot be queued,
- * removes the release again). Exit 0 imported or unchanged, 1 the release was
+ * removes the release again). Re-importing identical files queues the
+ * baselines an earlier import did not get to (it died after its commit).
+ * Exit 0 imported or unchanged, 1 the release was
  * rejected (one line per problem: FILE:LINE: message) or could not be kept
  * (one line saying why), 2 usage error.
  */
@@ -27,14 +29,16 @@ test.jsonl, dataset.json with gold qids in every split) into the database.
                import (they can be run later with npm run baselines)
   --help       show this help
 
-Re-importing identical files changes nothing. A release whose name and
+Re-importing identical files changes nothing but queue the baselines an
+earlier import of them did not get to. A release whose name and
 version exist with different content is refused: bump the version.`;
 
 const LEAKAGE_SHOWN = 50;
 
 function printSummary(result: ImportReleaseResult): void {
   const { stats } = result;
-  const verb = result.outcome === "imported" ? "Imported" : "Already imported, nothing changed:";
+  const queuedNow = result.baselines.some((run) => run.outcome === "created");
+  const verb = result.outcome === "imported" ? "Imported" : queuedNow ? "Already imported (its missing baselines are queued now):" : "Already imported, nothing changed:";
   console.log(`${verb} ${result.name} ${result.version}${result.isActive ? " (active)" : ""}`);
   console.log(`  KB entities: ${stats.kbEntities}`);
   for (const split of SPLITS) {
@@ -77,9 +81,13 @@ async function main(): Promise<number> {
     const result = await importRelease({ dir, activate: parsed.values.activate === true, queueBaselines });
     printSummary(result);
     printLeakage(result, dir);
-    if (result.outcome === "imported" && queueBaselines) {
+    if (queueBaselines) {
       const queued = result.baselines.filter((run) => run.outcome === "created").length;
-      console.log(`Queued ${queued} baseline submission(s) for scoring (dev and test); a worker scores them (npm run worker).`);
+      const found = result.baselines.length - queued;
+      if (queued > 0 || result.outcome === "imported") {
+        console.log(`Queued ${queued} baseline submission(s) for scoring (dev and test); a worker scores them (npm run worker).`);
+      }
+      if (found > 0) console.log(`${found} baseline submission(s) were there already (npm run baselines shows their status).`);
     }
     console.log(`Done in ${formatDecimal(((performance.now() - started) / 1000), 1)} s.`);
     return 0;

@@ -61,7 +61,7 @@ choose_web_port() {
   if [ -f "$WEB_PORT_FILE" ] && [[ "$(cat "$WEB_PORT_FILE")" =~ ^[0-9]+$ ]]; then preferred="$(cat "$WEB_PORT_FILE")"; fi
   for ((port = preferred; port < preferred + WEB_PORT_SEARCH; port++)); do
     if claim_web_port "$port"; then
-      [ "$port" -ne "$preferred" ] && echo "[up] port $preferred is in use; the web server takes $port" >&2
+      [ "$port" -ne "$preferred" ] && say "port $preferred is in use; the web server takes $port"
       PORT="$port"
       mkdir -p "$IRC_DATA_DIR"
       printf '%s\n' "$PORT" >"$WEB_PORT_FILE"

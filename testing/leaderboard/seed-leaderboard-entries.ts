@@ -113,7 +113,6 @@ export async function seedLeaderboardEntries(options: SeedOptions): Promise<Seed
       fileBytes: 0,
       originalName: "synthetic.jsonl",
       sampleCount: gold.length,
-      countsToQuota: false,
       isBaseline: entry.isBaseline,
       baselineLabel: entry.isBaseline ? entry.system : null,
       finishedAt: publishedAt,

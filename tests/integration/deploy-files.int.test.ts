@@ -18,8 +18,8 @@ const DEPLOY = path.join(REPO_ROOT, "deploy");
 const ENV_TEMPLATE = path.join(DEPLOY, "irc-bench.env.example");
 const UNITS = ["irc-bench-web.service", "irc-bench-worker@.service"];
 const NGINX_SITE = path.join(DEPLOY, "nginx-irc-bench.conf");
-/** Variables the platform reads outside lib/env.ts, or is about to: the template must carry them too. */
-const EXTRA_VARIABLES = ["PORT", "IRC_SLICE_SECRET"];
+/** Variables the platform reads outside lib/env.ts (PORT: package.json's start script; NEXT_DIST_DIR: next.config.ts): the template carries them too. */
+const EXTRA_VARIABLES = ["PORT", "NEXT_DIST_DIR"];
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "irc-deploy-files-"));
 
@@ -62,6 +62,24 @@ describe("deploy/irc-bench.env.example", () => {
       return !/^# \S/.test(lines[index] ?? "");
     });
     expect(unexplained.map((variable) => variable.name)).toEqual([]);
+  });
+
+  it("shows the true default of each commented variable under \"defaults shown\"", () => {
+    const start = lines.findIndex((line) => line.startsWith("# --- Optional (defaults shown)"));
+    expect(start).toBeGreaterThan(0);
+    const next = lines.findIndex((line, index) => index > start && line.startsWith("# ---"));
+    const end = next === -1 ? lines.length : next;
+    const shape: Record<string, { safeParse: (value: unknown) => { success: boolean; data?: unknown } }> = envSchema.shape;
+    const wrong = variables
+      .filter((variable) => variable.index > start && variable.index < end && !variable.isSet && shape[variable.name] !== undefined)
+      .flatMap((variable) => {
+        const fallback = shape[variable.name]?.safeParse(undefined);
+        // Variables without a default show an example value (a bucket name, an endpoint).
+        if (!fallback?.success || fallback.data === undefined) return [];
+        const shown = shape[variable.name]?.safeParse(variable.value);
+        return shown?.success && JSON.stringify(shown.data) === JSON.stringify(fallback.data) ? [] : [`${variable.name}=${variable.value} (the default is ${JSON.stringify(fallback.data)})`];
+      });
+    expect(wrong).toEqual([]);
   });
 
   it("sets what production requires, to values the platform accepts", () => {

@@ -18,14 +18,17 @@ const previous = vi.hoisted(() => {
 import { POST as postQuotaAdjustment } from "@/app/api/admin/users/[id]/quota/route";
 import { GET as getLedger } from "@/app/api/quota/ledger/route";
 import { POST as postSubmission } from "@/app/api/submissions/route";
+import { GET as getSubmission } from "@/app/api/submissions/[id]/route";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { AppError, toHttpStatus } from "@/lib/errors";
-import type { QuotaLedgerBody } from "@/lib/api/schemas/submissions";
+import type { QuotaLedgerBody, SubmissionViewBody } from "@/lib/api/schemas/submissions";
 import { AUTH_RATE_LIMITS } from "@/lib/rate-limit/auth-limits";
 import { getSharedRedis } from "@/lib/redis";
 import { SOCKET_ADDRESS_HEADER } from "@/lib/server/socket-address";
-import { markSubmissionFailed } from "@/lib/submissions/process-submission";
+import { markSubmissionFailed, processSubmission } from "@/lib/submissions/process-submission";
+import { queueStaleScores } from "@/lib/submissions/queue-stale-scores";
+import { retrySubmission } from "@/lib/submissions/retry-submission";
 import { getTestQuota } from "@/lib/submissions/quota";
 import { reconcileScoringQueue } from "@/lib/submissions/reconcile-queue";
 import { getScoringQueue } from "@/lib/submissions/scoring-queue";
@@ -99,6 +102,15 @@ async function readLedger(token: string): Promise<QuotaLedgerBody> {
   const response = await getLedger(new Request(`${BASE}/api/quota/ledger`, { headers: { authorization: `Bearer ${token}` } }));
   expect(response.status).toBe(200);
   return (await response.json()) as QuotaLedgerBody;
+}
+
+/** GET /api/submissions/:id as its owner: what the submission cost, from the ledger. */
+async function quotaOfSubmission(token: string, id: string): Promise<SubmissionViewBody["quota"]> {
+  const response = await getSubmission(new Request(`${BASE}/api/submissions/${id}`, { headers: { authorization: `Bearer ${token}` } }), {
+    params: Promise.resolve({ id }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as SubmissionViewBody).quota;
 }
 
 async function refusal(run: () => Promise<unknown>): Promise<AppError> {
@@ -205,6 +217,66 @@ describe("the quota ledger", () => {
     expect(refund?.amount).toBe(-1);
     // The address got its charges back too: the same address uploads again.
     expect((await upload(token, address)).status).toBe(201);
+  });
+
+  it("a re-score that fails internally keeps the charge of a file whose scores were shown, and says so", async () => {
+    const lea = await createTestUser({ label: "ledger-lea", withoutPassword: true });
+    const submission = await submitLines(nextTestLines(), { userId: lea.id });
+    expect(await processSubmission(submission.id)).toBe("scored");
+    // A maintainer's re-score puts it back to QUEUED; the worker then gives up on it.
+    expect((await queueStaleScores({ includeCurrent: true })).queued).toContain(submission.id);
+    await markSubmissionFailed(submission.id, "INTERNAL", "An internal error stopped scoring after 3 attempts.");
+    expect(await db.quotaLedgerEntry.findMany({ where: { submissionId: submission.id }, select: { kind: true } })).toEqual([{ kind: "CHARGE" }]);
+    expect((await getTestQuota(lea.id, release.releaseId)).usedTotal).toBe(1);
+    const row = await db.submission.findUniqueOrThrow({ where: { id: submission.id } });
+    expect(row.failureReason).toBe(
+      "An internal error stopped scoring after 3 attempts. Its test quota charge stays: its scores were shown to you before this re-score failed.",
+    );
+  });
+
+  it("a maintainer's retry of a refunded file charges it again, with the reason on the ledger; each round refunds once", async () => {
+    const maintainer = await createTestUser({ label: "ledger-retry-maint", role: "MAINTAINER", withoutPassword: true });
+    const max = await createTestUser({ label: "ledger-max", withoutPassword: true });
+    const token = await tokenOf(max);
+    const created = (await (await upload(token, "198.51.100.81")).json()) as { id: string };
+    expect(await quotaOfSubmission(token, created.id)).toEqual({ state: "charged", reason: null });
+    await markSubmissionFailed(created.id, "INTERNAL", "The store did not answer.");
+    // The submission's own view reads the ledger: refunded, with the reason (no "counts toward your quota" flag).
+    expect(await quotaOfSubmission(token, created.id)).toEqual({ state: "refunded", reason: "Scoring failed on the platform's side: The store did not answer." });
+    expect((await db.submission.findUniqueOrThrow({ where: { id: created.id } })).failureReason).toBe(
+      "The store did not answer. Its test quota charge was refunded (see the quota ledger on your account page).",
+    );
+    expect((await getTestQuota(max.id, release.releaseId)).usedTotal).toBe(0);
+
+    expect(await retrySubmission(sessionActor(maintainer), created.id, "store fixed")).toMatchObject({ isChargedAgain: true });
+    expect(await quotaOfSubmission(token, created.id)).toEqual({
+      state: "charged",
+      reason: "Charged again: a maintainer sent this refunded submission back to scoring, and its scores will be shown to you.",
+    });
+    expect(await getTestQuota(max.id, release.releaseId)).toMatchObject({ usedToday: 1, usedTotal: 1 });
+    const audit = await db.auditLog.findFirstOrThrow({ where: { action: "submission.retry", targetId: created.id } });
+    expect(audit.details).toMatchObject({ isChargedAgain: true });
+    // Failing again before any score was shown refunds the new charge, once.
+    await markSubmissionFailed(created.id, "INTERNAL", "The store did not answer.");
+    await markSubmissionFailed(created.id, "INTERNAL", "The store did not answer.");
+    expect((await getTestQuota(max.id, release.releaseId)).usedTotal).toBe(0);
+    await retrySubmission(sessionActor(maintainer), created.id);
+    expect(await processSubmission(created.id)).toBe("scored");
+    expect(await getTestQuota(max.id, release.releaseId)).toMatchObject({ usedToday: 1, usedTotal: 1 });
+
+    const ledger = await readLedger(token);
+    expect(ledger.entries.map((entry) => [entry.kind, entry.madeBy])).toEqual([
+      ["CHARGE", "maintainer"],
+      ["REFUND", "platform"],
+      ["CHARGE", "maintainer"],
+      ["REFUND", "platform"],
+      ["CHARGE", "upload"],
+    ]);
+    expect(ledger.entries[0]?.reason).toBe("Charged again: a maintainer sent this refunded submission back to scoring, and its scores will be shown to you.");
+    // A retry of a submission whose charge stands charges nothing more.
+    await markSubmissionFailed(created.id, "INTERNAL", "The store did not answer.");
+    expect(await retrySubmission(sessionActor(maintainer), created.id)).toMatchObject({ isChargedAgain: false });
+    expect((await getTestQuota(max.id, release.releaseId)).usedTotal).toBe(1);
   });
 
   it("an invalid file found by the worker is not refunded (the file's fault, not the platform's)", async () => {
@@ -340,5 +412,75 @@ describe("TEST_REQUIRES_APPROVAL unset (auto)", () => {
     expect((await submitLines(predictionLines(large, "dev", "open", 0.4, 4302), { userId: kim.id })).split).toBe("dev");
     await db.user.update({ where: { id: kim.id }, data: { approvedAt: new Date() } });
     expect((await submitLines(lines, { userId: kim.id })).split).toBe("test");
+  });
+});
+
+describe("the participant's ledger covers every release, a page at a time", () => {
+  async function ledgerAt(token: string, query: string): Promise<Response> {
+    return getLedger(new Request(`${BASE}/api/quota/ledger${query}`, { headers: { authorization: `Bearer ${token}` } }));
+  }
+
+  it("?release= picks one release or all (each row naming its release), and an answer cut at 500 rows says so and pages on", async () => {
+    const maintainer = await createTestUser({ label: "pages-maint", role: "MAINTAINER", withoutPassword: true });
+    const ned = await createTestUser({ label: "pages-ned", withoutPassword: true });
+    const token = await tokenOf(ned);
+    // The small release is the active one again (the test above activated a large one).
+    await db.datasetRelease.updateMany({ where: { isActive: true }, data: { isActive: false } });
+    const older = await db.datasetRelease.update({ where: { id: release.releaseId }, data: { isActive: true } });
+    // A charge on the release active now, then a newer release becomes the active one.
+    const uploaded = await upload(token, "198.51.100.91");
+    expect(uploaded.status).toBe(201);
+    const oldCharge = (await uploaded.json()) as { id: string };
+    const newer = await importSmallRelease(44);
+    expect((await db.datasetRelease.findFirstOrThrow({ where: { isActive: true } })).id).toBe(newer.releaseId);
+    await db.quotaLedgerEntry.create({
+      data: { userId: ned.id, releaseId: newer.releaseId, kind: "GRANT", amount: -1, windowAt: new Date(), reason: "new release", actorId: maintainer.id },
+    });
+
+    // The default is the active release only; release=all shows the older release's charge too, named.
+    const active = await readLedger(token);
+    expect(active).toMatchObject({ releaseId: newer.releaseId, hasMore: false, nextBefore: null });
+    expect(active.entries.map((entry) => entry.kind)).toEqual(["GRANT"]);
+    const all = (await (await ledgerAt(token, "?release=all")).json()) as QuotaLedgerBody;
+    expect(all.releaseId).toBeNull();
+    expect(all.entries.map((entry) => [entry.kind, entry.releaseId])).toEqual([
+      ["GRANT", newer.releaseId],
+      ["CHARGE", older.id],
+    ]);
+    expect(all.entries[1]).toMatchObject({ submissionId: oldCharge.id, releaseName: `${older.name} ${older.version}` });
+    const one = (await (await ledgerAt(token, `?release=${older.id}`)).json()) as QuotaLedgerBody;
+    expect(one.entries.map((entry) => entry.submissionId)).toEqual([oldCharge.id]);
+
+    // Bad input names the parameter and what is wrong.
+    const unknown = await ledgerAt(token, "?release=nosuchrelease");
+    expect(unknown.status).toBe(404);
+    expect(await errorMessage(unknown)).toBe("release: no release has the id nosuchrelease (use a release id or all).");
+    const foreign = await ledgerAt(token, `?before=${(await db.quotaLedgerEntry.findFirstOrThrow({ where: { NOT: { userId: ned.id } } })).id}`);
+    expect(foreign.status).toBe(422);
+    expect(await errorMessage(foreign)).toMatch(/^before: \S+ is not a row of this quota ledger/);
+
+    // 501 more rows: the first answer holds 500 and says there are more; the next page has the rest.
+    const base = Date.now() - 60_000;
+    await db.quotaLedgerEntry.createMany({
+      data: Array.from({ length: 501 }, (_, index) => ({
+        userId: ned.id,
+        releaseId: newer.releaseId,
+        kind: "GRANT" as const,
+        amount: -1,
+        windowAt: new Date(base + index),
+        createdAt: new Date(base + index),
+        reason: `bulk ${index}`,
+        actorId: maintainer.id,
+      })),
+    });
+    const first = (await (await ledgerAt(token, "?release=all")).json()) as QuotaLedgerBody;
+    expect(first.entries).toHaveLength(500);
+    expect(first.hasMore).toBe(true);
+    expect(first.nextBefore).toBe(first.entries.at(-1)?.id);
+    const second = (await (await ledgerAt(token, `?release=all&before=${first.nextBefore}`)).json()) as QuotaLedgerBody;
+    expect(second).toMatchObject({ hasMore: false, nextBefore: null });
+    expect(second.entries).toHaveLength(503 - 500);
+    expect(new Set([...first.entries, ...second.entries].map((entry) => entry.id)).size).toBe(503);
+    expect(second.entries.at(-1)?.reason).toBe("bulk 0");
   });
 });

@@ -20,11 +20,12 @@ import { runRepoScript } from "./support/run-script";
  * statistics fresh and its baselines queued, or with nothing of it kept and
  * one sentence saying why: here the baselines cannot be queued because Redis
  * (a redis-server of this file's own) is down. Then `npm run baselines`
- * reports the baselines the import just queued as queued.
+ * reports the baselines the import just queued as queued. An import that died
+ * after its commit, before its baselines, is finished by running it again.
  */
 let redis: DedicatedRedis;
 let workDir: string;
-const dirs: Record<"first" | "second", string> = { first: "", second: "" };
+const dirs: Record<"first" | "second" | "third", string> = { first: "", second: "", third: "" };
 
 async function writeSmallRelease(name: keyof typeof dirs, seed: number): Promise<void> {
   dirs[name] = path.join(workDir, name);
@@ -40,6 +41,7 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(os.tmpdir(), "irc-int-import-baselines-"));
   await writeSmallRelease("first", 61);
   await writeSmallRelease("second", 62);
+  await writeSmallRelease("third", 63);
 }, 120_000);
 
 afterAll(async () => {
@@ -109,5 +111,30 @@ describe("importing a release with its baselines", () => {
     for (const line of lines) expect(line).toMatch(/^(dev|test) +\S+ +queued +\S+$/);
     expect(report.stdout).not.toContain("unchanged");
     expect(report.stdout).toMatch(/0 new, \d+ waiting for a worker to score them/);
+  }, 240_000);
+
+  it("a re-run of an import that committed without its baselines (it died in between) queues them and says so", async () => {
+    // As if the process had died right after the commit: the release is stored, without baselines.
+    const committed = await importRelease({ dir: dirs.third, activate: false, queueBaselines: false });
+    expect(committed.outcome).toBe("imported");
+    expect(await db.submission.count({ where: { releaseId: committed.releaseId, isBaseline: true } })).toBe(0);
+
+    const rerun = await runRepoScript("scripts/ops/dataset-import.ts", [dirs.third]);
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(rerun.stdout).toMatch(/^Already imported \(its missing baselines are queued now\): irc-bench-synthetic 1\.0-synth-small-s63$/m);
+    expect(rerun.stdout).not.toContain("nothing changed");
+    const queued = Number(/^Queued (\d+) baseline submission\(s\)/m.exec(rerun.stdout)?.[1] ?? "0");
+    expect(queued).toBeGreaterThan(0);
+    const stored = await db.submission.findMany({ where: { releaseId: committed.releaseId, isBaseline: true } });
+    expect(stored).toHaveLength(queued);
+    expect(stored.some((submission) => submission.split === "test")).toBe(true);
+
+    // Once they are there, a re-run changes nothing and says so.
+    const again = await runRepoScript("scripts/ops/dataset-import.ts", [dirs.third]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/^Already imported, nothing changed: irc-bench-synthetic 1\.0-synth-small-s63$/m);
+    expect(again.stdout).toContain(`${queued} baseline submission(s) were there already`);
+    expect(again.stdout).not.toMatch(/^Queued /m);
+    expect(await db.submission.count({ where: { releaseId: committed.releaseId, isBaseline: true } })).toBe(queued);
   }, 240_000);
 });

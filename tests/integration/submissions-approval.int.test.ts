@@ -22,7 +22,7 @@ import { AWAITING_APPROVAL_MESSAGE } from "@/lib/users/test-approval";
 import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
-import { submitLines } from "./support/uploads";
+import { chargesOf, submitLines } from "./support/uploads";
 import { sessionCookieHeader } from "@/testing/test-sessions";
 import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
@@ -119,7 +119,7 @@ describe("TEST_REQUIRES_APPROVAL=1", () => {
     expect(await db.auditLog.count({ where: { targetId: bob.id } })).toBe(1);
 
     const accepted = await submitLines(predictionLines(release, "test", "open", 0.4, 4), { userId: bob.id });
-    expect(accepted.countsToQuota).toBe(true);
+    expect(await chargesOf(accepted.id)).toBe(1);
 
     expect((await patchAsMaintainer(bob.id, { approved: false })).status).toBe(200);
     expect(await db.auditLog.count({ where: { targetId: bob.id, action: "user.approval_revoked" } })).toBe(1);

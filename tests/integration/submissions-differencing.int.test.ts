@@ -22,7 +22,7 @@ import { publicationRequest } from "@/testing/publication-request";
 import { caught } from "./support/errors";
 import { importSmallRelease, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
-import { stageText, submitLines } from "./support/uploads";
+import { chargesOf, stageText, submitLines } from "./support/uploads";
 import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
@@ -374,7 +374,7 @@ describe("at upload (protocol §12)", () => {
     await upload(openFile(answers), user);
     answers.set(rankingAlpha[0] ?? "", places[90]?.name ?? "");
     const second = await upload(openFile(answers), user);
-    expect(second.countsToQuota).toBe(true);
+    expect(await chargesOf(second.id)).toBe(1);
     expect((await stateOf(user)).usedTotal).toBe(2);
   });
 

@@ -12,7 +12,7 @@ import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, scoreOffline, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { readStoredText } from "./support/stored-files";
-import { submitLines } from "./support/uploads";
+import { chargesOf, submitLines } from "./support/uploads";
 import { waitFor, waitForAllSettled } from "./support/wait";
 import { startWorker, type WorkerProcess } from "./support/workers";
 import { createTestUser, type TestUser } from "@/testing/test-users";
@@ -54,7 +54,7 @@ describe("submission lifecycle", () => {
     expect(submission).toMatchObject({ status: "QUEUED", split: "dev", track: "closed", sampleCount: release.content.samples.dev.length, attempts: 0 });
     expect(submission.startedAt).toBeNull();
     expect(submission.finishedAt).toBeNull();
-    expect(submission.countsToQuota).toBe(false);
+    expect(await chargesOf(submission.id)).toBe(0);
     // The exact bytes are kept, content-addressed.
     expect(await readStoredText(submission.fileSha256)).toBe(toJsonl(lines));
     const job = await getScoringQueue().getJob(submission.id);
@@ -131,7 +131,8 @@ describe("submission lifecycle", () => {
   it("a test-split open-track submission is scored the same way and compared with the test baselines only", async () => {
     const lines = predictionLines(release, "test", "open", 0.35, 12);
     const submission = await submitLines(lines, { userId: participant.id, declaredSplit: "test", declaredTrack: "open" });
-    expect(submission).toMatchObject({ status: "QUEUED", split: "test", track: "open", countsToQuota: true });
+    expect(submission).toMatchObject({ status: "QUEUED", split: "test", track: "open" });
+    expect(await chargesOf(submission.id)).toBe(1);
     await waitForAllSettled([submission.id], { timeoutMs: 90_000, workers: worker ? [worker] : [] });
 
     const score = await db.score.findUniqueOrThrow({ where: { submissionId: submission.id } });

@@ -21,7 +21,7 @@ import { getScoringQueue } from "@/lib/submissions/scoring-queue";
 import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
-import { fileExists, stageText, submitLines } from "./support/uploads";
+import { chargesOf, fileExists, stageText, submitLines } from "./support/uploads";
 import { createTestUser, type TestUser } from "@/testing/test-users";
 
 /**
@@ -97,7 +97,7 @@ describe("test-split quota", () => {
     await moveCreatedAtBack(first.id, 25);
     expect(await getTestQuota(user.id, release.releaseId)).toMatchObject({ usedToday: 1, usedTotal: 2, remaining: 1 });
     const third = await submitTest(user);
-    expect(third.countsToQuota).toBe(true);
+    expect(await chargesOf(third.id)).toBe(1);
 
     const total = await quotaError(() => submitTest(user));
     expect(total.code).toBe("quota");
@@ -110,7 +110,7 @@ describe("test-split quota", () => {
     expect(await db.submission.count({ where: { userId: user.id, split: "test" } })).toBe(3);
 
     // Dev submissions stay unlimited.
-    for (let index = 0; index < 4; index += 1) expect((await submitDev(user)).countsToQuota).toBe(false);
+    for (let index = 0; index < 4; index += 1) expect(await chargesOf((await submitDev(user)).id)).toBe(0);
     expect(await db.submission.count({ where: { userId: user.id, split: "dev" } })).toBe(4);
     expect((await getTestQuota(user.id, release.releaseId)).usedTotal).toBe(3);
   });
@@ -133,7 +133,8 @@ describe("test-split quota", () => {
     const testBaselines = results.filter((result) => result.split === "test");
     expect(testBaselines.length).toBeGreaterThan(getEnv().TEST_QUOTA_TOTAL);
     const rows = await db.submission.findMany({ where: { id: { in: results.map((result) => result.submissionId) } } });
-    expect(rows.every((row) => row.isBaseline && !row.countsToQuota)).toBe(true);
+    expect(rows.every((row) => row.isBaseline)).toBe(true);
+    expect(await db.quotaLedgerEntry.count({ where: { submissionId: { in: rows.map((row) => row.id) } } })).toBe(0);
     const systemUserId = rows[0]?.userId ?? "";
     expect(await getTestQuota(systemUserId, release.releaseId)).toMatchObject({ usedTotal: 0, usedToday: 0, remaining: 2 });
   });

@@ -130,7 +130,6 @@ describe("dev upload limits", () => {
         fileBytes,
         originalName: "seeded.jsonl",
         sampleCount: 1,
-        countsToQuota: false,
         createdAt,
       })),
     });

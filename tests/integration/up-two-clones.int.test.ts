@@ -85,7 +85,7 @@ describe("npm run up in two clones at once", () => {
     const ports = [first.port, second.port].sort((a, b) => a - b);
     expect(ports[0]).toBe(PREFERRED_PORT);
     const moved = ups.find((up) => up.port !== PREFERRED_PORT);
-    expect(moved?.handle.lines).toContainEqual(`[up] port ${PREFERRED_PORT} is in use; the web server takes ${moved?.port}`);
+    expect(moved?.handle.lines).toContainEqual(`npm run up: port ${PREFERRED_PORT} is in use; the web server takes ${moved?.port}`);
     for (const up of ups) {
       // The web server this clone's up.sh started is the one listening on the printed port.
       const web = up.processes.filter((process) => process.args.includes("scripts/server/web-server.mjs"));

@@ -15,7 +15,9 @@ export async function retrySubmissionAction(_previous: FormState, formData: Form
     // No revalidation: the row stays with this message until the page is reloaded, instead of vanishing under the click.
     return {
       status: "success",
-      message: result.isQueued ? "Queued for scoring again; reload to follow it under Jobs." : "Marked for scoring again; Redis is unreachable, so the worker's reconciler will queue it once it answers.",
+      message:
+        (result.isQueued ? "Queued for scoring again; reload to follow it under Jobs." : "Marked for scoring again; Redis is unreachable, so the worker's reconciler will queue it once it answers.") +
+        (result.isChargedAgain ? " Its test quota charge had been refunded, so it was charged again (the owner's ledger says why)." : ""),
     };
   } catch (error) {
     return formStateFromError(error, values);

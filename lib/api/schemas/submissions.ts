@@ -76,7 +76,12 @@ export const submissionViewSchema = component(
     attempts: z.number().int().nonnegative(),
     failureKind: z.enum(["INVALID", "INTERNAL"]).nullable().describe("INVALID: the stored file does not validate (never retried); INTERNAL: the platform's fault"),
     failureReason: z.string().nullable().describe("why it failed, naming the lines for INVALID"),
-    countsToQuota: z.boolean(),
+    quota: z
+      .object({
+        state: z.enum(["free", "charged", "refunded"]).describe("free: never charged (a dev file, a baseline); charged: its latest test quota charge stands; refunded: that charge was given back"),
+        reason: z.string().nullable().describe("why it was refunded or charged again, from the quota ledger (its owner and maintainers only; null otherwise)"),
+      })
+      .describe("what this submission cost its owner's test quota, from the quota ledger (GET /api/quota/ledger)"),
     isBaseline: z.boolean(),
     baselineLabel: z.string().nullable(),
     publication: publicationSchema,
@@ -154,15 +159,36 @@ export const testQuotaSchema = component(
 
 const QUOTA_ENTRY_KINDS = ["CHARGE", "REFUND", "GRANT"] as const;
 
+/** GET /api/quota/ledger's query: which release's rows, and the page. */
+export const quotaLedgerQuerySchema = z.strictObject({
+  release: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(64, "must be a release id or all")
+    .optional()
+    .describe("a release id, or all for every release (default: the active release)"),
+  before: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9]{1,64}$/, "must be the nextBefore of the previous page")
+    .optional()
+    .describe("the previous answer's nextBefore: the rows older than it"),
+});
+
 /** GET /api/quota/ledger: every charge, refund and grant of the caller's test quota, newest first. */
 export const quotaLedgerSchema = component(
   "QuotaLedger",
   z.object({
-    releaseId: z.string().describe("the release whose quota this is (the active one)"),
+    releaseId: z.string().nullable().describe("the release whose rows these are (the active one unless ?release= says otherwise); null with release=all"),
+    hasMore: z.boolean().describe("older rows exist than this answer holds (at most 500): ask again with before=nextBefore"),
+    nextBefore: z.string().nullable().describe("the before= value of the next (older) page; null when this is the last"),
     entries: z.array(
       z.object({
         id: z.string(),
-        kind: z.enum(QUOTA_ENTRY_KINDS).describe("CHARGE: a test file passed pre-flight; REFUND: a charge given back; GRANT: extra test submissions from a maintainer"),
+        releaseId: z.string(),
+        releaseName: z.string().describe('the release the row belongs to, "name version"'),
+        kind: z.enum(QUOTA_ENTRY_KINDS).describe("CHARGE: a test file passed pre-flight (or, with a reason, was charged again when a maintainer retried it after a refund); REFUND: a charge given back; GRANT: extra test submissions from a maintainer"),
         amount: z.number().int().describe("change of the used count: +1 a charge, -1 a refund, -n a grant of n"),
         createdAt: isoDate,
         countsInWindowFrom: isoDate.describe("where the row counts in the rolling 24-hour window: a refund counts where its charge did"),

@@ -1,5 +1,6 @@
 import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
+import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import type { Submission } from "@/lib/generated/prisma";
 import { createSubmission } from "@/lib/submissions/create-submission";
@@ -37,4 +38,9 @@ export async function fileExists(filePath: string): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/** How many test quota charges the ledger holds for a submission (0: free, a dev file or a baseline). */
+export async function chargesOf(submissionId: string): Promise<number> {
+  return db.quotaLedgerEntry.count({ where: { submissionId, kind: "CHARGE" } });
 }

@@ -11,6 +11,7 @@ export type WorkerEnv = Partial<
     | "REDIS_URL"
     | "DATABASE_URL"
     | "IRC_DATA_DIR"
+    | "IRC_FILE_STORE"
     | "WORKER_CONCURRENCY"
     | "WORKER_LOCK_MS"
     | "WORKER_RECONCILE_MS"

@@ -16,8 +16,15 @@ export const metadata: Metadata = { title: "Test quota of an account" };
 export const dynamic = "force-dynamic";
 
 /** One account's test quota on the active release: its ledger, a grant form and a refund per unrefunded charge. */
-export default async function AdminUserQuotaPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function AdminUserQuotaPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { id } = await params;
+  const before = recordIdSchema.safeParse((await searchParams).ledgerBefore);
   await requirePageMaintainer(`/admin/users/${encodeURIComponent(id)}`);
   const userId = recordIdSchema.safeParse(id);
   if (!userId.success) notFound();
@@ -27,8 +34,9 @@ export default async function AdminUserQuotaPage({ params }: { params: Promise<{
   ]);
   if (!user || user.isSystem) notFound();
   if (!release) return <p>No dataset release is active, so there is no test quota to show.</p>;
-  const [ledger, quota] = await Promise.all([listQuotaLedger(user.id, release.id), getTestQuota(user.id, release.id)]);
-  const refunded = new Set(ledger.filter((entry) => entry.kind === "REFUND").map((entry) => entry.submissionId));
+  const [ledger, quota] = await Promise.all([listQuotaLedger(user.id, { releaseId: release.id, before: before.success ? before.data : undefined }), getTestQuota(user.id, release.id)]);
+  // A refund cancels the charge of its own round (a retried submission may be charged again: quota-ledger.ts).
+  const refunded = new Set(ledger.entries.filter((entry) => entry.kind === "REFUND").map((entry) => `${entry.submissionId}:${entry.round}`));
 
   return (
     <div className="space-y-6">
@@ -54,11 +62,12 @@ export default async function AdminUserQuotaPage({ params }: { params: Promise<{
           Ledger
         </h2>
         <QuotaLedgerTable
-          entries={ledger}
+          entries={ledger.entries}
           caption={`Test quota ledger of ${user.displayName}, newest first`}
           actionHeading="Refund"
+          olderHref={ledger.nextBefore === null ? null : `/admin/users/${encodeURIComponent(user.id)}?ledgerBefore=${ledger.nextBefore}#ledger-heading`}
           actionFor={(entry) =>
-            entry.kind === "CHARGE" && entry.submissionId !== null && !refunded.has(entry.submissionId) ? (
+            entry.kind === "CHARGE" && entry.submissionId !== null && !refunded.has(`${entry.submissionId}:${entry.round}`) ? (
               <QuotaAdjustmentForm
                 action={adjustQuotaAction}
                 userId={user.id}
