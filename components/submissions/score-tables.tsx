@@ -5,8 +5,7 @@ import { formatMetricName } from "@/lib/format/metric-labels";
 import { formatCount, formatDecimal, formatDecimalInterval, formatPercent, formatPercentInterval, formatPBucket, formatPValue } from "@/lib/format/numbers";
 import { TableShell } from "@/components/ui/table-shell";
 import { SIGNIFICANCE_LEVEL } from "@/lib/disclosure/disclose";
-import { feedbackEstimateLabel } from "@/lib/disclosure/feedback-estimate";
-import { describeGroupRule, formatFeedbackShare } from "@/lib/format/disclosure-text";
+import { describeGroupRule, feedbackEstimateLabel, formatFeedbackShare } from "@/lib/format/disclosure-text";
 
 type Intervals = Partial<Record<string, [number, number] | null>>;
 type Metrics = Partial<Record<string, number | null>>;

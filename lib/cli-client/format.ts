@@ -1,6 +1,6 @@
 import type { DisclosedReportBody } from "@/lib/api/schemas/scores";
 import type { SubmissionSummaryBody, SubmissionViewBody, TestQuotaBody } from "@/lib/api/schemas/submissions";
-import { feedbackEstimateLabel } from "@/lib/disclosure/feedback-estimate";
+import { feedbackEstimateLabel } from "@/lib/format/disclosure-text";
 import { formatBytes } from "@/lib/format/bytes";
 import { formatDateTime, formatDuration } from "@/lib/format/dates";
 import { formatCount, formatMetric, formatMetricInterval, formatPBucket, formatPStatement } from "@/lib/format/numbers";
