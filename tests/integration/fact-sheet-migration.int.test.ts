@@ -1,11 +1,8 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missingFactSheetFields } from "@/lib/fact-sheet/completeness";
 import { readStoredFactSheet } from "@/lib/fact-sheet/schema";
-import { assertTestDatabase, withDatabaseName } from "@/testing/local-database";
-import { REPO_ROOT } from "./support/processes";
+import { openMigrationScratch, type MigrationScratch } from "./support/migration-scratch";
 
 /**
  * The migration 20261202013000_fact_sheet_provenance on a database that still
@@ -15,39 +12,16 @@ import { REPO_ROOT } from "./support/processes";
  * what the old form never asked left "not stated"; the old columns are gone.
  */
 
-const MIGRATIONS = path.join(REPO_ROOT, "prisma", "migrations");
-const TARGET = "20261202013000_fact_sheet_provenance";
-const SCRATCH = "irc_bench_test_fact_sheet_migration";
-
-let admin: pg.Client;
+let db: MigrationScratch;
 let scratch: pg.Client;
 
-function clientFor(url: string): pg.Client {
-  const parsed = new URL(url);
-  return new pg.Client({ host: parsed.hostname, port: Number(parsed.port), user: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password), database: parsed.pathname.slice(1) });
-}
-
-async function applyMigration(client: pg.Client, name: string): Promise<void> {
-  await client.query(await readFile(path.join(MIGRATIONS, name, "migration.sql"), "utf8"));
-}
-
 beforeAll(async () => {
-  assertTestDatabase();
-  const url = process.env.DATABASE_URL ?? "";
-  admin = clientFor(url);
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${SCRATCH}"`);
-  await admin.query(`CREATE DATABASE "${SCRATCH}"`);
-  scratch = clientFor(withDatabaseName(url, SCRATCH));
-  await scratch.connect();
-  const names = (await readdir(MIGRATIONS, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
-  for (const name of names.filter((candidate) => candidate < TARGET)) await applyMigration(scratch, name);
+  db = await openMigrationScratch("20261202013000_fact_sheet_provenance", "irc_bench_test_fact_sheet_migration");
+  scratch = db.client;
 });
 
 afterAll(async () => {
-  await scratch?.end();
-  await admin?.query(`DROP DATABASE IF EXISTS "${SCRATCH}"`);
-  await admin?.end();
+  await db?.drop();
 });
 
 describe("migrating the free-text publication metadata into fact sheets", () => {
@@ -63,7 +37,7 @@ describe("migrating the free-text publication metadata into fact sheets", () => 
               8000000000, true, 'Wikipedia abstracts', 'PUBLISHED', false),
              ('silent', 'u1', 'r1', 'test', 'open', 'b', 1, 'f', 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 'PRIVATE', false),
              ('baseline', 'sys', 'r1', 'test', 'open', 'c', 1, 'f', 1, 'BM25', 'BM25 over names.', NULL, NULL, NULL, NULL, NULL, 'PRIVATE', true)`);
-    await applyMigration(scratch, TARGET);
+    await db.migrate();
 
     const rows = (await scratch.query<{ id: string; factSheet: unknown }>(`SELECT id, "factSheet" FROM "Submission" ORDER BY id`)).rows;
     const byId = new Map(rows.map((row) => [row.id, row.factSheet]));

@@ -1,9 +1,6 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertTestDatabase, withDatabaseName } from "@/testing/local-database";
-import { REPO_ROOT } from "./support/processes";
+import { openMigrationScratch, type MigrationScratch } from "./support/migration-scratch";
 
 /**
  * The migration 20261205100000_withdrawn_keep_requested_at on a database of
@@ -16,39 +13,16 @@ import { REPO_ROOT } from "./support/processes";
  * withdrawal.
  */
 
-const MIGRATIONS = path.join(REPO_ROOT, "prisma", "migrations");
-const TARGET = "20261205100000_withdrawn_keep_requested_at";
-const SCRATCH = "irc_bench_test_withdrawn_migration";
-
-let admin: pg.Client;
+let db: MigrationScratch;
 let scratch: pg.Client;
 
-function clientFor(url: string): pg.Client {
-  const parsed = new URL(url);
-  return new pg.Client({ host: parsed.hostname, port: Number(parsed.port), user: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password), database: parsed.pathname.slice(1) });
-}
-
-async function applyMigration(client: pg.Client, name: string): Promise<void> {
-  await client.query(await readFile(path.join(MIGRATIONS, name, "migration.sql"), "utf8"));
-}
-
 beforeAll(async () => {
-  assertTestDatabase();
-  const url = process.env.DATABASE_URL ?? "";
-  admin = clientFor(url);
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${SCRATCH}"`);
-  await admin.query(`CREATE DATABASE "${SCRATCH}"`);
-  scratch = clientFor(withDatabaseName(url, SCRATCH));
-  await scratch.connect();
-  const names = (await readdir(MIGRATIONS, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
-  for (const name of names.filter((candidate) => candidate < TARGET)) await applyMigration(scratch, name);
+  db = await openMigrationScratch("20261205100000_withdrawn_keep_requested_at", "irc_bench_test_withdrawn_migration");
+  scratch = db.client;
 });
 
 afterAll(async () => {
-  await scratch?.end();
-  await admin?.query(`DROP DATABASE IF EXISTS "${SCRATCH}"`);
-  await admin?.end();
+  await db?.drop();
 });
 
 describe("restoring requestedAt of publication requests withdrawn before it was kept", () => {
@@ -70,7 +44,7 @@ describe("restoring requestedAt of publication requests withdrawn before it was 
              ('a3', 'u1', 'submission.withdraw', 'Submission', 'twice', '2026-12-02T12:00:00Z'),
              ('a4', 'u1', 'submission.withdraw', 'Submission', 'asked-again', '2026-12-02T08:00:00Z'),
              ('a5', 'u1', 'submission.publication-refused', 'Submission', 'never', '2026-12-02T08:00:00Z')`);
-    await applyMigration(scratch, TARGET);
+    await db.migrate();
 
     const rows = (await scratch.query<{ id: string; publication: string; requestedAt: Date | null }>(`SELECT id, publication, "requestedAt" FROM "Submission" ORDER BY id`)).rows;
     const byId = new Map(rows.map((row) => [row.id, { publication: row.publication, requestedAt: row.requestedAt?.toISOString() ?? null }]));
