@@ -3,7 +3,7 @@ import { buildLeaderboard } from "@/lib/leaderboard/build-leaderboard";
 import { parseCsv } from "@/testing/parse-csv";
 import { toCsv } from "./csv";
 import { leaderboardExport, renderExport } from "./export-tables";
-import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
+import { closeRanksView, entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
 
 describe("toCsv / parseCsv", () => {
   it("quotes what needs quoting and parses it back", () => {
@@ -107,26 +107,7 @@ describe("leaderboard CSV export", () => {
 });
 
 describe("leaderboard CSV export: rank interval, mark and samples", () => {
-  // Right on the first 100, 99 and 20 of 200 samples (nested). close-a vs close-b: b = 1, c = 0,
-  // McNemar's exact p = 1, no verdict, so both have the rank interval [1, 2]. Each against the
-  // baseline: b = 80 or 79, c = 0, p far below 0.001, so the baseline is [3, 3].
-  const rates = (alias: number) => ({ exact: alias, alias, contain: alias, jaccard: alias });
-  const noInterval = {};
-  const view = buildLeaderboard({
-    release: RELEASE,
-    goldSha256: GOLD,
-    scorerVersion: VERSION,
-    track: "open",
-    type: null,
-    entries: [
-      entry({ id: "close-a", track: "open", metrics: rates(0.5), ci95: noInterval, right: 100 }),
-      entry({ id: "close-b", track: "open", metrics: rates(0.495), ci95: noInterval, right: 99 }),
-      entry({ id: "base", track: "open", isBaseline: true, metrics: rates(0.1), ci95: noInterval, right: 20 }),
-    ],
-    goldTypes: GOLD_TYPES,
-    minGroupN: 30,
-    reported: [reported({ id: "r", track: "open", metrics: { exact: 0.2702, alias: 0.333 } })],
-  });
+  const view = closeRanksView([reported({ id: "r", track: "open", metrics: { exact: 0.2702, alias: 0.333 } })]);
   const [header = [], ...rows] = parseCsv(renderExport(leaderboardExport(view, "https://irc-bench.example.org"), "csv").body);
   const cell = (system: string, name: string) => rows.find((cells) => cells[header.indexOf("system")] === system)?.[header.indexOf(name)];
 

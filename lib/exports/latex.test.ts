@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { buildLeaderboard } from "@/lib/leaderboard/build-leaderboard";
 import { leaderboardExport, renderExport } from "./export-tables";
 import { escapeLatex, toLatexTabular } from "./latex";
-import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
+import { closeRanksView, entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
 
 function hasPdflatex(): boolean {
   try {
@@ -121,24 +121,7 @@ describe("leaderboard LaTeX export", () => {
 });
 
 describe("leaderboard LaTeX export: rank intervals", () => {
-  // Right on the first 100 and 99 of 200 samples: b = 1, c = 0, p = 1, no verdict, so both are ranked 1–2.
-  const rates = (alias: number) => ({ exact: alias, alias, contain: alias, jaccard: alias });
-  const noInterval = {};
-  const view = buildLeaderboard({
-    release: RELEASE,
-    goldSha256: GOLD,
-    scorerVersion: VERSION,
-    track: "open",
-    type: null,
-    entries: [
-      entry({ id: "close-a", track: "open", metrics: rates(0.5), ci95: noInterval, right: 100 }),
-      entry({ id: "close-b", track: "open", metrics: rates(0.495), ci95: noInterval, right: 99 }),
-      entry({ id: "base", track: "open", isBaseline: true, metrics: rates(0.1), ci95: noInterval, right: 20 }),
-    ],
-    goldTypes: GOLD_TYPES,
-    minGroupN: 30,
-    reported: [],
-  });
+  const view = closeRanksView();
   const lines = renderExport(leaderboardExport(view, "https://irc-bench.example.org"), "tex").body.trimEnd().split("\n");
   const body = lines.slice(lines.indexOf("\\midrule") + 1, lines.indexOf("\\bottomrule"));
 

@@ -1,5 +1,6 @@
 import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
-import type { EntrySource, Interval, ReportedSource, TypeGroupScore } from "@/lib/leaderboard/leaderboard-types";
+import { buildLeaderboard } from "@/lib/leaderboard/build-leaderboard";
+import type { EntrySource, Interval, LeaderboardView, ReportedSource, TypeGroupScore } from "@/lib/leaderboard/leaderboard-types";
 
 /**
  * Hand-made sources for the leaderboard's unit tests: every number is written
@@ -84,4 +85,29 @@ export function entry(options: {
 
 export function reported(options: { id: string; track: "open" | "closed"; metrics: Metrics; byType?: ReportedSource["byType"]; date?: string | null }): ReportedSource {
   return { id: options.id, name: `paper ${options.id}`, track: options.track, n: null, metrics: options.metrics, byType: options.byType ?? null, source: "a paper, Table 4", date: options.date ?? null };
+}
+
+/**
+ * An open-track view of two entries right on the first 100 and 99 samples and
+ * a baseline right on the first 20 (nested). close-a vs close-b: b = 1, c = 0,
+ * McNemar's exact p = 1, no verdict, so both rank 1–2; each against the
+ * baseline: p far below 0.001, so the baseline ranks 3.
+ */
+export function closeRanksView(reportedRows: ReportedSource[] = []): LeaderboardView {
+  const rates = (alias: number) => ({ exact: alias, alias, contain: alias, jaccard: alias });
+  return buildLeaderboard({
+    release: RELEASE,
+    goldSha256: GOLD,
+    scorerVersion: VERSION,
+    track: "open",
+    type: null,
+    entries: [
+      entry({ id: "close-a", track: "open", metrics: rates(0.5), ci95: {}, right: 100 }),
+      entry({ id: "close-b", track: "open", metrics: rates(0.495), ci95: {}, right: 99 }),
+      entry({ id: "base", track: "open", isBaseline: true, metrics: rates(0.1), ci95: {}, right: 20 }),
+    ],
+    goldTypes: GOLD_TYPES,
+    minGroupN: 30,
+    reported: reportedRows,
+  });
 }
