@@ -28,21 +28,23 @@ ensure_chromium() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 }
 
-# nginx and systemd-analyze check the files of deploy/ (tests/integration/deploy-files.int.test.ts).
-ensure_deploy_tools() {
+# nginx and systemd-analyze check the files of deploy/ (tests/integration/deploy-files.int.test.ts);
+# pdflatex compiles the TeX export (lib/exports/latex.test.ts).
+ensure_check_tools() {
   local missing=()
   command -v nginx >/dev/null 2>&1 || missing+=(nginx)
   command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
+  command -v pdflatex >/dev/null 2>&1 || missing+=(texlive-latex-base texlive-latex-recommended)
   [ "${#missing[@]}" -eq 0 ] && return 0
   if [ "$(id -u)" -ne 0 ]; then
-    echo "Missing ${missing[*]} (apt-get install -y ${missing[*]}): the deploy/ file tests will be skipped" >&2
+    echo "Missing ${missing[*]} (apt-get install -y ${missing[*]}): the deploy/ file and TeX compile tests will be skipped" >&2
     return 0
   fi
-  step "Installing ${missing[*]} to check the deploy/ files"
+  step "Installing ${missing[*]} to check the deploy/ files and the TeX export"
   apt-get update -qq >/dev/null || true
   # Only the binaries are used. Where apt starts services (not in containers with a policy-rc.d
   # that denies it), Debian's nginx package also starts its default site on port 80.
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
 start_services() {

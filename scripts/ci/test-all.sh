@@ -18,7 +18,7 @@ cd "$ROOT"
 
 ensure_dependencies
 ensure_chromium
-ensure_deploy_tools
+ensure_check_tools
 start_services
 ensure_auth_secret
 ensure_slice_secret
