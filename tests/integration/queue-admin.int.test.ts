@@ -87,7 +87,7 @@ describe("queue overview and retry", () => {
       ["waiting", ids[1], owner.displayName, 0],
     ]);
     expect(overview.failed).toEqual([
-      expect.objectContaining({ submissionId: failedId, ownerName: owner.displayName, failureKind: "INTERNAL", failureReason: "Scoring was started 20 times and never finished." }),
+      expect.objectContaining({ submissionId: failedId, ownerName: owner.displayName, failureKind: "INTERNAL", failureReason: "Scoring was started 20 times and never finished. It was not charged to any test quota, so there was nothing to refund." }),
     ]);
     expect(overview.workers).toEqual([]);
   });
@@ -95,13 +95,16 @@ describe("queue overview and retry", () => {
   it("a retry queues the failed submission again from 0 attempts, audited; a second retry is refused", async () => {
     const failedId = ids[2] ?? "";
     await db.submission.update({ where: { id: failedId }, data: { attempts: 20 } });
-    expect(await retrySubmission(sessionActor(maintainer), failedId, "worker fixed")).toEqual({ submissionId: failedId, isQueued: true });
+    expect(await retrySubmission(sessionActor(maintainer), failedId, "worker fixed")).toEqual({ submissionId: failedId, isQueued: true, isChargedAgain: false });
 
     const row = await db.submission.findUniqueOrThrow({ where: { id: failedId } });
     expect(row).toMatchObject({ status: "QUEUED", attempts: 0, failureKind: null, failureReason: null });
     const audit = await db.auditLog.findFirstOrThrow({ where: { targetId: failedId, action: "submission.retry" } });
     expect(audit).toMatchObject({ actorId: maintainer.id, targetType: "Submission", reason: "worker fixed" });
-    expect(audit.details).toEqual({ from: { status: "FAILED", attempts: 20, failureKind: "INTERNAL", failureReason: "Scoring was started 20 times and never finished." } });
+    expect(audit.details).toEqual({
+      from: { status: "FAILED", attempts: 20, failureKind: "INTERNAL", failureReason: "Scoring was started 20 times and never finished. It was not charged to any test quota, so there was nothing to refund." },
+      isChargedAgain: false,
+    });
     const live = (await getScoringQueue().getJobs(["waiting"])).filter((job) => job.id && submissionIdOfJobId(job.id) === failedId);
     expect(live).toHaveLength(1);
     expect((await getQueueOverview(sessionActor(maintainer))).failed).toEqual([]);
