@@ -407,6 +407,15 @@ function transferablesOf(reply: ScanWorkerReply): ArrayBuffer[] {
   return scan.parsed ? [scan.parsed.rankingStarts.buffer as ArrayBuffer, scan.parsed.qidNumbers.buffer as ArrayBuffer] : [];
 }
 
+/**
+ * A turn of the event loop. The threads' replies are messages, not microtasks: a scan done here is
+ * followed by one, or no reply would be received (and no thread given its next task) until this
+ * thread had emptied the queue.
+ */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 type Deferred<T> = { resolve: (value: T) => void; reject: (error: unknown) => void };
 
 /**
@@ -484,7 +493,9 @@ class ScanPool {
         return stolen;
       }
       if (this.withdraw(taskId)) {
-        return readAndParse(job.file);
+        const result = await readAndParse(job.file);
+        await nextTurn();
+        return result;
       }
       await this.helpWhile(() => !isAnswered);
       return scan;
@@ -504,6 +515,7 @@ class ScanPool {
       const result = readAndParse(task.file);
       this.stolen.set(task.taskId, result);
       await result;
+      await nextTurn();
     }
   }
 
