@@ -157,9 +157,9 @@ const ROUTES: Route[] = [
   },
   {
     method: "GET",
-    label: "/api/submissions/:participant's test submission/analysis (unpublished: nobody)",
+    label: "/api/submissions/:participant's test submission/analysis (unpublished: maintainers only, protocol section 12)",
     path: (world) => `/api/submissions/${world.testSubmissionId}/analysis`,
-    expected: { anonymous: 401, participant: 404, otherParticipant: 404, maintainer: 404, participantToken: 404, maintainerToken: 404 },
+    expected: { anonymous: 401, participant: 404, otherParticipant: 404, maintainer: 200, participantToken: 404, maintainerToken: 404 },
   },
   {
     method: "PATCH",
