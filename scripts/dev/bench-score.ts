@@ -20,8 +20,9 @@
  * (testing/reference/irc_bench_score.py, standard library only), whole
  * processes in turn (Node, Python, Node, ...), on the same closed-track file
  * alone and with the same 20 baselines: medians, the ratio Python / Node pair
- * by pair, and the Node runs once with the release cache warm (the usual
- * second run) and once with `--no-cache` (a first run: the release read and
+ * by pair, and the Node runs once with the cache warm (the usual second
+ * run: the release and the baselines' outcomes read from the cache) and once
+ * with `--no-cache` (a first run: the release and every baseline read and
  * validated). Before timing, both outputs are checked: the same metrics
  * (overall, per type, per collection) and the same comparisons to the last
  * digit, and with `--prng xoshiro` (the Node scorer's documented stream) the
@@ -187,7 +188,9 @@ async function main(): Promise<void> {
   await benchCli(release);
 
   console.log(`\nScorer ${SCORER_VERSION}, ${RUNS} runs per phase, Node ${process.version}, release synthesis ${ms(synthMs)} ms.`);
-  console.log(`Peak memory: rss ${ms(peak.rss / MIB)} MiB, heapUsed ${ms(peak.heapUsed / MIB)} MiB.`);
+  if (tracks.length > 0) {
+    console.log(`Peak memory of the in-process phases: rss ${ms(peak.rss / MIB)} MiB, heapUsed ${ms(peak.heapUsed / MIB)} MiB.`);
+  }
   for (const line of results) {
     console.log(`- ${line}`);
   }
@@ -218,12 +221,12 @@ async function timeCli(variant: CliVariant, args: readonly string[], cpuFile?: s
 }
 
 /**
- * The bundle's own phase timings for one closed-track file (IRC_BENCH_SCORE_TIMINGS=1,
+ * The bundle's own phase timings for one case (IRC_BENCH_SCORE_TIMINGS=1,
  * scripts/participant/score-timings.ts): median wall and CPU per phase over CLI_RUNS runs.
  */
 async function printPhases(args: readonly string[], label: string): Promise<void> {
   const byPhase = new Map<string, { wall: number[]; cpu: number[] }>();
-  // A warm-up: the page cache, and the release cache's entry, as in every counted run.
+  // A warm-up: the page cache, and the cache's entries, as in every counted run.
   await execFileAsync(process.execPath, [BUNDLE, ...args], { cwd: ROOT, maxBuffer: 64 * MIB });
   for (let run = 0; run < CLI_RUNS; run += 1) {
     const { stderr } = await execFileAsync(process.execPath, [BUNDLE, ...args], {
@@ -239,7 +242,7 @@ async function printPhases(args: readonly string[], label: string): Promise<void
       byPhase.set(phase, entry);
     }
   }
-  console.log(`\nPhases of one closed-track file, ${label} (IRC_BENCH_SCORE_TIMINGS=1, median of ${CLI_RUNS}; CPU of all threads, start-up CPU on the module line):\n`);
+  console.log(`\nPhases, ${label} (IRC_BENCH_SCORE_TIMINGS=1, median of ${CLI_RUNS}; CPU of all threads, start-up CPU on the module line):\n`);
   console.log("| phase | wall ms | CPU ms |");
   console.log("| --- | ---: | ---: |");
   for (const [phase, { wall, cpu }] of byPhase) {
@@ -261,7 +264,7 @@ async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<
   await execFileAsync(process.execPath, [path.join(ROOT, "scripts", "build", "build-cli.mjs"), "--if-stale"], { cwd: ROOT });
 
   const dir = await mkdtemp(path.join(tmpdir(), "irc-bench-cli-"));
-  // The scorer's release cache, for this benchmark only (inherited by every run below).
+  // The scorer's cache, for this benchmark only (inherited by every run below).
   process.env.IRC_BENCH_CACHE_DIR = path.join(dir, "cache");
   try {
     const releaseDir = path.join(dir, "release");
@@ -306,8 +309,10 @@ async function benchCli(release: ReturnType<typeof synthesizeRelease>): Promise<
         console.log(`| ${variant.label} | ${label} | ${s(median(times))} | ${s(Math.min(...times))} | ${s(Math.max(...times))} | ${targetSeconds} | ${met} | ${cpuText} |`);
       }
     }
-    await printPhases(cases[0]?.args ?? base, "release cache warm");
-    await printPhases([...(cases[0]?.args ?? base), "--no-cache"], "--no-cache: release read and validated");
+    for (const { label, args } of cases) {
+      await printPhases(args, `${label}, cache warm`);
+      await printPhases([...args, "--no-cache"], `${label}, --no-cache: release and baselines read and validated`);
+    }
     await benchVsPython(cases, dir);
     const startup: number[] = [];
     await timeCli(variants[0] as CliVariant, ["--help"]);
@@ -419,7 +424,7 @@ async function benchVsPython(cases: readonly CliCase[], dir: string): Promise<vo
   const cpuFile = path.join(dir, "cpu-pairs.txt");
   const s = (value: number) => formatDecimal(value / 1000, 2);
   for (const { label, args } of cases) {
-    for (const [nodeLabel, nodeArgs] of [["release cache warm", args], ["--no-cache", [...args, "--no-cache"]]] as const) {
+    for (const [nodeLabel, nodeArgs] of [["cache warm", args], ["--no-cache", [...args, "--no-cache"]]] as const) {
       // The reference keeps no cache: it always gets the arguments without --no-cache.
       const pair = await alternatePair(node, nodeArgs, python, args, cpuFile);
       const cpuText = pair.nodeCpu === null || pair.pythonCpu === null ? "-" : `${s(pair.nodeCpu)} / ${s(pair.pythonCpu)}`;

@@ -48,7 +48,16 @@ import { computeOutcomes } from "@/lib/scoring/track-predictions";
 import type { Track } from "@/lib/scoring/tracks";
 import type { PredictionValidationResult } from "@/lib/scoring/validate-predictions";
 import { formatBytes } from "@/lib/format/bytes";
-import { readReleaseCache, releaseCacheDir, releaseCacheKey, writeReleaseCache, type CachedRelease } from "./score-release-cache";
+import {
+  baselineOutcomesKey,
+  readBaselineOutcomes,
+  readReleaseCache,
+  releaseCacheKey,
+  scoreCacheDir,
+  writeBaselineOutcomes,
+  writeReleaseCache,
+  type CachedRelease,
+} from "./score-cache";
 import { createPhaseTimer } from "./score-timings";
 
 type FullValidation = typeof import("./score-full-validation");
@@ -102,11 +111,14 @@ Scores an IRC-Bench prediction file exactly as the leaderboard server does.
   --resamples N        bootstrap resamples, 1..${MAX_BOOTSTRAP_RESAMPLES} (default ${DEFAULT_BOOTSTRAP_RESAMPLES})
   --json               print one JSON object (the leaderboard's score report) instead
                        of tables; rates are fractions in [0, 1]
-  --no-cache           read and validate the release even if it was read before.
-                       Otherwise a release that passed validation is kept, keyed
-                       by the SHA-256 of its files, in IRC_BENCH_CACHE_DIR (default
-                       $XDG_CACHE_HOME/irc-bench or ~/.cache/irc-bench), and a run
-                       on the same bytes reads that instead; any change is a miss
+  --no-cache           read and validate the release and the baselines even if they
+                       were read before. Otherwise a release that passed validation
+                       is kept, keyed by the SHA-256 of its files, and so are the
+                       outcomes of each valid baseline file, keyed by the SHA-256
+                       of its bytes and the release, in IRC_BENCH_CACHE_DIR (default
+                       $XDG_CACHE_HOME/irc-bench or ~/.cache/irc-bench); a run on the
+                       same bytes reads those instead; any change is a miss.
+                       The predictions file is always read and validated
   -h, --help           show this help
 
 Exit status: 0 scored; 1 the predictions or a baseline file are invalid (each
@@ -125,7 +137,7 @@ export type Args = {
   seed: number;
   resamples: number;
   json: boolean;
-  /** --no-cache: read and validate the release without the cache (scripts/participant/score-release-cache.ts). */
+  /** --no-cache: read and validate the release and the baselines without the cache (scripts/participant/score-cache.ts). */
   noCache: boolean;
 };
 
@@ -248,7 +260,7 @@ const NO_CACHE: CacheLookup = { key: null, release: null };
 async function lookUpRelease(args: Args): Promise<CacheLookup> {
   if (args.noCache) return NO_CACHE;
   const key = await releaseCacheKey(args.release, args.split);
-  const release = key === null ? null : await readReleaseCache(releaseCacheDir(), key);
+  const release = key === null ? null : await readReleaseCache(scoreCacheDir(), key);
   timer.mark(release === null ? "release cache: key (SHA-256 of the files), miss" : "release cache: key (SHA-256 of the files), hit");
   return { key, release };
 }
@@ -259,7 +271,7 @@ async function lookUpRelease(args: Args): Promise<CacheLookup> {
  */
 async function storeRelease(args: Args, lookup: CacheLookup, release: CachedRelease): Promise<void> {
   if (lookup.key === null || (await releaseCacheKey(args.release, args.split)) !== lookup.key) return;
-  await writeReleaseCache(releaseCacheDir(), lookup.key, release);
+  await writeReleaseCache(scoreCacheDir(), lookup.key, release);
   timer.mark("release cache: stored");
 }
 
@@ -367,11 +379,15 @@ async function validateBaseline(file: string, loaded: LoadedGold, split: string)
  * a closed-track file of the simple form); or, on a scan thread that has the
  * rank table, each sample's gold rank and top entity; or, for a baseline a
  * scan thread could not take that way, the full check that thread then ran
- * itself.
+ * itself; or a baseline's outcomes from the cache. A baseline scanned with
+ * the cache on also carries the key its outcomes are kept under.
  */
-type FileScan = { parsed: ParsedClosedFile | null } | { ranked: ClosedRanks } | { check: BaselineCheck };
+type FileScan = ({ parsed: ParsedClosedFile | null } | { ranked: ClosedRanks } | { check: BaselineCheck } | { cached: SampleOutcomes }) & {
+  outcomesKey?: string;
+};
 
-type ScanJob = { file: string; isBaseline: boolean };
+/** One file to scan; `releaseKey` (a baseline's, with the cache on) keys its outcomes in the cache. */
+type ScanJob = { file: string; isBaseline: boolean; releaseKey: string | null };
 type BootstrapRequest = { track: Track; seed: number; resamples: number; groups: [BootstrapGroupKey, Uint8Array][] };
 type BootstrapReply = [BootstrapGroupKey, Interval[]][];
 type ScanWorkerData = { kind: "irc-bench-scan"; argv: readonly string[] };
@@ -413,8 +429,20 @@ function readIntoBuffer(file: string): Uint8Array {
   }
 }
 
-function readAndParse(file: string): Promise<FileScan> {
-  return Promise.resolve().then(() => ({ parsed: parseClosedRankings(readIntoBuffer(file)) }));
+/** A baseline's cache lookup, from the bytes just read: its outcomes when they are cached, and its key (none with the cache off). */
+function lookUpOutcomes(job: ScanJob, bytes: Uint8Array): { outcomesKey?: string; cached?: SampleOutcomes } {
+  if (!job.isBaseline || job.releaseKey === null) return {};
+  const outcomesKey = baselineOutcomesKey(job.releaseKey, bytes);
+  const cached = readBaselineOutcomes(scoreCacheDir(), outcomesKey);
+  return cached === null ? { outcomesKey } : { outcomesKey, cached };
+}
+
+function readAndParse(job: ScanJob): Promise<FileScan> {
+  return Promise.resolve().then((): FileScan => {
+    const bytes = readIntoBuffer(job.file);
+    const { outcomesKey, cached } = lookUpOutcomes(job, bytes);
+    return cached !== undefined ? { cached, outcomesKey } : { parsed: parseClosedRankings(bytes), outcomesKey };
+  });
 }
 
 function transferablesOf(reply: ScanWorkerReply): ArrayBuffer[] {
@@ -422,6 +450,9 @@ function transferablesOf(reply: ScanWorkerReply): ArrayBuffer[] {
     return [];
   }
   const { scan } = reply;
+  if ("cached" in scan) {
+    return [scan.cached.codes.buffer as ArrayBuffer];
+  }
   if ("check" in scan) {
     return scan.check.outcomes ? [scan.check.outcomes.codes.buffer as ArrayBuffer] : [];
   }
@@ -503,7 +534,7 @@ class ScanPool {
    */
   scan(job: ScanJob): () => Promise<FileScan> {
     if (this.workers.length === 0) {
-      return () => readAndParse(job.file);
+      return () => readAndParse(job);
     }
     const { taskId, reply } = this.submit({ kind: "scan", ...job });
     let isAnswered = false;
@@ -517,7 +548,7 @@ class ScanPool {
         return stolen;
       }
       if (this.withdraw(taskId)) {
-        const result = await readAndParse(job.file);
+        const result = await readAndParse(job);
         await nextTurn();
         return result;
       }
@@ -536,7 +567,7 @@ class ScanPool {
       }
       this.queue.splice(at, 1);
       this.pending.delete(task.taskId);
-      const result = readAndParse(task.file);
+      const result = readAndParse(task);
       this.stolen.set(task.taskId, result);
       await result;
       await nextTurn();
@@ -618,20 +649,24 @@ function runScanWorker(data: ScanWorkerData): void {
   // A file ranked here leaves only two small arrays: its numbers' array is the next file's (parsed files sent whole are not).
   let scratch: Int32Array | undefined;
   const scanJob = async (job: ScanJob): Promise<FileScan> => {
+    const bytes = readIntoBuffer(job.file);
+    const { outcomesKey, cached } = lookUpOutcomes(job, bytes);
+    if (cached !== undefined) {
+      return { cached, outcomesKey };
+    }
     const reused = scratch;
     scratch = undefined;
-    const parsed = parseClosedRankings(readIntoBuffer(job.file), reused);
-    const scanned: FileScan = { parsed };
+    const parsed = parseClosedRankings(bytes, reused);
     const ranked = parsed !== null && rankTable !== undefined ? rankParsedClosed(parsed, rankTable) : null;
     if (parsed !== null && ranked !== null) {
       scratch = new Int32Array(parsed.qidNumbers.buffer);
-      return { ranked };
+      return { ranked, outcomesKey };
     }
     if (!job.isBaseline || (parsed !== null && rankTable === undefined)) {
-      return scanned;
+      return { parsed, outcomesKey };
     }
     const { loaded, split } = await (fallback ??= loadFallback());
-    return { check: await validateBaseline(job.file, loaded, split) };
+    return { check: await validateBaseline(job.file, loaded, split), outcomesKey };
   };
   const handle = async (request: ScanWorkerRequest): Promise<ScanWorkerReply> => {
     const { taskId } = request;
@@ -699,14 +734,31 @@ async function entryResult(scan: Promise<FileScan> | null, args: Args, loaded: L
   return validateFile(args.predictions, { gold: loaded.gold, kb: loaded.kb, split: args.split, track: args.track });
 }
 
-async function baselineResult(scanned: FileScan, file: string, loaded: LoadedGold, split: string): Promise<BaselineCheck> {
+/**
+ * A baseline's check: its cached outcomes (when they fit this split), or its scan turned into
+ * outcomes, or the full validator's. A valid baseline scanned with the cache on is then kept in it,
+ * when the file still has the bytes of its key (the full validator reads the file again).
+ */
+async function baselineResult(scanned: FileScan, job: ScanJob, loaded: LoadedGold, split: string): Promise<BaselineCheck> {
+  if ("cached" in scanned && scanned.cached.codes.length === loaded.gold.length) {
+    return { problems: [], outcomes: scanned.cached };
+  }
+  const check = await checkScannedBaseline(scanned, job.file, loaded, split);
+  const key = scanned.outcomesKey;
+  if (check.outcomes !== undefined && key !== undefined && job.releaseKey !== null && baselineOutcomesKey(job.releaseKey, readIntoBuffer(job.file)) === key) {
+    await writeBaselineOutcomes(scoreCacheDir(), key, check.outcomes);
+  }
+  return check;
+}
+
+async function checkScannedBaseline(scanned: FileScan, file: string, loaded: LoadedGold, split: string): Promise<BaselineCheck> {
   if ("check" in scanned) {
     return scanned.check;
   }
   if ("ranked" in scanned) {
     return { problems: [], outcomes: { track: "closed", codes: closedOutcomesOfRanks(scanned.ranked, loaded.scan()) } };
   }
-  const codes = scanned.parsed === null ? null : closedOutcomesOf(scanned.parsed, loaded.scan());
+  const codes = "parsed" in scanned && scanned.parsed !== null ? closedOutcomesOf(scanned.parsed, loaded.scan()) : null;
   return codes === null ? validateBaseline(file, loaded, split) : { problems: [], outcomes: { track: "closed", codes } };
 }
 
@@ -758,9 +810,10 @@ async function scoreWith(args: Args, pool: ScanPool): Promise<number> {
   const lookup = await lookUpRelease(args);
   const readSplit = lookup.release === null ? pool.readSplit(args.release, args.split) : undefined;
   // The entry is parsed on this thread, between its reads of the KB: the scan threads read the split and take the baselines.
-  const entryScan = args.track === "open" ? null : readAndParse(args.predictions);
+  const entryScan = args.track === "open" ? null : readAndParse({ file: args.predictions, isBaseline: false, releaseKey: null });
   entryScan?.catch(() => undefined);
-  const baselineScans = args.baseline.map((file) => pool.scan({ file, isBaseline: true }));
+  const baselineJobs = args.baseline.map((file): ScanJob => ({ file, isBaseline: true, releaseKey: lookup.key }));
+  const baselineScans = baselineJobs.map((job) => pool.scan(job));
   const loaded = await loadGold(args, readSplit, lookup);
   if (pool.size > 0 && args.baseline.length > 0) {
     pool.shareRankTable(loaded.scan());
@@ -768,10 +821,13 @@ async function scoreWith(args: Args, pool: ScanPool): Promise<number> {
   const entry = await entryResult(entryScan, args, loaded);
   timer.mark("prediction scan/validation");
   const checks: BaselineCheck[] = [];
+  let fromCache = 0;
   for (const [i, scan] of baselineScans.entries()) {
-    checks.push(await baselineResult(await scan(), args.baseline[i] ?? "", loaded, args.split));
+    const scanned = await scan();
+    fromCache += "cached" in scanned ? 1 : 0;
+    checks.push(await baselineResult(scanned, baselineJobs[i] as ScanJob, loaded, args.split));
   }
-  timer.mark("baseline files");
+  timer.mark(`baseline files (${fromCache} of ${checks.length} from the cache)`);
   const problems = [...("codes" in entry ? [] : problemLines(args.predictions, entry)), ...checks.flatMap((check) => check.problems)];
   if (problems.length > 0 || (!("codes" in entry) && !entry.ok)) {
     throw new ExitError(1, problems);

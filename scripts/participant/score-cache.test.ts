@@ -6,14 +6,14 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { synthesizePredictions } from "@/testing/synthetic/synth-predictions";
 import { synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-release";
-import { MAX_CACHE_ENTRIES, readReleaseCache, writeReleaseCache } from "./score-release-cache";
+import { MAX_CACHE_ENTRIES, MAX_OUTCOME_ENTRIES, readBaselineOutcomes, readReleaseCache, writeBaselineOutcomes, writeReleaseCache } from "./score-cache";
 
 /**
- * The compiled scorer's release cache (scripts/score-release-cache.ts): a
- * run that reads a release from its cache prints what a run that reads and
- * validates it prints, and any change to a release file is a miss, never a
- * stale entry. Whether a run hit or missed is read from its phase lines
- * (IRC_BENCH_SCORE_TIMINGS=1).
+ * The compiled scorer's cache (scripts/participant/score-cache.ts): a run
+ * that reads a release or a baseline's outcomes from the cache prints what a
+ * run that reads and validates the files prints, and any change to a release
+ * or baseline file is a miss, never a stale entry. Whether a run hit or
+ * missed is read from its phase lines (IRC_BENCH_SCORE_TIMINGS=1).
  */
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -21,16 +21,16 @@ const BUILD = path.join(ROOT, "scripts", "build", "build-cli.mjs");
 const BUNDLE = path.join(ROOT, "dist", "cli", "irc-bench-score.mjs");
 const run = promisify(execFile);
 
-type CliResult = { status: number; stdout: string; stderr: string; cache: "hit" | "miss" | "none" };
+type CliResult = { status: number; stdout: string; stderr: string; cache: "hit" | "miss" | "none"; baselinesFromCache: number | null };
 
 let dir = "";
 let releaseDir = "";
 let cacheDir = "";
-const files = { closed: "", open: "", baseline: "" };
+const files = { closed: "", open: "", baseline: "", baseline2: "" };
 
 async function score(args: readonly string[]): Promise<CliResult> {
   const env = { ...process.env, IRC_BENCH_CACHE_DIR: cacheDir, IRC_BENCH_SCORE_TIMINGS: "1" };
-  let result: Omit<CliResult, "cache">;
+  let result: Omit<CliResult, "cache" | "baselinesFromCache">;
   try {
     const { stdout, stderr } = await run(process.execPath, [BUNDLE, ...args], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 });
     result = { status: 0, stdout, stderr };
@@ -39,10 +39,11 @@ async function score(args: readonly string[]): Promise<CliResult> {
     result = { status: failed.code ?? -1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
   }
   const cache = /release cache: .*, hit/.test(result.stderr) ? "hit" : /release cache: .*, miss/.test(result.stderr) ? "miss" : "none";
-  return { ...result, cache };
+  const baselines = /baseline files \((\d+) of \d+ from the cache\)/.exec(result.stderr);
+  return { ...result, cache, baselinesFromCache: baselines === null ? null : Number(baselines[1]) };
 }
 
-const cacheEntries = async () => (await readdir(cacheDir)).filter((name) => name.endsWith(".json"));
+const cacheEntries = async (prefix = "release-") => (await readdir(cacheDir)).filter((name) => name.startsWith(prefix) && name.endsWith(".json"));
 
 function argsFor(predictions: string, extra: readonly string[] = []): string[] {
   return ["--release", releaseDir, "--split", "dev", "--predictions", predictions, "--resamples", "200", ...extra];
@@ -64,6 +65,7 @@ beforeAll(async () => {
   files.closed = await write("closed.jsonl", "closed", 1);
   files.open = await write("open.jsonl", "open", 2);
   files.baseline = await write("baseline.jsonl", "closed", 3);
+  files.baseline2 = await write("baseline2.jsonl", "closed", 4);
 }, 60_000);
 
 afterAll(async () => {
@@ -149,6 +151,106 @@ describe("the offline scorer's release cache", () => {
     expect(damaged.stdout).toBe(expected);
     expect((await score(args)).cache).toBe("hit");
   }, 120_000);
+});
+
+describe("the cache of baseline outcomes", () => {
+  const withBaselines = () => argsFor(files.closed, ["--json", "--baseline", files.baseline2, "--baseline", files.open]);
+
+  it("keeps each valid baseline's outcomes (either track), and a run from them prints what --no-cache prints", async () => {
+    const expected = (await score([...withBaselines(), "--no-cache"])).stdout;
+    await Promise.all((await cacheEntries("outcomes-")).map((name) => rm(path.join(cacheDir, name))));
+    const first = await score(withBaselines());
+    expect(first.status).toBe(0);
+    expect(first.baselinesFromCache).toBe(0);
+    expect(first.stdout).toBe(expected);
+    expect(await cacheEntries("outcomes-")).toHaveLength(2);
+    const again = await score(withBaselines());
+    expect(again.baselinesFromCache).toBe(2);
+    expect(again.stdout).toBe(expected);
+    const uncached = await score([...withBaselines(), "--no-cache"]);
+    expect(uncached.baselinesFromCache).toBe(0);
+  }, 120_000);
+
+  it("misses on a changed baseline: a changed valid one is scored anew, a changed invalid one is refused", async () => {
+    const original = await readFile(files.baseline2, "utf8");
+    expect((await score(withBaselines())).baselinesFromCache).toBe(2);
+    const [firstLine = "", secondLine = "", ...rest] = original.split("\n");
+    try {
+      // The first two lines swapped: the same predictions, other bytes.
+      await writeFile(files.baseline2, [secondLine, firstLine, ...rest].join("\n"));
+      const reordered = await score(withBaselines());
+      expect(reordered.status).toBe(0);
+      expect(reordered.baselinesFromCache).toBe(1);
+      expect(reordered.stdout).toBe((await score([...withBaselines(), "--no-cache"])).stdout);
+      // The first sample twice: invalid, whatever was cached for other bytes.
+      await writeFile(files.baseline2, [firstLine, firstLine, ...rest].join("\n"));
+      const invalid = await score(withBaselines());
+      expect(invalid.status).toBe(1);
+      expect(invalid.stderr).toContain(`${files.baseline2}:2:`);
+    } finally {
+      await writeFile(files.baseline2, original);
+    }
+    expect((await score(withBaselines())).baselinesFromCache).toBe(2);
+  }, 120_000);
+
+  it("misses under another release, and reads a damaged or foreign entry as a miss", async () => {
+    const expected = (await score([...withBaselines(), "--no-cache"])).stdout;
+    expect((await score(withBaselines())).baselinesFromCache).toBe(2);
+    // The same baseline bytes under another release key: not an entry of that key.
+    const store = await mkdtemp(path.join(tmpdir(), "score-cache-outcomes-"));
+    try {
+      await writeBaselineOutcomes(store, "k", { track: "closed", codes: Uint8Array.from([1, 0, 0x81]) });
+      expect(readBaselineOutcomes(store, "k")).toEqual({ track: "closed", codes: Uint8Array.from([1, 0, 0x81]) });
+      expect(readBaselineOutcomes(store, "other")).toBeNull();
+    } finally {
+      await rm(store, { recursive: true, force: true });
+    }
+    for (const name of await cacheEntries("outcomes-")) {
+      const file = path.join(cacheDir, name);
+      const text = await readFile(file, "utf8");
+      await writeFile(file, text.slice(0, text.length >> 1));
+    }
+    const damaged = await score(withBaselines());
+    expect(damaged.baselinesFromCache).toBe(0);
+    expect(damaged.stdout).toBe(expected);
+    expect((await score(withBaselines())).baselinesFromCache).toBe(2);
+  }, 120_000);
+
+  it("is not consulted for a file whose outcomes have another length than the split (a foreign entry under the key)", async () => {
+    const expected = (await score([...withBaselines(), "--no-cache"])).stdout;
+    expect((await score(withBaselines())).baselinesFromCache).toBe(2);
+    for (const name of await cacheEntries("outcomes-")) {
+      const file = path.join(cacheDir, name);
+      const text = await readFile(file, "utf8");
+      // Whole entries only (the previous test left a damaged one for bytes no longer in use).
+      if (!text.endsWith("}")) continue;
+      const entry = JSON.parse(text) as { codes: string };
+      await writeFile(file, JSON.stringify({ ...entry, codes: Buffer.from([1, 2, 3]).toString("base64") }));
+    }
+    const result = await score(withBaselines());
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(expected);
+    // Validated in full, and kept again with the split's length.
+    expect((await score(withBaselines())).baselinesFromCache).toBe(2);
+  }, 120_000);
+
+  it(`keeps the ${MAX_OUTCOME_ENTRIES} entries written last`, async () => {
+    const store = await mkdtemp(path.join(tmpdir(), "score-cache-outcomes-size-"));
+    try {
+      const total = MAX_OUTCOME_ENTRIES + 2;
+      for (let i = 0; i < total; i += 1) {
+        await writeBaselineOutcomes(store, `key-${i}`, { track: "open", codes: Uint8Array.from([i % 5]) });
+        // Distinct modification times for the first three (the kernel's clock for them is coarser than a write).
+        if (i < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect((await readdir(store)).filter((name) => name.endsWith(".json"))).toHaveLength(MAX_OUTCOME_ENTRIES);
+      expect(readBaselineOutcomes(store, "key-0")).toBeNull();
+      expect(readBaselineOutcomes(store, "key-1")).toBeNull();
+      expect(readBaselineOutcomes(store, "key-2")).toEqual({ track: "open", codes: Uint8Array.from([2]) });
+    } finally {
+      await rm(store, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("the release cache's size", () => {
