@@ -47,7 +47,8 @@ async function actorFromAuthorization(authorization: string): Promise<Actor> {
   return authenticateApiToken(match[1]);
 }
 
-async function actorFromSession(cookieHeader: string | null): Promise<Actor> {
+/** The user of a Cookie header's session, read fresh; ANONYMOUS without a valid one (the web server's fast path asks this too). */
+export async function actorFromSession(cookieHeader: string | null): Promise<Actor> {
   const userId = await readSessionUserId(cookieHeader);
   if (!userId) return ANONYMOUS;
   const user = await db.user.findUnique({

@@ -1,6 +1,7 @@
 import "server-only";
 import type { IncomingHttpHeaders } from "node:http";
-import { ACCOUNT_MENU_CACHE_CONTROL, ACCOUNT_MENU_PATH, SIGNED_OUT_MENU } from "@/lib/auth/account-menu";
+import { accountMenuOf, ACCOUNT_MENU_CACHE_CONTROL, ACCOUNT_MENU_PATH, SIGNED_OUT_MENU, type AccountMenu } from "@/lib/auth/account-menu";
+import { actorFromSession } from "@/lib/auth/get-actor";
 import { getEnv } from "@/lib/env";
 import { securityHeaders } from "@/lib/http/security-headers";
 import { peekPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
@@ -24,8 +25,10 @@ import { hasSessionCookie } from "./public-page-routing.mjs";
  * (peekPublicBody): a body some route made under the stamp that is current
  * now. Everything else (a miss, a bad query, a client-side navigation)
  * returns null and goes to Next.js as before, which produces, stores and
- * answers. It also tells a browser without a session cookie that nobody is
- * signed in (GET /api/account-menu, what every shared page's header asks).
+ * answers. It also answers GET /api/account-menu, what every shared page's
+ * header asks: at once without a session cookie (nobody is signed in), else
+ * from the session and the user's row, as the route does (the route's Next.js
+ * work cost more than both).
  *
  * A hit is sent with no promise in between when the stamp check and the body
  * are already in this process (the common case under load), and everything
@@ -131,23 +134,31 @@ async function answerCachedBody(request: FastPathRequest, wanted: CachedBodyRequ
   return encoded === null ? null : answerWith(request, encoded, wanted.kind);
 }
 
-const SIGNED_OUT_MENU_BODY = Buffer.from(JSON.stringify(SIGNED_OUT_MENU), "utf8");
-const SIGNED_OUT_MENU_ANSWER: FastPathAnswer = {
-  status: 200,
-  headers: {
+/** The account menu as app/api/account-menu/route.ts sends it: its own caller's, never stored. */
+function accountMenuAnswer(menu: AccountMenu): FastPathAnswer {
+  const body = Buffer.from(JSON.stringify(menu), "utf8");
+  const headers = {
     ...SECURITY_HEADERS,
     "Cache-Control": ACCOUNT_MENU_CACHE_CONTROL,
     Vary: "Cookie",
     "Content-Type": "application/json",
-    "Content-Length": String(SIGNED_OUT_MENU_BODY.length),
-  },
-  body: SIGNED_OUT_MENU_BODY,
-};
+    "Content-Length": String(body.length),
+  };
+  return { status: 200, headers, body };
+}
 
-/** No session cookie, nobody signed in: the route would say the same after Next.js's work. */
-function signedOutMenu(request: FastPathRequest): FastPathAnswer | null {
-  if (request.method !== "GET" || hasSessionCookie(request.headers.cookie)) return null;
-  return SIGNED_OUT_MENU_ANSWER;
+const SIGNED_OUT_MENU_ANSWER = accountMenuAnswer(SIGNED_OUT_MENU);
+
+/**
+ * GET /api/account-menu: signed out at once without a session cookie; with one, the session's user
+ * read fresh (a failure rejects, and Next.js's route answers instead). An Authorization header is
+ * the route's to judge (a token signs no browser in; a bad one is a 401).
+ */
+function accountMenu(request: FastPathRequest): FastPathAnswer | Promise<FastPathAnswer> | null {
+  if (request.method !== "GET" || request.headers.authorization !== undefined) return null;
+  const { cookie } = request.headers;
+  if (!hasSessionCookie(cookie)) return SIGNED_OUT_MENU_ANSWER;
+  return actorFromSession(headerText(cookie)).then((actor) => accountMenuAnswer(accountMenuOf(actor)));
 }
 
 /**
@@ -157,7 +168,7 @@ function signedOutMenu(request: FastPathRequest): FastPathAnswer | null {
  * when this process holds the current stamp and the body.
  */
 export const answerFromPublicCache: PublicFastPath = (request) => {
-  if (request.url === ACCOUNT_MENU_PATH) return signedOutMenu(request);
+  if (request.url === ACCOUNT_MENU_PATH) return accountMenu(request);
   const wanted = cachedBodyRequest(request);
   if (wanted === null) return null;
   const stamp = peekPublicReadStamp();
