@@ -134,17 +134,11 @@ async function answerCachedBody(request: FastPathRequest, wanted: CachedBodyRequ
   return encoded === null ? null : answerWith(request, encoded, wanted.kind);
 }
 
-/** The account menu as app/api/account-menu/route.ts sends it: its own caller's, never stored. */
+/** The account menu as app/api/account-menu/route.ts sends it through Next.js: its own caller's, never stored. */
 function accountMenuAnswer(menu: AccountMenu): FastPathAnswer {
   const body = Buffer.from(JSON.stringify(menu), "utf8");
-  const headers = {
-    ...SECURITY_HEADERS,
-    "Cache-Control": ACCOUNT_MENU_CACHE_CONTROL,
-    Vary: "Cookie",
-    "Content-Type": "application/json",
-    "Content-Length": String(body.length),
-  };
-  return { status: 200, headers, body };
+  const headers = { "Cache-Control": ACCOUNT_MENU_CACHE_CONTROL, Vary: "Cookie", "Content-Type": "application/json", "Content-Length": String(body.length) };
+  return fastPathAnswer(200, headers, body);
 }
 
 const SIGNED_OUT_MENU_ANSWER = accountMenuAnswer(SIGNED_OUT_MENU);

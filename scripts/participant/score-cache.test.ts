@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,11 +29,11 @@ let releaseDir = "";
 let cacheDir = "";
 const files = { closed: "", open: "", baseline: "", baseline2: "" };
 
-async function score(args: readonly string[]): Promise<CliResult> {
+async function score(args: readonly string[], bundle = BUNDLE): Promise<CliResult> {
   const env = { ...process.env, IRC_BENCH_CACHE_DIR: cacheDir, IRC_BENCH_SCORE_TIMINGS: "1" };
   let result: Omit<CliResult, "cache" | "baselinesFromCache">;
   try {
-    const { stdout, stderr } = await run(process.execPath, [BUNDLE, ...args], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(process.execPath, [bundle, ...args], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 });
     result = { status: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -154,49 +155,96 @@ describe("the offline scorer's release cache", () => {
 });
 
 describe("the cache of baseline outcomes", () => {
+  // A closed-track baseline the scanner takes (cached) and an open-track one (validated on every run).
   const withBaselines = () => argsFor(files.closed, ["--json", "--baseline", files.baseline2, "--baseline", files.open]);
+  const outcomeEntries = () => cacheEntries("outcomes-");
 
-  it("keeps each valid baseline's outcomes (either track), and a run from them prints what --no-cache prints", async () => {
+  it("keeps a valid closed-track baseline's outcomes, and a run from them prints what --no-cache prints", async () => {
     const expected = (await score([...withBaselines(), "--no-cache"])).stdout;
-    await Promise.all((await cacheEntries("outcomes-")).map((name) => rm(path.join(cacheDir, name))));
+    await Promise.all((await outcomeEntries()).map((name) => rm(path.join(cacheDir, name))));
     const first = await score(withBaselines());
     expect(first.status).toBe(0);
     expect(first.baselinesFromCache).toBe(0);
     expect(first.stdout).toBe(expected);
-    expect(await cacheEntries("outcomes-")).toHaveLength(2);
+    expect(await outcomeEntries()).toHaveLength(1);
     const again = await score(withBaselines());
-    expect(again.baselinesFromCache).toBe(2);
+    expect(again.baselinesFromCache).toBe(1);
     expect(again.stdout).toBe(expected);
     const uncached = await score([...withBaselines(), "--no-cache"]);
     expect(uncached.baselinesFromCache).toBe(0);
+    expect(await outcomeEntries()).toHaveLength(1);
   }, 120_000);
 
-  it("misses on a changed baseline: a changed valid one is scored anew, a changed invalid one is refused", async () => {
+  it("misses on a changed baseline: a changed valid one is scored anew, a changed invalid one is refused and never kept", async () => {
     const original = await readFile(files.baseline2, "utf8");
-    expect((await score(withBaselines())).baselinesFromCache).toBe(2);
+    expect((await score(withBaselines())).baselinesFromCache).toBe(1);
     const [firstLine = "", secondLine = "", ...rest] = original.split("\n");
     try {
       // The first two lines swapped: the same predictions, other bytes.
       await writeFile(files.baseline2, [secondLine, firstLine, ...rest].join("\n"));
       const reordered = await score(withBaselines());
       expect(reordered.status).toBe(0);
-      expect(reordered.baselinesFromCache).toBe(1);
+      expect(reordered.baselinesFromCache).toBe(0);
       expect(reordered.stdout).toBe((await score([...withBaselines(), "--no-cache"])).stdout);
-      // The first sample twice: invalid, whatever was cached for other bytes.
+      expect((await score(withBaselines())).baselinesFromCache).toBe(1);
+      // The first sample twice: invalid, whatever was cached for other bytes, and so on every run.
+      const entries = await outcomeEntries();
       await writeFile(files.baseline2, [firstLine, firstLine, ...rest].join("\n"));
-      const invalid = await score(withBaselines());
-      expect(invalid.status).toBe(1);
-      expect(invalid.stderr).toContain(`${files.baseline2}:2:`);
+      for (let run = 0; run < 2; run += 1) {
+        const invalid = await score(withBaselines());
+        expect(invalid.status).toBe(1);
+        expect(invalid.stderr).toContain(`${files.baseline2}:2:`);
+      }
+      expect(await outcomeEntries()).toEqual(entries);
     } finally {
       await writeFile(files.baseline2, original);
     }
-    expect((await score(withBaselines())).baselinesFromCache).toBe(2);
+    expect((await score(withBaselines())).baselinesFromCache).toBe(1);
   }, 120_000);
 
-  it("misses under another release, and reads a damaged or foreign entry as a miss", async () => {
+  it("misses under another release: the same baseline bytes against a changed split are scored anew", async () => {
+    expect((await score(withBaselines())).baselinesFromCache).toBe(1);
+    const devFile = path.join(releaseDir, "dev.jsonl");
+    const original = await readFile(devFile, "utf8");
+    const [firstLine = "", ...rest] = original.split("\n");
+    const sample = JSON.parse(firstLine) as { collection: string };
+    try {
+      await writeFile(devFile, [JSON.stringify({ ...sample, collection: "Another Collection" }), ...rest].join("\n"));
+      const changed = await score(withBaselines());
+      expect(changed.status).toBe(0);
+      expect(changed.baselinesFromCache).toBe(0);
+      expect(changed.stdout).toBe((await score([...withBaselines(), "--no-cache"])).stdout);
+      expect((await score(withBaselines())).baselinesFromCache).toBe(1);
+    } finally {
+      await writeFile(devFile, original);
+    }
+    expect((await score(withBaselines())).baselinesFromCache).toBe(1);
+  }, 120_000);
+
+  it("reads a damaged entry, codes that fail their checksum, or codes of another length as a miss", async () => {
     const expected = (await score([...withBaselines(), "--no-cache"])).stdout;
-    expect((await score(withBaselines())).baselinesFromCache).toBe(2);
-    // The same baseline bytes under another release key: not an entry of that key.
+    const rewrite = async (change: (text: string) => string) => {
+      for (const name of await outcomeEntries()) {
+        const file = path.join(cacheDir, name);
+        await writeFile(file, change(await readFile(file, "utf8")));
+      }
+    };
+    const otherCodes = Buffer.from([1, 2, 3]);
+    const changes: ((text: string) => string)[] = [
+      (text) => text.slice(0, text.length >> 1),
+      (text) => JSON.stringify({ ...(JSON.parse(text) as object), codes: otherCodes.toString("base64") }),
+      (text) => JSON.stringify({ ...(JSON.parse(text) as object), codes: otherCodes.toString("base64"), sha256: createHash("sha256").update(otherCodes).digest("hex") }),
+    ];
+    for (const change of changes) {
+      expect((await score(withBaselines())).baselinesFromCache).toBe(1);
+      await rewrite(change);
+      const result = await score(withBaselines());
+      expect(result.status).toBe(0);
+      expect(result.baselinesFromCache).toBe(0);
+      expect(result.stdout).toBe(expected);
+      await Promise.all((await outcomeEntries()).map((name) => rm(path.join(cacheDir, name))));
+      await score(withBaselines());
+    }
     const store = await mkdtemp(path.join(tmpdir(), "score-cache-outcomes-"));
     try {
       await writeBaselineOutcomes(store, "k", { track: "closed", codes: Uint8Array.from([1, 0, 0x81]) });
@@ -205,33 +253,22 @@ describe("the cache of baseline outcomes", () => {
     } finally {
       await rm(store, { recursive: true, force: true });
     }
-    for (const name of await cacheEntries("outcomes-")) {
-      const file = path.join(cacheDir, name);
-      const text = await readFile(file, "utf8");
-      await writeFile(file, text.slice(0, text.length >> 1));
-    }
-    const damaged = await score(withBaselines());
-    expect(damaged.baselinesFromCache).toBe(0);
-    expect(damaged.stdout).toBe(expected);
-    expect((await score(withBaselines())).baselinesFromCache).toBe(2);
   }, 120_000);
 
-  it("is not consulted for a file whose outcomes have another length than the split (a foreign entry under the key)", async () => {
-    const expected = (await score([...withBaselines(), "--no-cache"])).stdout;
-    expect((await score(withBaselines())).baselinesFromCache).toBe(2);
-    for (const name of await cacheEntries("outcomes-")) {
-      const file = path.join(cacheDir, name);
-      const text = await readFile(file, "utf8");
-      // Whole entries only (the previous test left a damaged one for bytes no longer in use).
-      if (!text.endsWith("}")) continue;
-      const entry = JSON.parse(text) as { codes: string };
-      await writeFile(file, JSON.stringify({ ...entry, codes: Buffer.from([1, 2, 3]).toString("base64") }));
-    }
-    const result = await score(withBaselines());
-    expect(result.status).toBe(0);
-    expect(result.stdout).toBe(expected);
-    // Validated in full, and kept again with the split's length.
-    expect((await score(withBaselines())).baselinesFromCache).toBe(2);
+  it("misses under another build of the scorer (its code may validate otherwise): both kinds of entry", async () => {
+    const args = withBaselines();
+    const before = await score(args);
+    expect(before.cache).toBe("hit");
+    expect(before.baselinesFromCache).toBe(1);
+    const otherBuild = path.join(dir, "other-build.mjs");
+    await writeFile(otherBuild, `${await readFile(BUNDLE, "utf8")}\n// another build\n`);
+    const other = await score(args, otherBuild);
+    expect(other.status).toBe(0);
+    expect(other.cache).toBe("miss");
+    expect(other.baselinesFromCache).toBe(0);
+    expect(other.stdout).toBe(before.stdout);
+    expect((await score(args, otherBuild)).baselinesFromCache).toBe(1);
+    expect((await score(args)).baselinesFromCache).toBe(1);
   }, 120_000);
 
   it(`keeps the ${MAX_OUTCOME_ENTRIES} entries written last`, async () => {

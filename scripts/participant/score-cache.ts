@@ -3,14 +3,17 @@ import { readFileSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { KB_FILE, META_FILE, SPLIT_FILES, type EntityType, type Split } from "@/lib/dataset/release-constants";
 import { resolveReleaseFile } from "@/lib/dataset/resolve-release-file";
 import type { ScoringSample } from "@/lib/dataset/read-scoring-release";
 import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
-import { SCORER_VERSION } from "@/lib/scoring/score-report";
 
 /**
  * The offline scorer's cache (scripts/participant/score.ts), two kinds of entry.
+ *
+ * Every key includes the SHA-256 of the running scorer's own code (the bundle): another build, whose
+ * validation or scoring may differ, never reads this one's entries.
  *
  * A release it has read and validated before: what scoring keeps of the KB and the split's gold, in
  * one JSON file named by the SHA-256 of the release's own bytes. A later run
@@ -23,12 +26,12 @@ import { SCORER_VERSION } from "@/lib/scoring/score-report";
  * $XDG_CACHE_HOME/irc-bench (~/.cache/irc-bench); `--no-cache` skips it.
  * It keeps the MAX_CACHE_ENTRIES entries written last.
  *
- * A baseline file's outcomes (one code per sample, what the server stores of a baseline), once the
- * file has passed validation against that release: keyed by the SHA-256 of the scorer version, the
- * release's key and the file's bytes, so a later run with the same baseline hashes it (about 3 ms
- * for a full-size file) instead of parsing and checking it. Another byte, another release or
- * another scorer version is another key. The entry is written only for the bytes that were
- * validated. It keeps the MAX_OUTCOME_ENTRIES entries written last.
+ * A closed-track baseline file's outcomes (one code per sample, what the server stores of a
+ * baseline), once the scanner has read those very bytes as a valid file of the release: keyed by
+ * the SHA-256 of the release's key and the file's bytes, so a later run with the same baseline
+ * hashes it (about 3 ms for a full-size file) instead of parsing and checking it. Another byte,
+ * another release or another build is another key; an entry whose codes do not match the checksum
+ * stored with them is a miss. It keeps the MAX_OUTCOME_ENTRIES entries written last.
  *
  * A cache that cannot be read or written is no error: the run reads the files.
  */
@@ -40,7 +43,24 @@ export const MAX_CACHE_ENTRIES = 8;
 export const MAX_OUTCOME_ENTRIES = 256;
 
 /** Part of every key: a change of what is kept, or of how the release is checked, must not read old entries. */
-const CACHE_FORMAT = "irc-bench-score-release-cache 1";
+const CACHE_FORMAT = "irc-bench-score-release-cache 2";
+
+let build: string | null | undefined;
+
+/**
+ * The SHA-256 of the running scorer's own code (the bundle, this module's file in it), read once:
+ * SCORER_VERSION names the scoring rules, but a build may also change what validation accepts.
+ * Null when the file cannot be read: the run then keeps no cache.
+ */
+function scorerBuild(): string | null {
+  if (build !== undefined) return build;
+  try {
+    build = createHash("sha256").update(readFileSync(fileURLToPath(import.meta.url))).digest("hex");
+  } catch {
+    build = null;
+  }
+  return build;
+}
 
 /** An entity as scoring needs it (buildKbIndex), and a gold sample (buildGold). */
 export type CachedEntity = { qid: string; name: string; type: EntityType; aliases: string[] };
@@ -80,7 +100,9 @@ export async function releaseCacheKey(dir: string, split: Split): Promise<string
   if (!kb.ok || !splitFile.ok) return null;
   const names = [META_FILE, kb.name, splitFile.name];
   const contents = await Promise.all(names.map((name) => bytesOrNull(path.join(dir, name))));
-  const hash = createHash("sha256").update(`${CACHE_FORMAT}\0${split}\0`);
+  const scorer = scorerBuild();
+  if (scorer === null) return null;
+  const hash = createHash("sha256").update(`${CACHE_FORMAT}\0${scorer}\0${split}\0`);
   for (const [i, name] of names.entries()) {
     const bytes = contents[i] ?? null;
     // dataset.json is optional (a folder of downloads); its absence is part of the key.
@@ -158,10 +180,13 @@ async function removeOldEntries(cacheDir: string, { prefix, keep }: EntryKind): 
   await Promise.all(entries.slice(keep).map((entry) => rm(path.join(cacheDir, entry.name), { force: true })));
 }
 
-/** Part of every baseline key: outcomes depend on the scoring rules, so a new scorer version never reads old ones. */
-const OUTCOMES_FORMAT = `irc-bench-score-baseline-outcomes 1 scorer ${SCORER_VERSION}`;
+/** Part of every baseline key (the release's key holds the build and the split). */
+const OUTCOMES_FORMAT = "irc-bench-score-baseline-outcomes 1";
 
-type OutcomesFile = { format: string; key: string; track: SampleOutcomes["track"]; codes: string };
+/** The codes in base64, and their SHA-256. */
+type OutcomesFile = { format: string; key: string; track: SampleOutcomes["track"]; codes: string; sha256: string };
+
+const sha256Of = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** The key of a baseline file's outcomes under one release (its releaseCacheKey): SHA-256 over the format, that key and the bytes. */
 export function baselineOutcomesKey(releaseKey: string, bytes: Uint8Array): string {
@@ -170,8 +195,8 @@ export function baselineOutcomesKey(releaseKey: string, bytes: Uint8Array): stri
 
 /**
  * The cached outcomes of this key, or null (no entry, or one that is not a whole entry of this
- * format and key; the caller checks their length against the split). Synchronous: a scan thread
- * reads it between file reads.
+ * format and key with codes of its checksum; the caller checks their length against the split).
+ * Synchronous: a scan thread reads it between file reads.
  */
 export function readBaselineOutcomes(cacheDir: string, key: string): SampleOutcomes | null {
   let file: Partial<OutcomesFile>;
@@ -181,11 +206,13 @@ export function readBaselineOutcomes(cacheDir: string, key: string): SampleOutco
     return null;
   }
   if (file.format !== OUTCOMES_FORMAT || file.key !== key || (file.track !== "open" && file.track !== "closed") || typeof file.codes !== "string") return null;
-  return { track: file.track, codes: new Uint8Array(Buffer.from(file.codes, "base64")) };
+  const codes = new Uint8Array(Buffer.from(file.codes, "base64"));
+  return sha256Of(codes) === file.sha256 ? { track: file.track, codes } : null;
 }
 
 /** Stores a validated baseline's outcomes under its key. */
 export async function writeBaselineOutcomes(cacheDir: string, key: string, outcomes: SampleOutcomes): Promise<void> {
-  const file: OutcomesFile = { format: OUTCOMES_FORMAT, key, track: outcomes.track, codes: Buffer.from(outcomes.codes).toString("base64") };
+  const codes = Buffer.from(outcomes.codes);
+  const file: OutcomesFile = { format: OUTCOMES_FORMAT, key, track: outcomes.track, codes: codes.toString("base64"), sha256: sha256Of(codes) };
   await writeEntry(cacheDir, OUTCOMES_ENTRY, key, file);
 }

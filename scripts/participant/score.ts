@@ -114,11 +114,12 @@ Scores an IRC-Bench prediction file exactly as the leaderboard server does.
   --no-cache           read and validate the release and the baselines even if they
                        were read before. Otherwise a release that passed validation
                        is kept, keyed by the SHA-256 of its files, and so are the
-                       outcomes of each valid baseline file, keyed by the SHA-256
-                       of its bytes and the release, in IRC_BENCH_CACHE_DIR (default
-                       $XDG_CACHE_HOME/irc-bench or ~/.cache/irc-bench); a run on the
-                       same bytes reads those instead; any change is a miss.
-                       The predictions file is always read and validated
+                       outcomes of each valid closed-track baseline, keyed by the
+                       SHA-256 of its bytes and the release, in IRC_BENCH_CACHE_DIR
+                       (default $XDG_CACHE_HOME/irc-bench or ~/.cache/irc-bench); a
+                       run of this same scorer file on the same bytes reads those
+                       instead; any change is a miss. The predictions file is
+                       always read and validated
   -h, --help           show this help
 
 Exit status: 0 scored; 1 the predictions or a baseline file are invalid (each
@@ -248,7 +249,8 @@ async function assertSplitHasGold(dir: string, split: Args["split"]): Promise<vo
   }
 }
 
-type LoadedGold = { gold: GoldRecord[]; kb: KbIndex; scan: () => ClosedScanContext };
+/** `releaseKey`: the cache key of the very bytes this gold was read from (a hit, or a store that found them unchanged); else null. */
+type LoadedGold = { gold: GoldRecord[]; kb: KbIndex; scan: () => ClosedScanContext; releaseKey: string | null };
 
 /** How the split file is read on the quick path: here, or on a scan thread while this thread reads the KB. */
 type SplitReader = () => Promise<ScoringSample[] | null>;
@@ -258,7 +260,8 @@ type CacheLookup = { key: string | null; release: CachedRelease | null };
 const NO_CACHE: CacheLookup = { key: null, release: null };
 
 async function lookUpRelease(args: Args): Promise<CacheLookup> {
-  if (args.noCache) return NO_CACHE;
+  // Uncompiled, the code is not one file whose bytes could name the build (score-cache.ts): no cache.
+  if (args.noCache || !isBundled) return NO_CACHE;
   const key = await releaseCacheKey(args.release, args.split);
   const release = key === null ? null : await readReleaseCache(scoreCacheDir(), key);
   timer.mark(release === null ? "release cache: key (SHA-256 of the files), miss" : "release cache: key (SHA-256 of the files), hit");
@@ -267,12 +270,14 @@ async function lookUpRelease(args: Args): Promise<CacheLookup> {
 
 /**
  * Keeps a release that has just passed validation, unless a file changed
- * while it was read (its key then is not that of the bytes validated).
+ * while it was read (its key then is not that of the bytes validated): the
+ * key it was kept under, or null.
  */
-async function storeRelease(args: Args, lookup: CacheLookup, release: CachedRelease): Promise<void> {
-  if (lookup.key === null || (await releaseCacheKey(args.release, args.split)) !== lookup.key) return;
+async function storeRelease(args: Args, lookup: CacheLookup, release: CachedRelease): Promise<string | null> {
+  if (lookup.key === null || (await releaseCacheKey(args.release, args.split)) !== lookup.key) return null;
   await writeReleaseCache(scoreCacheDir(), lookup.key, release);
   timer.mark("release cache: stored");
+  return lookup.key;
 }
 
 async function loadGold(
@@ -281,15 +286,14 @@ async function loadGold(
   lookup: CacheLookup = NO_CACHE,
 ): Promise<LoadedGold> {
   if (lookup.release !== null) {
-    return indexGold(lookup.release.entities, lookup.release.samples);
+    return indexGold(lookup.release.entities, lookup.release.samples, lookup.key);
   }
   // The common case: a valid release of the usual form, scanned as bytes; anything else is read and reported by readRelease.
   const [entities, samples] = await Promise.all([readScoringKb(args.release), readSplit()]);
   const scanned = entities === null || samples === null ? null : joinScoringRelease(entities, samples);
   if (scanned !== null) {
     timer.mark("release read (KB + gold split, validated)");
-    await storeRelease(args, lookup, scanned);
-    return indexGold(scanned.entities, scanned.samples);
+    return indexGold(scanned.entities, scanned.samples, await storeRelease(args, lookup, scanned));
   }
   await assertSplitHasGold(args.release, args.split);
   const { readRelease } = await loadFullValidation();
@@ -307,16 +311,16 @@ async function loadGold(
     ]);
   }
   timer.mark("release read (KB + gold split, validated)");
-  await storeRelease(args, lookup, { entities: result.release.entities, samples: result.release.samples[args.split] });
-  return indexGold(result.release.entities, result.release.samples[args.split]);
+  const validated = { entities: result.release.entities, samples: result.release.samples[args.split] };
+  return indexGold(validated.entities, validated.samples, await storeRelease(args, lookup, validated));
 }
 
-function indexGold(entities: Parameters<typeof buildKbIndex>[0], samples: Parameters<typeof buildGold>[0]): LoadedGold {
+function indexGold(entities: Parameters<typeof buildKbIndex>[0], samples: Parameters<typeof buildGold>[0], releaseKey: string | null): LoadedGold {
   const kb = buildKbIndex(entities);
   const gold = buildGold(samples, kb);
   timer.mark("KB index + gold join");
   let scan: ClosedScanContext | undefined;
-  return { gold, kb, scan: () => (scan ??= prepareClosedScan(gold, kb)) };
+  return { gold, kb, scan: () => (scan ??= prepareClosedScan(gold, kb)), releaseKey };
 }
 
 async function checkFileSize(file: string): Promise<void> {
@@ -380,7 +384,8 @@ async function validateBaseline(file: string, loaded: LoadedGold, split: string)
  * rank table, each sample's gold rank and top entity; or, for a baseline a
  * scan thread could not take that way, the full check that thread then ran
  * itself; or a baseline's outcomes from the cache. A baseline scanned with
- * the cache on also carries the key its outcomes are kept under.
+ * the cache on also carries the key of its bytes, under which outcomes made
+ * from the parsed or ranked form (those very bytes) are kept.
  */
 type FileScan = ({ parsed: ParsedClosedFile | null } | { ranked: ClosedRanks } | { check: BaselineCheck } | { cached: SampleOutcomes }) & {
   outcomesKey?: string;
@@ -666,7 +671,7 @@ function runScanWorker(data: ScanWorkerData): void {
       return { parsed, outcomesKey };
     }
     const { loaded, split } = await (fallback ??= loadFallback());
-    return { check: await validateBaseline(job.file, loaded, split), outcomesKey };
+    return { check: await validateBaseline(job.file, loaded, split) };
   };
   const handle = async (request: ScanWorkerRequest): Promise<ScanWorkerReply> => {
     const { taskId } = request;
@@ -734,32 +739,38 @@ async function entryResult(scan: Promise<FileScan> | null, args: Args, loaded: L
   return validateFile(args.predictions, { gold: loaded.gold, kb: loaded.kb, split: args.split, track: args.track });
 }
 
-/**
- * A baseline's check: its cached outcomes (when they fit this split), or its scan turned into
- * outcomes, or the full validator's. A valid baseline scanned with the cache on is then kept in it,
- * when the file still has the bytes of its key (the full validator reads the file again).
- */
-async function baselineResult(scanned: FileScan, job: ScanJob, loaded: LoadedGold, split: string): Promise<BaselineCheck> {
-  if ("cached" in scanned && scanned.cached.codes.length === loaded.gold.length) {
-    return { problems: [], outcomes: scanned.cached };
-  }
-  const check = await checkScannedBaseline(scanned, job.file, loaded, split);
-  const key = scanned.outcomesKey;
-  if (check.outcomes !== undefined && key !== undefined && job.releaseKey !== null && baselineOutcomesKey(job.releaseKey, readIntoBuffer(job.file)) === key) {
-    await writeBaselineOutcomes(scoreCacheDir(), key, check.outcomes);
-  }
-  return check;
+/** A baseline's outcomes from the cache, when they fit this split (the key holds the release, so they always should). */
+function cachedOutcomesOf(scanned: FileScan, loaded: LoadedGold): SampleOutcomes | null {
+  return "cached" in scanned && scanned.cached.codes.length === loaded.gold.length ? scanned.cached : null;
 }
 
-async function checkScannedBaseline(scanned: FileScan, file: string, loaded: LoadedGold, split: string): Promise<BaselineCheck> {
+/**
+ * A baseline's check: its cached outcomes, or its scan turned into outcomes, or the full
+ * validator's. Outcomes made from the scan are of the bytes its key was made of: they are kept
+ * under that key when this run's gold is of the release the key names.
+ */
+async function baselineResult(scanned: FileScan, job: ScanJob, loaded: LoadedGold, split: string): Promise<BaselineCheck> {
+  const cached = cachedOutcomesOf(scanned, loaded);
+  if (cached !== null) {
+    return { problems: [], outcomes: cached };
+  }
   if ("check" in scanned) {
     return scanned.check;
   }
-  if ("ranked" in scanned) {
-    return { problems: [], outcomes: { track: "closed", codes: closedOutcomesOfRanks(scanned.ranked, loaded.scan()) } };
+  const codes =
+    "ranked" in scanned
+      ? closedOutcomesOfRanks(scanned.ranked, loaded.scan())
+      : "parsed" in scanned && scanned.parsed !== null
+        ? closedOutcomesOf(scanned.parsed, loaded.scan())
+        : null;
+  if (codes === null) {
+    return validateBaseline(job.file, loaded, split);
   }
-  const codes = "parsed" in scanned && scanned.parsed !== null ? closedOutcomesOf(scanned.parsed, loaded.scan()) : null;
-  return codes === null ? validateBaseline(file, loaded, split) : { problems: [], outcomes: { track: "closed", codes } };
+  const outcomes: SampleOutcomes = { track: "closed", codes };
+  if (scanned.outcomesKey !== undefined && job.releaseKey !== null && job.releaseKey === loaded.releaseKey) {
+    await writeBaselineOutcomes(scoreCacheDir(), scanned.outcomesKey, outcomes);
+  }
+  return { problems: [], outcomes };
 }
 
 /** The report's intervals: the whole split here, the types on a scan thread when there is one. */
@@ -824,7 +835,7 @@ async function scoreWith(args: Args, pool: ScanPool): Promise<number> {
   let fromCache = 0;
   for (const [i, scan] of baselineScans.entries()) {
     const scanned = await scan();
-    fromCache += "cached" in scanned ? 1 : 0;
+    fromCache += cachedOutcomesOf(scanned, loaded) === null ? 0 : 1;
     checks.push(await baselineResult(scanned, baselineJobs[i] as ScanJob, loaded, args.split));
   }
   timer.mark(`baseline files (${fromCache} of ${checks.length} from the cache)`);

@@ -18,7 +18,8 @@ import { closeSharedRedis } from "@/lib/redis";
 import { importLeaderboardRelease, openPredictions, storeScoredEntries } from "@/testing/leaderboard/integration-fixtures";
 import { assertTestDatabase } from "@/testing/local-database";
 import { flushTestRedis, resetDatabase } from "./support/reset";
-import { sessionCookieHeader } from "@/testing/test-sessions";
+import { encode } from "next-auth/jwt";
+import { sessionCookieHeader, sessionCookieName, sessionCookieValue } from "@/testing/test-sessions";
 import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
@@ -180,17 +181,37 @@ describe("the header's account menu, GET /api/account-menu", () => {
   it("is answered by the web server's fast path as the route answers it, each session its own, an Authorization header left to the route", async () => {
     const fastMenu = async (headers: Record<string, string>) => {
       const answer = await fastAnswer({ method: "GET", url: "/api/account-menu", headers });
-      return { status: answer?.status, cacheControl: answer?.headers["Cache-Control"], vary: answer?.headers.Vary, body: JSON.parse(answer?.body?.toString("utf8") ?? "null") as unknown };
+      expect(answer?.headers.Vary).toMatch(/(^|, )Cookie$/);
+      return { status: answer?.status, cacheControl: answer?.headers["Cache-Control"] ?? null, body: JSON.parse(answer?.body?.toString("utf8") ?? "null") as unknown };
     };
+    const system = await db.user.create({ data: { email: "system@page-cache-menu.invalid", displayName: "IRC-Bench maintainers", isSystem: true } });
+    const secret = process.env.NEXTAUTH_SECRET ?? "";
+    const expired = await encode({ token: { sub: ada.id }, secret, maxAge: -60 });
+    const value = await sessionCookieValue({ id: grace.id });
+    const half = value.length >> 1;
     const callers: Record<string, string>[] = [
       { cookie: "theme=dark" },
-      { cookie: "next-auth.session-token=forged" },
+      { cookie: `${sessionCookieName()}=forged` },
+      { cookie: `${sessionCookieName()}=${expired}` },
+      { cookie: await sessionCookieHeader({ id: "no-such-user" }) },
+      { cookie: await sessionCookieHeader({ id: system.id }) },
       { cookie: await sessionCookieHeader({ id: ada.id }) },
       { cookie: `theme=dark; ${await sessionCookieHeader({ id: grace.id })}` },
+      // next-auth splits a large session into name.0, name.1, ...
+      { cookie: `${sessionCookieName()}.0=${value.slice(0, half)}; ${sessionCookieName()}.1=${value.slice(half)}` },
     ];
+    const signedIn: unknown[] = [];
     for (const headers of callers) {
-      expect(await fastMenu(headers)).toEqual({ ...(await menuFor(headers)), vary: "Cookie" });
+      const route = await menuFor(headers);
+      expect(await fastMenu(headers)).toEqual(route);
+      if ((route.body as { signedIn?: boolean }).signedIn === true) signedIn.push(route.body);
     }
+    // The control: the last three name their own user, the others nobody.
+    expect(signedIn).toEqual([
+      { signedIn: true, displayName: ada.displayName, isMaintainer: false },
+      { signedIn: true, displayName: grace.displayName, isMaintainer: true },
+      { signedIn: true, displayName: grace.displayName, isMaintainer: true },
+    ]);
     expect((await fastMenu({ cookie: await sessionCookieHeader({ id: grace.id }) })).body).toEqual({ signedIn: true, displayName: grace.displayName, isMaintainer: true });
     const token = await createApiToken({ actor: sessionActor(ada), name: "fast menu check" });
     expect(await fastAnswer({ method: "GET", url: "/api/account-menu", headers: { authorization: `Bearer ${token.token}`, cookie: await sessionCookieHeader({ id: ada.id }) } })).toBeNull();
