@@ -17,5 +17,4 @@ export const BRACKET_CLOSE = 0x5d;
 export const BRACE_OPEN = 0x7b;
 export const BRACE_CLOSE = 0x7d;
 export const DIGIT_ZERO = 0x30;
-export const DIGIT_NINE = 0x39;
 export const LETTER_Q = 0x51;

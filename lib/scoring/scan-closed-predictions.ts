@@ -2,7 +2,7 @@ import { isAliasHitAt1, prepareClosedGold, type PreparedClosedGold } from "./clo
 import type { GoldRecord, KbIndex } from "./gold";
 import { MAX_PREDICTION_LINE_BYTES, MAX_RANKING_LENGTH } from "./limits";
 import { norm } from "./normalize";
-import { TAB, LF, CR, SPACE, QUOTE, COMMA, COLON, BRACKET_OPEN, BACKSLASH, BRACKET_CLOSE, BRACE_OPEN, BRACE_CLOSE, DIGIT_ZERO, DIGIT_NINE, LETTER_Q } from "./json-bytes";
+import { TAB, LF, CR, SPACE, QUOTE, COMMA, COLON, BRACKET_OPEN, BACKSLASH, BRACKET_CLOSE, BRACE_OPEN, BRACE_CLOSE, DIGIT_ZERO, LETTER_Q } from "./json-bytes";
 import { encodeClosedOutcome } from "./outcome-codes";
 
 /**
@@ -180,15 +180,16 @@ class Scan {
       if (bytes[at] !== QUOTE || bytes[at + 1] !== LETTER_Q) return false;
       at += 2;
       const digitsStart = at;
-      let byte = bytes[at] ?? 0;
-      if (byte <= DIGIT_ZERO || byte > DIGIT_NINE) return false;
+      // A digit as an unsigned distance from "0": one comparison says whether the byte is one (past the end: 0 - "0", no).
+      let digit = (bytes[at] ?? 0) - DIGIT_ZERO;
+      if (digit === 0 || digit >>> 0 > 9) return false;
       let value = 0;
-      while (byte >= DIGIT_ZERO && byte <= DIGIT_NINE) {
-        value = value * 10 + (byte - DIGIT_ZERO);
+      do {
+        value = value * 10 + digit;
         at += 1;
-        byte = bytes[at] ?? 0;
-      }
-      if (at - digitsStart > 9 || byte !== QUOTE) return false;
+        digit = (bytes[at] ?? 0) - DIGIT_ZERO;
+      } while (digit >>> 0 <= 9);
+      if (at - digitsStart > 9 || bytes[at] !== QUOTE) return false;
       at += 1;
       if (count - first >= MAX_RANKING_LENGTH) return false;
       if (count === numbers.length) numbers = this.grown();
