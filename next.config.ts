@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { NextConfig } from "next";
-import { securityHeaders } from "./lib/http/security-headers";
+import { securityHeaders } from "./lib/web/http/security-headers";
 
 // No environment validation here: `next build` must succeed on a build machine (a CI image,
 // a Docker build) with no database, Redis or secrets. The web server validates the
-// environment when it starts (instrumentation.ts, lib/env.ts), like the worker and the scripts.
+// environment when it starts (instrumentation.ts, lib/platform/env.ts), like the worker and the scripts.
 
 const DEFAULT_DIST_DIR = ".next";
 // A separate build directory lets a benchmark or a second checkout build beside the main one.

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/site-header";
-import { PROTOCOL_VERSION } from "@/lib/scoring/protocol-version";
-import { MAIN_NAV } from "@/lib/site-nav";
+import { PROTOCOL_VERSION } from "@/lib/core/scoring/protocol-version";
+import { MAIN_NAV } from "@/components/site-nav";
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -1,9 +1,9 @@
 import Link from "next/link";
-import { getExampleSampleId } from "@/lib/releases/get-example-pair";
-import { findActiveRelease } from "@/lib/releases/get-release";
-import { CLI_TOOLS } from "@/lib/releases/cli-downloads";
-import { readReleaseStats } from "@/lib/releases/release-json";
-import { MAIN_NAV } from "@/lib/site-nav";
+import { getExampleSampleId } from "@/lib/domain/releases/get-example-pair";
+import { findActiveRelease } from "@/lib/domain/releases/get-release";
+import { CLI_TOOLS } from "@/lib/domain/releases/cli-downloads";
+import { readReleaseStats } from "@/lib/core/dataset/release-json";
+import { MAIN_NAV } from "@/components/site-nav";
 
 export const dynamic = "force-dynamic";
 

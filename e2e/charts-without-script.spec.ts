@@ -271,7 +271,7 @@ test("[CHARTS] /runs draws a point per scored run, on time ticks that all differ
     await expect(surface.locator("text.chart-x-tick").first()).toBeVisible();
     const ticks = await surface.locator("text.chart-x-tick").evaluateAll((texts) => texts.map((text) => Array.from(text.querySelectorAll("tspan")).map((tspan) => tspan.textContent ?? "")));
     expect(ticks.length).toBeGreaterThanOrEqual(2);
-    // ISO 8601 in UTC, as lib/format writes dates: the day, and the minute when ticks are under a day apart.
+    // ISO 8601 in UTC, as lib/core/format writes dates: the day, and the minute when ticks are under a day apart.
     for (const lines of ticks) {
       expect(lines[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       if (lines[1] !== undefined) expect(lines[1]).toMatch(/^\d{2}:\d{2}Z$/);

@@ -151,7 +151,7 @@ function expectMarksAgreeWithRanks(rows: PageRow[], view: ApiView): void {
 }
 
 function shortName(system: string): string {
-  // Names up to 30 characters are drawn whole; longer ones keep 29 and an ellipsis (lib/leaderboard/forest-plot-data.ts).
+  // Names up to 30 characters are drawn whole; longer ones keep 29 and an ellipsis (lib/core/leaderboard/forest-plot-data.ts).
   return system.length <= 30 ? system : `${system.slice(0, 29).trimEnd()}…`;
 }
 

@@ -9,7 +9,7 @@ import { requireLocalUrl } from "../testing/local-database";
 /**
  * The public leaderboard journey: sort, filter, switch entity type, open an
  * entry, compare two entries, download a table. Seeding goes through
- * scripts/dev/seed-leaderboard.ts (the real lib/scoring code, in its own process:
+ * scripts/dev/seed-leaderboard.ts (the real lib/core/scoring code, in its own process:
  * Playwright cannot import server-only modules) into the active release, plus
  * one reported result; everything seeded is removed afterwards.
  */

@@ -8,11 +8,11 @@ import { freePort } from "../testing/free-port";
 import { e2eServerEnv } from "./fixtures/server-env";
 
 /**
- * The shared cache of rendered public pages (lib/public-cache/public-page-cache.ts)
+ * The shared cache of rendered public pages (lib/web/public-cache/public-page-cache.ts)
  * behind the production server (scripts/server/web-server.mjs): readers get one body
  * per version of the public data (what signed-in readers get is
  * e2e/shared-page-readers.spec.ts). Cache hits are answered by the web server
- * itself (lib/public-cache/public-fast-path.ts), before Next.js sees them.
+ * itself (lib/web/public-cache/public-fast-path.ts), before Next.js sees them.
  */
 
 const SHARED = "x-irc-page-cache";

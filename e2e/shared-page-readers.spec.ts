@@ -6,7 +6,7 @@ import { sessionCookieName } from "../testing/test-sessions";
 
 /**
  * Every reader of a public page gets the same shared body, the anonymous
- * reader's (lib/public-cache/public-page-cache.ts); the header's account menu
+ * reader's (lib/web/public-cache/public-page-cache.ts); the header's account menu
  * is filled in by the browser from GET /api/account-menu. Two participants and
  * a maintainer: the server's bytes are the same for each of them and for
  * nobody, none of them carries anyone's name, an owner's or a maintainer's

@@ -17,7 +17,7 @@
  *    finished. Long timers are unref'd and the pools exit when idle.
  *
  * This module is only loaded by prisma.config.ts, i.e. by the Prisma CLI; the
- * application's runtime client lives in lib/db.ts.
+ * application's runtime client lives in lib/platform/db.ts.
  */
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";

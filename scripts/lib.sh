@@ -29,7 +29,7 @@ ensure_chromium() {
 }
 
 # nginx and systemd-analyze check the files of deploy/ (tests/integration/deploy-files.int.test.ts);
-# pdflatex compiles the TeX export (lib/exports/latex.test.ts).
+# pdflatex compiles the TeX export (lib/core/format/latex.test.ts).
 ensure_check_tools() {
   local missing=()
   command -v nginx >/dev/null 2>&1 || missing+=(nginx)
@@ -67,7 +67,7 @@ ensure_auth_secret() {
   export NEXTAUTH_SECRET
 }
 
-# The demo and the tests key the test slices with the public development value (lib/env.ts
+# The demo and the tests key the test slices with the public development value (lib/platform/env.ts
 # DEVELOPMENT_SLICE_SECRET): their test gold ships in the repository and is protected by nothing.
 # Production refuses that value unless IRC_DEMO=1 says the server holds only the demo, as the
 # production servers of `npm run up` and of the browser tests do. A real deployment sets

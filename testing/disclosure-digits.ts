@@ -16,7 +16,7 @@
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** The public group policy the checked release is disclosed under (lib/disclosure publicGroupPolicy): 1-point group rates below this n. */
+/** The public group policy the checked release is disclosed under (lib/core/disclosure publicGroupPolicy): 1-point group rates below this n. */
 export type DigitRules = { coarseBelowN: number };
 
 /** A comparison's exact counts and p-values (section 12 allows verdicts and p buckets only): flagged when they hold a number. */

@@ -1,5 +1,5 @@
 /**
- * Reads back the CSV the platform writes (lib/exports/csv.ts), so tests can
+ * Reads back the CSV the platform writes (lib/core/format/csv.ts), so tests can
  * check the exported cells rather than the bytes.
  */
 

@@ -1,5 +1,5 @@
-import { buildFactSheet } from "@/lib/fact-sheet/build-fact-sheet";
-import type { FactSheet } from "@/lib/fact-sheet/schema";
+import { buildFactSheet } from "@/lib/core/fact-sheet/build-fact-sheet";
+import type { FactSheet } from "@/lib/core/fact-sheet/schema";
 
 /**
  * A valid publication request body (POST /api/submissions/:id/publication)

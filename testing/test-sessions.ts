@@ -13,7 +13,7 @@ function requireSecret(): string {
   return secret;
 }
 
-/** The cookie's name; https deployments use the __Secure- prefix (lib/auth/session-cookie.ts). */
+/** The cookie's name; https deployments use the __Secure- prefix (lib/domain/accounts/session-cookie.ts). */
 export function sessionCookieName(isSecure = false): string {
   return isSecure ? "__Secure-next-auth.session-token" : "next-auth.session-token";
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { UserActor } from "../lib/auth/actor";
-import { hashPassword } from "../lib/auth/password";
-import type { Role } from "../lib/generated/prisma";
-import { generateApiToken } from "../lib/tokens/token-format";
+import type { UserActor } from "../lib/domain/accounts/actor";
+import { hashPassword } from "../lib/domain/accounts/password";
+import type { Role } from "../lib/platform/generated/prisma";
+import { generateApiToken } from "../lib/core/accounts/token-format";
 import { getTestPool } from "./test-database-pool";
 
 /**
@@ -40,7 +40,7 @@ export function uniqueEmail(label = "user"): string {
 
 /**
  * Inserts a user. With a password (the one given, or a random one) it is hashed
- * exactly as the app does (lib/auth/password.ts), so the user can sign in;
+ * exactly as the app does (lib/domain/accounts/password.ts), so the user can sign in;
  * `withoutPassword` skips the deliberately slow hash for tests that never sign in.
  */
 export async function createTestUser(options: CreateTestUserOptions & { withoutPassword: true }): Promise<TestUser & { password: null }>;
@@ -74,7 +74,7 @@ export function sessionActor(user: Pick<TestUser, "id" | "displayName" | "role">
 
 export type TestApiToken = { id: string; token: string };
 
-/** An API token stored the way lib/tokens/create-api-token.ts stores it (SHA-256 only). */
+/** An API token stored the way lib/domain/accounts/create-api-token.ts stores it (SHA-256 only). */
 export async function createTestApiToken(userId: string, options: { name?: string; expiresAt?: Date } = {}): Promise<TestApiToken> {
   const generated = generateApiToken();
   const id = newId();

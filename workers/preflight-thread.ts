@@ -1,12 +1,12 @@
 /**
- * A pre-flight worker thread (lib/submissions/preflight-pool.ts starts them):
+ * A pre-flight worker thread (lib/domain/uploads/preflight-pool.ts starts them):
  * validates one staged prediction file at a time off the web server's event
  * loop. Each message names the split's reference data by key; it is sent once
  * per thread and kept for the next files of that split.
  */
 import { parentPort } from "node:worker_threads";
-import type { PreflightTask } from "@/lib/submissions/check-prediction-file";
-import { handlePreflightTask } from "@/lib/submissions/preflight-thread-task";
+import type { PreflightTask } from "@/lib/domain/uploads/check-prediction-file";
+import { handlePreflightTask } from "@/lib/domain/uploads/preflight-thread-task";
 
 parentPort?.on("message", (task: PreflightTask) => {
   void handlePreflightTask(task).then((reply) => {

@@ -1,11 +1,11 @@
 /**
  * The scoring worker: its own process (npm run worker). Takes { submissionId }
- * jobs from BullMQ and scores them with lib/submissions/process-submission.ts.
+ * jobs from BullMQ and scores them with lib/domain/scoring/process-submission.ts.
  * Run as many as you like, on as many machines, against one Redis and one
  * PostgreSQL. SIGTERM/SIGINT finish the current jobs, then exit. Logs are
  * JSON lines (pino) carrying the submission and job ids.
  */
-import { runScoringWorker } from "@/lib/jobs/run-scoring-worker";
+import { runScoringWorker } from "@/lib/domain/scoring/run-scoring-worker";
 import { parseCommandLine } from "../scripts/command-line";
 
 parseCommandLine({

@@ -1,11 +1,11 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { getActor } from "@/lib/auth/get-actor";
-import { formText, invalidFormState, type FormState } from "@/lib/auth/form-state";
-import { formStateFromError } from "@/lib/auth/form-state-from-error";
-import { profileSchema } from "@/lib/users/schemas";
-import { updateProfile } from "@/lib/users/update-profile";
+import { getActor } from "@/lib/domain/accounts/get-actor";
+import { formText, invalidFormState, type FormState } from "@/lib/core/accounts/form-state";
+import { formStateFromError } from "@/lib/domain/accounts/form-state-from-error";
+import { profileSchema } from "@/lib/core/accounts/user-schemas";
+import { updateProfile } from "@/lib/domain/accounts/update-profile";
 
 export async function updateProfileAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const values = { displayName: formText(formData, "displayName"), affiliation: formText(formData, "affiliation") };

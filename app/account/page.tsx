@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
 import { z } from "zod";
-import { isAppError } from "@/lib/errors";
+import { isAppError } from "@/lib/core/errors";
 import Link from "next/link";
-import { formatDate } from "@/lib/format/dates";
-import { formatCount } from "@/lib/format/numbers";
+import { formatDate } from "@/lib/core/format/dates";
+import { formatCount } from "@/lib/core/format/numbers";
 import { ProfileForm } from "@/components/auth/profile-form";
 import { QuotaLedgerTable } from "@/components/submissions/quota-ledger-table";
-import { requirePageUser } from "@/lib/auth/page-guards";
-import { findActiveRelease } from "@/lib/releases/get-release";
-import { listQuotaLedger } from "@/lib/submissions/list-quota-ledger";
-import { getTestQuota } from "@/lib/submissions/quota";
-import { getProfile } from "@/lib/users/get-profile";
+import { requirePageUser } from "@/lib/domain/accounts/page-guards";
+import { findActiveRelease } from "@/lib/domain/releases/get-release";
+import { listQuotaLedger } from "@/lib/domain/quotas/list-quota-ledger";
+import { getTestQuota } from "@/lib/domain/quotas/quota";
+import { getProfile } from "@/lib/domain/accounts/get-profile";
 import { updateProfileAction } from "@/app/account/actions";
 
 export const metadata: Metadata = { title: "Your account" };

@@ -2,14 +2,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { TypeDifferenceChart } from "@/components/charts/type-difference-chart";
 import { Badge, EstimateText } from "@/components/leaderboard/estimate-text";
-import { isAppError } from "@/lib/errors";
-import { comparePublicEntries, type EntryPairComparison } from "@/lib/leaderboard/compare-public-entries";
-import { formatCount, formatDecimal, formatDifference, formatPValue } from "@/lib/format/numbers";
-import { describeVerdict } from "@/lib/leaderboard/describe-verdict";
-import { listPublicEntries, type PublicEntrySummary } from "@/lib/leaderboard/list-public-entries";
-import { compareQuerySchema, firstValues } from "@/lib/leaderboard/query-schemas";
-import { pValueBucket, SIGNIFICANCE_LEVEL, type Verdict } from "@/lib/disclosure/disclose";
-import { METRIC_LABELS } from "@/lib/leaderboard/views";
+import { isAppError } from "@/lib/core/errors";
+import { comparePublicEntries, type EntryPairComparison } from "@/lib/domain/leaderboard/compare-public-entries";
+import { formatCount, formatDecimal, formatDifference } from "@/lib/core/format/numbers";
+import { formatPValue } from "@/lib/core/format/p-values";
+import { describeVerdict } from "@/lib/core/leaderboard/describe-verdict";
+import { listPublicEntries } from "@/lib/domain/leaderboard/list-public-entries";
+import type { PublicEntrySummary } from "@/lib/core/leaderboard/leaderboard-types";
+import { compareQuerySchema, firstValues } from "@/lib/core/leaderboard/query-schemas";
+import { pValueBucket, SIGNIFICANCE_LEVEL, type Verdict } from "@/lib/core/disclosure/disclose";
+import { METRIC_LABELS } from "@/lib/core/leaderboard/views";
 import { TableShell } from "@/components/ui/table-shell";
 
 export const metadata: Metadata = { title: "Compare entries" };
@@ -35,7 +37,7 @@ function EntryPicker({ name, label, entries, selected }: { name: "a" | "b"; labe
   );
 }
 
-/** The pair's verdict in the words every page uses (lib/leaderboard/significance.ts). */
+/** The pair's verdict in the words every page uses (lib/core/ranking/significance.ts). */
 function verdictSentence(result: EntryPairComparison): string {
   if (result.reading !== null) return `${result.a.system} is ${describeVerdict(result.reading, result.b.system)}.`;
   const test = result.devTest;

@@ -2,19 +2,19 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { TypeSplitChart } from "@/components/charts/type-split-chart";
 import { TableShell } from "@/components/ui/table-shell";
-import { formatBytes } from "@/lib/format/bytes";
-import { ENTITY_TYPES, SPLITS } from "@/lib/dataset/release-schema";
-import { DOWNLOAD_NAMES } from "@/lib/releases/download-format";
-import { getExamplePair } from "@/lib/releases/get-example-pair";
-import { findActiveRelease } from "@/lib/releases/get-release";
-import { readDownloadDigests, readReleaseStats } from "@/lib/releases/release-json";
-import { CLI_TOOLS, readCliTool, type CliTool, type CliToolFile } from "@/lib/releases/cli-downloads";
-import { formatDate } from "@/lib/format/dates";
-import { formatCount, formatDecimal } from "@/lib/format/numbers";
-import { describeGroupRule, formatFeedbackShare } from "@/lib/format/disclosure-text";
-import { DEFAULT_MIN_GROUP_N, PROTECTED_TEST_SIZE, publicGroupPolicy } from "@/lib/disclosure/disclose";
-import { testApprovalPolicy } from "@/lib/users/test-approval";
-import { PROTOCOL_VERSION } from "@/lib/scoring/protocol-version";
+import { formatBytes } from "@/lib/core/format/bytes";
+import { ENTITY_TYPES, SPLITS } from "@/lib/core/dataset/release-schema";
+import { DOWNLOAD_NAMES } from "@/lib/core/dataset/download-format";
+import { getExamplePair } from "@/lib/domain/releases/get-example-pair";
+import { findActiveRelease } from "@/lib/domain/releases/get-release";
+import { readDownloadDigests, readReleaseStats } from "@/lib/core/dataset/release-json";
+import { CLI_TOOLS, readCliTool, type CliTool, type CliToolFile } from "@/lib/domain/releases/cli-downloads";
+import { formatDate } from "@/lib/core/format/dates";
+import { formatCount, formatDecimal } from "@/lib/core/format/numbers";
+import { describeGroupRule, formatFeedbackShare } from "@/lib/core/format/disclosure-text";
+import { DEFAULT_MIN_GROUP_N, PROTECTED_TEST_SIZE, publicGroupPolicy } from "@/lib/core/disclosure/disclose";
+import { testApprovalPolicy } from "@/lib/domain/accounts/test-approval";
+import { PROTOCOL_VERSION } from "@/lib/core/scoring/protocol-version";
 
 export const metadata: Metadata = { title: "Dataset" };
 
@@ -139,6 +139,7 @@ function DatasetTask({ example }: { example: ExamplePair }) {
   );
 }
 
+// eslint-disable-next-line max-lines-per-function -- one table of the release's sizes per split and type; split, it reads worse
 function DatasetSizes({ stats }: { stats: ReleaseStats }) {
   const typeRows = ENTITY_TYPES.map((type) => ({ type, ...stats.byType[type].samples }));
   const collections = Object.entries(stats.byCollection).sort(([a], [b]) => a.localeCompare(b));

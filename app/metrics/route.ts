@@ -1,7 +1,7 @@
-import { getEnv } from "@/lib/env";
-import { route } from "@/lib/http/route";
-import { checkMetricsAccess } from "@/lib/metrics/metrics-access";
-import { renderMetrics } from "@/lib/metrics/render-metrics";
+import { getEnv } from "@/lib/platform/env";
+import { route } from "@/lib/web/http/route";
+import { checkMetricsAccess } from "@/lib/platform/metrics/metrics-access";
+import { renderMetrics } from "@/lib/web/server/render-metrics";
 
 export const dynamic = "force-dynamic";
 

@@ -1,12 +1,12 @@
-import { formatDateTime } from "@/lib/format/dates";
+import { formatDateTime } from "@/lib/core/format/dates";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { RunHistoryChart, type RunSeries } from "@/components/charts/run-history-chart";
-import { formatPercent } from "@/lib/format/numbers";
+import { formatPercent } from "@/lib/core/format/numbers";
 import { NoteEditor } from "@/components/submissions/note-editor";
-import { getActor } from "@/lib/auth/get-actor";
-import { listSubmissionsOf, type SubmissionSummary } from "@/lib/submissions/list-submissions";
+import { getActor } from "@/lib/domain/accounts/get-actor";
+import { listSubmissionsOf, type SubmissionSummary } from "@/lib/domain/submissions/list-submissions";
 import { HIDDEN_CAPTION_CLASS, TableShell } from "@/components/ui/table-shell";
 
 export const metadata: Metadata = { title: "My runs" };
@@ -32,6 +32,7 @@ function historySeries(runs: readonly SubmissionSummary[]): RunSeries[] {
 }
 
 /** A participant's submissions over time, with the primary metric, a note per run, and two dev runs to compare. */
+// eslint-disable-next-line max-lines-per-function -- the page's query parsing, data load and markup; its parts are components already
 export default async function RunsPage() {
   const actor = await getActor();
   if (actor.kind === "anonymous") redirect("/sign-in?callbackUrl=%2Fruns");

@@ -4,11 +4,11 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { FormMessage } from "@/components/auth/form-field";
-import { isGithubSignInEnabled } from "@/lib/auth/auth-config";
-import { getActor } from "@/lib/auth/get-actor";
-import { safeCallbackPath, signInErrorMessage } from "@/lib/auth/sign-in-errors";
-import { SIGN_UP_EMAIL_COOKIE } from "@/lib/auth/sign-up-email";
-import { emailSchema } from "@/lib/auth/schemas";
+import { isGithubSignInEnabled } from "@/lib/domain/accounts/auth-config";
+import { getActor } from "@/lib/domain/accounts/get-actor";
+import { safeCallbackPath, signInErrorMessage } from "@/lib/core/accounts/sign-in-errors";
+import { SIGN_UP_EMAIL_COOKIE } from "@/lib/core/accounts/sign-up-email";
+import { emailSchema } from "@/lib/core/accounts/auth-schemas";
 
 export const metadata: Metadata = { title: "Sign in" };
 

@@ -2,19 +2,19 @@
 
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { formText, invalidFormState, type FormState } from "@/lib/auth/form-state";
-import { formStateFromError } from "@/lib/auth/form-state-from-error";
-import { signUpSchema } from "@/lib/auth/schemas";
-import { requestIp } from "@/lib/rate-limit/request-ip";
-import { registerUser } from "@/lib/users/register-user";
-import { SIGN_UP_EMAIL_COOKIE, SIGN_UP_EMAIL_MAX_AGE_S } from "@/lib/auth/sign-up-email";
+import { formText, invalidFormState, type FormState } from "@/lib/core/accounts/form-state";
+import { formStateFromError } from "@/lib/domain/accounts/form-state-from-error";
+import { signUpSchema } from "@/lib/core/accounts/auth-schemas";
+import { requestIp } from "@/lib/platform/rate-limit/request-ip";
+import { registerUser } from "@/lib/domain/accounts/register-user";
+import { SIGN_UP_EMAIL_COOKIE, SIGN_UP_EMAIL_MAX_AGE_S } from "@/lib/core/accounts/sign-up-email";
 
 /**
  * Creates a participant account, then sends the person to sign in with the
  * email filled in (signing them in here would tell an attacker whether the
  * address had an account, see below). The
  * outcome looks the same when the email already had an account (see
- * lib/users/register-user.ts): no account enumeration.
+ * lib/domain/accounts/register-user.ts): no account enumeration.
  */
 export async function signUpAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const values = {

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { SignUpForm } from "@/components/auth/sign-up-form";
-import { getActor } from "@/lib/auth/get-actor";
+import { getActor } from "@/lib/domain/accounts/get-actor";
 import { signUpAction } from "@/app/sign-up/actions";
 
 export const metadata: Metadata = { title: "Create an account" };

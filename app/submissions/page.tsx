@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { formatPercent } from "@/lib/format/numbers";
-import { getActor } from "@/lib/auth/get-actor";
-import { formatDateTime } from "@/lib/format/dates";
-import { listSubmissionsOf } from "@/lib/submissions/list-submissions";
+import { formatPercent } from "@/lib/core/format/numbers";
+import { getActor } from "@/lib/domain/accounts/get-actor";
+import { formatDateTime } from "@/lib/core/format/dates";
+import { listSubmissionsOf } from "@/lib/domain/submissions/list-submissions";
 import { HIDDEN_CAPTION_CLASS, TableShell } from "@/components/ui/table-shell";
 
 export const metadata: Metadata = { title: "My submissions" };

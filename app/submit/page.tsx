@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { UploadForm } from "@/components/submissions/upload-form";
-import { getActor } from "@/lib/auth/get-actor";
-import { getEnv } from "@/lib/env";
-import { findActiveRelease } from "@/lib/releases/get-release";
-import { getTestQuota } from "@/lib/submissions/quota";
-import { AWAITING_APPROVAL_MESSAGE, mayUserSubmitTest } from "@/lib/users/test-approval";
+import { getActor } from "@/lib/domain/accounts/get-actor";
+import { getEnv } from "@/lib/platform/env";
+import { findActiveRelease } from "@/lib/domain/releases/get-release";
+import { getTestQuota } from "@/lib/domain/quotas/quota";
+import { AWAITING_APPROVAL_MESSAGE, mayUserSubmitTest } from "@/lib/domain/accounts/test-approval";
 
 export const metadata: Metadata = { title: "Submit" };
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { SignedInLinks, SignedOutLinks } from "@/components/auth/account-links";
-import { ACCOUNT_MENU_PATH, accountMenuSchema, SIGNED_OUT_MENU, type AccountMenu as Menu } from "@/lib/auth/account-menu";
+import { ACCOUNT_MENU_PATH, accountMenuSchema, SIGNED_OUT_MENU, type AccountMenu as Menu } from "@/lib/domain/accounts/account-menu";
 
 /**
  * The header's account links on a page rendered for nobody in particular:

@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { SECONDARY_BUTTON_CLASS } from "@/components/auth/form-field";
-import { IDLE_FORM_STATE, type FormState } from "@/lib/auth/form-state";
+import { IDLE_FORM_STATE, type FormState } from "@/lib/core/accounts/form-state";
 
 type ApprovalFormProps = {
   action: (state: FormState, formData: FormData) => Promise<FormState>;
@@ -12,7 +12,7 @@ type ApprovalFormProps = {
   approve: boolean;
 };
 
-/** Approve an account for test submissions, or take the approval back (needed on releases of 1,000 test samples or more by default: lib/users/test-approval.ts). */
+/** Approve an account for test submissions, or take the approval back (needed on releases of 1,000 test samples or more by default: lib/domain/accounts/test-approval.ts). */
 export function ApprovalForm({ action, userId, displayName, approve }: ApprovalFormProps) {
   const [state, formAction, isPending] = useActionState(action, IDLE_FORM_STATE);
   const verb = approve ? "Approve" : "Revoke approval";

@@ -1,9 +1,9 @@
 import { unstable_rethrow } from "next/navigation";
-import { isMaintainer, type Actor } from "@/lib/auth/actor";
-import { getActor } from "@/lib/auth/get-actor";
+import { isMaintainer, type Actor } from "@/lib/domain/accounts/actor";
+import { getActor } from "@/lib/domain/accounts/get-actor";
 import { SignedInLinks } from "@/components/auth/account-links";
 import { AccountMenu } from "@/components/auth/account-menu";
-import { logger } from "@/lib/logger";
+import { logger } from "@/lib/platform/logger";
 
 async function currentActor(): Promise<Actor> {
   try {
@@ -19,7 +19,7 @@ async function currentActor(): Promise<Actor> {
 
 /**
  * The signed-in state in the site header. A page rendered without a session
- * (every shared public page is: lib/public-cache/public-page-cache.ts) gets
+ * (every shared public page is: lib/web/public-cache/public-page-cache.ts) gets
  * the client-side menu, which shows "Sign in" and asks the server who is
  * signed in; a page rendered for a signed-in reader names them at once.
  */

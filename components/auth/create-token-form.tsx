@@ -3,7 +3,7 @@
 import { useActionState, useState } from "react";
 import { BUTTON_CLASS, FormField, FormMessage, SECONDARY_BUTTON_CLASS } from "@/components/auth/form-field";
 import { useIsHydrated } from "@/components/auth/use-is-hydrated";
-import { MAX_TOKEN_EXPIRY_DAYS } from "@/lib/tokens/schemas";
+import { MAX_TOKEN_EXPIRY_DAYS } from "@/lib/core/accounts/token-schemas";
 import type { CreateTokenState } from "@/app/account/tokens/actions";
 
 type CreateTokenFormProps = { action: (state: CreateTokenState, formData: FormData) => Promise<CreateTokenState> };

@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { BUTTON_CLASS, FormField, FormMessage } from "@/components/auth/form-field";
-import type { FormState } from "@/lib/auth/form-state";
+import type { FormState } from "@/lib/core/accounts/form-state";
 
 type ProfileFormProps = {
   action: (state: FormState, formData: FormData) => Promise<FormState>;

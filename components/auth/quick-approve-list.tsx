@@ -2,7 +2,7 @@
 
 import { useActionState, useEffect, useRef } from "react";
 import { BUTTON_CLASS } from "@/components/auth/form-field";
-import { IDLE_FORM_STATE, type FormState } from "@/lib/auth/form-state";
+import { IDLE_FORM_STATE, type FormState } from "@/lib/core/accounts/form-state";
 
 export type WaitingAccount = { id: string; displayName: string; email: string; affiliation: string; joined: string };
 

@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { SECONDARY_BUTTON_CLASS } from "@/components/auth/form-field";
-import { IDLE_FORM_STATE, type FormState } from "@/lib/auth/form-state";
+import { IDLE_FORM_STATE, type FormState } from "@/lib/core/accounts/form-state";
 
 type RevokeTokenFormProps = {
   action: (state: FormState, formData: FormData) => Promise<FormState>;

@@ -4,7 +4,7 @@ import { signIn } from "next-auth/react";
 import { useRef, useState, type FormEvent } from "react";
 import { BUTTON_CLASS, FormField, FormMessage, SECONDARY_BUTTON_CLASS } from "@/components/auth/form-field";
 import { useIsHydrated } from "@/components/auth/use-is-hydrated";
-import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
+import { signInErrorMessage } from "@/lib/core/accounts/sign-in-errors";
 
 type SignInFormProps = {
   callbackUrl: string;

@@ -2,8 +2,8 @@
 
 import { useActionState } from "react";
 import { BUTTON_CLASS, FormField, FormMessage } from "@/components/auth/form-field";
-import { PASSWORD_MIN_LENGTH } from "@/lib/auth/schemas";
-import { IDLE_FORM_STATE, type FormState } from "@/lib/auth/form-state";
+import { PASSWORD_MIN_LENGTH } from "@/lib/core/accounts/auth-schemas";
+import { IDLE_FORM_STATE, type FormState } from "@/lib/core/accounts/form-state";
 
 type SignUpFormProps = { action: (state: FormState, formData: FormData) => Promise<FormState> };
 

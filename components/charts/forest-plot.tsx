@@ -2,9 +2,9 @@
 
 import { CartesianGrid, ErrorBar, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFrame } from "./chart-frame";
-import { formatTick } from "@/lib/format/numbers";
-import type { ForestPlotData, ForestPoint } from "@/lib/leaderboard/forest-plot-data";
-import type { RowKind } from "@/lib/leaderboard/leaderboard-types";
+import { formatTick } from "@/lib/core/format/numbers";
+import type { ForestPlotData, ForestPoint } from "@/lib/core/leaderboard/forest-plot-data";
+import type { RowKind } from "@/lib/core/leaderboard/leaderboard-types";
 
 // Each entry's name sits above its line, across the plot's whole width: 30 characters read whole on a 390 px phone.
 const ROW_HEIGHT = 34;
@@ -71,9 +71,10 @@ function PointTooltip({ active, payload }: { active?: boolean; payload?: readonl
 /**
  * A forest plot of a leaderboard view: each entry's point estimate and 95%
  * interval on the rank metric, best first like the table. The numbers come
- * from lib/leaderboard/forest-plot-data.ts; this only draws them, and repeats
+ * from lib/core/leaderboard/forest-plot-data.ts; this only draws them, and repeats
  * them in a data table for screen readers.
  */
+// eslint-disable-next-line max-lines-per-function -- one recharts tree: axes, bars and labels must be siblings of one chart
 export function ForestPlot({ data }: { data: ForestPlotData }) {
   const { points, title } = data;
   if (points.length === 0) return null;

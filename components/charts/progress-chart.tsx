@@ -2,9 +2,9 @@
 
 import { CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFrame } from "./chart-frame";
-import { ONE_DAY_MS, timeAxis } from "@/lib/charts/axis-ticks";
-import { formatDate, formatTimeTick } from "@/lib/format/dates";
-import { formatDecimal } from "@/lib/format/numbers";
+import { ONE_DAY_MS, timeAxis } from "@/lib/core/format/axis-ticks";
+import { formatDate, formatTimeTick } from "@/lib/core/format/dates";
+import { formatDecimal } from "@/lib/core/format/numbers";
 
 /** One drawn point: its day (ms since the epoch, UTC midnight), its value in percent and what it is. */
 export type ProgressChartPoint = { time: number; value: number; system: string; status: string; label: string };

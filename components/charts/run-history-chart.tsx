@@ -2,9 +2,9 @@
 
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFrame } from "./chart-frame";
-import { timeAxis } from "@/lib/charts/axis-ticks";
-import { formatDateTime, formatTimeTick } from "@/lib/format/dates";
-import { formatDecimal } from "@/lib/format/numbers";
+import { timeAxis } from "@/lib/core/format/axis-ticks";
+import { formatDateTime, formatTimeTick } from "@/lib/core/format/dates";
+import { formatDecimal } from "@/lib/core/format/numbers";
 
 /** One point per scored run: its time (ms since the epoch) and its primary metric in percent. */
 export type RunPoint = { time: number; value: number; file: string };

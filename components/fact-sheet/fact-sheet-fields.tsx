@@ -1,9 +1,9 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { FACT_SHEET_FIELD_LABELS, type FactSheetField } from "@/lib/fact-sheet/completeness";
-import type { FormValues } from "@/lib/fact-sheet/form-fields";
-import { APPROACHES, APPROACH_LABELS } from "@/lib/fact-sheet/schema";
+import { FACT_SHEET_FIELD_LABELS, type FactSheetField } from "@/lib/core/fact-sheet/completeness";
+import type { FormValues } from "@/lib/core/fact-sheet/form-fields";
+import { APPROACHES, APPROACH_LABELS } from "@/lib/core/fact-sheet/schema";
 
 type Props = {
   defaults: FormValues;
@@ -63,7 +63,7 @@ function Text({ name, defaults, errors, type = "text", placeholder }: { name: Fa
   );
 }
 
-/** The fact sheet's inputs (lib/fact-sheet/schema.ts), named by their paths; shared by the publication and edit forms. */
+/** The fact sheet's inputs (lib/core/fact-sheet/schema.ts), named by their paths; shared by the publication and edit forms. */
 export function FactSheetFields({ defaults, errors }: Props) {
   const props = { defaults, errors };
   return (

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { FACT_SHEET_FIELD_LABELS, type FactSheetField } from "@/lib/fact-sheet/completeness";
-import { APPROACH_LABELS, type FactSheet } from "@/lib/fact-sheet/schema";
-import { formatParameterCount } from "@/lib/format/numbers";
-import { safeExternalUrl } from "@/lib/leaderboard/public-entry";
+import { FACT_SHEET_FIELD_LABELS, type FactSheetField } from "@/lib/core/fact-sheet/completeness";
+import { APPROACH_LABELS, type FactSheet } from "@/lib/core/fact-sheet/schema";
+import { formatParameterCount } from "@/lib/core/format/numbers";
+import { safeExternalUrl } from "@/lib/core/leaderboard/public-entry";
 
 const NOT_STATED = <span className="text-muted">not stated</span>;
 

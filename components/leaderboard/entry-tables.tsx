@@ -1,11 +1,11 @@
 import Link from "next/link";
-import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
-import type { EntryComparison, EntryScore } from "@/lib/leaderboard/entry-types";
-import { formatCount, formatDifference, formatValue } from "@/lib/format/numbers";
-import { describeVerdict } from "@/lib/leaderboard/describe-verdict";
-import { METRIC_LABELS, TYPE_SLUGS } from "@/lib/leaderboard/views";
-import { UNRELIABLE_INTERVAL_N } from "@/lib/scoring/bootstrap";
-import type { MetricKey, Track } from "@/lib/scoring/tracks";
+import { ENTITY_TYPES } from "@/lib/core/dataset/release-schema";
+import type { EntryComparison, EntryScore } from "@/lib/core/leaderboard/entry-types";
+import { formatCount, formatDifference, formatValue } from "@/lib/core/format/numbers";
+import { describeVerdict } from "@/lib/core/leaderboard/describe-verdict";
+import { METRIC_LABELS, TYPE_SLUGS } from "@/lib/core/leaderboard/views";
+import { UNRELIABLE_INTERVAL_N } from "@/lib/core/scoring/bootstrap";
+import type { MetricKey, Track } from "@/lib/core/scoring/tracks";
 import { TableShell } from "@/components/ui/table-shell";
 import { EstimateText } from "./estimate-text";
 

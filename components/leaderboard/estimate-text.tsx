@@ -1,6 +1,6 @@
-import { formatInterval, formatValue } from "@/lib/format/numbers";
-import type { Estimate } from "@/lib/leaderboard/leaderboard-types";
-import type { ViewMetric } from "@/lib/leaderboard/views";
+import { formatInterval, formatValue } from "@/lib/core/format/numbers";
+import type { Estimate } from "@/lib/core/leaderboard/leaderboard-types";
+import type { ViewMetric } from "@/lib/core/leaderboard/views";
 
 /**
  * "38.9 [37.5, 40.3]": the value, then its 95% interval in smaller text (no

@@ -1,4 +1,4 @@
-/** Download links for an entry's results in the formats other hubs read (lib/exports/hub-exports.ts). */
+/** Download links for an entry's results in the formats other hubs read (lib/core/leaderboard/hub-exports.ts). */
 export function HubExportLinks({ entryId }: { entryId: string }) {
   const base = `/api/entries/${entryId}/export`;
   return (

@@ -1,9 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { APPROACHES, APPROACH_LABELS } from "@/lib/fact-sheet/schema";
-import type { LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
-import { PROVENANCE_TIERS } from "@/lib/provenance/tiers";
+import { APPROACHES, APPROACH_LABELS } from "@/lib/core/fact-sheet/schema";
+import type { LeaderboardFilters } from "@/lib/core/leaderboard/filter-rows";
+import { PROVENANCE_TIERS } from "@/lib/core/fact-sheet/tiers";
 
 type Props = {
   filters: LeaderboardFilters;
@@ -27,8 +27,9 @@ type Props = {
 
 /**
  * The leaderboard's filter controls: every input labelled. A GET form the server reads
- * (lib/leaderboard/table-query.ts), so it works without JavaScript; with it, changes apply as you type.
+ * (lib/core/leaderboard/table-query.ts), so it works without JavaScript; with it, changes apply as you type.
  */
+// eslint-disable-next-line max-lines-per-function -- one form whose fields share one state and submit together; to split by field group (issue 33 follow-up)
 export function LeaderboardFilterControls({ filters, onChange, onSubmit, action, hiddenPairs, clearHref, onClear, sortOptions, sort, onSortChange, rangeProblem, hasReported }: Props) {
   const set = <K extends keyof LeaderboardFilters>(key: K, value: LeaderboardFilters[K]) => onChange({ ...filters, [key]: value });
   return (

@@ -13,17 +13,18 @@ import {
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, useTransition, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
-import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
-import { DEFAULT_FILTERS, filtersToSearchParams, type LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
-import { formatCount, formatParameterCount, formatPBucket, formatRankInterval, formatSuppressedGroup } from "@/lib/format/numbers";
-import type { LeaderboardRow } from "@/lib/leaderboard/leaderboard-types";
-import { describeRank, describeSignificance } from "@/lib/leaderboard/describe-verdict";
-import { defaultDescending, type TablePage, type TableSort } from "@/lib/leaderboard/table-query";
-import { METRIC_LABELS, type LeaderboardTrack, type MetricGroup, type ViewMetric } from "@/lib/leaderboard/views";
+import { ENTITY_TYPES, type EntityType } from "@/lib/core/dataset/release-schema";
+import { DEFAULT_FILTERS, filtersToSearchParams, type LeaderboardFilters } from "@/lib/core/leaderboard/filter-rows";
+import { formatCount, formatParameterCount, formatRankInterval, formatSuppressedGroup } from "@/lib/core/format/numbers";
+import { formatPBucket } from "@/lib/core/format/p-values";
+import type { LeaderboardRow } from "@/lib/core/leaderboard/leaderboard-types";
+import { describeRank, describeSignificance } from "@/lib/core/leaderboard/describe-verdict";
+import { defaultDescending, type TablePage, type TableSort } from "@/lib/core/leaderboard/table-query";
+import { METRIC_LABELS, type LeaderboardTrack, type MetricGroup, type ViewMetric } from "@/lib/core/leaderboard/views";
 import { Badge, EstimateText } from "./estimate-text";
 import { LeaderboardFilterControls } from "./leaderboard-filters";
 
-// Filtering, sorting and paging happen on the server (lib/leaderboard/table-query.ts);
+// Filtering, sorting and paging happen on the server (lib/core/leaderboard/table-query.ts);
 // the table renders one page and turns header clicks and filter edits into URLs.
 const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
 
@@ -155,6 +156,7 @@ function isTypeRowHidden(row: LeaderboardRow, type: EntityType | null): boolean 
 type ColumnOptions = Pick<Props, "track" | "type" | "rankMetric" | "groups" | "hasSignificance" | "typeCounts" | "minGroupN">;
 
 // Kept whole: the column definitions are one declarative list, read top to bottom in the order the table shows them.
+// eslint-disable-next-line max-lines-per-function -- the column list of the table: one entry per column, read as a list
 function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN }: ColumnOptions) {
   const sortable = (id: string) => ({ id, sortDescFirst: defaultDescending(id) });
   const entryColumns = [

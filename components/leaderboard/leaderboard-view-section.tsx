@@ -1,14 +1,14 @@
 import Link from "next/link";
 import { ForestPlot } from "@/components/charts/forest-plot";
-import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
-import { leaderboardFiltersSchema, type LeaderboardFilters } from "@/lib/leaderboard/filter-rows";
-import type { LeaderboardView } from "@/lib/leaderboard/leaderboard-types";
-import { forestPlotData } from "@/lib/leaderboard/forest-plot-data";
-import { formatCount, formatEstimate, formatSuppressedGroup } from "@/lib/format/numbers";
-import { cohortOfPageFilters, cohortPairs, describeCohort, hasCohort } from "@/lib/leaderboard/cohort-filters";
-import { applyTableQuery, type TableQuery } from "@/lib/leaderboard/table-query";
-import { matrixHref, progressHref } from "@/lib/leaderboard/view-links";
-import { METRIC_LABELS, metricGroupsOf, TRACK_LABELS, TYPE_SLUGS } from "@/lib/leaderboard/views";
+import { ENTITY_TYPES, type EntityType } from "@/lib/core/dataset/release-schema";
+import { leaderboardFiltersSchema, type LeaderboardFilters } from "@/lib/core/leaderboard/filter-rows";
+import type { LeaderboardView } from "@/lib/core/leaderboard/leaderboard-types";
+import { forestPlotData } from "@/lib/core/leaderboard/forest-plot-data";
+import { formatCount, formatEstimate, formatSuppressedGroup } from "@/lib/core/format/numbers";
+import { cohortOfPageFilters, cohortPairs, describeCohort, hasCohort } from "@/lib/core/leaderboard/cohort-filters";
+import { applyTableQuery, type TableQuery } from "@/lib/core/leaderboard/table-query";
+import { matrixHref, progressHref } from "@/lib/core/leaderboard/view-links";
+import { METRIC_LABELS, metricGroupsOf, TRACK_LABELS, TYPE_SLUGS } from "@/lib/core/leaderboard/views";
 import { ExportLinks } from "./export-links";
 import { LeaderboardTable } from "./leaderboard-table";
 import { ReadingGuide } from "./reading-guide";
@@ -50,6 +50,7 @@ function filtersOf(query: TableQuery): LeaderboardFilters {
 }
 
 /** A leaderboard view (all types, or one entity type) with its switchers, guide, table and downloads. */
+// eslint-disable-next-line max-lines-per-function -- the view's notes, table and charts in page order; to split (issue 33 follow-up)
 export function LeaderboardViewSection({ view, query, archivedVersion }: { view: LeaderboardView; query: TableQuery; archivedVersion?: string }) {
   const { track, type, release } = view;
   const cohort = cohortOfPageFilters(query);

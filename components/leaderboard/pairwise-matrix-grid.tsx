@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { MatrixGrid, MatrixGridCell } from "@/lib/leaderboard/matrix-grid";
+import type { MatrixGrid, MatrixGridCell } from "@/lib/core/leaderboard/matrix-grid";
 
 const CELL_TONES: Record<MatrixGridCell["winner"], string> = {
   row: "bg-green-100 text-green-900",
@@ -17,8 +17,9 @@ type Focus = { row: number; column: number } | null;
 /**
  * The pairwise significance matrix as a grid that scrolls inside its own
  * region, with the row names sticky; hovering a cell marks its row and
- * column headers. Every string comes from lib/leaderboard/matrix-grid.ts.
+ * column headers. Every string comes from lib/core/leaderboard/matrix-grid.ts.
  */
+// eslint-disable-next-line max-lines-per-function -- one grid: header row, body rows and legend share the cell layout
 export function PairwiseMatrixGrid({ grid, caption }: { grid: MatrixGrid; caption: string }) {
   const [focus, setFocus] = useState<Focus>(null);
   const isMarked = (index: number, axis: "row" | "column") => focus !== null && focus[axis] === index;

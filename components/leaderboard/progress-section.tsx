@@ -1,12 +1,12 @@
 import Link from "next/link";
-import { describeVerdict } from "@/lib/leaderboard/describe-verdict";
+import { describeVerdict } from "@/lib/core/leaderboard/describe-verdict";
 import { ProgressChart, type ProgressChartSeries } from "@/components/charts/progress-chart";
-import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
-import { formatPercent } from "@/lib/format/numbers";
-import { describeProgressStatus, describeSotaRule, type ProgressPoint, type ProgressStatus } from "@/lib/progress/progress";
-import type { ProgressView } from "@/lib/progress/progress-view";
-import { progressHref } from "@/lib/leaderboard/view-links";
-import { LEADERBOARD_TRACKS, METRIC_LABELS, TRACK_LABELS } from "@/lib/leaderboard/views";
+import { ENTITY_TYPES } from "@/lib/core/dataset/release-schema";
+import { formatPercent } from "@/lib/core/format/numbers";
+import { describeProgressStatus, describeSotaRule, type ProgressPoint, type ProgressStatus } from "@/lib/core/leaderboard/progress";
+import type { ProgressView } from "@/lib/core/leaderboard/progress-view";
+import { progressHref } from "@/lib/core/leaderboard/view-links";
+import { LEADERBOARD_TRACKS, METRIC_LABELS, TRACK_LABELS } from "@/lib/core/leaderboard/views";
 import { TableShell } from "@/components/ui/table-shell";
 
 // One series per status, each with its own shape (the legend reads without colour). The legend

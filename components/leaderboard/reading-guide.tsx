@@ -1,4 +1,4 @@
-import { RANK_RULE } from "@/lib/leaderboard/rank-rule";
+import { RANK_RULE } from "@/lib/core/ranking/rank-rule";
 
 /** How to read a leaderboard table: the rank rule, the intervals and the marks. */
 export function ReadingGuide({ withSignificance }: { withSignificance: boolean }) {

@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
-import type { EntryScope } from "@/lib/leaderboard/primary-entries";
-import { LEADERBOARD_TRACKS, TRACK_LABELS, TYPE_SLUGS, type LeaderboardTrack } from "@/lib/leaderboard/views";
+import { ENTITY_TYPES, type EntityType } from "@/lib/core/dataset/release-schema";
+import type { EntryScope } from "@/lib/core/leaderboard/primary-entries";
+import { LEADERBOARD_TRACKS, TRACK_LABELS, TYPE_SLUGS, type LeaderboardTrack } from "@/lib/core/leaderboard/views";
 
 function pillClass(isCurrent: boolean): string {
   return `inline-block rounded border px-3 py-1 no-underline ${isCurrent ? "border-accent bg-accent" : "border-line bg-white hover:bg-slate-100"}`;

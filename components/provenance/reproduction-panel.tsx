@@ -1,9 +1,9 @@
 "use client";
 
-import { formatDate } from "@/lib/format/dates";
+import { formatDate } from "@/lib/core/format/dates";
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import type { SubmissionView } from "@/lib/submissions/get-submission-view";
+import type { SubmissionView } from "@/lib/domain/submissions/get-submission-view";
 
 type Candidate = { id: string; originalName: string; split: string; track: string; status: string; createdAt: string };
 type ErrorBody = { error: { message: string } };
@@ -15,6 +15,7 @@ type ErrorBody = { error: { message: string } };
  * server compares per-sample outcomes. The answer is "reproduced" or how many
  * samples differ, never which. A reproduced entry can be revoked with a reason.
  */
+// eslint-disable-next-line max-lines-per-function -- one form with its state, result and revocation; to split (issue 33 follow-up)
 export function ReproductionPanel({ view, onDone }: { view: SubmissionView; onDone: () => void }) {
   const [candidates, setCandidates] = useState<Candidate[]>([]);
   const [reproductionId, setReproductionId] = useState("");

@@ -1,4 +1,4 @@
-import { TIER_DESCRIPTIONS, type ProvenanceTier } from "@/lib/provenance/tiers";
+import { TIER_DESCRIPTIONS, type ProvenanceTier } from "@/lib/core/fact-sheet/tiers";
 
 const TONES: Record<ProvenanceTier, string> = {
   reported: "border-slate-500 bg-slate-100 text-slate-800",
@@ -7,7 +7,7 @@ const TONES: Record<ProvenanceTier, string> = {
   reproduced: "border-green-800 bg-green-50 text-green-900",
 };
 
-/** The provenance tier of an entry (lib/provenance/tiers.ts), with what it means on hover and for screen readers. */
+/** The provenance tier of an entry (lib/core/fact-sheet/tiers.ts), with what it means on hover and for screen readers. */
 export function TierBadge({ tier }: { tier: ProvenanceTier }) {
   return (
     <span

@@ -1,4 +1,4 @@
-import { formatDate } from "@/lib/format/dates";
+import { formatDate } from "@/lib/core/format/dates";
 import Link from "next/link";
 
 /** The banner of a superseded release's pages and leaderboard: readable, labelled, with the way to its successor. */

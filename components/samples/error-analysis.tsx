@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { ErrorClassChart } from "@/components/charts/error-class-chart";
-import { formatPercent } from "@/lib/format/numbers";
-import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
-import { ANSWER_TYPE_COLUMNS, ERROR_CLASS_LABELS, type ErrorClass } from "@/lib/scoring/error-taxonomy";
-import type { ErrorAnalysis } from "@/lib/sample-browser/schemas";
+import { formatPercent } from "@/lib/core/format/numbers";
+import { ENTITY_TYPES } from "@/lib/core/dataset/release-schema";
+import { ANSWER_TYPE_COLUMNS, ERROR_CLASS_LABELS, type ErrorClass } from "@/lib/core/scoring/error-taxonomy";
+import type { ErrorAnalysis } from "@/lib/core/submissions/sample-schemas";
 import { TableShell } from "@/components/ui/table-shell";
 
 const labelOf = (name: string) => ERROR_CLASS_LABELS[name as ErrorClass] ?? name;
@@ -15,6 +15,7 @@ const labelOf = (name: string) => ERROR_CLASS_LABELS[name as ErrorClass] ?? name
  * (protocol section 12). `browseHref` links a class (and
  * type) to the instance browser filtered to it; absent on test.
  */
+// eslint-disable-next-line max-lines-per-function -- the error analysis' sections in page order; to split by section (issue 33 follow-up)
 export function ErrorAnalysisSection({ analysis, browseHref }: { analysis: ErrorAnalysis; browseHref?: (filters: { class?: string; type?: string }) => string }) {
   if (analysis.kind === "test") {
     return (

@@ -1,9 +1,9 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { ENTITY_TYPES } from "@/lib/dataset/release-schema";
-import { ERROR_CLASS_LABELS, errorClassesOf } from "@/lib/scoring/error-taxonomy";
-import { queryHref } from "@/lib/sample-browser/query-href";
-import { bucketsOf, SAMPLE_PAGE_SIZES, type SampleAnswer, type SamplePage, type SampleQuery, type SampleRow } from "@/lib/sample-browser/schemas";
+import { ENTITY_TYPES } from "@/lib/core/dataset/release-schema";
+import { ERROR_CLASS_LABELS, errorClassesOf } from "@/lib/core/scoring/error-taxonomy";
+import { queryHref } from "@/lib/core/submissions/query-href";
+import { bucketsOf, SAMPLE_PAGE_SIZES, type SampleAnswer, type SamplePage, type SampleQuery, type SampleRow } from "@/lib/core/submissions/sample-schemas";
 
 const TIER_NAMES: Record<number, string> = { 1: "exact", 2: "alias", 3: "containment", 4: "jaccard" };
 const SORT_LABELS = { order: "file order", id: "sample id", type: "gold type", collection: "collection", outcome: "tier / rank", class: "error class" } as const;
@@ -141,6 +141,7 @@ function Select({ id, label, name, value, options }: { id: string; label: string
  * The instance browser: a GET form of filters (so every view is a link), the
  * rows of one page, paging, and CSV / JSON Lines exports of every filtered row.
  */
+// eslint-disable-next-line max-lines-per-function -- the browser's filters, table and pager share one query state; to split (issue 33 follow-up)
 export function SampleBrowser(props: SampleBrowserProps) {
   const { page, query, path, keep = {}, apiPath, apiKeep = {}, collections } = props;
   const track = page.track;

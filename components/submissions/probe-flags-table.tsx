@@ -1,5 +1,5 @@
-import { formatCount, formatPercent } from "@/lib/format/numbers";
-import type { ProbeFlags } from "@/lib/integrity/probe-flags-schema";
+import { formatCount, formatPercent } from "@/lib/core/format/numbers";
+import type { ProbeFlags } from "@/lib/core/integrity/probe-flags-schema";
 
 /** A test file's probe flags (docs/integrity.md) for maintainers: share, threshold, raised or not. */
 export function ProbeFlagsTable({ flags }: { flags: ProbeFlags }) {

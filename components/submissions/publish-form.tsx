@@ -2,9 +2,9 @@
 
 import { useState, type FormEvent } from "react";
 import { FactSheetFields } from "@/components/fact-sheet/fact-sheet-fields";
-import { FACT_SHEET_FIELD_LABELS } from "@/lib/fact-sheet/completeness";
-import { factSheetFromForm, formValuesOf, type FormValues } from "@/lib/fact-sheet/form-fields";
-import type { FactSheet } from "@/lib/fact-sheet/schema";
+import { FACT_SHEET_FIELD_LABELS } from "@/lib/core/fact-sheet/completeness";
+import { factSheetFromForm, formValuesOf, type FormValues } from "@/lib/core/fact-sheet/form-fields";
+import type { FactSheet } from "@/lib/core/fact-sheet/schema";
 
 type Problem = { message: string; field?: string };
 type ErrorBody = { error: { message: string; problems?: Problem[] } };
@@ -41,6 +41,7 @@ type Mode = { kind: "request" } | { kind: "edit"; needsReason: boolean };
  * an edit of its fact sheet ("edit": the owner until approval, a maintainer
  * afterwards with a reason for the audit log).
  */
+// eslint-disable-next-line max-lines-per-function -- one form whose fields share one state; to split by fieldset (issue 33 follow-up)
 export function PublishForm({ submissionId, defaults, onRequested, mode = { kind: "request" } }: { submissionId: string; defaults: PublishDefaults; onRequested: () => void; mode?: Mode }) {
   const [message, setMessage] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);

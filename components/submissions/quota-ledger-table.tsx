@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
-import { formatDateTime } from "@/lib/format/dates";
-import { formatCount } from "@/lib/format/numbers";
-import type { QuotaLedgerEntryView } from "@/lib/submissions/list-quota-ledger";
+import { formatDateTime } from "@/lib/core/format/dates";
+import { formatCount } from "@/lib/core/format/numbers";
+import type { QuotaLedgerEntryView } from "@/lib/domain/quotas/list-quota-ledger";
 import { HIDDEN_CAPTION_CLASS, TableShell } from "@/components/ui/table-shell";
 
 const KIND_LABELS: Record<QuotaLedgerEntryView["kind"], string> = { CHARGE: "Charge", REFUND: "Refund", GRANT: "Grant" };

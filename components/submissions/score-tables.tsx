@@ -1,11 +1,12 @@
-import type { ComparisonView } from "@/lib/submissions/get-submission-view";
-import type { DisclosedGroup, DisclosedReport } from "@/lib/disclosure/disclose";
-import { UNRELIABLE_INTERVAL_N } from "@/lib/scoring/bootstrap";
-import { formatMetricName } from "@/lib/format/metric-labels";
-import { formatCount, formatDecimal, formatDecimalInterval, formatPercent, formatPercentInterval, formatPBucket, formatPValue } from "@/lib/format/numbers";
+import type { ComparisonView } from "@/lib/domain/submissions/get-submission-view";
+import type { DisclosedGroup, DisclosedReport } from "@/lib/core/disclosure/disclose";
+import { UNRELIABLE_INTERVAL_N } from "@/lib/core/scoring/bootstrap";
+import { formatMetricName } from "@/lib/core/format/metric-labels";
+import { formatCount, formatDecimal, formatDecimalInterval, formatPercent, formatPercentInterval } from "@/lib/core/format/numbers";
+import { formatPBucket, formatPValue } from "@/lib/core/format/p-values";
 import { TableShell } from "@/components/ui/table-shell";
-import { SIGNIFICANCE_LEVEL } from "@/lib/disclosure/disclose";
-import { describeGroupRule, feedbackEstimateLabel, formatFeedbackShare } from "@/lib/format/disclosure-text";
+import { SIGNIFICANCE_LEVEL } from "@/lib/core/disclosure/disclose";
+import { describeGroupRule, feedbackEstimateLabel, formatFeedbackShare } from "@/lib/core/format/disclosure-text";
 
 type Intervals = Partial<Record<string, [number, number] | null>>;
 type Metrics = Partial<Record<string, number | null>>;

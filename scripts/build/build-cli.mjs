@@ -174,7 +174,7 @@ async function buildDeferred(esbuild, common, spec) {
 
 /**
  * The web server's pre-flight thread (workers/preflight-thread.ts, started by
- * lib/submissions/preflight-pool.ts), bundled the same way: in production
+ * lib/domain/uploads/preflight-pool.ts), bundled the same way: in production
  * there is no tsx to run TypeScript in a worker thread. Built with the scorer.
  */
 export const PREFLIGHT_BUNDLE_PATH = path.join(ROOT, "dist", "preflight", "preflight-thread.mjs");

@@ -16,7 +16,7 @@
  * (`node --conditions=react-server`, what scripts/server/run-server.sh does), so
  * `import "server-only"` and every package resolve as under
  * `tsx --conditions=react-server`. The generated Prisma client stays outside
- * (`lib/generated/prisma`, made by postinstall on every install) because it
+ * (`lib/platform/generated/prisma`, made by postinstall on every install) because it
  * finds its WebAssembly engine beside itself.
  *
  * Beside each bundle, NAME.inputs.json records every source file esbuild read
@@ -54,7 +54,7 @@ export const SERVER_BUNDLES = {
 const EXTRA_INPUTS = ["scripts/build/build-server.mjs", "package-lock.json", "tsconfig.json"];
 
 /** Kept out of the bundle and required from beside the output: it loads its engine from its own folder. */
-const GENERATED_PRISMA = /^@\/lib\/generated\/prisma$/;
+const GENERATED_PRISMA = /^@\/lib\/platform\/generated\/prisma$/;
 
 export function serverBundlePath(name) {
   return path.join(OUT_DIR, `${name}.cjs`);
@@ -81,7 +81,7 @@ function keepGeneratedPrismaOutside() {
     name: "keep-generated-prisma-outside",
     setup(build) {
       build.onResolve({ filter: GENERATED_PRISMA }, () => ({
-        path: path.relative(OUT_DIR, path.join(ROOT, "lib", "generated", "prisma")).split(path.sep).join("/"),
+        path: path.relative(OUT_DIR, path.join(ROOT, "lib", "platform", "generated", "prisma")).split(path.sep).join("/"),
         external: true,
       }));
     },

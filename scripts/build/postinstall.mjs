@@ -1,4 +1,4 @@
-// npm ci / npm install: generate the Prisma client (lib/generated/prisma), so a fresh clone
+// npm ci / npm install: generate the Prisma client (lib/platform/generated/prisma), so a fresh clone
 // can run the worker or a script right away. Offline: `prisma generate` with the js engine
 // needs only some DATABASE_URL (it connects to nothing); without one it tries to download an
 // engine, so a placeholder is given when none is set.

@@ -17,8 +17,8 @@ const DOCS = ["README.md", "CODE_STYLE.md", ...readdirSync(path.join(ROOT, "docs
 const TOP_LEVEL = new Set(readdirSync(ROOT).filter((name) => !name.startsWith(".") || name === ".ci"));
 const PLACEHOLDER = /[*<>{}$]|\bID\b|\bVERSION\b|\bNAME\b|\bFILE\b|\bDIR\b|\.\.\.|…/;
 /** Made by a build, an install or a run, never committed: named in the docs, absent from a clone. */
-const GENERATED = [".data", ".next", "dist", "node_modules", "lib/generated", "test-results", "playwright-report"];
-/** An import path without its extension (`lib/db`) names a module: any of these files. */
+const GENERATED = [".data", ".next", "dist", "node_modules", "lib/platform/generated", "test-results", "playwright-report"];
+/** An import path without its extension (`lib/platform/db`) names a module: any of these files. */
 const MODULE_EXTENSIONS = ["", ".ts", ".tsx", ".mjs", ".js", "/index.ts"];
 
 /** Each repository path a line names: in `code` (a bare file name there names no place) or as a link target. */

@@ -4,12 +4,12 @@
  * for the worker that Playwright starts). Refuses anything but a local
  * database whose name ends in "_test".
  */
-import { db } from "@/lib/db";
-import { getEnv } from "@/lib/env";
-import { getSharedRedis } from "@/lib/redis";
-import { runBaselines } from "@/lib/baselines/run-baselines";
-import { importRelease } from "@/lib/releases/import-release";
-import { runMain } from "@/lib/server/close-connections";
+import { db } from "@/lib/platform/db";
+import { getEnv } from "@/lib/platform/env";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { runBaselines } from "@/lib/domain/scoring/run-baselines";
+import { importRelease } from "@/lib/domain/releases/import-release";
+import { runMain } from "@/lib/web/server/close-connections";
 import { assertTestDatabase, requireLocalUrl } from "@/testing/local-database";
 
 const DEMO_RELEASE_DIR = "data/demo-release";

@@ -35,7 +35,10 @@ migrate
 
 step "Lint"
 npx eslint . --max-warnings=0
-node scripts/ci/check-lib-imports.mjs
+node scripts/ci/check-boundaries.mjs
+npx knip
+npx knip --production
+node scripts/ci/check-architecture-walk.mjs
 node scripts/ci/check-doc-paths.mjs
 
 step "Typecheck"

@@ -24,7 +24,7 @@ import path from "node:path";
 import { integerOption, parseCommandLine } from "../command-line";
 import { synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-release";
 import { requireLocalUrl } from "@/testing/local-database";
-import { formatDecimal } from "@/lib/format/numbers";
+import { formatDecimal } from "@/lib/core/format/numbers";
 
 const USAGE = `Usage: npm run bench:import [-- --runs N] [--consecutive]
 
@@ -66,8 +66,8 @@ async function pointAtBenchServices(withRedis: boolean): Promise<string> {
 async function timeRepeatedImport(scratch: string, runs: number): Promise<Timing[]> {
   const dir = path.join(scratch, "release");
   await writeRelease(dir, synthesizeRelease({ seed: 42, size: "full" }));
-  const { db } = await import("@/lib/db");
-  const { importRelease } = await import("@/lib/releases/import-release");
+  const { db } = await import("@/lib/platform/db");
+  const { importRelease } = await import("@/lib/domain/releases/import-release");
   const timings: Timing[] = [];
   for (let run = 0; run < runs; run += 1) {
     await db.$executeRawUnsafe(`TRUNCATE "DatasetRelease" CASCADE`);
@@ -81,9 +81,9 @@ async function timeRepeatedImport(scratch: string, runs: number): Promise<Timing
 
 /** Different releases one after the other, each with its baselines queued, as `npm run dataset:import -- DIR --activate` does. */
 async function timeConsecutiveImports(scratch: string, runs: number): Promise<Timing[]> {
-  const { db } = await import("@/lib/db");
-  const { getSharedRedis } = await import("@/lib/redis");
-  const { importRelease } = await import("@/lib/releases/import-release");
+  const { db } = await import("@/lib/platform/db");
+  const { getSharedRedis } = await import("@/lib/platform/redis");
+  const { importRelease } = await import("@/lib/domain/releases/import-release");
   await db.$executeRawUnsafe(`TRUNCATE "DatasetRelease", "User" CASCADE`);
   await getSharedRedis().flushdb();
   const timings: Timing[] = [];
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
       `| ${what} | ${args.runs} | ${formatDecimal(median(seconds), 2)} | ${formatDecimal(Math.min(...seconds), 2)} | ${formatDecimal(Math.max(...seconds), 2)} | ${formatDecimal((process.memoryUsage().rss / 1024 / 1024), 0)} |`,
     );
   } finally {
-    const { closeConnections } = await import("@/lib/server/close-connections");
+    const { closeConnections } = await import("@/lib/web/server/close-connections");
     await closeConnections();
     await rm(scratch, { recursive: true, force: true });
   }

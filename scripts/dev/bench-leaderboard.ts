@@ -19,8 +19,8 @@ import { encode } from "next-auth/jwt";
 import pg from "pg";
 import { assertLocalDatabaseUrl, withDatabaseName } from "@/testing/local-database";
 import { benchRanks, formatRankBench } from "./bench-ranks";
-import { freePort } from "../../testing/free-port";
-import { formatDecimal } from "@/lib/format/numbers";
+import { freePort } from "@/testing/free-port";
+import { formatDecimal } from "@/lib/core/format/numbers";
 import { BENCH_SLICE_SECRET } from "./bench-support";
 
 const USAGE = `Usage: npm run bench:leaderboard -- [options]
@@ -241,6 +241,7 @@ function formatRatios(rows: Row[], entryPage: string): string {
   return lines.join("\n");
 }
 
+// eslint-disable-next-line max-lines-per-function -- a benchmark's script, read top to bottom
 async function main(): Promise<number> {
   let values;
   try {

@@ -15,9 +15,10 @@ import { createReadStream } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { integerOption, parseCommandLine } from "../command-line";
-import { formatDecimal } from "@/lib/format/numbers";
+import { formatDecimal } from "@/lib/core/format/numbers";
 import { isolateBenchServices, percentile, resetWithSyntheticRelease, sleep, startWorker, stopWorker } from "./bench-support";
 
+// eslint-disable-next-line max-lines-per-function -- a benchmark's script, read top to bottom
 async function main(): Promise<void> {
   const command = parseCommandLine({
     name: "npm run bench:pipeline",
@@ -30,14 +31,14 @@ async function main(): Promise<void> {
     WORKER_CONCURRENCY: "1",
   });
 
-  const { db } = await import("@/lib/db");
-  const { getSharedRedis } = await import("@/lib/redis");
+  const { db } = await import("@/lib/platform/db");
+  const { getSharedRedis } = await import("@/lib/platform/redis");
   const { synthesizePredictions } = await import("@/testing/synthetic/synth-predictions");
-  const { runBaselines } = await import("@/lib/baselines/run-baselines");
-  const { createSubmission } = await import("@/lib/submissions/create-submission");
-  const { stageUpload } = await import("@/lib/files/staging");
-  const { getScoringQueue } = await import("@/lib/submissions/scoring-queue");
-  const { getEnv } = await import("@/lib/env");
+  const { runBaselines } = await import("@/lib/domain/scoring/run-baselines");
+  const { createSubmission } = await import("@/lib/domain/uploads/create-submission");
+  const { stageUpload } = await import("@/lib/platform/files/staging");
+  const { getScoringQueue } = await import("@/lib/platform/queue/scoring-queue");
+  const { getEnv } = await import("@/lib/platform/env");
 
   const { release, imported } = await resetWithSyntheticRelease(store);
   const predictionsFile = path.join(store, "test-closed.jsonl");

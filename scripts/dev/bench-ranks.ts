@@ -1,7 +1,7 @@
 /**
  * npm run bench:ranks -- [--entries 1000] [--samples 4633] [--runs 5]
  *
- * Times the paired-test ranks of protocol section 13 (lib/scoring/paired-ranks.ts)
+ * Times the paired-test ranks of protocol section 13 (lib/core/ranking/paired-ranks.ts)
  * for one leaderboard view: McNemar between every pair of entries on bitset
  * outcome vectors, Holm in each entry's family, ranks. Pure computation on
  * seeded random vectors (accuracies spread from 5% to 60%, like a real board);
@@ -9,9 +9,9 @@
  * the same figure first.
  */
 import { integerOption, parseCommandLine } from "../command-line";
-import { packBits } from "@/lib/scoring/bitset";
-import { computePairedRanks, type RankedSystem } from "@/lib/scoring/paired-ranks";
-import { formatCount, formatDecimal } from "@/lib/format/numbers";
+import { packBits } from "@/lib/core/scoring/bitset";
+import { computePairedRanks, type RankedSystem } from "@/lib/core/ranking/paired-ranks";
+import { formatCount, formatDecimal } from "@/lib/core/format/numbers";
 
 export type RankBenchResult = { entries: number; samples: number; pairs: number; runsMs: number[]; medianMs: number };
 

@@ -24,7 +24,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import { integerOption, parseCommandLine } from "../command-line";
-import { formatDecimal, formatCount } from "@/lib/format/numbers";
+import { formatDecimal, formatCount } from "@/lib/core/format/numbers";
 import { isolateBenchServices, resetWithSyntheticRelease, sleep, startWorker, stopWorker } from "./bench-support";
 
 const PREVIOUS_PLATFORM_VERSION = "1.1.0";
@@ -59,6 +59,7 @@ function runRescoreCommand(env: NodeJS.ProcessEnv): Promise<string> {
   });
 }
 
+// eslint-disable-next-line max-lines-per-function -- a benchmark's script, read top to bottom
 async function main(): Promise<void> {
   const command = parseCommandLine({
     name: "npm run bench:rescore",
@@ -74,11 +75,11 @@ async function main(): Promise<void> {
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || "bench-rescore-secret-bench-rescore-secret",
   });
 
-  const { db } = await import("@/lib/db");
-  const { getSharedRedis } = await import("@/lib/redis");
+  const { db } = await import("@/lib/platform/db");
+  const { getSharedRedis } = await import("@/lib/platform/redis");
   const { seedLeaderboardEntries } = await import("@/testing/leaderboard/seed-leaderboard-entries");
-  const { getLeaderboard, findPublicReadStamp } = await import("@/lib/leaderboard/get-leaderboard");
-  const { PLATFORM_SCORING_VERSION } = await import("@/lib/scoring/score-report");
+  const { getLeaderboard, findPublicReadStamp } = await import("@/lib/domain/leaderboard/get-leaderboard");
+  const { PLATFORM_SCORING_VERSION } = await import("@/lib/core/scoring/score-report");
 
   const seeded = await db.submission.count({ where: { isBaseline: false, status: "SCORED" } });
   if (!command.values.reuse || seeded !== entries) {

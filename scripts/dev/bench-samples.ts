@@ -14,7 +14,7 @@
 import { rm } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { integerOption, parseCommandLine } from "../command-line";
-import { formatDecimal } from "@/lib/format/numbers";
+import { formatDecimal } from "@/lib/core/format/numbers";
 import { isolateBenchServices, percentile, resetWithSyntheticRelease } from "./bench-support";
 
 async function main(): Promise<void> {
@@ -26,15 +26,15 @@ async function main(): Promise<void> {
   const runs = integerOption(command, "runs", command.values.runs, { min: 1, fallback: 50 });
   const { store } = await isolateBenchServices("samples", 8);
 
-  const { db } = await import("@/lib/db");
-  const { getSharedRedis } = await import("@/lib/redis");
+  const { db } = await import("@/lib/platform/db");
+  const { getSharedRedis } = await import("@/lib/platform/redis");
   const { synthesizePredictions } = await import("@/testing/synthetic/synth-predictions");
-  const { createSubmission } = await import("@/lib/submissions/create-submission");
-  const { stageUpload } = await import("@/lib/files/staging");
-  const { processSubmission } = await import("@/lib/submissions/process-submission");
-  const { getScoringQueue } = await import("@/lib/submissions/scoring-queue");
-  const { createApiToken } = await import("@/lib/tokens/create-api-token");
-  const { getEnv } = await import("@/lib/env");
+  const { createSubmission } = await import("@/lib/domain/uploads/create-submission");
+  const { stageUpload } = await import("@/lib/platform/files/staging");
+  const { processSubmission } = await import("@/lib/domain/scoring/process-submission");
+  const { getScoringQueue } = await import("@/lib/platform/queue/scoring-queue");
+  const { createApiToken } = await import("@/lib/domain/accounts/create-api-token");
+  const { getEnv } = await import("@/lib/platform/env");
   const { GET } = await import("@/app/api/submissions/[id]/samples/route");
 
   try {

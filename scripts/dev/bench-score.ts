@@ -37,14 +37,14 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { synthesizePredictions } from "@/testing/synthetic/synth-predictions";
 import { synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-release";
-import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
-import { compareWithBaselines, type NamedOutcomes } from "@/lib/scoring/compare";
-import { buildGold, buildKbIndex } from "@/lib/scoring/gold";
-import { buildScoreReport, primaryMetricOf, SCORER_VERSION } from "@/lib/scoring/score-report";
-import { computeOutcomes } from "@/lib/scoring/track-predictions";
-import type { Track } from "@/lib/scoring/tracks";
-import { validatePredictionLines, type PredictionValidationResult } from "@/lib/scoring/validate-predictions";
-import { formatDecimal } from "@/lib/format/numbers";
+import { validatePredictionFile } from "@/lib/platform/io/validate-prediction-file";
+import { compareWithBaselines, type NamedOutcomes } from "@/lib/core/scoring/compare";
+import { buildGold, buildKbIndex } from "@/lib/core/scoring/gold";
+import { buildScoreReport, primaryMetricOf, SCORER_VERSION } from "@/lib/core/scoring/score-report";
+import { computeOutcomes } from "@/lib/core/scoring/track-predictions";
+import type { Track } from "@/lib/core/scoring/tracks";
+import { validatePredictionLines, type PredictionValidationResult } from "@/lib/core/scoring/validate-predictions";
+import { formatDecimal } from "@/lib/core/format/numbers";
 import { parseCommandLine } from "../command-line";
 
 const RELEASE_SEED = 42;
@@ -96,6 +96,7 @@ const FLAGS = parseCommandLine({
   options: { "cli-only": { type: "boolean" }, "python-only": { type: "boolean" }, "with-tsx": { type: "boolean" } },
 }).values;
 
+// eslint-disable-next-line max-lines-per-function -- a benchmark's script, read top to bottom
 async function main(): Promise<void> {
   const setupStart = performance.now();
   const release = synthesizeRelease({ seed: RELEASE_SEED, size: "full" });

@@ -20,9 +20,9 @@ import { choiceOption, integerOption, parseCommandLine } from "../command-line";
 import autocannon from "autocannon";
 import pg from "pg";
 import { assertLocalDatabaseUrl, isLocalHost, withDatabaseName } from "@/testing/local-database";
-import { generateApiToken } from "@/lib/tokens/token-format";
-import { freePort } from "../../testing/free-port";
-import { formatDecimal } from "@/lib/format/numbers";
+import { generateApiToken } from "@/lib/core/accounts/token-format";
+import { freePort } from "@/testing/free-port";
+import { formatDecimal } from "@/lib/core/format/numbers";
 import { BENCH_SLICE_SECRET } from "./bench-support";
 
 const USAGE = `Usage: npm run bench:soak -- [options]
@@ -82,7 +82,7 @@ async function waitForServer(base: string, server: ChildProcess): Promise<void> 
   throw new Error("the web server did not answer within 120 s");
 }
 
-/** One participant per uploader, each with an API token stored as lib/tokens stores them (SHA-256 only). */
+/** One participant per uploader, each with an API token stored as lib/domain/accounts stores them (SHA-256 only). */
 async function createUploaders(databaseUrl: string, count: number): Promise<string[]> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   try {
@@ -142,6 +142,7 @@ async function measure(name: string, base: string, connections: number, duration
   };
 }
 
+// eslint-disable-next-line max-lines-per-function -- a benchmark's script, read top to bottom
 async function main(): Promise<number> {
   const command = parseCommandLine({
     name: "npm run bench:soak",

@@ -52,10 +52,10 @@ export async function isolateBenchServices(name: string, redisDb: number, env: R
  * loaded here, once the environment points at the benchmark's services.
  */
 export async function resetWithSyntheticRelease(store: string) {
-  const { db } = await import("@/lib/db");
-  const { getSharedRedis } = await import("@/lib/redis");
+  const { db } = await import("@/lib/platform/db");
+  const { getSharedRedis } = await import("@/lib/platform/redis");
   const { synthesizeRelease, writeRelease } = await import("@/testing/synthetic/synth-release");
-  const { importRelease } = await import("@/lib/releases/import-release");
+  const { importRelease } = await import("@/lib/domain/releases/import-release");
   await db.$executeRawUnsafe(`TRUNCATE "DatasetRelease", "User" CASCADE`);
   await getSharedRedis().flushdb();
   const releaseDir = path.join(store, "release");

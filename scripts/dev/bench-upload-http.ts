@@ -25,7 +25,7 @@ import { rm } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { integerOption, parseCommandLine } from "../command-line";
 import { freePort } from "@/testing/free-port";
-import { formatDecimal } from "@/lib/format/numbers";
+import { formatDecimal } from "@/lib/core/format/numbers";
 import { isolateBenchServices, percentile, resetWithSyntheticRelease, sleep } from "./bench-support";
 
 function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: string | null): Promise<ChildProcess> {
@@ -59,6 +59,7 @@ async function waitForServer(base: string): Promise<void> {
 
 type Run = { total: number; upload: number; queueWait: number; scoring: number; notify: number };
 
+// eslint-disable-next-line max-lines-per-function -- a benchmark's script, read top to bottom
 async function main(): Promise<void> {
   const command = parseCommandLine({
     name: "npm run bench:upload-http",
@@ -76,11 +77,11 @@ async function main(): Promise<void> {
     WORKER_CONCURRENCY: concurrency,
   });
 
-  const { db } = await import("@/lib/db");
-  const { getSharedRedis } = await import("@/lib/redis");
+  const { db } = await import("@/lib/platform/db");
+  const { getSharedRedis } = await import("@/lib/platform/redis");
   const { synthesizePredictions } = await import("@/testing/synthetic/synth-predictions");
-  const { runBaselines } = await import("@/lib/baselines/run-baselines");
-  const { generateApiToken } = await import("@/lib/tokens/token-format");
+  const { runBaselines } = await import("@/lib/domain/scoring/run-baselines");
+  const { generateApiToken } = await import("@/lib/core/accounts/token-format");
 
   const { release, imported } = await resetWithSyntheticRelease(store);
   const files = Array.from({ length: runs + 1 }, (_, run) =>

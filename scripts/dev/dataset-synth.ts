@@ -6,8 +6,8 @@
  */
 import path from "node:path";
 import { choiceOption, integerOption, parseCommandLine, requiredOption } from "../command-line";
-import { readRelease } from "@/lib/dataset/read-release";
-import { ENTITY_TYPES, SPLITS } from "@/lib/dataset/release-schema";
+import { readRelease } from "@/lib/platform/io/read-release";
+import { ENTITY_TYPES, SPLITS } from "@/lib/core/dataset/release-schema";
 import { summarizeRelease, type SplitCounts } from "@/testing/synthetic/summarize-release";
 import { synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-release";
 

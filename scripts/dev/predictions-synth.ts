@@ -6,7 +6,7 @@
  */
 import { writeFile } from "node:fs/promises";
 import { choiceOption, integerOption, parseCommandLine, requiredOption } from "../command-line";
-import { readRelease } from "@/lib/dataset/read-release";
+import { readRelease } from "@/lib/platform/io/read-release";
 import { DEFAULT_RANKING_LENGTH, MAX_RANKING_LENGTH, synthesizePredictions } from "@/testing/synthetic/synth-predictions";
 
 const USAGE = `Usage: npm run predictions:synth -- --release DIR --split dev|test --track open|closed

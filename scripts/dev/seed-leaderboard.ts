@@ -2,7 +2,7 @@
  * npm run leaderboard:seed -- [--database-url URL] [--entries N] [options]
  *
  * Seeds published synthetic entries (and baselines) into the test split of a
- * local database's active release, scored with the real lib/scoring code, for
+ * local database's active release, scored with the real lib/core/scoring code, for
  * benchmarks and browser tests. Exit 0 done, 1 refused or failed, 2 usage.
  */
 import { mkdtemp, rm } from "node:fs/promises";
@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { integerOption, parseCommandLine } from "../command-line";
 import { assertLocalDatabaseUrl } from "@/testing/local-database";
-import { formatDecimal } from "@/lib/format/numbers";
+import { formatDecimal } from "@/lib/core/format/numbers";
 
 const USAGE = `Usage: npm run leaderboard:seed -- [options]
 
@@ -31,6 +31,7 @@ Seeded users have @leaderboard-seed.invalid addresses; --remove takes them and
 everything they own away. REDIS_URL must be set as for every script
 (source .data/services.env).`;
 
+// eslint-disable-next-line max-lines-per-function -- a seeder's script, read top to bottom
 async function main(): Promise<number> {
   const command = parseCommandLine({
     name: "npm run leaderboard:seed",
@@ -64,8 +65,8 @@ async function main(): Promise<number> {
   const say = (message: string) => (values.json ? console.error(message) : console.log(message));
 
   // The database modules read DATABASE_URL when they load: import them only now.
-  const { db } = await import("@/lib/db");
-  const { importRelease } = await import("@/lib/releases/import-release");
+  const { db } = await import("@/lib/platform/db");
+  const { importRelease } = await import("@/lib/domain/releases/import-release");
   const { removeSeededEntries, seedLeaderboardEntries } = await import("@/testing/leaderboard/seed-leaderboard-entries");
   const { synthesizeLeaderboardRelease, writeLeaderboardRelease } = await import("@/testing/leaderboard/synthetic-release");
   try {

@@ -7,11 +7,11 @@
  * queues them for scoring as baseline submissions. Identical baselines are not
  * submitted twice. A running worker scores them.
  */
-import { runMain } from "@/lib/server/close-connections";
+import { runMain } from "@/lib/web/server/close-connections";
 import { parseCommandLine } from "../command-line";
-import { runBaselines, type BaselineRunResult } from "@/lib/baselines/run-baselines";
-import { getActiveRelease } from "@/lib/releases/get-release";
-import { formatDecimal } from "@/lib/format/numbers";
+import { runBaselines, type BaselineRunResult } from "@/lib/domain/scoring/run-baselines";
+import { getActiveRelease } from "@/lib/domain/releases/get-release";
+import { formatDecimal } from "@/lib/core/format/numbers";
 
 /** What a maintainer needs to know of each baseline: whether a worker still has to score it. */
 const STATUS_WORDS = { QUEUED: "queued", SCORING: "scoring", SCORED: "scored", FAILED: "failed" } as const;

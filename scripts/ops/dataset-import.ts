@@ -11,11 +11,11 @@
  */
 import path from "node:path";
 import { parseCommandLine } from "../command-line";
-import { ENTITY_TYPES, SPLITS } from "@/lib/dataset/release-schema";
-import { closeConnections } from "@/lib/server/close-connections";
-import { isAppError } from "@/lib/errors";
-import { importRelease, type ImportReleaseResult } from "@/lib/releases/import-release";
-import { formatDecimal } from "@/lib/format/numbers";
+import { ENTITY_TYPES, SPLITS } from "@/lib/core/dataset/release-schema";
+import { closeConnections } from "@/lib/web/server/close-connections";
+import { isAppError } from "@/lib/core/errors";
+import { importRelease, type ImportReleaseResult } from "@/lib/domain/releases/import-release";
+import { formatDecimal } from "@/lib/core/format/numbers";
 
 const USAGE = `Usage: npm run dataset:import -- DIR [--activate] [--no-baselines]
 

@@ -12,26 +12,26 @@
  * Once a worker runs (`npm run up` starts this in the background after the
  * worker), a demo maintainer re-runs the Cy entry: the same rankings in another
  * line order are uploaded and scored like any test file, and the entry goes
- * through the maintainer's reproduction check (lib/provenance), so the quick
+ * through the maintainer's reproduction check (lib/domain/publication/check-reproduction.ts), so the quick
  * start shows a `reproduced` entry. Idempotent as well.
  */
-import { runMain } from "@/lib/server/close-connections";
+import { runMain } from "@/lib/web/server/close-connections";
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { integerOption, parseCommandLine } from "../command-line";
-import type { UserActor } from "@/lib/auth/actor";
-import { checkReproduction } from "@/lib/provenance/check-reproduction";
-import { db } from "@/lib/db";
-import { getActiveRelease } from "@/lib/releases/get-release";
-import { createSubmission } from "@/lib/submissions/create-submission";
-import { discardStagedFile, stageUpload } from "@/lib/files/staging";
-import { getEnv } from "@/lib/env";
-import { buildFactSheet, completeFactSheet } from "@/lib/fact-sheet/build-fact-sheet";
-import { factSheetColumns } from "@/lib/fact-sheet/fact-sheet-columns";
-import { recordAudit } from "@/lib/audit/record-audit";
+import type { UserActor } from "@/lib/domain/accounts/actor";
+import { checkReproduction } from "@/lib/domain/publication/check-reproduction";
+import { db } from "@/lib/platform/db";
+import { getActiveRelease } from "@/lib/domain/releases/get-release";
+import { createSubmission } from "@/lib/domain/uploads/create-submission";
+import { discardStagedFile, stageUpload } from "@/lib/platform/files/staging";
+import { getEnv } from "@/lib/platform/env";
+import { buildFactSheet, completeFactSheet } from "@/lib/core/fact-sheet/build-fact-sheet";
+import { factSheetColumns } from "@/lib/domain/publication/fact-sheet-columns";
+import { recordAudit } from "@/lib/platform/audit/record-audit";
 
 const DEMO_RELEASE = "irc-bench-demo";
 const DIR = path.join("data", "demo-predictions");

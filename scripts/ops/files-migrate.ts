@@ -9,10 +9,11 @@
  * afterwards, 1 when some are missing or damaged (listed), 2 on bad usage.
  */
 import { choiceOption, parseCommandLine } from "../command-line";
-import { getEnv } from "@/lib/env";
-import { createFileStore, type FileStoreKind } from "@/lib/files/file-store";
-import { migrateFiles } from "@/lib/files/migrate-files";
-import { runMain } from "@/lib/server/close-connections";
+import { getEnv } from "@/lib/platform/env";
+import { createFileStore } from "@/lib/platform/files/file-store";
+import type { FileStoreKind } from "@/lib/platform/files/store-contract";
+import { migrateFiles } from "@/lib/platform/files/migrate-files";
+import { runMain } from "@/lib/web/server/close-connections";
 
 const KINDS = ["postgres", "disk", "s3"] as const satisfies readonly FileStoreKind[];
 

@@ -1,16 +1,16 @@
 /**
  * npm run reported:import -- FILE [--replace]
  *
- * Imports results reported in papers (lib/reported/reported-schema.ts) into
+ * Imports results reported in papers (lib/core/dataset/reported-schema.ts) into
  * the release the file names. Exit 0 imported, 1 the file was rejected or its
  * release is not imported, 2 usage error or unreadable file.
  */
 import { readFile } from "node:fs/promises";
 import { parseCommandLine } from "../command-line";
-import { db } from "@/lib/db";
-import { isAppError } from "@/lib/errors";
-import { importReportedResults } from "@/lib/reported/import-reported-results";
-import { parseReportedText } from "@/lib/reported/reported-schema";
+import { db } from "@/lib/platform/db";
+import { isAppError } from "@/lib/core/errors";
+import { importReportedResults } from "@/lib/domain/releases/import-reported-results";
+import { parseReportedText } from "@/lib/core/dataset/reported-schema";
 
 const USAGE = `Usage: npm run reported:import -- FILE [--replace]
 

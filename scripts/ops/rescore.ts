@@ -7,10 +7,10 @@
  * --all every scored submission. A running worker re-scores them. Safe to run
  * again: submissions already waiting for the worker are not queued twice.
  */
-import { runMain } from "@/lib/server/close-connections";
+import { runMain } from "@/lib/web/server/close-connections";
 import { parseCommandLine } from "../command-line";
-import { PLATFORM_SCORING_VERSION, SCORER_VERSION } from "@/lib/scoring/score-report";
-import { queueStaleScores } from "@/lib/submissions/queue-stale-scores";
+import { PLATFORM_SCORING_VERSION, SCORER_VERSION } from "@/lib/core/scoring/score-report";
+import { queueStaleScores } from "@/lib/domain/scoring/queue-stale-scores";
 
 async function main(): Promise<number> {
   const { values } = parseCommandLine({

@@ -12,12 +12,12 @@
  */
 import "server-only";
 import { parseCommandLine } from "../command-line";
-import { generatePassword } from "@/lib/auth/password";
-import { displayNameSchema, emailSchema, newPasswordSchema } from "@/lib/auth/schemas";
-import { db } from "@/lib/db";
-import { isAppError } from "@/lib/errors";
-import { changeUserRole } from "@/lib/users/change-user-role";
-import { createUser } from "@/lib/users/create-user";
+import { generatePassword } from "@/lib/domain/accounts/password";
+import { displayNameSchema, emailSchema, newPasswordSchema } from "@/lib/core/accounts/auth-schemas";
+import { db } from "@/lib/platform/db";
+import { isAppError } from "@/lib/core/errors";
+import { changeUserRole } from "@/lib/domain/accounts/change-user-role";
+import { createUser } from "@/lib/domain/accounts/create-user";
 
 const USAGE = `usage: npm run user:create -- --email EMAIL [--name NAME] [--maintainer] [--promote]
 

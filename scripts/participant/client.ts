@@ -11,17 +11,17 @@
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { ApiClient } from "@/lib/cli-client/api-client";
-import { ClientError, type ExitStatus } from "@/lib/cli-client/client-error";
-import type { CommandContext } from "@/lib/cli-client/commands/context";
-import { DOWNLOAD_CHOICES, runDownload } from "@/lib/cli-client/commands/download";
-import { runList } from "@/lib/cli-client/commands/list";
-import { runFactSheetEdit, runFactSheetTemplate, runPublish } from "@/lib/cli-client/commands/publish";
-import { runLogin, runLogout } from "@/lib/cli-client/commands/login";
-import { runQuota } from "@/lib/cli-client/commands/quota";
-import { runStatus } from "@/lib/cli-client/commands/status";
-import { runSubmit } from "@/lib/cli-client/commands/submit";
-import { configPath, findSavedToken, normalizeServerUrl, readConfig } from "@/lib/cli-client/config-file";
+import { ApiClient } from "@/lib/client/api-client";
+import { ClientError, type ExitStatus } from "@/lib/client/client-error";
+import type { CommandContext } from "@/lib/client/commands/context";
+import { DOWNLOAD_CHOICES, runDownload } from "@/lib/client/commands/download";
+import { runList } from "@/lib/client/commands/list";
+import { runFactSheetEdit, runFactSheetTemplate, runPublish } from "@/lib/client/commands/publish";
+import { runLogin, runLogout } from "@/lib/client/commands/login";
+import { runQuota } from "@/lib/client/commands/quota";
+import { runStatus } from "@/lib/client/commands/status";
+import { runSubmit } from "@/lib/client/commands/submit";
+import { configPath, findSavedToken, normalizeServerUrl, readConfig } from "@/lib/client/config-file";
 
 declare const IRC_BENCH_PLATFORM_VERSION: string | undefined;
 const VERSION = typeof IRC_BENCH_PLATFORM_VERSION === "string" ? IRC_BENCH_PLATFORM_VERSION : "dev";

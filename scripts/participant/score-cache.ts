@@ -4,10 +4,10 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/p
 import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { KB_FILE, META_FILE, SPLIT_FILES, type EntityType, type Split } from "@/lib/dataset/release-constants";
-import { resolveReleaseFile } from "@/lib/dataset/resolve-release-file";
-import type { ScoringSample } from "@/lib/dataset/read-scoring-release";
-import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
+import { KB_FILE, META_FILE, SPLIT_FILES, type EntityType, type Split } from "@/lib/core/dataset/release-constants";
+import { resolveReleaseFile } from "@/lib/platform/io/resolve-release-file";
+import type { ScoringSample } from "@/lib/platform/io/read-scoring-release";
+import type { SampleOutcomes } from "@/lib/core/scoring/outcome-codes";
 
 /**
  * The offline scorer's cache (scripts/participant/score.ts), two kinds of entry.

@@ -6,13 +6,13 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { synthesizePredictions } from "@/testing/synthetic/synth-predictions";
 import { synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-release";
-import { readRelease } from "@/lib/dataset/read-release";
-import { validatePredictionFile } from "@/lib/io/validate-prediction-file";
-import type { NamedOutcomes } from "@/lib/scoring/compare";
-import { formatReportTable } from "@/lib/scoring/format-report-table";
-import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/scoring/gold";
-import { buildScoreReport } from "@/lib/scoring/score-report";
-import { computeOutcomes } from "@/lib/scoring/track-predictions";
+import { readRelease } from "@/lib/platform/io/read-release";
+import { validatePredictionFile } from "@/lib/platform/io/validate-prediction-file";
+import type { NamedOutcomes } from "@/lib/core/scoring/compare";
+import { formatReportTable } from "@/lib/core/scoring/format-report-table";
+import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/core/scoring/gold";
+import { buildScoreReport } from "@/lib/core/scoring/score-report";
+import { computeOutcomes } from "@/lib/core/scoring/track-predictions";
 
 /**
  * The compiled scorer's fast paths (the release read as one JSON array per

@@ -5,12 +5,12 @@
  * scorer's fast path by scripts/build/build-cli.mjs.
  */
 import { z } from "zod";
-import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED, MAX_BOOTSTRAP_RESAMPLES } from "@/lib/scoring/limits";
-import { TRACKS } from "@/lib/scoring/tracks";
-import type { Args } from "./score";
+import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED, MAX_BOOTSTRAP_RESAMPLES } from "@/lib/core/scoring/limits";
+import { TRACKS } from "@/lib/core/scoring/tracks";
+import type { Track } from "@/lib/core/scoring/tracks";
 
-export { readRelease } from "@/lib/dataset/read-release";
-export { validatePredictionFile } from "@/lib/io/validate-prediction-file";
+export { readRelease } from "@/lib/platform/io/read-release";
+export { validatePredictionFile } from "@/lib/platform/io/validate-prediction-file";
 
 const nonNegativeInteger = (flag: string) =>
   z
@@ -40,3 +40,17 @@ export function parseArgValues(values: unknown): { ok: true; args: Args } | { ok
   const { "no-cache": noCache, ...args } = parsed.data;
   return { ok: true, args: { ...args, noCache } };
 }
+
+/** What the command line means once checked (scripts/participant/score-full-validation.ts has its zod schema, the contract). */
+export type Args = {
+  release: string;
+  split: "dev" | "test";
+  predictions: string;
+  baseline: string[];
+  track?: Track;
+  seed: number;
+  resamples: number;
+  json: boolean;
+  /** --no-cache: read and validate the release and the baselines without the cache (scripts/participant/score-cache.ts). */
+  noCache: boolean;
+};

@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { formatDecimal } from "@/lib/format/numbers";
+import { formatDecimal } from "@/lib/core/format/numbers";
 
 /**
  * Phase timings of the offline scorer, for profiling it: with

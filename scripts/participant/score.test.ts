@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { synthesizePredictions } from "@/testing/synthetic/synth-predictions";
 import { synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-release";
-import { scoreReportSchema } from "@/lib/scoring/report-schema";
+import { scoreReportSchema } from "@/lib/core/scoring/report-schema";
 
 /**
  * Runs the real, compiled CLI on a small synthetic release: what `npm run

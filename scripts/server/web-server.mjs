@@ -1,7 +1,7 @@
 /**
  * The production web server: `next start`, plus one thing it cannot do. Next.js
  * drops a route handler's Content-Encoding header, so the public API's
- * precompressed bodies (lib/public-cache/public-body-cache.ts) name their
+ * precompressed bodies (lib/web/public-cache/public-body-cache.ts) name their
  * encoding in X-Irc-Content-Encoding; this server turns that into
  * Content-Encoding before the response's headers are written, and Next.js's
  * own gzip (router-server, the `compression` package) then leaves the body
@@ -9,7 +9,7 @@
  *
  * It also puts the public pages behind the shared page cache: a request for
  * /leaderboard (any view), /leaderboard/matrix, /leaderboard/types/TYPE or
- * /entries/ID, from anyone, signed in or not (lib/public-cache/public-page-routing.mjs),
+ * /entries/ID, from anyone, signed in or not (lib/web/public-cache/public-page-routing.mjs),
  * is rewritten to /api/public-page, which answers from the cache: every reader
  * gets the anonymous reader's page, and the browser fills in the header's
  * account menu (GET /api/account-menu). A page the cache lacks is rendered by an
@@ -21,7 +21,7 @@
  * Cache hits do not reach Next.js at all: its per-request work costs more than
  * sending a stored body. Before handing a request on, this server asks the fast
  * path that instrumentation.ts installed on globalThis
- * (lib/public-cache/public-fast-path.ts, built by Next.js with the rest of the
+ * (lib/web/public-cache/public-fast-path.ts, built by Next.js with the rest of the
  * app): an anonymous page request or a public API read whose body for the
  * current data stamp is already in this process or in Redis is answered here,
  * with the same encodings, ETags, 304s and headers. A miss, or any fault,
@@ -34,11 +34,11 @@ import { setTimeout } from "node:timers";
 import { parseArgs } from "node:util";
 import next from "next";
 import { pino } from "pino";
-import { cacheablePageRequest, PUBLIC_PAGE_ROUTE } from "../../lib/public-cache/public-page-routing.mjs";
+import { cacheablePageRequest, PUBLIC_PAGE_ROUTE } from "../../lib/web/public-cache/public-page-routing.mjs";
 
 const PRECOMPRESSED_HEADER = "x-irc-content-encoding";
 const ENCODINGS = new Set(["gzip", "br"]);
-/** Where instrumentation.ts puts the fast path (lib/public-cache/public-fast-path.ts, PUBLIC_FAST_PATH). */
+/** Where instrumentation.ts puts the fast path (lib/web/public-cache/public-fast-path.ts, PUBLIC_FAST_PATH). */
 const PUBLIC_FAST_PATH = Symbol.for("irc-bench.public-fast-path");
 const FAULT_LOG_INTERVAL_MS = 30_000;
 
@@ -61,7 +61,7 @@ const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname ?? process.env.BIND_HOST ?? "0.0.0.0";
 
 process.env.NODE_ENV = "production";
-// The same JSON lines as lib/logger.ts (which this plain script cannot import).
+// The same JSON lines as lib/platform/logger.ts (which this plain script cannot import).
 const logger = pino({ level: process.env.LOG_LEVEL ?? "info" });
 process.env.IRC_PRECOMPRESSED_RESPONSES = "1";
 

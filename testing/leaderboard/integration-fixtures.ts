@@ -1,29 +1,29 @@
 import "server-only";
-import { buildFactSheet } from "@/lib/fact-sheet/build-fact-sheet";
+import { buildFactSheet } from "@/lib/core/fact-sheet/build-fact-sheet";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { db } from "@/lib/db";
-import type { PublicationStatus, Split } from "@/lib/generated/prisma";
+import { db } from "@/lib/platform/db";
+import type { PublicationStatus, Split } from "@/lib/platform/generated/prisma";
 import { synthesizeLeaderboardRelease, writeLeaderboardRelease, type SyntheticRelease } from "@/testing/leaderboard/synthetic-release";
-import { importRelease } from "@/lib/releases/import-release";
-import { releaseGoldOf } from "@/lib/stored-scores/score-staleness";
-import { replaceComparisons } from "@/lib/stored-scores/store-comparisons";
-import { storeScores } from "@/lib/stored-scores/store-score";
-import { planComparisonRows } from "@/lib/scoring/comparison-families";
-import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/scoring/gold";
-import { scorePredictions } from "@/lib/scoring/score-report";
-import { sliceOutcomes, sliceReportsOf } from "@/lib/slices/slice-reports";
-import { loadAnswerIndex, loadSplitGold } from "@/lib/submissions/load-gold";
-import { ANSWER_KEY_VERSION, computeAnswerDigests } from "@/lib/submissions/answer-digests";
+import { importRelease } from "@/lib/domain/releases/import-release";
+import { releaseGoldOf } from "@/lib/core/scoring/score-staleness";
+import { replaceComparisons } from "@/lib/domain/scoring/store-comparisons";
+import { storeScores } from "@/lib/domain/scoring/store-score";
+import { planComparisonRows } from "@/lib/core/scoring/comparison-families";
+import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/core/scoring/gold";
+import { scorePredictions } from "@/lib/core/scoring/score-report";
+import { sliceOutcomes, sliceReportsOf } from "@/lib/core/slices/slice-reports";
+import { loadAnswerIndex, loadSplitGold } from "@/lib/domain/scoring/load-gold";
+import { ANSWER_KEY_VERSION, computeAnswerDigests } from "@/lib/core/integrity/answer-digests";
 
 /**
  * Support for the leaderboard's integration tests (tests/integration/
  * leaderboard-*.int.test.ts), not used by the app: a tiny release and
  * hand-made prediction files, where which samples each system gets right is
  * decided index by index, so expected counts can be worked out by hand.
- * Scores and comparisons are made with lib/scoring and stored with
- * lib/stored-scores, exactly as the worker stores them.
+ * Scores and comparisons are made with lib/core/scoring and stored with
+ * lib/domain/scoring/store-score.ts, exactly as the worker stores them.
  */
 
 export type LeaderboardFixtureRelease = {
@@ -84,7 +84,7 @@ export type FixtureEntry = {
   systemName: string;
   parameterCount?: bigint | null;
   isOpenWeights?: boolean | null;
-  /** Fact-sheet answers beyond the parameters and weights (lib/fact-sheet/build-fact-sheet.ts). */
+  /** Fact-sheet answers beyond the parameters and weights (lib/core/fact-sheet/build-fact-sheet.ts). */
   factSheet?: Parameters<typeof buildFactSheet>[1];
 } & ({ track: "open"; predictions: Map<string, string> } | { track: "closed"; predictions: Map<string, string[]> });
 
@@ -96,7 +96,7 @@ async function fixtureAnswerDigests(releaseId: string, entry: FixtureEntry): Pro
   return computeAnswerDigests(sampleIds, predictions, await loadAnswerIndex(releaseId));
 }
 
-/** Stores submissions with their scores through the worker's writer (lib/stored-scores), then every comparison with the split's baselines. */
+/** Stores submissions with their scores through the worker's writer (lib/domain/scoring/store-score.ts), then every comparison with the split's baselines. */
 export async function storeScoredEntries(release: LeaderboardFixtureRelease, entries: readonly FixtureEntry[]): Promise<StoredFixture[]> {
   const releaseGold = (await db.datasetRelease.findUniqueOrThrow({ where: { id: release.releaseId }, select: { goldSha256: true } })).goldSha256;
   const stored: StoredFixture[] = [];
@@ -139,7 +139,7 @@ export async function storeScoredEntries(release: LeaderboardFixtureRelease, ent
     await storeScores(db, [{ submissionId: entry.id, report, outcomes: outcomes.codes, goldSha256: releaseGoldOf(releaseGold, split) ?? "", slices }]);
     stored.push({ id: entry.id, track: entry.track, split: entry.split, codes: outcomes.codes, isBaseline: entry.isBaseline ?? false });
   }
-  // Section 9 families compare the feedback slice on the test split, as lib/submissions/refresh-comparisons.ts does.
+  // Section 9 families compare the feedback slice on the test split, as lib/domain/scoring/refresh-comparisons.ts does.
   const testSlices = (await loadSplitGold(release.releaseId, "test")).slices;
   const compared = (entry: StoredFixture) => {
     const outcomes = { track: entry.track, codes: entry.codes };

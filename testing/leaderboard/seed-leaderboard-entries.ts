@@ -2,16 +2,16 @@ import { syntheticFactSheet } from "./synthetic-fact-sheets";
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { createSeededRandom } from "@/testing/synthetic/seeded-random";
-import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma";
-import { releaseGoldOf } from "@/lib/stored-scores/score-staleness";
-import { replaceComparisons, type EntryComparisons } from "@/lib/stored-scores/store-comparisons";
-import { storeScores, type ScoreToStore } from "@/lib/stored-scores/store-score";
-import { planComparisonRows, type FamilyMember } from "@/lib/scoring/comparison-families";
-import type { SampleOutcomes } from "@/lib/scoring/outcome-codes";
-import { buildScoreReport } from "@/lib/scoring/score-report";
-import { loadSplitGold } from "@/lib/submissions/load-gold";
-import { sliceOutcomes, sliceReportsOf } from "@/lib/slices/slice-reports";
+import { db } from "@/lib/platform/db";
+import type { Prisma } from "@/lib/platform/generated/prisma";
+import { releaseGoldOf } from "@/lib/core/scoring/score-staleness";
+import { replaceComparisons, type EntryComparisons } from "@/lib/domain/scoring/store-comparisons";
+import { storeScores, type ScoreToStore } from "@/lib/domain/scoring/store-score";
+import { planComparisonRows, type FamilyMember } from "@/lib/core/scoring/comparison-families";
+import type { SampleOutcomes } from "@/lib/core/scoring/outcome-codes";
+import { buildScoreReport } from "@/lib/core/scoring/score-report";
+import { loadSplitGold } from "@/lib/domain/scoring/load-gold";
+import { sliceOutcomes, sliceReportsOf } from "@/lib/core/slices/slice-reports";
 import { syntheticProbeFlags } from "./synthetic-probe-flags";
 import { planSyntheticEntries, SYNTHETIC_BASELINES, SYNTHETIC_TEAMS, synthesizeOutcomeCodes, type SyntheticEntry } from "./synthetic-entries";
 
@@ -126,7 +126,7 @@ export async function seedLeaderboardEntries(options: SeedOptions): Promise<Seed
   });
   await insertInChunks(submissions, (chunk) => db.submission.createMany({ data: chunk }));
 
-  // Stored through lib/stored-scores, the worker's own writer: floats exact, the same columns.
+  // Stored through lib/domain/scoring/store-score.ts, the worker's own writer: floats exact, the same columns.
   const scores: ScoreToStore[] = [];
   const comparisons: EntryComparisons[] = [];
   planned.forEach((entry, index) => {
@@ -140,7 +140,7 @@ export async function seedLeaderboardEntries(options: SeedOptions): Promise<Seed
       slices: sliceReportsOf(testGold, entry.outcomes, reportOptions),
       probeFlags: options.withProbeFlags ? syntheticProbeFlags(entry.track, gold.length) : null,
     });
-    // Section 9 families on the feedback slice, as the worker compares them (lib/submissions/refresh-comparisons.ts).
+    // Section 9 families on the feedback slice, as the worker compares them (lib/domain/scoring/refresh-comparisons.ts).
     comparisons.push({ entryId: entry.id, rows: planComparisonRows({ id: entry.id, outcomes: sliceOutcomes(entry.outcomes, slices.feedback) }, feedbackBaselines) });
     options.onProgress?.(index + 1, planned.length);
   });

@@ -1,12 +1,12 @@
 import type { SeededRandom } from "@/testing/synthetic/seeded-random";
-import type { EntityType } from "@/lib/dataset/release-schema";
-import { encodeClosedOutcome } from "@/lib/scoring/outcome-codes";
-import type { Track } from "@/lib/scoring/tracks";
+import type { EntityType } from "@/lib/core/dataset/release-schema";
+import { encodeClosedOutcome } from "@/lib/core/scoring/outcome-codes";
+import type { Track } from "@/lib/core/scoring/tracks";
 
 /**
  * Synthetic leaderboard entries for benchmarks and tests: metadata and
  * per-sample outcome codes drawn from a simple skill model, deterministic for
- * a seed. Real scoring code (lib/scoring) turns the codes into reports and
+ * a seed. Real scoring code (lib/core/scoring) turns the codes into reports and
  * comparisons, exactly as for a real submission.
  */
 

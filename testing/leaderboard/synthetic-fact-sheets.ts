@@ -1,5 +1,5 @@
-import { buildFactSheet, completeFactSheet } from "@/lib/fact-sheet/build-fact-sheet";
-import { APPROACHES, type FactSheet } from "@/lib/fact-sheet/schema";
+import { buildFactSheet, completeFactSheet } from "@/lib/core/fact-sheet/build-fact-sheet";
+import { APPROACHES, type FactSheet } from "@/lib/core/fact-sheet/schema";
 import type { SyntheticEntry } from "./synthetic-entries";
 
 /**

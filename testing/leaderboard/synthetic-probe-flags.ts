@@ -1,5 +1,5 @@
-import { CLOSED_PROBE_FLAG_IDS, OPEN_PROBE_FLAG_IDS, PROBE_FLAGS_VERSION, SHARED_PROBE_FLAG_IDS, probeFlagsSchema, type ProbeFlags } from "@/lib/integrity/probe-flags-schema";
-import { PROBE_FLAG_LABELS, PROBE_FLAG_THRESHOLDS } from "@/lib/integrity/probe-flags";
+import { CLOSED_PROBE_FLAG_IDS, OPEN_PROBE_FLAG_IDS, PROBE_FLAGS_VERSION, SHARED_PROBE_FLAG_IDS, probeFlagsSchema, type ProbeFlags } from "@/lib/core/integrity/probe-flags-schema";
+import { PROBE_FLAG_LABELS, PROBE_FLAG_THRESHOLDS } from "@/lib/core/integrity/probe-flags";
 
 /**
  * Probe flags of the current version with no sign counted, for seeded entries

@@ -11,7 +11,7 @@ import {
   type EntityType,
   type Sample,
   type Split,
-} from "@/lib/dataset/release-schema";
+} from "@/lib/core/dataset/release-schema";
 import { PAPER_COLLECTIONS } from "@/testing/synthetic/synth-texts";
 
 /**

@@ -1,6 +1,6 @@
-import { ENTITY_TYPES, type EntityType } from "@/lib/dataset/release-schema";
-import { buildLeaderboard } from "@/lib/leaderboard/build-leaderboard";
-import type { EntrySource, Interval, LeaderboardView, ReportedSource, TypeGroupScore } from "@/lib/leaderboard/leaderboard-types";
+import { ENTITY_TYPES, type EntityType } from "@/lib/core/dataset/release-schema";
+import { buildLeaderboard } from "@/lib/core/leaderboard/build-leaderboard";
+import type { EntrySource, Interval, LeaderboardView, ReportedSource, TypeGroupScore } from "@/lib/core/leaderboard/leaderboard-types";
 
 /**
  * Hand-made sources for the leaderboard's unit tests: every number is written

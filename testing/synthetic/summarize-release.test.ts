@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Entity, Sample } from "@/lib/dataset/release-schema";
+import type { Entity, Sample } from "@/lib/core/dataset/release-schema";
 import { summarizeRelease } from "@/testing/synthetic/summarize-release";
 import { toGoldSample, toPublicTestSample } from "@/testing/synthetic/to-download-row";
 

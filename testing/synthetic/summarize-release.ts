@@ -1,6 +1,6 @@
 import { PAPER_COLLECTIONS } from "@/testing/synthetic/synth-texts";
-import { ENTITY_TYPES, SPLITS, type EntityType, type Split } from "@/lib/dataset/release-schema";
-import type { ReleaseContent } from "@/lib/dataset/validate-release";
+import { ENTITY_TYPES, SPLITS, type EntityType, type Split } from "@/lib/core/dataset/release-schema";
+import type { ReleaseContent } from "@/lib/core/dataset/validate-release";
 
 /**
  * Sizes of a release per split, per entity type and per collection: what

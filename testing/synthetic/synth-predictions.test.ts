@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Entity } from "@/lib/dataset/release-schema";
+import type { Entity } from "@/lib/core/dataset/release-schema";
 import { synthesizePredictions } from "@/testing/synthetic/synth-predictions";
 import { synthesizeRelease } from "@/testing/synthetic/synth-release";
-import type { ReleaseContent } from "@/lib/dataset/validate-release";
+import type { ReleaseContent } from "@/lib/core/dataset/validate-release";
 
 // The protocol's norm() and tiers (sections 5 and 6), written out here so the
 // test does not depend on the scoring code.

@@ -1,4 +1,4 @@
-import type { Entity, EntityType, Sample } from "@/lib/dataset/release-schema";
+import type { Entity, EntityType, Sample } from "@/lib/core/dataset/release-schema";
 import { createSeededRandom, type SeededRandom } from "@/testing/synthetic/seeded-random";
 
 /**

@@ -2,12 +2,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { readRelease } from "@/lib/dataset/read-release";
+import { readRelease } from "@/lib/platform/io/read-release";
 import { PAPER_COLLECTIONS } from "@/testing/synthetic/synth-texts";
-import { ENTITY_TYPES, SPLITS, type Entity, type Sample, type Split } from "@/lib/dataset/release-schema";
+import { ENTITY_TYPES, SPLITS, type Entity, type Sample, type Split } from "@/lib/core/dataset/release-schema";
 import { planReleaseCounts, synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-release";
-import { validateRelease } from "@/lib/dataset/validate-release";
-import type { ReleaseContent } from "@/lib/dataset/validate-release";
+import { validateRelease } from "@/lib/core/dataset/validate-release";
+import type { ReleaseContent } from "@/lib/core/dataset/validate-release";
 
 function typeCounts(release: ReleaseContent): { samples: Record<string, number>; entities: Record<string, number> } {
   const typeByQid = new Map(release.entities.map((entity) => [entity.qid, entity.type]));

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { createLeakageMatcher, normalizeForLeakage, type LeakageMatcher } from "@/lib/dataset/find-leakage";
+import { createLeakageMatcher, normalizeForLeakage, type LeakageMatcher } from "@/lib/core/dataset/find-leakage";
 import {
   ENTITY_TYPES,
   KB_FILE,
@@ -12,11 +12,11 @@ import {
   type EntityType,
   type Sample,
   type Split,
-} from "@/lib/dataset/release-schema";
+} from "@/lib/core/dataset/release-schema";
 import { apportion, createSeededRandom, type SeededRandom } from "@/testing/synthetic/seeded-random";
 import { makeEntityDraft, type EntityDraft } from "@/testing/synthetic/synth-entities";
 import { NEUTRAL_NARRATIVE, PAPER_COLLECTIONS, writeNarrative, type PaperCollection } from "@/testing/synthetic/synth-texts";
-import type { ReleaseContent } from "@/lib/dataset/validate-release";
+import type { ReleaseContent } from "@/lib/core/dataset/validate-release";
 
 /**
  * A synthetic release shaped like IRC-Bench (paper sections 3.2-3.6), for

@@ -1,4 +1,4 @@
-import type { EntityType } from "@/lib/dataset/release-schema";
+import type { EntityType } from "@/lib/core/dataset/release-schema";
 import type { SeededRandom } from "@/testing/synthetic/seeded-random";
 import { HOME_GOODS, RELATIVES, STATES, WORKPLACES } from "@/testing/synthetic/synth-words";
 

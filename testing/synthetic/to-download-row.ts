@@ -1,4 +1,4 @@
-import type { Entity, EntityType, Sample } from "@/lib/dataset/release-schema";
+import type { Entity, EntityType, Sample } from "@/lib/core/dataset/release-schema";
 
 /** What participants download for train and dev: the sample with the gold entity joined in. */
 export type GoldSample = Sample & { name: string; type: EntityType; aliases: string[] };

@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { signInWithPassword } from "@/lib/auth/sign-in-with-password";
-import { db } from "@/lib/db";
-import { AppError, toHttpStatus } from "@/lib/errors";
-import { AUTH_RATE_LIMITS } from "@/lib/rate-limit/auth-limits";
-import { consumeRateLimit, rateLimitKey, resetRateLimit } from "@/lib/rate-limit/fixed-window";
-import { getSharedRedis } from "@/lib/redis";
-import { registerUser } from "@/lib/users/register-user";
+import { signInWithPassword } from "@/lib/domain/accounts/sign-in-with-password";
+import { db } from "@/lib/platform/db";
+import { AppError, toHttpStatus } from "@/lib/core/errors";
+import { AUTH_RATE_LIMITS } from "@/lib/domain/accounts/auth-limits";
+import { consumeRateLimit, rateLimitKey, resetRateLimit } from "@/lib/platform/rate-limit/fixed-window";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { registerUser } from "@/lib/domain/accounts/register-user";
 import { assertTestDatabase } from "@/testing/local-database";
 import { createTestUser, deleteTestUsers, type TestUser, uniqueEmail, uniqueSuffix } from "@/testing/test-users";
 

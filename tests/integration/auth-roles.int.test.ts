@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
-import { AppError, toHttpStatus } from "@/lib/errors";
-import { getSharedRedis } from "@/lib/redis";
-import { changeUserRole } from "@/lib/users/change-user-role";
-import { linkOAuthAccount } from "@/lib/users/link-oauth-account";
-import { listUsers } from "@/lib/users/list-users";
+import { db } from "@/lib/platform/db";
+import { AppError, toHttpStatus } from "@/lib/core/errors";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { changeUserRole } from "@/lib/domain/accounts/change-user-role";
+import { linkOAuthAccount } from "@/lib/domain/accounts/link-oauth-account";
+import { listUsers } from "@/lib/domain/accounts/list-users";
 import { assertTestDatabase } from "@/testing/local-database";
 import { createTestUser, deleteTestUsers, sessionActor, type TestUser, uniqueEmail, uniqueSuffix } from "@/testing/test-users";
 

@@ -6,16 +6,16 @@ vi.hoisted(() => {
   delete process.env.NEXTAUTH_URL;
 });
 
-import { getActor } from "@/lib/auth/get-actor";
-import { db } from "@/lib/db";
-import { AppError, toHttpStatus } from "@/lib/errors";
-import { getSharedRedis } from "@/lib/redis";
-import { authenticateApiToken, LAST_USED_RESOLUTION_MS } from "@/lib/tokens/authenticate-api-token";
-import { createApiToken } from "@/lib/tokens/create-api-token";
-import { listApiTokens } from "@/lib/tokens/list-api-tokens";
-import { revokeApiToken } from "@/lib/tokens/revoke-api-token";
-import { hashApiToken } from "@/lib/tokens/token-format";
-import { changeUserRole } from "@/lib/users/change-user-role";
+import { getActor } from "@/lib/domain/accounts/get-actor";
+import { db } from "@/lib/platform/db";
+import { AppError, toHttpStatus } from "@/lib/core/errors";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { authenticateApiToken, LAST_USED_RESOLUTION_MS } from "@/lib/domain/accounts/authenticate-api-token";
+import { createApiToken } from "@/lib/domain/accounts/create-api-token";
+import { listApiTokens } from "@/lib/domain/accounts/list-api-tokens";
+import { revokeApiToken } from "@/lib/domain/accounts/revoke-api-token";
+import { hashApiToken } from "@/lib/core/accounts/token-format";
+import { changeUserRole } from "@/lib/domain/accounts/change-user-role";
 import { assertTestDatabase } from "@/testing/local-database";
 import { sessionCookieHeader } from "@/testing/test-sessions";
 import { createTestUser, deleteTestUsers, sessionActor, type TestUser } from "@/testing/test-users";

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyPassword } from "@/lib/auth/password";
-import { db } from "@/lib/db";
-import { getSharedRedis } from "@/lib/redis";
+import { verifyPassword } from "@/lib/domain/accounts/password";
+import { db } from "@/lib/platform/db";
+import { getSharedRedis } from "@/lib/platform/redis";
 import { assertTestDatabase } from "@/testing/local-database";
 import { deleteTestUsers, uniqueEmail } from "@/testing/test-users";
 

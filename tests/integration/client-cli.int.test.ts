@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-// lib/env.ts caches the environment on first use (lib/db.ts reads it at
+// lib/platform/env.ts caches the environment on first use (lib/platform/db.ts reads it at
 // import), so the limits of the in-process server are set before any import.
 // PUBLIC_URL is not the address the client is given, so a page link the client
 // built from --url would show; DEV_UPLOADS_PER_HOUR is not the default, so a
@@ -27,16 +27,16 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { API_OPERATIONS } from "@/lib/api/operations";
-import { submissionListSchema, submissionViewSchema } from "@/lib/api/schemas/submissions";
-import { db } from "@/lib/db";
-import { getEnv, sliceSecretOf } from "@/lib/env";
-import { getSharedRedis } from "@/lib/redis";
-import { isFeedbackSample } from "@/lib/slices/slice-membership";
-import type { Digest } from "@/lib/releases/release-summary";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { FACT_SHEET_TEMPLATE } from "@/lib/fact-sheet/template";
-import { createApiToken } from "@/lib/tokens/create-api-token";
+import { API_OPERATIONS } from "@/lib/web/api/all-operations";
+import { submissionListSchema, submissionViewSchema } from "@/lib/core/api-schemas/submissions";
+import { db } from "@/lib/platform/db";
+import { getEnv, sliceSecretOf } from "@/lib/platform/env";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { isFeedbackSample } from "@/lib/core/slices/slice-membership";
+import type { Digest } from "@/lib/core/dataset/release-summary";
+import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
+import { FACT_SHEET_TEMPLATE } from "@/lib/core/fact-sheet/template";
+import { createApiToken } from "@/lib/domain/accounts/create-api-token";
 import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren, REPO_ROOT } from "./support/processes";
 import { importSmallRelease, predictionLines, scoreOffline, toJsonl, type TestRelease } from "./support/release";
@@ -44,7 +44,7 @@ import { resetTestState } from "./support/reset";
 import { startRouteServer, type RouteServer } from "./support/route-server";
 import { waitFor, waitForStatus } from "./support/wait";
 import { startWorker, type WorkerProcess } from "./support/workers";
-import { freePort } from "../../testing/free-port";
+import { freePort } from "@/testing/free-port";
 import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
@@ -465,7 +465,7 @@ describe("irc-bench-client with no scoring worker alive", () => {
 });
 
 describe("the documented answers", () => {
-  it("are what the server sends: every JSON GET of the API parses with its schema from lib/api/operations.ts", async () => {
+  it("are what the server sends: every JSON GET of the API parses with its schema from lib/web/api/all-operations.ts", async () => {
     const [submission, newer] = await db.submission.findMany({ where: { userId: participant.id, split: "dev", track: "open", status: "SCORED" }, orderBy: { createdAt: "asc" }, take: 2 });
     if (submission === undefined || newer === undefined) throw new Error("two scored open-track dev runs are needed");
     const sampleId = release.content.samples.dev[0]?.id ?? "";

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getLeaderboardApi } from "@/app/api/leaderboard/route";
-import { db } from "@/lib/db";
-import { importRelease } from "@/lib/releases/import-release";
+import { db } from "@/lib/platform/db";
+import { importRelease } from "@/lib/domain/releases/import-release";
 import { callJson } from "@/testing/leaderboard/integration-fixtures";
 import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren, REPO_ROOT, spawnChild } from "./support/processes";

@@ -3,12 +3,12 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { envSchema } from "@/lib/env";
+import { envSchema } from "@/lib/platform/env";
 import { REPO_ROOT } from "./support/processes";
 
 /**
  * The files of deploy/ that docs/deploy.md tells an operator to copy: the
- * environment template names every variable lib/env.ts reads, each with its
+ * environment template names every variable lib/platform/env.ts reads, each with its
  * meaning, and what it sets parses; the systemd units pass
  * `systemd-analyze verify` without a warning and start Node from PATH; the
  * nginx site passes `nginx -t` (with a throw-away certificate in place of
@@ -18,7 +18,7 @@ const DEPLOY = path.join(REPO_ROOT, "deploy");
 const ENV_TEMPLATE = path.join(DEPLOY, "irc-bench.env.example");
 const UNITS = ["irc-bench-web.service", "irc-bench-worker@.service"];
 const NGINX_SITE = path.join(DEPLOY, "nginx-irc-bench.conf");
-/** Variables the platform reads outside lib/env.ts (PORT: package.json's start script; NEXT_DIST_DIR: next.config.ts): the template carries them too. */
+/** Variables the platform reads outside lib/platform/env.ts (PORT: package.json's start script; NEXT_DIST_DIR: next.config.ts): the template carries them too. */
 const EXTRA_VARIABLES = ["PORT", "NEXT_DIST_DIR"];
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "irc-deploy-files-"));

@@ -2,17 +2,17 @@ import { existsSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
-import { getSharedRedis } from "@/lib/redis";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { createApiToken } from "@/lib/tokens/create-api-token";
+import { db } from "@/lib/platform/db";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
+import { createApiToken } from "@/lib/domain/accounts/create-api-token";
 import { assertTestDatabase, assertTestRedis, assertTestServices } from "@/testing/local-database";
 import { bareEnv, cloneHead, run, runCapturing, runOrExplain, type FreshClone } from "./support/fresh-clone";
 import { killAllChildren, spawnChild, type ChildHandle } from "./support/processes";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { waitFor } from "./support/wait";
-import { freePort } from "../../testing/free-port";
+import { freePort } from "@/testing/free-port";
 import { createTestUser, sessionActor } from "@/testing/test-users";
 
 /**
@@ -169,7 +169,7 @@ describe("a production deployment from a fresh clone (docs/deploy.md)", () => {
     expect(existsSync(path.join(clone.dir, "node_modules", "tsx"))).toBe(false);
     expect(existsSync(path.join(clone.dir, "node_modules", "esbuild"))).toBe(false);
     expect(existsSync(path.join(clone.dir, "node_modules", "prisma"))).toBe(true);
-    expect(existsSync(path.join(clone.dir, "lib", "generated", "prisma"))).toBe(true);
+    expect(existsSync(path.join(clone.dir, "lib", "platform", "generated", "prisma"))).toBe(true);
   });
 
   it("serves on loopback behind a proxy, answers an upload with links on PUBLIC_URL, and its worker scores it", async () => {

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { missingFactSheetFields } from "@/lib/fact-sheet/completeness";
-import { readStoredFactSheet } from "@/lib/fact-sheet/schema";
+import { missingFactSheetFields } from "@/lib/core/fact-sheet/completeness";
+import { readStoredFactSheet } from "@/lib/core/fact-sheet/schema";
 import { openMigrationScratch, type MigrationScratch } from "./support/migration-scratch";
 
 /**

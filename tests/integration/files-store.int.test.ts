@@ -8,17 +8,18 @@ import { Readable } from "node:stream";
 import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
-import { getEnv, type Env } from "@/lib/env";
-import { DiskFileStore } from "@/lib/files/disk-file-store";
-import { getFileStore, StoredFileMissingError, type FileStore } from "@/lib/files/file-store";
-import { CHUNK_BYTES, PostgresFileStore } from "@/lib/files/postgres-file-store";
-import { S3FileStore } from "@/lib/files/s3-file-store";
-import { discardStagedFile, stageUpload, stagingDir, type StagedFile } from "@/lib/files/staging";
-import { sweepOrphans } from "@/lib/files/sweep-orphans";
-import { getSharedRedis } from "@/lib/redis";
-import { processSubmission } from "@/lib/submissions/process-submission";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { db } from "@/lib/platform/db";
+import { getEnv, type Env } from "@/lib/platform/env";
+import { DiskFileStore } from "@/lib/platform/files/disk-file-store";
+import { getFileStore } from "@/lib/platform/files/file-store";
+import { StoredFileMissingError, type FileStore } from "@/lib/platform/files/store-contract";
+import { CHUNK_BYTES, PostgresFileStore } from "@/lib/platform/files/postgres-file-store";
+import { S3FileStore } from "@/lib/platform/files/s3-file-store";
+import { discardStagedFile, stageUpload, stagingDir, type StagedFile } from "@/lib/platform/files/staging";
+import { sweepOrphans } from "@/lib/platform/files/sweep-orphans";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { processSubmission } from "@/lib/domain/scoring/process-submission";
+import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
 import { assertTestServices } from "@/testing/local-database";
 import { REPO_ROOT } from "./support/processes";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
@@ -28,7 +29,7 @@ import { submitLines } from "./support/uploads";
 import { createTestUser, type TestUser } from "@/testing/test-users";
 
 /**
- * The file stores behind lib/files/file-store.ts: PostgreSQL (the default;
+ * The file stores behind lib/platform/files/file-store.ts: PostgreSQL (the default;
  * chunked, deduplicated, streamed), disk, and S3 through the AWS SDK against
  * s3rver from npm, started here (no real S3 is reachable from this machine).
  * One contract for all three, then what is particular to each, `npm run
@@ -98,7 +99,7 @@ describe("the PostgreSQL store in the upload path", () => {
 });
 
 /**
- * What every store promises (lib/files/file-store.ts), run on each: the bytes
+ * What every store promises (lib/platform/files/file-store.ts), run on each: the bytes
  * back as they went in, a file of several chunks or parts, a second put of
  * the same content changing nothing, a file that is not there (never stored,
  * or removed behind the store's back) read as StoredFileMissingError, and a

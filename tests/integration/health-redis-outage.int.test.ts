@@ -1,10 +1,10 @@
 import { DEDICATED_REDIS_PORT } from "./support/dedicated-redis-url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/health/route";
-import { db } from "@/lib/db";
-import { closeSharedRedis } from "@/lib/redis";
-import type { HealthReport } from "@/lib/server/check-health";
-import { closeScoringQueue } from "@/lib/submissions/scoring-queue";
+import { db } from "@/lib/platform/db";
+import { closeSharedRedis } from "@/lib/platform/redis";
+import type { HealthReport } from "@/lib/web/server/check-health";
+import { closeScoringQueue } from "@/lib/platform/queue/scoring-queue";
 import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { DedicatedRedis } from "./support/redis-server";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/health/route";
-import { db } from "@/lib/db";
-import { getSharedRedis } from "@/lib/redis";
-import type { HealthReport } from "@/lib/server/check-health";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { db } from "@/lib/platform/db";
+import { getSharedRedis } from "@/lib/platform/redis";
+import type { HealthReport } from "@/lib/web/server/check-health";
+import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
 import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { resetTestState } from "./support/reset";

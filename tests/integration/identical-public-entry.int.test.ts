@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
-import { getSharedRedis } from "@/lib/redis";
-import { getSubmissionView } from "@/lib/submissions/get-submission-view";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { db } from "@/lib/platform/db";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { getSubmissionView } from "@/lib/domain/submissions/get-submission-view";
+import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
 import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";

@@ -2,20 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getEntryRoute } from "@/app/api/entries/[id]/route";
 import { GET as getSubmissionRoute } from "@/app/api/submissions/[id]/route";
 import { POST as postPublicationRoute } from "@/app/api/submissions/[id]/publication/route";
-import { runBaselines } from "@/lib/baselines/run-baselines";
-import type { Sample } from "@/lib/dataset/release-schema";
-import { db } from "@/lib/db";
-import { DEVELOPMENT_SLICE_SECRET } from "@/lib/env";
-import { getSharedRedis } from "@/lib/redis";
-import { isAliasHitAt1, prepareClosedGold } from "@/lib/scoring/closed-world";
-import { norm } from "@/lib/scoring/normalize";
-import { tierOf } from "@/lib/scoring/open-world";
-import type { ScoreReport } from "@/lib/scoring/report-schema";
-import { isFeedbackSample } from "@/lib/slices/slice-membership";
-import { readStoredReport } from "@/lib/stored-scores/stored-report";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { reviewSubmission } from "@/lib/submissions/review-submission";
-import { createApiToken } from "@/lib/tokens/create-api-token";
+import { runBaselines } from "@/lib/domain/scoring/run-baselines";
+import type { Sample } from "@/lib/core/dataset/release-schema";
+import { db } from "@/lib/platform/db";
+import { DEVELOPMENT_SLICE_SECRET } from "@/lib/platform/env";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { isAliasHitAt1, prepareClosedGold } from "@/lib/core/scoring/closed-world";
+import { norm } from "@/lib/core/scoring/normalize";
+import { tierOf } from "@/lib/core/scoring/open-world";
+import type { ScoreReport } from "@/lib/core/scoring/report-schema";
+import { isFeedbackSample } from "@/lib/core/slices/slice-membership";
+import { readStoredReport } from "@/lib/core/scoring/stored-report";
+import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
+import { reviewSubmission } from "@/lib/domain/publication/review-submission";
+import { createApiToken } from "@/lib/domain/accounts/create-api-token";
 import { assertTestServices } from "@/testing/local-database";
 import { publicationRequest } from "@/testing/publication-request";
 import { killAllChildren } from "./support/processes";
@@ -104,7 +104,7 @@ async function rankingReport(id: string): Promise<ScoreReport> {
 /**
  * What section 12's floor alone would show of a ranking-slice report: overall rates to 0.1 point, group rates to
  * 1 point below 1,000 samples, groups below min_group_n by their size only, no group MRR. Written out here, not
- * through lib/disclosure, so the control does not lean on the code under test.
+ * through lib/core/disclosure, so the control does not lean on the code under test.
  */
 function floorView(report: ScoreReport): PublicScore {
   const groups = (raw: Record<string, { n: number; metrics: Record<string, number | null> } | undefined>): Record<string, Group> => {

@@ -4,13 +4,13 @@ import { GET as getEntryExport } from "@/app/api/entries/[id]/export/route";
 import { GET as getEntries } from "@/app/api/entries/route";
 import { GET as getLeaderboardExport } from "@/app/api/leaderboard/export/route";
 import { GET as getLeaderboardApi } from "@/app/api/leaderboard/route";
-import { db } from "@/lib/db";
-import { setLeaderboardStampTtl } from "@/lib/leaderboard/get-leaderboard";
-import { isAppError } from "@/lib/errors";
-import { comparePublicEntries } from "@/lib/leaderboard/compare-public-entries";
+import { db } from "@/lib/platform/db";
+import { setLeaderboardStampTtl } from "@/lib/domain/leaderboard/get-leaderboard";
+import { isAppError } from "@/lib/core/errors";
+import { comparePublicEntries } from "@/lib/domain/leaderboard/compare-public-entries";
 import { parseCsv } from "@/testing/parse-csv";
-import { findPublicEntry } from "@/lib/leaderboard/get-public-entry";
-import { loadSplitGold } from "@/lib/submissions/load-gold";
+import { findPublicEntry } from "@/lib/domain/leaderboard/get-public-entry";
+import { loadSplitGold } from "@/lib/domain/scoring/load-gold";
 import {
   callJson,
   closedPredictions,
@@ -381,9 +381,9 @@ describe("safety of participant-supplied fields", () => {
   it("never stores a non-http(s) URL in a fact sheet, and pages link only http(s) URLs", async () => {
     const entry = await findPublicEntry("entryalpha");
     expect(entry?.codeUrl).toBe("https://example.org/code");
-    const { factSheetSchema } = await import("@/lib/fact-sheet/schema");
+    const { factSheetSchema } = await import("@/lib/core/fact-sheet/schema");
     expect(factSheetSchema.safeParse({ ...entry?.factSheet, paperUrl: "javascript:alert(1)" }).error?.issues[0]?.message).toBe("must be an http(s) URL");
-    const { safeExternalUrl } = await import("@/lib/leaderboard/public-entry");
+    const { safeExternalUrl } = await import("@/lib/core/leaderboard/public-entry");
     expect(safeExternalUrl("javascript:alert(1)")).toBeNull();
     expect(safeExternalUrl("https://example.org/code")).toBe("https://example.org/code");
     expect(ownerId).toBeTruthy();

@@ -3,11 +3,11 @@ import { parse } from "yaml";
 import { GET as getEntryExport } from "@/app/api/entries/[id]/export/route";
 import { GET as getProgressApi } from "@/app/api/leaderboard/progress/route";
 import { GET as getLeaderboardApi } from "@/app/api/leaderboard/route";
-import { db } from "@/lib/db";
-import { formatDecimalInterval } from "@/lib/format/numbers";
-import { publicOrigin, publicUrl } from "@/lib/http/public-url";
-import { setLeaderboardStampTtl } from "@/lib/leaderboard/get-leaderboard";
-import { loadSplitGold } from "@/lib/submissions/load-gold";
+import { db } from "@/lib/platform/db";
+import { formatDecimalInterval } from "@/lib/core/format/numbers";
+import { publicOrigin, publicUrl } from "@/lib/platform/public-url";
+import { setLeaderboardStampTtl } from "@/lib/domain/leaderboard/get-leaderboard";
+import { loadSplitGold } from "@/lib/domain/scoring/load-gold";
 import { callJson, importLeaderboardRelease, openPredictions, storeScoredEntries, type LeaderboardFixtureRelease } from "@/testing/leaderboard/integration-fixtures";
 import { assertTestDatabase } from "@/testing/local-database";
 import { everyEvalEverViolations } from "@/testing/schemas/every-eval-ever";
@@ -165,7 +165,7 @@ describe("GET /api/entries/[id]/export for other hubs", () => {
     expect(model?.name).toBe("Strong");
     const [result] = model?.results ?? [];
     expect(result?.dataset).toMatchObject({ split: "test", revision: "1.0" });
-    // On the configured public URL (lib/http/public-url.ts), not the request's origin.
+    // On the configured public URL (lib/platform/public-url.ts), not the request's origin.
     expect(result?.source.url).toBe(publicUrl("/entries/strong"));
     for (const metric of result?.metrics ?? []) {
       expect(metric.value, metric.type).toBe(row.metrics[metric.type]?.value);

@@ -7,14 +7,14 @@ vi.hoisted(() => {
 });
 
 import { GET as getAccountMenu } from "@/app/api/account-menu/route";
-import { db } from "@/lib/db";
-import { findPublicReadStamp, setLeaderboardStampTtl } from "@/lib/leaderboard/get-leaderboard";
-import { cachedBodyRequest } from "@/lib/public-cache/cached-body-request";
-import { clearLocalPublicBodies } from "@/lib/public-cache/public-body-cache";
-import { answerFromPublicCache, type FastPathAnswer, type FastPathRequest } from "@/lib/public-cache/public-fast-path";
-import { servePublicPage } from "@/lib/public-cache/public-page-cache";
-import { createApiToken } from "@/lib/tokens/create-api-token";
-import { closeSharedRedis } from "@/lib/redis";
+import { db } from "@/lib/platform/db";
+import { findPublicReadStamp, setLeaderboardStampTtl } from "@/lib/domain/leaderboard/get-leaderboard";
+import { cachedBodyRequest } from "@/lib/web/public-cache/cached-body-request";
+import { clearLocalPublicBodies } from "@/lib/web/public-cache/public-body-cache";
+import { answerFromPublicCache, type FastPathAnswer, type FastPathRequest } from "@/lib/web/public-cache/public-fast-path";
+import { servePublicPage } from "@/lib/web/public-cache/public-page-cache";
+import { createApiToken } from "@/lib/domain/accounts/create-api-token";
+import { closeSharedRedis } from "@/lib/platform/redis";
 import { importLeaderboardRelease, openPredictions, storeScoredEntries } from "@/testing/leaderboard/integration-fixtures";
 import { assertTestDatabase } from "@/testing/local-database";
 import { flushTestRedis, resetDatabase } from "./support/reset";

@@ -2,11 +2,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getLeaderboardApi } from "@/app/api/leaderboard/route";
-import { db } from "@/lib/db";
-import { setLeaderboardStampTtl } from "@/lib/leaderboard/get-leaderboard";
-import { AppError } from "@/lib/errors";
+import { db } from "@/lib/platform/db";
+import { setLeaderboardStampTtl } from "@/lib/domain/leaderboard/get-leaderboard";
+import { AppError } from "@/lib/core/errors";
 import { importLeaderboardRelease, type LeaderboardFixtureRelease } from "@/testing/leaderboard/integration-fixtures";
-import { importReportedResults } from "@/lib/reported/import-reported-results";
+import { importReportedResults } from "@/lib/domain/releases/import-reported-results";
 import { assertTestDatabase } from "@/testing/local-database";
 import { resetDatabase } from "./support/reset";
 

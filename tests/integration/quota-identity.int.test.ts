@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-// lib/env.ts caches the environment on first use: the limits are set before any lib import runs.
+// lib/platform/env.ts caches the environment on first use: the limits are set before any lib import runs.
 // TEST_REQUIRES_APPROVAL is unset, so it is "auto" (on for releases of 1,000 test samples or more).
 const previous = vi.hoisted(() => {
   const names = ["TEST_QUOTA_PER_DAY", "TEST_QUOTA_TOTAL", "TEST_REQUIRES_APPROVAL", "NEXTAUTH_SECRET", "NEXTAUTH_URL", "TRUSTED_PROXY_HOPS"] as const;
@@ -19,22 +19,22 @@ import { POST as postQuotaAdjustment } from "@/app/api/admin/users/[id]/quota/ro
 import { GET as getLedger } from "@/app/api/quota/ledger/route";
 import { POST as postSubmission } from "@/app/api/submissions/route";
 import { GET as getSubmission } from "@/app/api/submissions/[id]/route";
-import { db } from "@/lib/db";
-import { getEnv } from "@/lib/env";
-import { AppError, toHttpStatus } from "@/lib/errors";
-import type { QuotaLedgerBody, SubmissionViewBody } from "@/lib/api/schemas/submissions";
-import { AUTH_RATE_LIMITS } from "@/lib/rate-limit/auth-limits";
-import { getSharedRedis } from "@/lib/redis";
-import { SOCKET_ADDRESS_HEADER } from "@/lib/server/socket-address";
-import { markSubmissionFailed, processSubmission } from "@/lib/submissions/process-submission";
-import { queueStaleScores } from "@/lib/submissions/queue-stale-scores";
-import { retrySubmission } from "@/lib/submissions/retry-submission";
-import { getTestQuota } from "@/lib/submissions/quota";
-import { reconcileScoringQueue } from "@/lib/submissions/reconcile-queue";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { createApiToken } from "@/lib/tokens/create-api-token";
-import { registerUser } from "@/lib/users/register-user";
-import { AWAITING_APPROVAL_MESSAGE, testApprovalPolicy } from "@/lib/users/test-approval";
+import { db } from "@/lib/platform/db";
+import { getEnv } from "@/lib/platform/env";
+import { AppError, toHttpStatus } from "@/lib/core/errors";
+import type { QuotaLedgerBody, SubmissionViewBody } from "@/lib/core/api-schemas/submissions";
+import { AUTH_RATE_LIMITS } from "@/lib/domain/accounts/auth-limits";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { SOCKET_ADDRESS_HEADER } from "@/lib/platform/rate-limit/socket-address";
+import { markSubmissionFailed, processSubmission } from "@/lib/domain/scoring/process-submission";
+import { queueStaleScores } from "@/lib/domain/scoring/queue-stale-scores";
+import { retrySubmission } from "@/lib/domain/scoring/retry-submission";
+import { getTestQuota } from "@/lib/domain/quotas/quota";
+import { reconcileScoringQueue } from "@/lib/domain/scoring/reconcile-queue";
+import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
+import { createApiToken } from "@/lib/domain/accounts/create-api-token";
+import { registerUser } from "@/lib/domain/accounts/register-user";
+import { AWAITING_APPROVAL_MESSAGE, testApprovalPolicy } from "@/lib/domain/accounts/test-approval";
 import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
-import { getSharedRedis } from "@/lib/redis";
-import { getTestQuota } from "@/lib/submissions/quota";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { db } from "@/lib/platform/db";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { getTestQuota } from "@/lib/domain/quotas/quota";
+import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
 import { assertTestServices } from "@/testing/local-database";
 import { createTestUser } from "@/testing/test-users";
 import { killAllChildren } from "./support/processes";
@@ -47,7 +47,7 @@ describe("a test file the worker cannot read", () => {
     expect((await getTestQuota(owner.id, release.releaseId)).usedTotal).toBe(1);
 
     const worker = await startWorker({ IRC_FILE_STORE: "disk", IRC_DATA_DIR: emptyStore, WORKER_CONCURRENCY: "1" });
-    // Five attempts with exponential backoff (2, 4, 8, 16 s: lib/jobs/scoring-job.ts).
+    // Five attempts with exponential backoff (2, 4, 8, 16 s: lib/platform/queue/scoring-job.ts).
     const failed = await waitForStatus(submission.id, "FAILED", { timeoutMs: 120_000, workers: [worker] });
     await worker.stop();
 

@@ -3,7 +3,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { assertTestDatabase } from "@/testing/local-database";
 
 /**
@@ -145,7 +145,7 @@ export async function readJsonl(file: string): Promise<JsonRecord[]> {
   return lines.filter((line) => line.trim() !== "").map((line, index) => parseRecord(line, `${file}:${index + 1}`));
 }
 
-/** A release directory read independently of lib/dataset: JSON.parse per line, nothing validated. */
+/** A release directory read independently of lib/core/dataset: JSON.parse per line, nothing validated. */
 export async function readReleaseFiles(dir: string): Promise<RawRelease> {
   const meta = parseRecord(await readFile(path.join(dir, "dataset.json"), "utf8"), "dataset.json") as RawMeta;
   const entities = (await readJsonl(path.join(dir, "kb.jsonl"))) as RawEntity[];

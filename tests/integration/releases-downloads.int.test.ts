@@ -2,10 +2,10 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/dataset/download/[file]/route";
-import type { Entity, EntityType, Sample } from "@/lib/dataset/release-schema";
+import type { Entity, EntityType, Sample } from "@/lib/core/dataset/release-schema";
 import { synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-release";
-import { db } from "@/lib/db";
-import { importRelease } from "@/lib/releases/import-release";
+import { db } from "@/lib/platform/db";
+import { importRelease } from "@/lib/domain/releases/import-release";
 import {
   DEMO_RELEASE_DIR,
   entityByQid,

@@ -2,9 +2,9 @@ import { spawn } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
-import { isAppError, type AppError } from "@/lib/errors";
-import { importRelease } from "@/lib/releases/import-release";
+import { db } from "@/lib/platform/db";
+import { isAppError, type AppError } from "@/lib/core/errors";
+import { importRelease } from "@/lib/domain/releases/import-release";
 import {
   DEMO_RELEASE_DIR,
   REPO_ROOT,

@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
-import { getSharedRedis } from "@/lib/redis";
-import { readStoredReport } from "@/lib/stored-scores/stored-report";
-import { replaceComparisons } from "@/lib/stored-scores/store-comparisons";
-import { storeScores } from "@/lib/stored-scores/store-score";
-import type { FamilyComparisonRow } from "@/lib/scoring/comparison-families";
-import type { ScoreReport } from "@/lib/scoring/report-schema";
-import { PLATFORM_SCORING_VERSION, SCORER_VERSION } from "@/lib/scoring/score-report";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { db } from "@/lib/platform/db";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { readStoredReport } from "@/lib/core/scoring/stored-report";
+import { replaceComparisons } from "@/lib/domain/scoring/store-comparisons";
+import { storeScores } from "@/lib/domain/scoring/store-score";
+import type { FamilyComparisonRow } from "@/lib/core/scoring/comparison-families";
+import type { ScoreReport } from "@/lib/core/scoring/report-schema";
+import { PLATFORM_SCORING_VERSION, SCORER_VERSION } from "@/lib/core/scoring/score-report";
+import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
 import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, scoreOffline, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { createTestUser, type TestUser } from "@/testing/test-users";
 
 /**
- * lib/stored-scores is the one writer of Score and Comparison rows (the worker, the
+ * lib/domain/scoring/store-score.ts is the one writer of Score and Comparison rows (the worker, the
  * seeder and the fixtures): doubles that Prisma's own parameters move by an
  * ulp (0.1 + 0.2 = 0.30000000000000004) come back exactly, and a second write
  * replaces the first.
@@ -50,7 +50,7 @@ function awkwardReport(): ScoreReport {
   return { ...report, metrics: { ...report.metrics, alias: AWKWARD, exact: 1 / 3 }, ci95: { ...report.ci95, alias: [AWKWARD / 3, 2 / 3] } };
 }
 
-describe("lib/stored-scores writers", () => {
+describe("lib/domain/scoring/store-score.ts writers", () => {
   it("store a report and its headline numbers to the last digit, and a second write replaces the first", async () => {
     const id = await submissionRow("scoreswriter0000000000001");
     const report = awkwardReport();

@@ -11,14 +11,14 @@ const previous = vi.hoisted(() => {
 
 import { PATCH as patchUser } from "@/app/api/admin/users/[id]/route";
 import { POST as postSubmission } from "@/app/api/submissions/route";
-import { db } from "@/lib/db";
-import { getEnv } from "@/lib/env";
-import { AppError, toHttpStatus } from "@/lib/errors";
-import { getSharedRedis } from "@/lib/redis";
-import { getTestQuota } from "@/lib/submissions/quota";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { createApiToken } from "@/lib/tokens/create-api-token";
-import { AWAITING_APPROVAL_MESSAGE } from "@/lib/users/test-approval";
+import { db } from "@/lib/platform/db";
+import { getEnv } from "@/lib/platform/env";
+import { AppError, toHttpStatus } from "@/lib/core/errors";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { getTestQuota } from "@/lib/domain/quotas/quota";
+import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
+import { createApiToken } from "@/lib/domain/accounts/create-api-token";
+import { AWAITING_APPROVAL_MESSAGE } from "@/lib/domain/accounts/test-approval";
 import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
-import { AppError, type ProblemDetail } from "@/lib/errors";
-import { getSharedRedis } from "@/lib/redis";
-import { createSubmission } from "@/lib/submissions/create-submission";
-import { getTestQuota } from "@/lib/submissions/quota";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { db } from "@/lib/platform/db";
+import { AppError, type ProblemDetail } from "@/lib/core/errors";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { createSubmission } from "@/lib/domain/uploads/create-submission";
+import { getTestQuota } from "@/lib/domain/quotas/quota";
+import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
 import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runBaselines } from "@/lib/baselines/run-baselines";
-import { db } from "@/lib/db";
-import { getSharedRedis } from "@/lib/redis";
-import { planComparisonRows } from "@/lib/scoring/comparison-families";
-import { outcomesFromBytes } from "@/lib/submissions/refresh-comparisons";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { runBaselines } from "@/lib/domain/scoring/run-baselines";
+import { db } from "@/lib/platform/db";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { planComparisonRows } from "@/lib/core/scoring/comparison-families";
+import { outcomesFromBytes } from "@/lib/domain/scoring/refresh-comparisons";
+import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
 import { comparisonPairCounts, scoredBaselineIds } from "./support/comparisons";
 import { assertTestServices } from "@/testing/local-database";
 import { expectNearlyEqualRecords } from "./support/numbers";
@@ -111,7 +111,7 @@ describe("submission lifecycle", () => {
     const counts = await comparisonPairCounts([entry.id]);
     expect([...counts.values()].every((count) => count === 1)).toBe(true);
 
-    // The stored rows are what lib/scoring computes from the stored outcomes.
+    // The stored rows are what lib/core/scoring computes from the stored outcomes.
     const baselines = await db.submission.findMany({ where: { id: { in: devBaselines } }, include: { score: true }, orderBy: { id: "asc" } });
     const family = baselines.map((baseline) => ({ id: baseline.id, outcomes: outcomesFromBytes(baseline.track, baseline.score!.outcomes) }));
     const expected = planComparisonRows({ id: entry.id, outcomes: outcomesFromBytes(entry.track, entry.score!.outcomes) }, family);

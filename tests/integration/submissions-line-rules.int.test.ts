@@ -1,12 +1,12 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/submissions/route";
-import { db } from "@/lib/db";
-import { getSharedRedis } from "@/lib/redis";
-import { importRelease } from "@/lib/releases/import-release";
-import { processSubmission } from "@/lib/submissions/process-submission";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { createApiToken } from "@/lib/tokens/create-api-token";
+import { db } from "@/lib/platform/db";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { importRelease } from "@/lib/domain/releases/import-release";
+import { processSubmission } from "@/lib/domain/scoring/process-submission";
+import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
+import { createApiToken } from "@/lib/domain/accounts/create-api-token";
 import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";

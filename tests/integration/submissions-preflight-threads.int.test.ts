@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/submissions/route";
-import { db } from "@/lib/db";
-import { getSharedRedis } from "@/lib/redis";
-import { PREFLIGHT_THREADS, runningPreflightThreads } from "@/lib/submissions/preflight-pool";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { createApiToken } from "@/lib/tokens/create-api-token";
+import { db } from "@/lib/platform/db";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { PREFLIGHT_THREADS, runningPreflightThreads } from "@/lib/domain/uploads/preflight-pool";
+import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
+import { createApiToken } from "@/lib/domain/accounts/create-api-token";
 import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { createTestUser, sessionActor } from "@/testing/test-users";
 
 /**
- * Pre-flight validation runs in worker threads (lib/submissions/preflight-pool.ts),
+ * Pre-flight validation runs in worker threads (lib/domain/uploads/preflight-pool.ts),
  * not on the web server's event loop; files queue for the threads and each
  * gets its own verdict. A line over 64 KiB is refused without being parsed.
  */

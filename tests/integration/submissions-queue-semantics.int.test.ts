@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
-import { getEnv } from "@/lib/env";
+import { db } from "@/lib/platform/db";
+import { getEnv } from "@/lib/platform/env";
 import { UnrecoverableError, Worker } from "bullmq";
-import { createRedisConnection, getSharedRedis } from "@/lib/redis";
-import { reconcileScoringQueue } from "@/lib/submissions/reconcile-queue";
-import { scoringJob } from "@/lib/jobs/scoring-job";
-import { enqueueScoring, getScoringQueue, submissionIdOfJobId } from "@/lib/submissions/scoring-queue";
+import { createRedisConnection, getSharedRedis } from "@/lib/platform/redis";
+import { reconcileScoringQueue } from "@/lib/domain/scoring/reconcile-queue";
+import { scoringJob } from "@/lib/platform/queue/scoring-job";
+import { enqueueScoring, getScoringQueue, submissionIdOfJobId } from "@/lib/platform/queue/scoring-queue";
 import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";

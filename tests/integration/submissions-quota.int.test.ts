@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-// lib/env.ts caches the environment on first use (lib/db.ts reads it at
+// lib/platform/env.ts caches the environment on first use (lib/platform/db.ts reads it at
 // import), so the limits are set before any import of lib code runs.
 const previousQuota = vi.hoisted(() => {
   const previous = { perDay: process.env.TEST_QUOTA_PER_DAY, total: process.env.TEST_QUOTA_TOTAL };
@@ -9,15 +9,15 @@ const previousQuota = vi.hoisted(() => {
   return previous;
 });
 
-import { runBaselines } from "@/lib/baselines/run-baselines";
-import { db } from "@/lib/db";
-import { getEnv } from "@/lib/env";
-import { AppError } from "@/lib/errors";
-import type { Submission } from "@/lib/generated/prisma";
-import { getSharedRedis } from "@/lib/redis";
-import { createSubmission } from "@/lib/submissions/create-submission";
-import { getTestQuota } from "@/lib/submissions/quota";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { runBaselines } from "@/lib/domain/scoring/run-baselines";
+import { db } from "@/lib/platform/db";
+import { getEnv } from "@/lib/platform/env";
+import { AppError } from "@/lib/core/errors";
+import type { Submission } from "@/lib/platform/generated/prisma";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { createSubmission } from "@/lib/domain/uploads/create-submission";
+import { getTestQuota } from "@/lib/domain/quotas/quota";
+import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
 import { assertTestServices } from "@/testing/local-database";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
-import { getSharedRedis } from "@/lib/redis";
-import { reconcileScoringQueue } from "@/lib/submissions/reconcile-queue";
-import { reviewSubmission } from "@/lib/submissions/review-submission";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { db } from "@/lib/platform/db";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { reconcileScoringQueue } from "@/lib/domain/scoring/reconcile-queue";
+import { reviewSubmission } from "@/lib/domain/publication/review-submission";
+import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
 import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";
 import { importSmallRelease, predictionLines, type TestRelease } from "./support/release";

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { runBaselines } from "@/lib/baselines/run-baselines";
-import { db } from "@/lib/db";
-import type { Submission } from "@/lib/generated/prisma";
-import { getSharedRedis } from "@/lib/redis";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { runBaselines } from "@/lib/domain/scoring/run-baselines";
+import { db } from "@/lib/platform/db";
+import type { Submission } from "@/lib/platform/generated/prisma";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
 import { comparisonPairCounts, scoredBaselineIds } from "./support/comparisons";
 import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren } from "./support/processes";

@@ -3,11 +3,11 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/submissions/route";
-import { db } from "@/lib/db";
-import { stagingDir } from "@/lib/files/staging";
-import { getSharedRedis } from "@/lib/redis";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
-import { createApiToken } from "@/lib/tokens/create-api-token";
+import { db } from "@/lib/platform/db";
+import { stagingDir } from "@/lib/platform/files/staging";
+import { getSharedRedis } from "@/lib/platform/redis";
+import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
+import { createApiToken } from "@/lib/domain/accounts/create-api-token";
 import { assertTestDatabase, assertTestRedis, assertTestServices } from "@/testing/local-database";
 import { cloneHead, run, type FreshClone } from "./support/fresh-clone";
 import { killAllChildren, spawnChild, type ChildHandle } from "./support/processes";
@@ -67,7 +67,7 @@ afterAll(async () => {
 
 describe("a worker on a second machine", () => {
   it("from its own clone and data directory, with only the two URLs, scores an upload made to the first", async () => {
-    expect(existsSync(path.join(clone.dir, "lib", "generated", "prisma"))).toBe(true);
+    expect(existsSync(path.join(clone.dir, "lib", "platform", "generated", "prisma"))).toBe(true);
     const participant = await createTestUser({ label: "second-clone", withoutPassword: true });
     const { token } = await createApiToken({ actor: sessionActor(participant), name: "second clone" });
     const form = new FormData();

@@ -1,12 +1,12 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { getActor } from "@/lib/auth/get-actor";
-import { formText, invalidFormState, type FormState } from "@/lib/auth/form-state";
-import { formStateFromError } from "@/lib/auth/form-state-from-error";
-import { createApiToken } from "@/lib/tokens/create-api-token";
-import { revokeApiToken } from "@/lib/tokens/revoke-api-token";
-import { createApiTokenSchema } from "@/lib/tokens/schemas";
+import { getActor } from "@/lib/domain/accounts/get-actor";
+import { formText, invalidFormState, type FormState } from "@/lib/core/accounts/form-state";
+import { formStateFromError } from "@/lib/domain/accounts/form-state-from-error";
+import { createApiToken } from "@/lib/domain/accounts/create-api-token";
+import { revokeApiToken } from "@/lib/domain/accounts/revoke-api-token";
+import { createApiTokenSchema } from "@/lib/core/accounts/token-schemas";
 
 export type CreateTokenState = FormState & { token?: string; tokenName?: string };
 

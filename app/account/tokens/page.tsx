@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CreateTokenForm } from "@/components/auth/create-token-form";
 import { RevokeTokenForm } from "@/components/auth/revoke-token-form";
-import { requirePageUser } from "@/lib/auth/page-guards";
-import type { ApiTokenView } from "@/lib/tokens/api-token-view";
-import { listApiTokens } from "@/lib/tokens/list-api-tokens";
-import { formatDateTime } from "@/lib/format/dates";
+import { requirePageUser } from "@/lib/domain/accounts/page-guards";
+import type { ApiTokenView } from "@/lib/core/accounts/api-token-view";
+import { listApiTokens } from "@/lib/domain/accounts/list-api-tokens";
+import { formatDateTime } from "@/lib/core/format/dates";
 import { createTokenAction, revokeTokenAction } from "@/app/account/tokens/actions";
 import { HIDDEN_CAPTION_CLASS, TableShell } from "@/components/ui/table-shell";
 

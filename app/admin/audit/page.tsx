@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
-import { isMaintainer } from "@/lib/auth/actor";
-import { getActor } from "@/lib/auth/get-actor";
-import { formatDateTime } from "@/lib/format/dates";
-import { describeAuditAction } from "@/lib/audit/record-audit";
-import { listAuditLog } from "@/lib/submissions/list-review-queue";
+import { isMaintainer } from "@/lib/domain/accounts/actor";
+import { getActor } from "@/lib/domain/accounts/get-actor";
+import { formatDateTime } from "@/lib/core/format/dates";
+import { describeAuditAction } from "@/lib/platform/audit/record-audit";
+import { listAuditLog } from "@/lib/domain/publication/list-review-queue";
 import { TableShell } from "@/components/ui/table-shell";
 
 export const metadata: Metadata = { title: "Audit log" };

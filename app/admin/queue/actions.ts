@@ -1,10 +1,10 @@
 "use server";
 
-import { getActor } from "@/lib/auth/get-actor";
-import { formText, type FormState } from "@/lib/auth/form-state";
-import { formStateFromError } from "@/lib/auth/form-state-from-error";
-import { retrySubmission } from "@/lib/submissions/retry-submission";
-import { retryRequestSchema } from "@/lib/submissions/schemas";
+import { getActor } from "@/lib/domain/accounts/get-actor";
+import { formText, type FormState } from "@/lib/core/accounts/form-state";
+import { formStateFromError } from "@/lib/domain/accounts/form-state-from-error";
+import { retrySubmission } from "@/lib/domain/scoring/retry-submission";
+import { retryRequestSchema } from "@/lib/core/submissions/schemas";
 
 export async function retrySubmissionAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const values = { submissionId: formText(formData, "submissionId"), reason: formText(formData, "reason") };

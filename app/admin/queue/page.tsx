@@ -1,10 +1,10 @@
-import { formatDateTime } from "@/lib/format/dates";
+import { formatDateTime } from "@/lib/core/format/dates";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { RetrySubmissionForm } from "@/components/admin/retry-submission-form";
-import { requirePageMaintainer } from "@/lib/auth/page-guards";
-import { formatAge } from "@/lib/submissions/format-age";
-import { getQueueOverview, type QueueOverview } from "@/lib/submissions/get-queue-overview";
+import { requirePageMaintainer } from "@/lib/domain/accounts/page-guards";
+import { formatAge } from "@/lib/core/format/format-age";
+import { getQueueOverview, type QueueOverview } from "@/lib/domain/scoring/get-queue-overview";
 import { retrySubmissionAction } from "./actions";
 
 export const metadata: Metadata = { title: "Scoring queue" };

@@ -1,13 +1,13 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { getActor } from "@/lib/auth/get-actor";
-import { formText, invalidFormState, type FormState } from "@/lib/auth/form-state";
-import { formStateFromError } from "@/lib/auth/form-state-from-error";
-import { changeUserRole } from "@/lib/users/change-user-role";
-import { adjustTestQuota } from "@/lib/users/adjust-test-quota";
-import { approvalChangeSchema, quotaAdjustmentSchema, roleChangeSchema } from "@/lib/users/schemas";
-import { setUserApproval } from "@/lib/users/set-user-approval";
+import { getActor } from "@/lib/domain/accounts/get-actor";
+import { formText, invalidFormState, type FormState } from "@/lib/core/accounts/form-state";
+import { formStateFromError } from "@/lib/domain/accounts/form-state-from-error";
+import { changeUserRole } from "@/lib/domain/accounts/change-user-role";
+import { adjustTestQuota } from "@/lib/domain/quotas/adjust-test-quota";
+import { approvalChangeSchema, quotaAdjustmentSchema, roleChangeSchema } from "@/lib/core/accounts/user-schemas";
+import { setUserApproval } from "@/lib/domain/accounts/set-user-approval";
 
 export async function changeRoleAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const values = { role: formText(formData, "role"), reason: formText(formData, "reason") };

@@ -1,6 +1,6 @@
-import { accountMenuOf, ACCOUNT_MENU_CACHE_CONTROL } from "@/lib/auth/account-menu";
-import { getActor } from "@/lib/auth/get-actor";
-import { route } from "@/lib/http/route";
+import { accountMenuOf, ACCOUNT_MENU_CACHE_CONTROL } from "@/lib/domain/accounts/account-menu";
+import { getActor } from "@/lib/domain/accounts/get-actor";
+import { route } from "@/lib/web/http/route";
 
 export const dynamic = "force-dynamic";
 
@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
  * header's account menu ({ signedIn: false } without one). Anyone may ask, so
  * the route is "public"; the answer is the caller's own session (an API token
  * signs no browser in: it gets { signedIn: false }), never stored by any cache. The web server
- * answers it itself the same way (lib/public-cache/public-fast-path.ts), unless the request has an
+ * answers it itself the same way (lib/web/public-cache/public-fast-path.ts), unless the request has an
  * Authorization header or the fast path fails; this route answers those, and under plain `next start`.
  */
 export const GET = route({ auth: "public" }, async ({ request }) => {

@@ -1,15 +1,15 @@
-import { API } from "@/lib/api/operations";
-import { AppError } from "@/lib/errors";
-import { route } from "@/lib/http/route";
-import { entriesApiBody } from "@/lib/leaderboard/api-shapes";
-import { listPublicEntries } from "@/lib/leaderboard/list-public-entries";
-import { entriesBodyKey } from "@/lib/public-cache/public-body-keys";
-import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/public-cache/public-body-cache";
+import { LEADERBOARD_API } from "@/lib/web/api/operations/leaderboard";
+import { AppError } from "@/lib/core/errors";
+import { route } from "@/lib/web/http/route";
+import { entriesApiBody } from "@/lib/core/leaderboard/api-shapes";
+import { listPublicEntries } from "@/lib/domain/leaderboard/list-public-entries";
+import { entriesBodyKey } from "@/lib/web/public-cache/public-body-keys";
+import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/web/public-cache/public-body-cache";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/entries[?track=open|closed][&split=dev|test][&kind=all|submissions|baselines]: public entries of the active release. */
-export const GET = route(API.listEntries.input, async ({ request, query }) => {
+export const GET = route(LEADERBOARD_API.listEntries.input, async ({ request, query }) => {
   const encoded = await getPublicBody(entriesBodyKey(query), async (): Promise<ProducedBody> => {
     const list = await listPublicEntries(query);
     return list === null ? null : { body: JSON.stringify(entriesApiBody(list)), isCacheable: true };

@@ -1,11 +1,11 @@
-import { API } from "@/lib/api/operations";
-import { AppError } from "@/lib/errors";
-import { route } from "@/lib/http/route";
-import { leaderboardApiBody } from "@/lib/leaderboard/api-shapes";
-import { cohortOf, cohortPairs, type CohortFilters } from "@/lib/leaderboard/cohort-filters";
-import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
-import { leaderboardBodyKey } from "@/lib/public-cache/public-body-keys";
-import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/public-cache/public-body-cache";
+import { LEADERBOARD_API } from "@/lib/web/api/operations/leaderboard";
+import { AppError } from "@/lib/core/errors";
+import { route } from "@/lib/web/http/route";
+import { leaderboardApiBody } from "@/lib/core/leaderboard/api-shapes";
+import { cohortOf, cohortPairs, type CohortFilters } from "@/lib/core/leaderboard/cohort-filters";
+import { getLeaderboard } from "@/lib/domain/leaderboard/get-leaderboard";
+import { leaderboardBodyKey } from "@/lib/web/public-cache/public-body-keys";
+import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/web/public-cache/public-body-cache";
 
 export const dynamic = "force-dynamic";
 
@@ -23,7 +23,7 @@ function nextPageUrl(track: string, type: string | undefined, scope: string, coh
  * GET /api/leaderboard?track=open|closed|unified[&type=Person][&scope=primary|all][&approach=...][&weights=yes|no]
  * [&source=yes|no][&cutoff=before|after][&tier=...][&limit=100][&offset=0]: the public leaderboard of the active release, best first.
  */
-export const GET = route(API.getLeaderboard.input, async ({ request, query }) => {
+export const GET = route(LEADERBOARD_API.getLeaderboard.input, async ({ request, query }) => {
   const cohort = cohortOf(query);
   // One body (and its gzip and brotli variants) per page, filter set and version of the leaderboard, shared by all web processes.
   const encoded = await getPublicBody(leaderboardBodyKey(query), async (): Promise<ProducedBody> => {

@@ -1,8 +1,8 @@
-import { API } from "@/lib/api/operations";
-import type { UserActor } from "@/lib/auth/actor";
-import { route } from "@/lib/http/route";
-import { getProfile, type Profile } from "@/lib/users/get-profile";
-import { updateProfile } from "@/lib/users/update-profile";
+import { ACCOUNT_API } from "@/lib/web/api/operations/account";
+import type { UserActor } from "@/lib/domain/accounts/actor";
+import { route } from "@/lib/web/http/route";
+import { getProfile, type Profile } from "@/lib/domain/accounts/get-profile";
+import { updateProfile } from "@/lib/domain/accounts/update-profile";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +12,7 @@ function toMe(profile: Profile, user: UserActor) {
 }
 
 /** GET /api/me: who the session or API token belongs to. */
-export const GET = route(API.getMe.input, async ({ actor }) => toMe(await getProfile({ actor }), actor));
+export const GET = route(ACCOUNT_API.getMe.input, async ({ actor }) => toMe(await getProfile({ actor }), actor));
 
 /** PATCH /api/me {displayName?, affiliation?}: edit your own profile (session or token). */
-export const PATCH = route(API.updateMe.input, async ({ actor, body }) => toMe(await updateProfile({ actor, ...body }), actor));
+export const PATCH = route(ACCOUNT_API.updateMe.input, async ({ actor, body }) => toMe(await updateProfile({ actor, ...body }), actor));

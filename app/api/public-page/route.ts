@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
-import { servePublicPage } from "@/lib/public-cache/public-page-cache";
-import { canonicalPagePath } from "@/lib/public-cache/public-page-routing.mjs";
+import { route } from "@/lib/web/http/route";
+import { servePublicPage } from "@/lib/web/public-cache/public-page-cache";
+import { canonicalPagePath } from "@/lib/web/public-cache/public-page-routing.mjs";
 
 export const dynamic = "force-dynamic";
 

@@ -1,14 +1,14 @@
-import { AppError } from "@/lib/errors";
-import { API } from "@/lib/api/operations";
-import type { SubmissionCreated, SubmissionSummaryBody } from "@/lib/api/schemas/submissions";
-import { errorResponse } from "@/lib/http/error-response";
-import { publicUrl } from "@/lib/http/public-url";
-import { jsonNoStore, route } from "@/lib/http/route";
-import { requestIp } from "@/lib/rate-limit/request-ip";
-import { createSubmission } from "@/lib/submissions/create-submission";
-import { listSubmissionsOf } from "@/lib/submissions/list-submissions";
-import { receiveUpload } from "@/lib/submissions/receive-upload";
-import { idempotencyKeySchema } from "@/lib/submissions/schemas";
+import { AppError } from "@/lib/core/errors";
+import { SUBMISSION_API } from "@/lib/web/api/operations/submissions";
+import type { SubmissionCreated, SubmissionSummaryBody } from "@/lib/core/api-schemas/submissions";
+import { errorResponse } from "@/lib/web/http/error-response";
+import { publicUrl } from "@/lib/platform/public-url";
+import { jsonNoStore, route } from "@/lib/web/http/route";
+import { requestIp } from "@/lib/platform/rate-limit/request-ip";
+import { createSubmission } from "@/lib/domain/uploads/create-submission";
+import { listSubmissionsOf } from "@/lib/domain/submissions/list-submissions";
+import { receiveUpload } from "@/lib/domain/uploads/receive-upload";
+import { idempotencyKeySchema } from "@/lib/core/submissions/schemas";
 
 export const dynamic = "force-dynamic";
 
@@ -26,7 +26,7 @@ function readIdempotencyKey(request: Request): string | undefined {
  * 201 with the new submission; with an Idempotency-Key header already used for the same file, 200 with the
  * submission that key made (Idempotent-Replayed: true), charged once (docs/submissions.md).
  */
-export const POST = route(API.createSubmission.input, async ({ request, actor }) => {
+export const POST = route(SUBMISSION_API.createSubmission.input, async ({ request, actor }) => {
   let upload;
   let idempotencyKey;
   try {
@@ -66,7 +66,7 @@ export const POST = route(API.createSubmission.input, async ({ request, actor })
 });
 
 /** GET /api/submissions — the caller's own submissions. */
-export const GET = route(API.listSubmissions.input, async ({ actor }) => {
+export const GET = route(SUBMISSION_API.listSubmissions.input, async ({ actor }) => {
   const submissions: SubmissionSummaryBody[] = await listSubmissionsOf(actor.userId);
   return { submissions };
 });

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatDate } from "@/lib/format/dates";
-import { listReleaseChangelog } from "@/lib/releases/release-history";
-import { formatCount } from "@/lib/format/numbers";
+import { formatDate } from "@/lib/core/format/dates";
+import { listReleaseChangelog } from "@/lib/domain/releases/release-history";
+import { formatCount } from "@/lib/core/format/numbers";
 
 export const metadata: Metadata = { title: "Releases" };
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { formatBytes } from "@/lib/format/bytes";
-import { getOpenApiDocument } from "@/lib/api/api-document";
-import { describeType, fieldRows, refName, type FieldRow, type JsonSchema } from "@/lib/api/describe-schema";
-import { CLI_TOOLS, readCliTool, type CliToolFile } from "@/lib/releases/cli-downloads";
+import { formatBytes } from "@/lib/core/format/bytes";
+import { getOpenApiDocument } from "@/lib/web/api/api-document";
+import { describeType, fieldRows, refName, type FieldRow, type JsonSchema } from "@/lib/web/api/describe-schema";
+import { CLI_TOOLS, readCliTool, type CliToolFile } from "@/lib/domain/releases/cli-downloads";
 import { TableShell } from "@/components/ui/table-shell";
 
 export const metadata: Metadata = { title: "API" };
@@ -99,6 +99,7 @@ function TypeText({ type, names }: { type: string; names: ReadonlySet<string> })
   );
 }
 
+// eslint-disable-next-line max-lines-per-function -- one operation's whole documentation block (inputs, headers, responses) in reading order
 function OperationSection({ path, method, operation, names }: { path: string; method: string; operation: Operation; names: ReadonlySet<string> }) {
   const parameters = operation.parameters ?? [];
   const body = operation.requestBody ? Object.entries(operation.requestBody.content)[0] : undefined;

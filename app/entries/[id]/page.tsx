@@ -8,20 +8,20 @@ import { CollectionTable, ComparisonsTable, MetricsTable, TypeMatrix } from "@/c
 import { Badge } from "@/components/leaderboard/estimate-text";
 import { FactSheetView } from "@/components/fact-sheet/fact-sheet-view";
 import { TierBadge } from "@/components/provenance/tier-badge";
-import { TIER_DESCRIPTIONS } from "@/lib/provenance/tiers";
+import { TIER_DESCRIPTIONS } from "@/lib/core/fact-sheet/tiers";
 import { ExportLinks } from "@/components/leaderboard/export-links";
 import { HubExportLinks } from "@/components/leaderboard/hub-export-links";
-import { OPEN_METRIC_KEYS, PRIMARY_METRIC, metricKeysOf } from "@/lib/scoring/tracks";
-import { describeBars, hitAtKPoints, metricBars, typeBars } from "@/lib/leaderboard/chart-data";
-import { formatCount, formatEstimate, formatParameterCount } from "@/lib/format/numbers";
-import { formatDate, formatDateTime } from "@/lib/format/dates";
-import { describeGroupRule } from "@/lib/format/disclosure-text";
-import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
-import { findPublicEntry } from "@/lib/leaderboard/get-public-entry";
-import { listPublicEntries } from "@/lib/leaderboard/list-public-entries";
-import { safeExternalUrl } from "@/lib/leaderboard/public-entry";
-import { entryIdSchema } from "@/lib/leaderboard/query-schemas";
-import { METRIC_LABELS } from "@/lib/leaderboard/views";
+import { OPEN_METRIC_KEYS, PRIMARY_METRIC, metricKeysOf } from "@/lib/core/scoring/tracks";
+import { describeBars, hitAtKPoints, metricBars, typeBars } from "@/lib/core/leaderboard/chart-data";
+import { formatCount, formatEstimate, formatParameterCount } from "@/lib/core/format/numbers";
+import { formatDate, formatDateTime } from "@/lib/core/format/dates";
+import { describeGroupRule } from "@/lib/core/format/disclosure-text";
+import { getLeaderboard } from "@/lib/domain/leaderboard/get-leaderboard";
+import { findPublicEntry } from "@/lib/domain/leaderboard/get-public-entry";
+import { listPublicEntries } from "@/lib/domain/leaderboard/list-public-entries";
+import { safeExternalUrl } from "@/lib/core/leaderboard/public-entry";
+import { entryIdSchema } from "@/lib/core/leaderboard/query-schemas";
+import { METRIC_LABELS } from "@/lib/core/leaderboard/views";
 
 export const dynamic = "force-dynamic";
 

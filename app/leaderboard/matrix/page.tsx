@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PairwiseMatrixGrid } from "@/components/leaderboard/pairwise-matrix-grid";
-import { cohortOf, cohortPairs } from "@/lib/leaderboard/cohort-filters";
-import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
-import { matrixGrid } from "@/lib/leaderboard/matrix-grid";
-import { firstValues, matrixPageQuerySchema } from "@/lib/leaderboard/query-schemas";
-import { leaderboardViewHref, matrixHref } from "@/lib/leaderboard/view-links";
-import { LEADERBOARD_TRACKS, METRIC_LABELS, TRACK_LABELS } from "@/lib/leaderboard/views";
+import { cohortOf, cohortPairs } from "@/lib/core/leaderboard/cohort-filters";
+import { getLeaderboard } from "@/lib/domain/leaderboard/get-leaderboard";
+import { matrixGrid } from "@/lib/core/leaderboard/matrix-grid";
+import { firstValues, matrixPageQuerySchema } from "@/lib/core/leaderboard/query-schemas";
+import { leaderboardViewHref, matrixHref } from "@/lib/core/leaderboard/view-links";
+import { LEADERBOARD_TRACKS, METRIC_LABELS, TRACK_LABELS } from "@/lib/core/leaderboard/views";
 
 export const metadata: Metadata = { title: "Pairwise significance matrix" };
 export const dynamic = "force-dynamic";
@@ -23,6 +23,7 @@ function Swatch({ tone, symbol }: { tone: string; symbol: string }) {
 }
 
 /** The section 13 tests between a view's top entries, one cell per pair. */
+// eslint-disable-next-line max-lines-per-function -- the page's query parsing, data load and markup; its parts are components already
 export default async function MatrixPage({ searchParams }: PageProps) {
   const parsed = matrixPageQuerySchema.safeParse(firstValues(await searchParams));
   if (!parsed.success) {

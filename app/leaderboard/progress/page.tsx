@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ProgressSection } from "@/components/leaderboard/progress-section";
-import { getProgress } from "@/lib/progress/get-progress";
-import { firstValues, progressPageQuerySchema } from "@/lib/leaderboard/query-schemas";
-import { leaderboardViewHref } from "@/lib/leaderboard/view-links";
+import { getProgress } from "@/lib/domain/leaderboard/get-progress";
+import { firstValues, progressPageQuerySchema } from "@/lib/core/leaderboard/query-schemas";
+import { leaderboardViewHref } from "@/lib/core/leaderboard/view-links";
 
 export const metadata: Metadata = { title: "Progress over time" };
 export const dynamic = "force-dynamic";

@@ -1,16 +1,16 @@
-import { formatDateTime } from "@/lib/format/dates";
+import { formatDateTime } from "@/lib/core/format/dates";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { SampleBrowser } from "@/components/samples/sample-browser";
-import { formatDecimal, formatPercent } from "@/lib/format/numbers";
-import { getActor } from "@/lib/auth/get-actor";
-import { isAppError } from "@/lib/errors";
-import { formatPValue } from "@/lib/format/numbers";
-import { compareDevRuns } from "@/lib/sample-browser/compare-dev-runs";
-import { getSamplePage, parseSampleQuery } from "@/lib/sample-browser/get-sample-page";
-import type { RunComparisonView, SamplePage, SampleQuery } from "@/lib/sample-browser/schemas";
-import { listSubmissionsOf, type SubmissionSummary } from "@/lib/submissions/list-submissions";
+import { formatDecimal, formatPercent } from "@/lib/core/format/numbers";
+import { getActor } from "@/lib/domain/accounts/get-actor";
+import { isAppError } from "@/lib/core/errors";
+import { formatPValue } from "@/lib/core/format/p-values";
+import { compareDevRuns } from "@/lib/domain/submissions/compare-dev-runs";
+import { getSamplePage, parseSampleQuery } from "@/lib/domain/submissions/get-sample-page";
+import type { RunComparisonView, SamplePage, SampleQuery } from "@/lib/core/submissions/sample-schemas";
+import { listSubmissionsOf, type SubmissionSummary } from "@/lib/domain/submissions/list-submissions";
 
 export const metadata: Metadata = { title: "Compare two runs" };
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 -- Issue 16 (fact sheet and provenance tiers): the free-text publication metadata becomes one
--- validated, versioned fact sheet (lib/fact-sheet/schema.ts), and entries can be marked reproduced.
+-- validated, versioned fact sheet (lib/core/fact-sheet/schema.ts), and entries can be marked reproduced.
 
 ALTER TABLE "Submission"
   ADD COLUMN "factSheet" JSONB,

@@ -1,5 +1,5 @@
 -- The quota ledger: every charge, refund and grant of a participant's test budget, the one source
--- of truth of lib/submissions/quota.ts.
+-- of truth of lib/domain/quotas/quota.ts.
 CREATE TYPE "QuotaEntryKind" AS ENUM ('CHARGE', 'REFUND', 'GRANT');
 
 CREATE TABLE "QuotaLedgerEntry" (

@@ -1,5 +1,5 @@
-import { db } from "@/lib/db";
-import type { Split } from "@/lib/generated/prisma";
+import { db } from "@/lib/platform/db";
+import type { Split } from "@/lib/platform/generated/prisma";
 
 export type ComparisonRow = { entryId: string; baselineId: string; metric: string; b: number; c: number; p: number; pExact: number; pHolm: number };
 

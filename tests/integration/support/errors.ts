@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 
 /** Runs an operation that must fail with an AppError and returns it (anything else fails the test). */
 export async function caught(run: () => Promise<unknown>): Promise<AppError> {

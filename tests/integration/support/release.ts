@@ -1,14 +1,14 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { Entity, Sample } from "@/lib/dataset/release-schema";
+import type { Entity, Sample } from "@/lib/core/dataset/release-schema";
 import { synthesizePredictions, type PredictionTrack } from "@/testing/synthetic/synth-predictions";
 import { synthesizeRelease, writeRelease } from "@/testing/synthetic/synth-release";
-import type { ReleaseContent } from "@/lib/dataset/validate-release";
-import { importRelease } from "@/lib/releases/import-release";
-import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/scoring/gold";
-import { scorePredictions, type ScoredPredictions } from "@/lib/scoring/score-report";
-import { validatePredictionText } from "@/lib/scoring/validate-predictions";
+import type { ReleaseContent } from "@/lib/core/dataset/validate-release";
+import { importRelease } from "@/lib/domain/releases/import-release";
+import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/core/scoring/gold";
+import { scorePredictions, type ScoredPredictions } from "@/lib/core/scoring/score-report";
+import { validatePredictionText } from "@/lib/core/scoring/validate-predictions";
 
 export type ScoredSplit = "dev" | "test";
 
@@ -71,7 +71,7 @@ export function toJsonl(lines: readonly string[]): string {
 }
 
 /**
- * What the offline scorer (lib/scoring) makes of a prediction file against
+ * What the offline scorer (lib/core/scoring) makes of a prediction file against
  * the release's gold: the expected stored report, computed without the
  * database, the queue or the worker.
  */

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
-import { db } from "@/lib/db";
-import { clearGoldCache } from "@/lib/submissions/load-gold";
+import { db } from "@/lib/platform/db";
+import { clearGoldCache } from "@/lib/domain/scoring/load-gold";
 import { assertTestDatabase, assertTestRedis } from "@/testing/local-database";
 
 /**

@@ -1,12 +1,12 @@
 import { expect } from "vitest";
-import { db } from "@/lib/db";
-import type { Sample } from "@/lib/dataset/release-schema";
-import { ownerInterval } from "@/lib/disclosure/owner-interval";
-import { buildGold } from "@/lib/scoring/gold";
-import { scorePredictions } from "@/lib/scoring/score-report";
-import type { ScoreReport } from "@/lib/scoring/report-schema";
-import { validatePredictionText } from "@/lib/scoring/validate-predictions";
-import { createApiToken } from "@/lib/tokens/create-api-token";
+import { db } from "@/lib/platform/db";
+import type { Sample } from "@/lib/core/dataset/release-schema";
+import { ownerInterval } from "@/lib/core/disclosure/owner-interval";
+import { buildGold } from "@/lib/core/scoring/gold";
+import { scorePredictions } from "@/lib/core/scoring/score-report";
+import type { ScoreReport } from "@/lib/core/scoring/report-schema";
+import { validatePredictionText } from "@/lib/core/scoring/validate-predictions";
+import { createApiToken } from "@/lib/domain/accounts/create-api-token";
 import type { TestRelease } from "./release";
 import { startRouteServer } from "./route-server";
 import { readStoredText } from "./stored-files";
@@ -19,8 +19,8 @@ import { sessionActor, type TestUser } from "@/testing/test-users";
  * says, every owner number the feedback slice's, and nothing any user can
  * fetch names a sample's slice or has more digits than section 12 allows.
  * The expected values are computed here from the offline scorer
- * (lib/scoring) on a split made of one slice's samples, with the rounding
- * written out again, not through lib/disclosure.
+ * (lib/core/scoring) on a split made of one slice's samples, with the rounding
+ * written out again, not through lib/core/disclosure.
  */
 
 type Owner = { id: string; token: string; userId: string } | null;

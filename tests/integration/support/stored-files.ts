@@ -1,5 +1,5 @@
-import { db } from "@/lib/db";
-import { getFileStore } from "@/lib/files/file-store";
+import { db } from "@/lib/platform/db";
+import { getFileStore } from "@/lib/platform/files/file-store";
 
 /** The stored bytes of a prediction file, read back through the configured file store. */
 export async function readStoredText(sha256: string): Promise<string> {

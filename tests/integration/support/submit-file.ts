@@ -9,10 +9,10 @@
  */
 import { createReadStream } from "node:fs";
 import path from "node:path";
-import { getEnv } from "@/lib/env";
-import { isAppError } from "@/lib/errors";
-import { createSubmission } from "@/lib/submissions/create-submission";
-import { stageUpload } from "@/lib/files/staging";
+import { getEnv } from "@/lib/platform/env";
+import { isAppError } from "@/lib/core/errors";
+import { createSubmission } from "@/lib/domain/uploads/create-submission";
+import { stageUpload } from "@/lib/platform/files/staging";
 import { assertTestDatabase } from "@/testing/local-database";
 
 async function main(): Promise<number> {

@@ -1,12 +1,12 @@
 import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
-import { db } from "@/lib/db";
-import { getEnv } from "@/lib/env";
-import type { Submission } from "@/lib/generated/prisma";
-import { createSubmission } from "@/lib/submissions/create-submission";
-import { stageUpload, type StagedFile } from "@/lib/files/staging";
-import type { ScoredSplitName } from "@/lib/submissions/preflight";
-import type { Track } from "@/lib/scoring/tracks";
+import { db } from "@/lib/platform/db";
+import { getEnv } from "@/lib/platform/env";
+import type { Submission } from "@/lib/platform/generated/prisma";
+import { createSubmission } from "@/lib/domain/uploads/create-submission";
+import { stageUpload, type StagedFile } from "@/lib/platform/files/staging";
+import type { ScoredSplit } from "@/lib/core/scoring/tracks";
+import type { Track } from "@/lib/core/scoring/tracks";
 import { toJsonl } from "./release";
 
 /** Streams the text to a staged temporary file, as an HTTP upload would be. */
@@ -17,7 +17,7 @@ export async function stageText(text: string): Promise<StagedFile> {
 export type SubmitOptions = {
   userId: string;
   originalName?: string;
-  declaredSplit?: ScoredSplitName;
+  declaredSplit?: ScoredSplit;
   declaredTrack?: Track;
 };
 

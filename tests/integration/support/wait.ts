@@ -1,6 +1,6 @@
-import { db } from "@/lib/db";
-import type { SubmissionStatus } from "@/lib/generated/prisma";
-import { getScoringQueue } from "@/lib/submissions/scoring-queue";
+import { db } from "@/lib/platform/db";
+import type { SubmissionStatus } from "@/lib/platform/generated/prisma";
+import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
 import type { WorkerProcess } from "./workers";
 
 export type WaitOptions = {

@@ -1,5 +1,5 @@
-import { route } from "@/lib/http/route";
-import { listReviewQueue } from "@/lib/submissions/list-review-queue";
+import { route } from "@/lib/web/http/route";
+import { listReviewQueue } from "@/lib/domain/publication/list-review-queue";
 
 export const dynamic = "force-dynamic";
 

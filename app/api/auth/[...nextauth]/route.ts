@@ -1,6 +1,6 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
-import { getAuthOptions } from "@/lib/auth/auth-options";
+import { getAuthOptions } from "@/lib/domain/accounts/auth-options";
 
 type NextAuthContext = { params: Promise<{ nextauth: string[] }> };
 

@@ -1,17 +1,17 @@
-import { API } from "@/lib/api/operations";
-import { AppError } from "@/lib/errors";
-import { route } from "@/lib/http/route";
-import { entryApiBody } from "@/lib/leaderboard/api-shapes";
-import { findPublicReadStamp } from "@/lib/leaderboard/get-leaderboard";
-import { findPublicEntry } from "@/lib/leaderboard/get-public-entry";
-import { entryBodyKey } from "@/lib/public-cache/public-body-keys";
-import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/public-cache/public-body-cache";
-import { entryIdSchema } from "@/lib/leaderboard/query-schemas";
+import { LEADERBOARD_API } from "@/lib/web/api/operations/leaderboard";
+import { AppError } from "@/lib/core/errors";
+import { route } from "@/lib/web/http/route";
+import { entryApiBody } from "@/lib/core/leaderboard/api-shapes";
+import { findPublicReadStamp } from "@/lib/domain/leaderboard/get-leaderboard";
+import { findPublicEntry } from "@/lib/domain/leaderboard/get-public-entry";
+import { entryBodyKey } from "@/lib/web/public-cache/public-body-keys";
+import { encodedJsonResponse, getPublicBody, type ProducedBody } from "@/lib/web/public-cache/public-body-cache";
+import { entryIdSchema } from "@/lib/core/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/entries/[id]: one public entry with scores, intervals, per-type and per-collection tables and comparisons. */
-export const GET = route(API.getEntry.input, async ({ request, params }) => {
+export const GET = route(LEADERBOARD_API.getEntry.input, async ({ request, params }) => {
   const parsedId = entryIdSchema.safeParse(params.id);
   const encoded = !parsedId.success
     ? null

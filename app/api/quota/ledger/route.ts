@@ -1,10 +1,10 @@
-import { API } from "@/lib/api/operations";
-import type { QuotaLedgerBody } from "@/lib/api/schemas/submissions";
-import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { route } from "@/lib/http/route";
-import { getActiveRelease } from "@/lib/releases/get-release";
-import { listQuotaLedger } from "@/lib/submissions/list-quota-ledger";
+import { SUBMISSION_API } from "@/lib/web/api/operations/submissions";
+import type { QuotaLedgerBody } from "@/lib/core/api-schemas/submissions";
+import { db } from "@/lib/platform/db";
+import { AppError } from "@/lib/core/errors";
+import { route } from "@/lib/web/http/route";
+import { getActiveRelease } from "@/lib/domain/releases/get-release";
+import { listQuotaLedger } from "@/lib/domain/quotas/list-quota-ledger";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +18,7 @@ async function releaseIdOf(release: string | undefined): Promise<string | null> 
 }
 
 /** GET /api/quota/ledger — the caller's own charges, refunds and grants of test quota, a page at a time. */
-export const GET = route(API.getQuotaLedger.input, async ({ actor, query }) => {
+export const GET = route(SUBMISSION_API.getQuotaLedger.input, async ({ actor, query }) => {
   const releaseId = await releaseIdOf(query.release);
   const page = await listQuotaLedger(actor.userId, { releaseId, before: query.before });
   return {

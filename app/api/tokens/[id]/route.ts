@@ -1,8 +1,8 @@
-import { API } from "@/lib/api/operations";
-import { route } from "@/lib/http/route";
-import { revokeApiToken } from "@/lib/tokens/revoke-api-token";
+import { ACCOUNT_API } from "@/lib/web/api/operations/account";
+import { route } from "@/lib/web/http/route";
+import { revokeApiToken } from "@/lib/domain/accounts/revoke-api-token";
 
 export const dynamic = "force-dynamic";
 
 /** DELETE /api/tokens/:id: revoke a token (its owner, or a maintainer's session; others get 404). */
-export const DELETE = route(API.revokeApiToken.input, async ({ actor, params }) => ({ apiToken: await revokeApiToken({ actor, tokenId: params.id }) }));
+export const DELETE = route(ACCOUNT_API.revokeApiToken.input, async ({ actor, params }) => ({ apiToken: await revokeApiToken({ actor, tokenId: params.id }) }));

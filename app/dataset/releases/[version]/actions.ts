@@ -1,11 +1,11 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { getActor } from "@/lib/auth/get-actor";
-import { formText, invalidFormState, type FormState } from "@/lib/auth/form-state";
-import { formStateFromError } from "@/lib/auth/form-state-from-error";
-import { supersedeReleaseSchema } from "@/lib/releases/schemas";
-import { supersedeRelease } from "@/lib/releases/supersede-release";
+import { getActor } from "@/lib/domain/accounts/get-actor";
+import { formText, invalidFormState, type FormState } from "@/lib/core/accounts/form-state";
+import { formStateFromError } from "@/lib/domain/accounts/form-state-from-error";
+import { supersedeReleaseSchema } from "@/lib/core/accounts/release-form-schemas";
+import { supersedeRelease } from "@/lib/domain/releases/supersede-release";
 
 /** The maintainer's form on a release page: mark it superseded by another release, or take the mark back (audited). */
 export async function supersedeReleaseAction(_previous: FormState, formData: FormData): Promise<FormState> {

@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
-import { PROTECTED_TEST_SIZE } from "@/lib/disclosure/disclose";
+import { PROTECTED_TEST_SIZE } from "@/lib/core/disclosure/disclose";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { SupersedeForm } from "@/components/releases/supersede-form";
 import { SupersededBanner } from "@/components/releases/superseded-banner";
-import { isMaintainer } from "@/lib/auth/actor";
-import { getActor } from "@/lib/auth/get-actor";
-import { formatBytes } from "@/lib/format/bytes";
-import { formatDate, formatDateTime } from "@/lib/format/dates";
-import { formatCount, formatPercent } from "@/lib/format/numbers";
-import { getReleaseDetail } from "@/lib/releases/release-history";
-import { SCORER_VERSION } from "@/lib/scoring/score-report";
+import { isMaintainer } from "@/lib/domain/accounts/actor";
+import { getActor } from "@/lib/domain/accounts/get-actor";
+import { formatBytes } from "@/lib/core/format/bytes";
+import { formatDate, formatDateTime } from "@/lib/core/format/dates";
+import { formatCount, formatPercent } from "@/lib/core/format/numbers";
+import { getReleaseDetail } from "@/lib/domain/releases/release-history";
+import { SCORER_VERSION } from "@/lib/core/scoring/score-report";
 import { TableShell } from "@/components/ui/table-shell";
 import { supersedeReleaseAction } from "./actions";
 

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { LeaderboardViewSection } from "@/components/leaderboard/leaderboard-view-section";
-import { cohortOfPageFilters } from "@/lib/leaderboard/cohort-filters";
-import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
-import { firstValues, pageTrack } from "@/lib/leaderboard/query-schemas";
-import { tableQuerySchema } from "@/lib/leaderboard/table-query";
-import { typeFromSlug } from "@/lib/leaderboard/views";
+import { cohortOfPageFilters } from "@/lib/core/leaderboard/cohort-filters";
+import { getLeaderboard } from "@/lib/domain/leaderboard/get-leaderboard";
+import { firstValues, pageTrack } from "@/lib/core/leaderboard/query-schemas";
+import { tableQuerySchema } from "@/lib/core/leaderboard/table-query";
+import { typeFromSlug } from "@/lib/core/leaderboard/views";
 
 export const dynamic = "force-dynamic";
 

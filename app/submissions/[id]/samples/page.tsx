@@ -3,12 +3,12 @@ import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { ErrorAnalysisSection } from "@/components/samples/error-analysis";
 import { SampleBrowser } from "@/components/samples/sample-browser";
-import { getActor } from "@/lib/auth/get-actor";
-import { isAppError } from "@/lib/errors";
-import { getErrorAnalysis } from "@/lib/sample-browser/get-error-analysis";
-import { getSamplePage, parseSampleQuery } from "@/lib/sample-browser/get-sample-page";
-import { queryHref } from "@/lib/sample-browser/query-href";
-import { sampleQuerySchema, type SampleQuery } from "@/lib/sample-browser/schemas";
+import { getActor } from "@/lib/domain/accounts/get-actor";
+import { isAppError } from "@/lib/core/errors";
+import { getErrorAnalysis } from "@/lib/domain/submissions/get-error-analysis";
+import { getSamplePage, parseSampleQuery } from "@/lib/domain/submissions/get-sample-page";
+import { queryHref } from "@/lib/core/submissions/query-href";
+import { sampleQuerySchema, type SampleQuery } from "@/lib/core/submissions/sample-schemas";
 
 export const metadata: Metadata = { title: "Samples and errors" };
 export const dynamic = "force-dynamic";

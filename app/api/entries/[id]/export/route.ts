@@ -1,13 +1,13 @@
-import { API } from "@/lib/api/operations";
-import { getEnv } from "@/lib/env";
-import { AppError } from "@/lib/errors";
-import { publicOrigin, publicUrl } from "@/lib/http/public-url";
-import { route } from "@/lib/http/route";
-import { downloadResponse } from "@/lib/public-cache/cached-response";
-import { entryCollectionExport, entryTypeExport, renderExport } from "@/lib/exports/export-tables";
-import { findPublicEntry } from "@/lib/leaderboard/get-public-entry";
-import { hasScore, isHubExportFormat, renderHubExport } from "@/lib/exports/hub-exports";
-import { entryIdSchema } from "@/lib/leaderboard/query-schemas";
+import { LEADERBOARD_API } from "@/lib/web/api/operations/leaderboard";
+import { getEnv } from "@/lib/platform/env";
+import { AppError } from "@/lib/core/errors";
+import { publicOrigin, publicUrl } from "@/lib/platform/public-url";
+import { route } from "@/lib/web/http/route";
+import { downloadResponse } from "@/lib/platform/http/cached-response";
+import { entryCollectionExport, entryTypeExport, renderExport } from "@/lib/core/leaderboard/export-tables";
+import { findPublicEntry } from "@/lib/domain/leaderboard/get-public-entry";
+import { hasScore, isHubExportFormat, renderHubExport } from "@/lib/core/leaderboard/hub-exports";
+import { entryIdSchema } from "@/lib/core/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +16,7 @@ export const dynamic = "force-dynamic";
  * ?format=model-index|eval-results|pwc|every-eval-ever: its results for Hugging Face, a Papers-with-Code-style
  * table or an Every Eval Ever record.
  */
-export const GET = route(API.exportEntry.input, async ({ request, params, query }) => {
+export const GET = route(LEADERBOARD_API.exportEntry.input, async ({ request, params, query }) => {
   // An id that cannot be an entry id names nothing public: 404, like an unknown one.
   const parsedId = entryIdSchema.safeParse(params.id);
   const entry = parsedId.success ? await findPublicEntry(parsedId.data) : null;

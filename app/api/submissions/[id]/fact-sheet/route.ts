@@ -1,6 +1,6 @@
-import { API } from "@/lib/api/operations";
-import { route } from "@/lib/http/route";
-import { editFactSheet } from "@/lib/submissions/edit-fact-sheet";
+import { SUBMISSION_API } from "@/lib/web/api/operations/submissions";
+import { route } from "@/lib/web/http/route";
+import { editFactSheet } from "@/lib/domain/publication/edit-fact-sheet";
 
 export const dynamic = "force-dynamic";
 
@@ -9,4 +9,4 @@ export const dynamic = "force-dynamic";
  * The owner until a maintainer approves the entry; a maintainer at any time (audited; an approved entry needs a reason).
  * The operation checks ownership before it validates the sheet.
  */
-export const PATCH = route(API.editFactSheet.input, async ({ actor, params, body }) => editFactSheet(actor, params.id, body));
+export const PATCH = route(SUBMISSION_API.editFactSheet.input, async ({ actor, params, body }) => editFactSheet(actor, params.id, body));

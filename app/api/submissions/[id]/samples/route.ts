@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
-import { API } from "@/lib/api/operations";
-import { route } from "@/lib/http/route";
-import { exportSamples } from "@/lib/sample-browser/export-samples";
-import { getSamplePage } from "@/lib/sample-browser/get-sample-page";
+import { SUBMISSION_API } from "@/lib/web/api/operations/submissions";
+import { route } from "@/lib/web/http/route";
+import { exportSamples } from "@/lib/domain/submissions/export-samples";
+import { getSamplePage } from "@/lib/domain/submissions/get-sample-page";
 
 export const dynamic = "force-dynamic";
 
@@ -14,7 +14,7 @@ const CONTENT_TYPES = { csv: "text/csv; charset=utf-8", jsonl: "application/x-nd
  * pageSize (up to 500); format=csv|jsonl exports every filtered row; against=ID compares with
  * another dev run of yours. Test submissions: 404, their per-sample outcomes never leave the server.
  */
-export const GET = route(API.listSampleOutcomes.input, async ({ actor, params, query }) => {
+export const GET = route(SUBMISSION_API.listSampleOutcomes.input, async ({ actor, params, query }) => {
   if (query.format === "json") return getSamplePage(actor, params.id, query);
   const exported = await exportSamples(actor, params.id, { ...query, format: query.format });
   return new NextResponse(exported.body, {

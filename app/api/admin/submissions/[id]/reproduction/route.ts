@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
-import { checkReproduction } from "@/lib/provenance/check-reproduction";
-import { revokeReproduction } from "@/lib/provenance/revoke-reproduction";
+import { route } from "@/lib/web/http/route";
+import { checkReproduction } from "@/lib/domain/publication/check-reproduction";
+import { revokeReproduction } from "@/lib/domain/publication/revoke-reproduction";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { route } from "@/lib/http/route";
-import { adjustTestQuota } from "@/lib/users/adjust-test-quota";
-import { quotaAdjustmentSchema } from "@/lib/users/schemas";
+import { route } from "@/lib/web/http/route";
+import { adjustTestQuota } from "@/lib/domain/quotas/adjust-test-quota";
+import { quotaAdjustmentSchema } from "@/lib/core/accounts/user-schemas";
 
 export const dynamic = "force-dynamic";
 

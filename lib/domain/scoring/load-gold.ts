@@ -1,0 +1,117 @@
+import "server-only";
+import { db } from "@/lib/platform/db";
+import type { Split as DbSplit } from "@/lib/platform/generated/prisma";
+import { fromDbEntityType } from "@/lib/domain/releases/entity-type";
+import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/core/scoring/gold";
+import { buildAnswerIndex, type AnswerIndex } from "@/lib/core/integrity/answer-digests";
+import { getEnv, sliceSecretOf } from "@/lib/platform/env";
+import { computeTestSlices, type TestSlices } from "@/lib/core/slices/slice-membership";
+import { publicGroupPolicy, type GroupPolicy } from "@/lib/core/disclosure/disclose";
+
+/**
+ * Gold and KB of a release, loaded once per process: an imported release never
+ * changes (a new version is a new release). Server-side only — the test gold
+ * loaded here feeds the scorer and nothing else.
+ */
+export type SplitGold = {
+  releaseId: string;
+  split: DbSplit;
+  gold: GoldRecord[];
+  kb: KbIndex;
+  sampleIds: string[];
+  /**
+   * Test split only: QIDs of the release's train and dev entities, for the
+   * probe flags (docs/integrity.md). Splits are entity-level, so none of them
+   * is test gold. Null for other splits.
+   */
+  knownSplitQids: ReadonlySet<string> | null;
+  /** Test split only: the positions (in gold order) of the feedback and ranking slices (protocol section 12). Null for other splits. */
+  slices: TestSlices | null;
+};
+
+const kbCache = new Map<string, Promise<KbIndex>>();
+const goldCache = new Map<string, Promise<SplitGold>>();
+const knownSplitQidsCache = new Map<string, Promise<ReadonlySet<string>>>();
+const answerIndexCache = new Map<string, Promise<AnswerIndex>>();
+
+export function loadKb(releaseId: string): Promise<KbIndex> {
+  let cached = kbCache.get(releaseId);
+  if (!cached) {
+    cached = db.entity
+      .findMany({ where: { releaseId }, select: { qid: true, name: true, type: true, aliases: true }, orderBy: { ordinal: "asc" } })
+      .then((rows) => buildKbIndex(rows.map((row) => ({ ...row, type: fromDbEntityType(row.type) }))));
+    cached.catch(() => kbCache.delete(releaseId));
+    kbCache.set(releaseId, cached);
+  }
+  return cached;
+}
+
+export function loadSplitGold(releaseId: string, split: DbSplit): Promise<SplitGold> {
+  const key = `${releaseId}:${split}`;
+  let cached = goldCache.get(key);
+  if (!cached) {
+    cached = (async () => {
+      const [kb, samples, knownSplitQids, release] = await Promise.all([
+        loadKb(releaseId),
+        db.sample.findMany({
+          where: { releaseId, split },
+          orderBy: { ordinal: "asc" },
+          select: { sampleId: true, collection: true, entity: { select: { qid: true } } },
+        }),
+        split === "test" ? loadKnownSplitQids(releaseId) : Promise.resolve(null),
+        db.datasetRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { name: true, feedbackFraction: true } }),
+      ]);
+      const gold = buildGold(
+        samples.map((sample) => ({ id: sample.sampleId, qid: sample.entity.qid, collection: sample.collection })),
+        kb,
+      );
+      const sampleIds = gold.map((record) => record.id);
+      const slices =
+        split === "test"
+          ? computeTestSlices({ secret: sliceSecretOf(getEnv()), releaseName: release.name, feedbackFraction: release.feedbackFraction }, sampleIds)
+          : null;
+      return { releaseId, split, gold, kb, sampleIds, knownSplitQids, slices };
+    })();
+    cached.catch(() => goldCache.delete(key));
+    goldCache.set(key, cached);
+  }
+  return cached;
+}
+
+/** One query per process and release: the entities with at least one train or dev sample. */
+function loadKnownSplitQids(releaseId: string): Promise<ReadonlySet<string>> {
+  let cached = knownSplitQidsCache.get(releaseId);
+  if (!cached) {
+    cached = db.entity
+      .findMany({ where: { releaseId, samples: { some: { split: { in: ["train", "dev"] } } } }, select: { qid: true } })
+      .then((rows) => new Set(rows.map((row) => row.qid)));
+    cached.catch(() => knownSplitQidsCache.delete(releaseId));
+    knownSplitQidsCache.set(releaseId, cached);
+  }
+  return cached;
+}
+
+/** The release's KB as the unified view reads answers (protocol §12, answer-digests.ts), built once per process. */
+export function loadAnswerIndex(releaseId: string): Promise<AnswerIndex> {
+  let cached = answerIndexCache.get(releaseId);
+  if (!cached) {
+    cached = loadKb(releaseId).then(buildAnswerIndex);
+    cached.catch(() => answerIndexCache.delete(releaseId));
+    answerIndexCache.set(releaseId, cached);
+  }
+  return cached;
+}
+
+/** The public group policy of a release (lib/core/disclosure publicGroupPolicy): its min_group_n and the size of its test split. */
+export async function loadPublicGroupPolicy(release: { id: string; minGroupN: number }): Promise<GroupPolicy> {
+  const { sampleIds } = await loadSplitGold(release.id, "test");
+  return publicGroupPolicy({ minGroupN: release.minGroupN, testSamples: sampleIds.length });
+}
+
+/** Forget cached gold (tests that re-import releases under the same id never happen; this is for re-import tooling). @internal exported for its tests. */
+export function clearGoldCache(): void {
+  kbCache.clear();
+  goldCache.clear();
+  knownSplitQidsCache.clear();
+  answerIndexCache.clear();
+}
