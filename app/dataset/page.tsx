@@ -371,7 +371,7 @@ function DatasetScoringRules({ scorer }: { scorer: CliToolFile | null }) {
 }
 
 function DatasetIntegrity({ release, stats }: { release: ActiveRelease; stats: ReleaseStats }) {
-  const groupPolicy = publicGroupPolicy({ minGroupN: release.minGroupN, testSamples: stats.splits.test.samples });
+  const groupPolicy = publicGroupPolicy({ minGroupN: release.minGroupN });
   const approval = testApprovalPolicy(release);
   return (
     <section aria-labelledby="integrity" id="integrity" className="space-y-3">

@@ -1,6 +1,7 @@
 import { ENTITY_TYPES, type EntityType } from "@/lib/core/dataset/release-schema";
 import { buildLeaderboard } from "@/lib/core/leaderboard/build-leaderboard";
 import type { EntrySource, Interval, LeaderboardView, ReportedSource, TypeGroupScore } from "@/lib/core/leaderboard/leaderboard-types";
+import type { PublicCounts } from "@/lib/core/disclosure/disclose";
 
 /**
  * Hand-made sources for the leaderboard's unit tests: every number is written
@@ -56,9 +57,11 @@ export function entry(options: {
   right?: number;
 }): EntrySource {
   const primary = options.metrics[options.track === "open" ? "alias" : "hit@1"] ?? 0;
+  const right = options.right ?? Math.round(primary * SAMPLE_COUNT);
+  const byType = typeGroups(options.metrics, options.ci95, options.emptyTypes);
   return {
     id: options.id,
-    outcomes: { track: options.track, codes: nestedCodes(options.track, options.right ?? Math.round(primary * SAMPLE_COUNT)) },
+    outcomes: { track: options.track, codes: nestedCodes(options.track, right) },
     track: options.track,
     isBaseline: options.isBaseline ?? false,
     system: options.id,
@@ -78,10 +81,34 @@ export function entry(options: {
       computedAt: "2026-01-01T00:00:00.000Z",
       metrics: options.metrics,
       ci95: options.ci95,
-      byType: typeGroups(options.metrics, options.ci95, options.emptyTypes),
+      byType,
     },
+    publicCounts: exactPublicCounts(options.track, options.metrics, right, byType),
   };
 }
+
+/**
+ * The counts behind a fixture's numbers with no noise: each metric's share of
+ * SAMPLE_COUNT samples, and the nested outcomes' count for the metrics the paired
+ * tests read (so a pair's shown b and c are its exact ones). Tests of the
+ * perturbation itself are in lib/core/disclosure/perturb.test.ts.
+ */
+function exactPublicCounts(track: "open" | "closed", metrics: Metrics, right: number, byType: Partial<Record<EntityType, TypeGroupScore>>): PublicCounts {
+  const overall: Record<string, number> = {};
+  for (const [key, value] of Object.entries(metrics)) if (value !== undefined) overall[key] = key === "mrr" ? value * SAMPLE_COUNT : Math.round(value * SAMPLE_COUNT);
+  for (const key of track === "open" ? ["alias"] : ["hit@1", "alias_hit@1"]) overall[key] = right;
+  const types: PublicCounts["byType"] = {};
+  for (const [type, group] of Object.entries(byType)) {
+    if (group === undefined || group.n === 0) continue;
+    const counts: Record<string, number> = {};
+    for (const [key, value] of Object.entries(group.metrics)) if (value != null && key !== "mrr") counts[key] = Math.round(value * group.n);
+    types[type as EntityType] = { n: group.n, counts };
+  }
+  return { n: SAMPLE_COUNT, overall, byType: types };
+}
+
+/** Zero noise: the fixtures' pairs show their exact counts (section 12's noise is tested on its own). */
+export const ZERO_NOISE = (): number => 0;
 
 export function reported(options: { id: string; track: "open" | "closed"; metrics: Metrics; byType?: ReportedSource["byType"]; date?: string | null }): ReportedSource {
   return { id: options.id, name: `paper ${options.id}`, track: options.track, n: null, metrics: options.metrics, byType: options.byType ?? null, source: "a paper, Table 4", date: options.date ?? null };
@@ -96,6 +123,7 @@ export function reported(options: { id: string; track: "open" | "closed"; metric
 export function closeRanksView(reportedRows: ReportedSource[] = []): LeaderboardView {
   const rates = (alias: number) => ({ exact: alias, alias, contain: alias, jaccard: alias });
   return buildLeaderboard({
+    noise: ZERO_NOISE,
     release: RELEASE,
     goldSha256: GOLD,
     scorerVersion: VERSION,

@@ -32,7 +32,7 @@ import { submissionListSchema, submissionViewSchema } from "@/lib/core/api-schem
 import { db } from "@/lib/platform/db";
 import { getEnv, sliceSecretOf } from "@/lib/platform/env";
 import { getSharedRedis } from "@/lib/platform/redis";
-import { isFeedbackSample } from "@/lib/core/slices/slice-membership";
+import { isFeedbackEntity } from "@/lib/core/slices/slice-membership";
 import type { Digest } from "@/lib/core/dataset/release-summary";
 import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
 import { FACT_SHEET_TEMPLATE } from "@/lib/core/fact-sheet/template";
@@ -346,8 +346,8 @@ describe("irc-bench-client publish", () => {
     const before = await runClient(["status", test.id]);
     expect(before.stdout).not.toContain("Publication:");
     // Protocol §12: before publication the owner's numbers are the feedback slice's, said as the page says it, with its n.
-    const key = { secret: sliceSecretOf(getEnv()), releaseName: release.content.meta.name, feedbackFraction: 0.25 };
-    const feedbackN = release.content.samples.test.filter((sample) => isFeedbackSample(key, sample.id)).length;
+    const key = { secret: sliceSecretOf(getEnv()), sliceFamily: release.content.meta.name, feedbackFraction: 0.25 };
+    const feedbackN = release.content.samples.test.filter((sample) => isFeedbackEntity(key, sample.qid)).length;
     expect(feedbackN).toBeGreaterThan(0);
     expect(feedbackN).toBeLessThan(release.content.samples.test.length);
     expect(before.stdout).toContain(`\nFeedback estimate on the feedback slice, n = ${feedbackN}: not the numbers the leaderboard uses (rounded; each 95% interval from the shown value and n alone):\nmetric`);

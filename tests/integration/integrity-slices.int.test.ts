@@ -11,7 +11,7 @@ import { isAliasHitAt1, prepareClosedGold } from "@/lib/core/scoring/closed-worl
 import { norm } from "@/lib/core/scoring/normalize";
 import { tierOf } from "@/lib/core/scoring/open-world";
 import type { ScoreReport } from "@/lib/core/scoring/report-schema";
-import { isFeedbackSample } from "@/lib/core/slices/slice-membership";
+import { isFeedbackEntity } from "@/lib/core/slices/slice-membership";
 import { readStoredReport } from "@/lib/core/scoring/stored-report";
 import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
 import { reviewSubmission } from "@/lib/domain/publication/review-submission";
@@ -70,7 +70,12 @@ let baselineIds: string[] = [];
 /** One scored, unpublished probe file and its owner, for the owner checks. */
 let ownerProbe: { id: string; token: string; userId: string } | null = null;
 
-const isFeedback = (sampleId: string) => isFeedbackSample({ secret: SLICE_SECRET, releaseName: release.content.meta.name, feedbackFraction: 0.25 }, sampleId);
+/** Protocol §12 (v1.3): a sample's slice is its gold entity's. */
+const isFeedback = (sampleId: string) => {
+  const sample = release.content.samples.test.find((candidate) => candidate.id === sampleId);
+  if (!sample) throw new Error(`no test sample ${sampleId}`);
+  return isFeedbackEntity({ secret: SLICE_SECRET, sliceFamily: release.content.meta.name, feedbackFraction: 0.25 }, sample.qid);
+};
 const entity = (qid: string) => {
   const found = release.entityByQid.get(qid);
   if (!found) throw new Error(`no entity ${qid}`);

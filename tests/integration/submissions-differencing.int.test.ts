@@ -6,7 +6,7 @@ import type { AppError } from "@/lib/core/errors";
 import { toHttpStatus } from "@/lib/core/errors";
 import { getSharedRedis } from "@/lib/platform/redis";
 import { norm } from "@/lib/core/scoring/normalize";
-import { isFeedbackSample } from "@/lib/core/slices/slice-membership";
+import { isFeedbackEntity } from "@/lib/core/slices/slice-membership";
 import { createSubmission } from "@/lib/domain/uploads/create-submission";
 import { listReviewRequests } from "@/lib/domain/publication/list-review-requests";
 import { processSubmission } from "@/lib/domain/scoring/process-submission";
@@ -91,9 +91,9 @@ beforeAll(async () => {
   maintainer = await createTestUser({ label: "guard-maintainer", role: "MAINTAINER", withoutPassword: true });
   expect(release.content.samples.test.length).toBeGreaterThanOrEqual(1000);
   testIds = release.content.samples.test.map((sample) => sample.id);
-  const key = { secret: sliceSecretOf(getEnv()), releaseName: RELEASE_NAME, feedbackFraction: 0.25 };
+  const key = { secret: sliceSecretOf(getEnv()), sliceFamily: RELEASE_NAME, feedbackFraction: 0.25 };
   for (const sample of release.content.samples.test) {
-    if (isFeedbackSample(key, sample.id)) feedback.push(sample.id);
+    if (isFeedbackEntity(key, sample.qid)) feedback.push(sample.id);
     else (sample.collection === "Alpha" ? rankingAlpha : rankingBeta).push(sample.id);
   }
   expect(rankingAlpha.length).toBeGreaterThanOrEqual(300);

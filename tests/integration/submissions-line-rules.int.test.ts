@@ -127,8 +127,8 @@ describe("the single-letter answer file on the demo release (section 6, whole-to
       // The worker's own operation, in this process.
       expect(await processSubmission(body.id ?? "")).toBe("scored");
       const score = await db.score.findUniqueOrThrow({ where: { submissionId: body.id ?? "" } });
-      // The row records platform scoring 1.2.0 (protocol v1.2); its report is the scorer's, 1.1.0 (section 6 rules).
-      expect(score.scorerVersion).toBe("1.2.0");
+      // The row records platform scoring 1.3.0 (protocol v1.3); its report is the scorer's, 1.1.0 (section 6 rules).
+      expect(score.scorerVersion).toBe("1.3.0");
       const report = score.report as { n: number; scorer_version: string; metrics: Record<string, number> };
       expect(report.scorer_version).toBe("1.1.0");
       expect(report.n).toBe(ids.length);

@@ -48,7 +48,7 @@ describe("queueStaleScores", () => {
     const oldVersion = await scoredSubmission(42);
     const oldGold = await scoredSubmission(43);
     expect(SCORER_VERSION).toBe("1.1.0");
-    expect(PLATFORM_SCORING_VERSION).toBe("1.2.0");
+    expect(PLATFORM_SCORING_VERSION).toBe("1.3.0");
     await db.score.update({ where: { submissionId: oldVersion }, data: { scorerVersion: "1.0.0" } });
     await db.score.update({ where: { submissionId: oldGold }, data: { goldSha256: "0".repeat(64) } });
 
@@ -69,7 +69,7 @@ describe("queueStaleScores", () => {
 
     for (const id of [oldVersion, oldGold]) expect(await processSubmission(id)).toBe("scored");
     const scores = await db.score.findMany({ where: { submissionId: { in: [current, oldVersion, oldGold] } } });
-    expect(scores.map((score) => score.scorerVersion)).toEqual(["1.2.0", "1.2.0", "1.2.0"]);
+    expect(scores.map((score) => score.scorerVersion)).toEqual(["1.3.0", "1.3.0", "1.3.0"]);
     expect(await queueStaleScores()).toEqual({ queued: [], pending: [], invalid: [] });
   });
 
@@ -81,7 +81,7 @@ describe("queueStaleScores", () => {
     await db.submission.update({ where: { id }, data: { fileSha256: "f".repeat(64) } });
     expect(await processSubmission(id)).toBe("scored");
     const after = await db.score.findUniqueOrThrow({ where: { submissionId: id } });
-    expect(after.scorerVersion).toBe("1.2.0");
+    expect(after.scorerVersion).toBe("1.3.0");
     expect(after.report).toEqual(before.report);
     expect(Buffer.from(after.outcomes).equals(Buffer.from(before.outcomes))).toBe(true);
     expect(after.rankingReport).toEqual(before.rankingReport);
@@ -136,7 +136,7 @@ describe("re-scoring a release's baselines", () => {
 });
 
 describe("npm run rescore", () => {
-  it("says which versions it re-scores to: platform scoring 1.2.0, whose reports are scorer 1.1.0's", async () => {
+  it("says which versions it re-scores to: platform scoring 1.3.0, whose reports are scorer 1.1.0's", async () => {
     const stale = await scoredSubmission(47);
     // This one carries the previous platform version (so does the baseline that failed above).
     await db.score.update({ where: { submissionId: stale }, data: { scorerVersion: "1.1.0" } });

@@ -57,6 +57,11 @@ export const datasetMetaSchema = z.object({
   min_group_n: z.number().int().min(1).max(1_000_000).optional(),
   /** Protocol section 12: the share of test samples in the feedback slice, in (0, 0.5] (default 0.25). */
   feedback_fraction: z.number().gt(0, "must be above 0").max(0.5, "must be at most 0.5").optional(),
+  /**
+   * Protocol section 12 (v1.3): the name this release's slices are keyed by (default: its name). A release
+   * name whose test split shares an entity with another slice family's must name that family.
+   */
+  slice_family: z.string().min(1).max(200).optional(),
   /** Protocol section 12: published or pending entries per account, track and release name (default 3). */
   max_entries_per_account: z.number().int().min(1).max(1000).optional(),
 });

@@ -1,3 +1,4 @@
+import { PERTURBATION } from "@/testing/disclosure/perturbation";
 import { describe, expect, it } from "vitest";
 import type { ScoreReport } from "@/lib/core/scoring/report-schema";
 import {
@@ -69,17 +70,27 @@ describe("discloseReport", () => {
   it("shows the owner of an unpublished test file rounded overall numbers and no group at all", () => {
     const out = discloseReport(closedReport("test"), { level: "owner", minGroupN: 30 }, "feedback");
     expect(out.metrics).toEqual({ "hit@1": 0.333, "hit@3": 0.5, "hit@5": 0.5, "hit@10": 0.5, mrr: 0.123, "alias_hit@1": 0.063 });
-    // Not the stored [0.2344, 0.41251]: from the disclosed 0.333 and n = 100 only, 33 of 100: Binomial quantiles 24 and 42
-    // (owner-interval.ts; computed with exact rationals outside this code). The public's interval is made the same way.
-    expect(out.ci95["hit@1"]).toEqual([0.24, 0.42]);
-    expect(discloseReport(closedReport("test"), { level: "public", minGroupN: 30 }, "ranking").ci95["hit@1"]).toEqual([0.24, 0.42]);
+    // Not the stored [0.2344, 0.41251]: from the disclosed 0.333 and n = 100 only: the 2.5% and 97.5% quantiles of
+    // Binomial(100, 0.333) are 24 and 43 (computed outside this code, with Python's math.comb).
+    expect(out.ci95["hit@1"]).toEqual([0.24, 0.43]);
     expect(out.by_type).toBeNull();
     expect(out.by_collection).toBeNull();
     expect(out.disclosure.level).toBe("owner");
   });
 
+  it("makes every public number from perturbed counts (section 12, v1.3), as an independent implementation does", () => {
+    // Expected values from /protocol §12's text in Python (hmac, hashlib, math.comb): z of entry-1/METRIC/all is
+    // hit@1 +2, hit@3 +3, hit@5 +3, hit@10 -4, mrr +3, alias_hit@1 +2; then the running maximum (hit@10 rises to
+    // hit@5's 53; MRR's sum 15.35 and alias_hit@1's 8 rise to hit@1's 35), then half up on integers.
+    const out = discloseReport(closedReport("test"), { level: "public", minGroupN: 30, perturbation: PERTURBATION }, "ranking");
+    expect(out.metrics).toEqual({ "hit@1": 0.35, "hit@3": 0.53, "hit@5": 0.53, "hit@10": 0.53, mrr: 0.35, "alias_hit@1": 0.35 });
+    // Quantiles of Binomial(100, 0.35) plus the noise's distribution, clamped to [0, 100].
+    expect(out.ci95["hit@1"]).toEqual([0.22, 0.48]);
+    for (const [key, interval] of Object.entries(out.ci95)) expect(interval![0] <= out.metrics[key]! && out.metrics[key]! <= interval![1]).toBe(true);
+  });
+
   it("suppresses small public groups, and the next smallest when the hidden ones could be had by subtraction", () => {
-    const out = discloseReport(closedReport("test"), { level: "public", minGroupN: 30 }, "ranking");
+    const out = discloseReport(closedReport("test"), { level: "public", minGroupN: 30, perturbation: PERTURBATION }, "ranking");
     const byType = out.by_type!;
     // Person (10) and Event (5) are below 30 and hold 15 together, fewer than 30:
     // Organization (35), the smallest shown group, is hidden too.
@@ -87,20 +98,21 @@ describe("discloseReport", () => {
     expect(byType.Event).toEqual({ n: 5, isSuppressed: true, metrics: {}, ci95: {} });
     expect(byType.Organization).toEqual({ n: 35, isSuppressed: true, metrics: {}, ci95: {} });
     expect(byType.Place?.isSuppressed).toBe(false);
-    // 0.4249 of 50 samples: to 1 point below 1,000 samples (0.425 at 0.1 point would move with one sample).
+    // 21 of 50 samples, perturbed under entry-1/METRIC/type/Place (independently computed), to 1 point below 1,000 samples.
     expect(byType.Place?.metrics).toEqual({ "hit@1": 0.42, "hit@3": 0.42, "hit@5": 0.42, "hit@10": 0.42, "alias_hit@1": 0.42 });
-    // From the shown 0.42 and n = 50 alone (21 of 50: Binomial quantiles 14 and 28, exact rationals), not the stored [0.1, 0.9].
-    expect(byType.Place?.ci95["hit@1"]).toEqual([0.28, 0.56]);
+    // From the shown 0.42 and n = 50 with the noise (independently computed), not the stored [0.1, 0.9].
+    expect(byType.Place?.ci95["hit@1"]).toEqual([0.2, 0.64]);
     expect(byType.Place?.ci95).not.toHaveProperty("mrr");
     // Empty types carry no outcome: shown as n = 0.
     expect(byType.Work).toMatchObject({ n: 0, isSuppressed: false });
     // Collections of 70 and 30: both shown, without MRR.
-    expect(out.by_collection!.Labor).toEqual({ n: 30, isSuppressed: false, metrics: { "hit@1": 0.4, "hit@3": 0.5, "hit@5": 0.5, "hit@10": 0.5, "alias_hit@1": 0.4 }, ci95: {} });
+    // 12 and 15 of 30, perturbed under entry-1/METRIC/collection/Labor (independently computed).
+    expect(out.by_collection!.Labor).toMatchObject({ n: 30, isSuppressed: false, metrics: { "hit@1": 0.5, "hit@3": 0.67, "hit@5": 0.67, "hit@10": 0.67, "alias_hit@1": 0.5 } });
     expect(out.disclosure).toEqual({ level: "public", min_group_n: 30, coarse_below_n: 1000, slice: "ranking" });
   });
 
   it("hides nothing more when the hidden groups already hold min_group_n samples", () => {
-    const out = discloseReport(closedReport("test"), { level: "public", minGroupN: 10 }, "ranking");
+    const out = discloseReport(closedReport("test"), { level: "public", minGroupN: 10, perturbation: PERTURBATION }, "ranking");
     expect(out.by_type!.Event?.isSuppressed).toBe(true);
     // Event (5) alone is hidden: 5 < 10, so the smallest shown group (Person, 10) is hidden too; then 15 >= 10.
     expect(out.by_type!.Person?.isSuppressed).toBe(true);
@@ -152,7 +164,7 @@ describe("slices (section 12)", () => {
 
   it("shows the owner the feedback slice, the public the ranking slice, a maintainer the whole split with both", () => {
     expect(discloseStoredScore(stored, { level: "owner", minGroupN: 30 })?.report).toMatchObject({ n: 25, disclosure: { slice: "feedback" } });
-    expect(discloseStoredScore(stored, { level: "public", minGroupN: 30 })?.report).toMatchObject({ n: 75, disclosure: { slice: "ranking" } });
+    expect(discloseStoredScore(stored, { level: "public", minGroupN: 30, perturbation: PERTURBATION })?.report).toMatchObject({ n: 75, disclosure: { slice: "ranking" } });
     const full = discloseStoredScore(stored, { level: "full", minGroupN: 30 });
     expect(full?.report).toMatchObject({ n: 100, disclosure: { slice: "whole" } });
     expect(full?.slices?.feedback.n).toBe(25);
@@ -160,23 +172,26 @@ describe("slices (section 12)", () => {
   });
 
   it("names the group policy a public report was disclosed under, so every page states the rule it was made with", () => {
-    expect(discloseStoredScore(stored, { level: "public", minGroupN: 201, coarseBelowN: 2000 })?.report.disclosure).toEqual({ level: "public", min_group_n: 201, coarse_below_n: 2000, slice: "ranking" });
-    expect(discloseStoredScore(stored, { level: "public", minGroupN: 30 })?.report.disclosure.coarse_below_n).toBe(1000);
+    expect(discloseStoredScore(stored, { level: "public", minGroupN: 201, coarseBelowN: 2000, perturbation: PERTURBATION })?.report.disclosure).toEqual({ level: "public", min_group_n: 201, coarse_below_n: 2000, slice: "ranking" });
+    expect(discloseStoredScore(stored, { level: "public", minGroupN: 30, perturbation: PERTURBATION })?.report.disclosure.coarse_below_n).toBe(1000);
     expect(discloseStoredScore(stored, { level: "owner", minGroupN: 30 })?.report.disclosure).toEqual({ level: "owner", min_group_n: null, coarse_below_n: null, slice: "feedback" });
   });
 
   it("shows nothing of a test score stored before the slices", () => {
     const before = { report: whole, feedbackReport: null, rankingReport: null };
     expect(discloseStoredScore(before, { level: "owner", minGroupN: 30 })).toBeNull();
-    expect(discloseStoredScore(before, { level: "public", minGroupN: 30 })).toBeNull();
+    expect(discloseStoredScore(before, { level: "public", minGroupN: 30, perturbation: PERTURBATION })).toBeNull();
   });
 
   it("gives each asker the headline of their slice", () => {
-    const headlines = { primary: 0.41, unified: 0.42, feedbackPrimary: 0.38119, rankingPrimary: 0.40666, rankingUnified: 0.41234 };
+    const headlines = { primary: 0.41, unified: 0.42, feedbackPrimary: 0.38119, rankingReport: stored.rankingReport };
     expect(discloseHeadline(headlines, "primary", "owner", "test")).toBe(0.381);
     expect(discloseHeadline(headlines, "unified", "owner", "test")).toBeNull();
-    expect(discloseHeadline(headlines, "primary", "public", "test")).toBe(0.407);
-    expect(discloseHeadline(headlines, "unified", "public", "test")).toBe(0.412);
+    // The public's: the ranking report's perturbed count, exactly as the public report shows it.
+    const publicReport = discloseStoredScore(stored, { level: "public", minGroupN: 30, perturbation: PERTURBATION })!.report;
+    expect(discloseHeadline(headlines, "primary", "public", "test", PERTURBATION)).toBe(publicReport.metrics["hit@1"]);
+    expect(discloseHeadline(headlines, "unified", "public", "test", PERTURBATION)).toBe(publicReport.metrics["alias_hit@1"]);
+    expect(() => discloseHeadline(headlines, "primary", "public", "test")).toThrow(/perturbation/);
     expect(discloseHeadline(headlines, "primary", "full", "test")).toBe(0.41);
     expect(discloseHeadline(headlines, "primary", "owner", "dev")).toBe(0.41);
   });
@@ -187,25 +202,13 @@ describe("slices (section 12)", () => {
   });
 });
 
-describe("the public group policy of a protected release (section 12)", () => {
-  it("keeps section 12's floor below 1,000 test samples", () => {
-    expect(publicGroupPolicy({ minGroupN: 5, testSamples: 56 })).toEqual({ minGroupN: 5, coarseBelowN: 1000 });
+describe("the public group policy (section 12, v1.3)", () => {
+  it("is section 12's floor: min_group_n, and 1-point rates below 1,000 ranking samples", () => {
+    expect(publicGroupPolicy({ minGroupN: 5 })).toEqual({ minGroupN: 5, coarseBelowN: 1000 });
+    expect(publicGroupPolicy({ minGroupN: 30 })).toEqual({ minGroupN: 30, coarseBelowN: 1000 });
   });
 
-  it("lets one sample of a group known to be all wrong move no shown number on a protected release", () => {
-    const policy = publicGroupPolicy({ minGroupN: 30, testSamples: 4633 });
-    expect(policy).toEqual({ minGroupN: 201, coarseBelowN: 2000 });
-    // A count of 0 against a count of 1: 1/n must stay below half the rounding unit.
-    for (const n of [201, 500, 1999]) expect(roundGroupRate(1 / n, n, policy.coarseBelowN)).toBe(roundGroupRate(0, n, policy.coarseBelowN));
-    for (const n of [2001, 3445]) expect(roundGroupRate(1 / n, n, policy.coarseBelowN)).toBe(0);
-    // Under section 12's floor alone, a 75-sample group and a 1,615-sample group read that one sample.
-    expect(roundGroupRate(1 / 75, 75)).toBe(0.01);
-    expect(roundGroupRate(1 / 1615, 1615)).toBe(0.001);
-  });
-
-  it("shows groups of 200 ranking samples or fewer by their size only", () => {
-    const out = discloseReport(closedReport("test"), { level: "public", ...publicGroupPolicy({ minGroupN: 30, testSamples: 4633 }) }, "ranking");
-    expect(Object.values(out.by_type ?? {}).every((group) => group?.n === 0 || group?.isSuppressed)).toBe(true);
-    expect(out.disclosure.min_group_n).toBe(201);
+  it("refuses a public ranking-slice report without its perturbation", () => {
+    expect(() => discloseReport(closedReport("test"), { level: "public", minGroupN: 30 }, "ranking")).toThrow(/perturbation/);
   });
 });

@@ -1,11 +1,18 @@
 import { ENTITY_TYPES, type EntityType } from "@/lib/core/dataset/release-schema";
 import { roundTo } from "@/lib/core/format/round";
-import { ownerInterval } from "@/lib/core/disclosure/owner-interval";
+import {
+  mrrToThousandths,
+  perturbGroup,
+  rateToPoints,
+  rateToTenths,
+  shownValueInterval,
+  type NoiseContext,
+} from "@/lib/core/disclosure/perturb";
 import { orderReport } from "@/lib/core/scoring/order-report";
 import { RANK_SIGNIFICANCE_LEVEL } from "@/lib/core/ranking/paired-ranks";
 import { readStoredReport } from "@/lib/core/scoring/stored-report";
 import type { ScoreReport } from "@/lib/core/scoring/report-schema";
-import type { Track } from "@/lib/core/scoring/tracks";
+import { PRIMARY_METRIC, UNIFIED_METRIC, type Track } from "@/lib/core/scoring/tracks";
 
 /**
  * The one place that decides what may be learned of the test split (protocol
@@ -15,7 +22,8 @@ import type { Track } from "@/lib/core/scoring/tracks";
  * full precision for the worker, the statistics and the maintainers.
  * docs/integrity.md explains each rule and the attack it stops.
  *
- * Pure: no database, no clock, no secrets.
+ * Pure: no database, no clock; the slice secret that keys the public
+ * numbers' noise (perturb.ts) comes in as an argument.
  */
 
 /**
@@ -68,25 +76,16 @@ export function roundGroupRate(value: number, n: number, coarseBelowN: number = 
 export const PROTECTED_TEST_SIZE = 1000;
 
 /**
- * How public group numbers of a release are shown. Section 12's rule (groups
- * below min_group_n show n only, rates to 1 point below 1,000 samples) is the
- * floor; on a protected release the platform also keeps its reason, "one
- * sample must not move a shown number", for a file whose other answers in a
- * group are known to be wrong: a count of 0 and a count of 1 must round alike,
- * which needs 1/n below half the rounding unit. So a group shows 1-point
- * rates only above 200 ranking samples and 0.1-point rates only from 2,000,
- * and smaller groups show n only. (Measured before this rule: two published
- * entries of one account read 8 of 11 probed ranking-slice golds from the
- * per-collection and per-type rates of a 4,633-sample release.)
+ * How public group numbers of a release are shown (section 12): groups below
+ * min_group_n show n only, rates to 1 point below 1,000 ranking samples. Since
+ * v1.3 the counts behind them are perturbed (perturb.ts), so one sample no
+ * longer moves a shown number in a way a reader can rely on, and the
+ * protocol's floor is the rule.
  */
 export type GroupPolicy = { minGroupN: number; coarseBelowN: number };
 
-const PROTECTED_MIN_GROUP_N = 201;
-const PROTECTED_COARSE_BELOW_N = 2000;
-
-export function publicGroupPolicy(release: { minGroupN: number; testSamples: number }): GroupPolicy {
-  if (release.testSamples < PROTECTED_TEST_SIZE) return { minGroupN: release.minGroupN, coarseBelowN: COARSE_GROUP_BELOW_N };
-  return { minGroupN: Math.max(release.minGroupN, PROTECTED_MIN_GROUP_N), coarseBelowN: PROTECTED_COARSE_BELOW_N };
+export function publicGroupPolicy(release: { minGroupN: number }): GroupPolicy {
+  return { minGroupN: release.minGroupN, coarseBelowN: COARSE_GROUP_BELOW_N };
 }
 
 /** Which samples a disclosed report is made of (section 12). */
@@ -109,26 +108,41 @@ export function discloseValue(value: number, level: Level): number {
   return roundIf(level, value);
 }
 
-/** The headline columns of a Score row: the whole split's and, on the test split, the slices'. */
+/** The headline columns of a Score row: the whole split's and, on the test split, the feedback slice's; the ranking slice's report. */
 type StoredHeadlines = {
   primary: number;
   unified: number;
   feedbackPrimary: number | null;
-  rankingPrimary: number | null;
-  rankingUnified: number | null;
+  rankingReport: unknown;
 };
 
 /**
  * A headline number (the primary or unified metric of a score row) for one
- * asker: the owner's is the feedback slice's, the public's the ranking
- * slice's, rounded; null when the row has no such slice (a score from before
- * the slices, stale until re-scored) or the owner asks for the unified metric.
+ * asker: the owner's is the feedback slice's, rounded; the public's the
+ * ranking slice's, from its perturbed count (section 12, v1.3); null when the
+ * row has no such slice (a score from before the slices, stale until
+ * re-scored) or the owner asks for the unified metric.
  */
-export function discloseHeadline(score: StoredHeadlines, metric: "primary" | "unified", level: Level, split: "train" | "dev" | "test"): number | null {
+export function discloseHeadline(
+  score: StoredHeadlines,
+  metric: "primary" | "unified",
+  level: Level,
+  split: "train" | "dev" | "test",
+  perturbation?: Perturbation,
+): number | null {
   if (split !== "test" || level === "full") return metric === "primary" ? score.primary : score.unified;
   if (level === "owner") return metric === "primary" && score.feedbackPrimary !== null ? roundRate(score.feedbackPrimary) : null;
-  const value = metric === "primary" ? score.rankingPrimary : score.rankingUnified;
-  return value === null ? null : roundRate(value);
+  const headline = publicHeadlineCount(score, metric, requirePerturbation({ level, minGroupN: 0, perturbation }));
+  return headline === null ? null : rateToTenths(headline.count, headline.n);
+}
+
+/** The perturbed count behind a public headline and its n: lists order by count / n (ties by entry id), never by a stored value. */
+export function publicHeadlineCount(score: Pick<StoredHeadlines, "rankingReport">, metric: "primary" | "unified", perturbation: Perturbation): { count: number; n: number } | null {
+  const ranking = readStoredReport(score.rankingReport);
+  if (ranking === null) return null;
+  const key = metric === "primary" ? PRIMARY_METRIC[ranking.track] : UNIFIED_METRIC[ranking.track];
+  const count = publicCountsOf(ranking, perturbation).overall[key];
+  return count === undefined || ranking.n === 0 ? null : { count, n: ranking.n };
 }
 
 export type DisclosedGroup = {
@@ -153,11 +167,26 @@ export type DisclosedReport = {
   disclosure: { level: Level; min_group_n: number | null; coarse_below_n: number | null; slice: ReportSlice };
 };
 
-/** A maintainer's view of a test score: the whole split, and each slice, unrounded. */
-type DisclosedScore = { report: DisclosedReport; slices: { feedback: DisclosedReport; ranking: DisclosedReport } | null };
+/**
+ * The perturbed counts behind a public report (section 12, v1.3): overall and
+ * per entity type, after the running maximum and before rounding. Every public
+ * order, best and pair direction is taken from these; they never leave the
+ * server themselves (a perturbed count is finer than its rounded rate).
+ */
+export type PublicCounts = {
+  n: number;
+  overall: Readonly<Record<string, number>>;
+  byType: Partial<Record<EntityType, { n: number; counts: Readonly<Record<string, number>> }>>;
+};
 
-/** `minGroupN` and `coarseBelowN`: the release's public group policy (publicGroupPolicy). */
-type DiscloseOptions = { level: Level; minGroupN: number; coarseBelowN?: number };
+/** A maintainer's view of a test score: the whole split, and each slice, unrounded; a public one carries its perturbed counts. */
+type DisclosedScore = { report: DisclosedReport; slices: { feedback: DisclosedReport; ranking: DisclosedReport } | null; publicCounts?: PublicCounts };
+
+/** Whose numbers the public ones are, and the noise of the release (section 12): required at the public level. */
+export type Perturbation = { context: NoiseContext; entryId: string };
+
+/** `minGroupN` and `coarseBelowN`: the release's public group policy (publicGroupPolicy); `perturbation` for the public level. */
+type DiscloseOptions = { level: Level; minGroupN: number; coarseBelowN?: number; perturbation?: Perturbation };
 
 /**
  * What `level` may see of a stored score (section 12): the owner of an
@@ -173,26 +202,113 @@ export function discloseStoredScore(stored: StoredScoreReports, options: Disclos
   const feedback = readStoredReport(stored.feedbackReport);
   const ranking = readStoredReport(stored.rankingReport);
   if (options.level === "owner") return feedback === null ? null : { report: discloseReport(feedback, options, "feedback"), slices: null };
-  if (options.level === "public") return ranking === null ? null : { report: discloseReport(ranking, options, "ranking"), slices: null };
+  if (options.level === "public") {
+    if (ranking === null) return null;
+    const counts = publicCountsOf(ranking, requirePerturbation(options));
+    return { report: disclosePublicReport(ranking, options, counts), slices: null, publicCounts: counts };
+  }
   const slices = feedback === null || ranking === null ? null : { feedback: discloseReport(feedback, options, "feedback"), ranking: discloseReport(ranking, options, "ranking") };
   return { report: discloseReport(whole, options, "whole"), slices };
 }
 
-/** A disclosed interval: a maintainer's is the stored §9 one; every other is made from the shown value and n alone (owner-interval.ts). */
+/**
+ * A disclosed interval: a maintainer's is the stored §9 one; every other is
+ * made from the shown value and n alone (Binomial(n, v); for public numbers
+ * with the noise's distribution added), and contains the shown value.
+ */
 function discloseInterval(level: Level, stored: Interval, shown: number | undefined, n: number): Interval {
   if (level === "full" || shown === undefined) return stored;
-  return roundInterval(ownerInterval(shown, n));
+  return roundInterval(shownValueInterval(shown, n, level === "public"));
+}
+
+function requirePerturbation(options: DiscloseOptions): Perturbation {
+  if (options.perturbation === undefined) throw new Error("a public ranking-slice number needs its perturbation (protocol section 12): pass the entry id and the release's noise context");
+  return options.perturbation;
+}
+
+/** The exact counts behind a group's rates: right answers per metric (for MRR the sum of reciprocal ranks). */
+function exactCounts(metrics: Readonly<Record<string, number | null>>, n: number, withMrr: boolean): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const [key, value] of Object.entries(metrics)) {
+    if (value === null || (key === "mrr" && !withMrr)) continue;
+    counts[key] = key === "mrr" ? value * n : Math.round(value * n);
+  }
+  return counts;
+}
+
+/** Section 12's perturbed counts of a ranking-slice report: overall, and per type (the type views rank on these). */
+export function publicCountsOf(raw: ScoreReport, perturbation: Perturbation): PublicCounts {
+  const { context, entryId } = perturbation;
+  const byType: PublicCounts["byType"] = {};
+  for (const type of ENTITY_TYPES) {
+    const group = raw.by_type[type];
+    if (group === undefined || group.n === 0) continue;
+    byType[type] = { n: group.n, counts: perturbGroup(context, entryId, `type/${type}`, group.n, exactCounts(group.metrics, group.n, false)) };
+  }
+  return { n: raw.n, overall: perturbGroup(context, entryId, "all", raw.n, exactCounts(raw.metrics, raw.n, true)), byType };
+}
+
+/** A public rate from its perturbed count: MRR to 3 decimals, a group below `coarseBelowN` to 1 point, else to 0.1 point. */
+function publicRate(metric: string, count: number, n: number, coarse: boolean): number {
+  if (metric === "mrr") return mrrToThousandths(count, n);
+  return coarse ? rateToPoints(count, n) : rateToTenths(count, n);
+}
+
+/** The public report of a ranking slice (section 12): every number from perturbed counts. */
+function disclosePublicReport(raw: ScoreReport, options: DiscloseOptions, counts: PublicCounts): DisclosedReport {
+  const report = orderReport(raw);
+  const perturbation = requirePerturbation(options);
+  const coarseBelowN = options.coarseBelowN ?? COARSE_GROUP_BELOW_N;
+  const metrics: Partial<Record<string, number>> = {};
+  const ci95: Partial<Record<string, Interval>> = {};
+  for (const key of Object.keys(report.metrics)) {
+    const count = counts.overall[key];
+    if (count === undefined) continue;
+    metrics[key] = publicRate(key, count, report.n, false);
+    ci95[key] = discloseInterval("public", [0, 0], metrics[key], report.n);
+  }
+  const groupOptions = { ...options, level: "public" as const };
+  const typeGroups: Record<string, RawGroup> = {};
+  for (const type of ENTITY_TYPES) {
+    const group = report.by_type[type];
+    if (group !== undefined) typeGroups[type] = group;
+  }
+  const shownGroup = (prefix: "type" | "collection") => (name: string, group: RawGroup): DisclosedGroup => {
+    const perturbed =
+      prefix === "type" && counts.byType[name as EntityType] !== undefined
+        ? counts.byType[name as EntityType]!.counts
+        : perturbGroup(perturbation.context, perturbation.entryId, `${prefix}/${name}`, group.n, exactCounts(group.metrics, group.n, false));
+    const shown: Partial<Record<string, number | null>> = {};
+    const intervals: Partial<Record<string, Interval | null>> = {};
+    for (const [key, value] of Object.entries(group.metrics)) {
+      if (key === "mrr") continue;
+      const count = perturbed[key];
+      shown[key] = value === null || count === undefined ? null : publicRate(key, count, group.n, group.n < coarseBelowN);
+      intervals[key] = shown[key] == null ? null : discloseInterval("public", [0, 0], shown[key] ?? undefined, group.n);
+    }
+    return { n: group.n, isSuppressed: false, metrics: shown, ci95: intervals };
+  };
+  return {
+    scorer_version: report.scorer_version,
+    split: report.split,
+    track: report.track,
+    n: report.n,
+    metrics,
+    ci95,
+    by_type: discloseGroupPartition(typeGroups, "public", groupOptions, shownGroup("type")) as Partial<Record<EntityType, DisclosedGroup>>,
+    by_collection: discloseGroupPartition(collectionGroups(report), "public", groupOptions, shownGroup("collection")),
+    disclosure: { level: "public", min_group_n: options.minGroupN, coarse_below_n: coarseBelowN, slice: "ranking" },
+  };
 }
 
 export function discloseReport(raw: ScoreReport, options: DiscloseOptions, slice: ReportSlice): DisclosedReport {
   const report = orderReport(raw);
   const level = report.split === "test" ? options.level : "full";
+  if (level === "public") return disclosePublicReport(raw, options, publicCountsOf(raw, requirePerturbation(options)));
   const metrics: Partial<Record<string, number>> = {};
   for (const [key, value] of Object.entries(report.metrics)) metrics[key] = roundIf(level, value);
   const ci95: Partial<Record<string, Interval>> = {};
   for (const [key, value] of Object.entries(report.ci95)) ci95[key] = discloseInterval(level, value, metrics[key], report.n);
-  const minGroupN = level === "public" ? options.minGroupN : null;
-  const coarseBelowN = level === "public" ? (options.coarseBelowN ?? COARSE_GROUP_BELOW_N) : null;
   return {
     scorer_version: report.scorer_version,
     split: report.split,
@@ -202,7 +318,7 @@ export function discloseReport(raw: ScoreReport, options: DiscloseOptions, slice
     ci95,
     by_type: level === "owner" ? null : discloseTypeGroups(report, level, options),
     by_collection: level === "owner" ? null : discloseGroupPartition(collectionGroups(report), level, options),
-    disclosure: { level, min_group_n: minGroupN, coarse_below_n: coarseBelowN, slice },
+    disclosure: { level, min_group_n: null, coarse_below_n: null, slice },
   };
 }
 
@@ -231,7 +347,12 @@ function discloseTypeGroups(report: ScoreReport, level: Level, policy: DiscloseO
  * No per-group MRR on the test split: a reciprocal rank of one sample is
  * readable from a small group's MRR to many digits.
  */
-function discloseGroupPartition(groups: Record<string, RawGroup>, level: Level, policy: DiscloseOptions): Record<string, DisclosedGroup> {
+function discloseGroupPartition(
+  groups: Record<string, RawGroup>,
+  level: Level,
+  policy: DiscloseOptions,
+  showGroup?: (name: string, group: RawGroup) => DisclosedGroup,
+): Record<string, DisclosedGroup> {
   const names = Object.keys(groups);
   const hidden = level === "public" ? suppressedGroups(groups, policy.minGroupN) : new Set<string>();
   const out: Record<string, DisclosedGroup> = {};
@@ -239,6 +360,10 @@ function discloseGroupPartition(groups: Record<string, RawGroup>, level: Level, 
     const group = groups[name]!;
     if (hidden.has(name)) {
       out[name] = { n: group.n, isSuppressed: true, metrics: {}, ci95: {} };
+      continue;
+    }
+    if (showGroup !== undefined) {
+      out[name] = showGroup(name, group);
       continue;
     }
     const metrics = discloseGroupMetrics(group.metrics, level, group.n, policy.coarseBelowN ?? COARSE_GROUP_BELOW_N);

@@ -3,7 +3,7 @@ import { buildLeaderboard } from "@/lib/core/leaderboard/build-leaderboard";
 import { parseCsv } from "@/testing/parse-csv";
 import { toCsv } from "./csv";
 import { leaderboardExport, renderExport } from "../leaderboard/export-tables";
-import { closeRanksView, entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
+import { ZERO_NOISE, closeRanksView, entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
 
 describe("toCsv / parseCsv", () => {
   it("quotes what needs quoting and parses it back", () => {
@@ -51,6 +51,7 @@ describe("leaderboard CSV export", () => {
     entries: [awkward],
     goldTypes: GOLD_TYPES,
     minGroupN: 30,
+    noise: ZERO_NOISE,
     reported: [reported({ id: "r", track: "open", metrics: { exact: 0.2702, alias: 0.333 } })],
   });
   const SITE = "https://irc-bench.example.org";

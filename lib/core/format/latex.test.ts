@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { buildLeaderboard } from "@/lib/core/leaderboard/build-leaderboard";
 import { leaderboardExport, renderExport } from "../leaderboard/export-tables";
 import { escapeLatex, toLatexTabular } from "./latex";
-import { closeRanksView, entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
+import { ZERO_NOISE, closeRanksView, entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
 
 function hasPdflatex(): boolean {
   try {
@@ -77,6 +77,7 @@ describe("leaderboard LaTeX export", () => {
     ],
     goldTypes: GOLD_TYPES,
     minGroupN: 30,
+    noise: ZERO_NOISE,
     reported: [reported({ id: "r", track: "open", metrics: { exact: 0.2702, alias: 0.333, contain: 0.333, jaccard: 0.3505 } })],
   });
   const rendered = renderExport(leaderboardExport(view, "https://irc-bench.example.org"), "tex");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildLeaderboard, type BuildLeaderboardInput } from "./build-leaderboard";
 import { buildProgressView } from "@/lib/core/leaderboard/progress-view";
-import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
+import { ZERO_NOISE, entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
 
 const openA = entry({ id: "open-a", track: "open", metrics: { exact: 0.4, alias: 0.5, contain: 0.55, jaccard: 0.6 }, ci95: { exact: [0.35, 0.45], alias: [0.45, 0.55], contain: [0.5, 0.6], jaccard: [0.55, 0.65] } });
 const openB = entry({ id: "open-b", track: "open", metrics: { exact: 0.3, alias: 0.35, contain: 0.4, jaccard: 0.45 }, ci95: { exact: [0.25, 0.35], alias: [0.3, 0.4], contain: [0.35, 0.45], jaccard: [0.4, 0.5] }, scorerVersion: "0.9.0" });
@@ -24,6 +24,7 @@ function input(overrides: Partial<BuildLeaderboardInput>): BuildLeaderboardInput
     entries: [openB, openWeak, closedA, openA, openBase],
     goldTypes: GOLD_TYPES,
     minGroupN: 30,
+    noise: ZERO_NOISE,
     reported: [reported({ id: "o10", track: "open", metrics: { exact: 0.3894, alias: 0.4142, contain: 0.479, jaccard: 0.5159 } })],
     ...overrides,
   };

@@ -13,7 +13,8 @@ import type {
   TypeEstimate,
 } from "./leaderboard-types";
 import { pickBestBaseline, significanceMark } from "../ranking/significance";
-import { rankView, type ViewRanks } from "../ranking/view-ranks";
+import { publicOrderValueOf, rankView, type ViewRanks } from "../ranking/view-ranks";
+import type { ComparisonMetric } from "@/lib/core/scoring/compare";
 import {
   isTrackInView,
   rankMetricOf,
@@ -43,6 +44,8 @@ export type BuildLeaderboardInput = {
   goldTypes: readonly EntityType[];
   /** The release's min_group_n: a smaller type has no type-view ranks (section 12). */
   minGroupN: number;
+  /** The noise of a pair's key (section 12, lib/core/disclosure/perturb.ts noiseOf with the release's context). */
+  noise: (key: string) => number;
 };
 
 /** An entry's estimate of a view metric, overall or on one entity type. */
@@ -159,12 +162,17 @@ function reportedRow(result: ReportedSource, input: BuildLeaderboardInput, colum
   };
 }
 
-function compareRows(rankMetric: ViewMetric) {
+/**
+ * Rows by point estimate, highest first (section 13): an entry's is its
+ * perturbed count over n (section 12), a reported row's its reported value;
+ * ties by entry id.
+ */
+function compareRows(orderOf: (row: LeaderboardRow) => number | null) {
   return (a: LeaderboardRow, b: LeaderboardRow): number => {
-    const x = a.metrics[rankMetric]?.value ?? Number.NEGATIVE_INFINITY;
-    const y = b.metrics[rankMetric]?.value ?? Number.NEGATIVE_INFINITY;
+    const x = orderOf(a) ?? Number.NEGATIVE_INFINITY;
+    const y = orderOf(b) ?? Number.NEGATIVE_INFINITY;
     if (x !== y) return y - x;
-    return a.system.localeCompare(b.system, "en") || a.key.localeCompare(b.key, "en");
+    return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
   };
 }
 
@@ -175,14 +183,18 @@ export function buildLeaderboard(input: BuildLeaderboardInput): LeaderboardView 
   const rows = entries.map((entry) => entryRow(entry, input, columns));
 
   // Section 13: ranks and marks come from one set of paired tests among the view's entries.
+  const comparisonMetric: ComparisonMetric = rankMetric === "alias" || rankMetric === "hit@1" ? rankMetric : "unified";
   const ranks = rankView({
     entries,
-    metric: rankMetric === "alias" || rankMetric === "hit@1" ? rankMetric : "unified",
+    metric: comparisonMetric,
     type: input.type,
     goldTypes: input.goldTypes,
     goldSha256: input.goldSha256,
     minGroupN: input.minGroupN,
+    noise: input.noise,
   });
+  const entryOrder = new Map(entries.map((entry) => [entry.id, publicOrderValueOf(entry, comparisonMetric, input.type)]));
+  const orderOf = (row: LeaderboardRow): number | null => (row.entryId !== null ? (entryOrder.get(row.entryId) ?? null) : (row.metrics[rankMetric]?.value ?? null));
   const systemOf = new Map(entries.map((entry) => [entry.id, entry.system]));
   if (ranks !== null) {
     for (const row of rows) {
@@ -207,7 +219,7 @@ export function buildLeaderboard(input: BuildLeaderboardInput): LeaderboardView 
       : pickBestBaseline(
           entries
             .filter((entry) => entry.isBaseline && ranks.indexOf.has(entry.id))
-            .map((entry) => ({ id: entry.id, name: entry.system, value: entryEstimate(entry, rankMetric, input.type)?.value ?? null })),
+            .map((entry) => ({ id: entry.id, name: entry.system, value: entryEstimate(entry, rankMetric, input.type)?.value ?? null, order: entryOrder.get(entry.id) ?? null })),
           rankMetric,
         );
   const baselineIndex = bestBaseline === null ? undefined : ranks?.indexOf.get(bestBaseline.id);
@@ -233,9 +245,9 @@ export function buildLeaderboard(input: BuildLeaderboardInput): LeaderboardView 
     rankMetric,
     columns,
     bestBaseline,
-    rows: [...rows, ...reported].sort(compareRows(rankMetric)),
+    rows: [...rows, ...reported].sort(compareRows(orderOf)),
     minGroupN: input.minGroupN,
-    matrix: ranks === null ? null : pairwiseMatrix(ranks, rows, rankMetric),
+    matrix: ranks === null ? null : pairwiseMatrix(ranks, rows, rankMetric, orderOf),
     readPair: pairReader(ranks, rows, rankMetric),
   };
 }
@@ -253,10 +265,10 @@ function pairReader(ranks: ViewRanks | null, rows: readonly LeaderboardRow[], ra
 /** How many entries the pairwise matrix shows (the top of the view by point estimate). */
 const MATRIX_SIZE = 20;
 
-function pairwiseMatrix(ranks: ViewRanks, rows: readonly LeaderboardRow[], rankMetric: ViewMetric): PairwiseMatrix {
+function pairwiseMatrix(ranks: ViewRanks, rows: readonly LeaderboardRow[], rankMetric: ViewMetric, orderOf: (row: LeaderboardRow) => number | null): PairwiseMatrix {
   const top = rows
     .filter((row) => ranks.indexOf.has(row.key))
-    .sort(compareRows(rankMetric))
+    .sort(compareRows(orderOf))
     .slice(0, MATRIX_SIZE);
   const { paired } = ranks;
   const cells = top.map((rowEntry) =>

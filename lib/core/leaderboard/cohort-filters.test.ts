@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
+import { ZERO_NOISE, entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
 import { buildLeaderboard } from "./build-leaderboard";
 import { cohortKeyOf, cohortOf, cohortOfPageFilters, describeCohort, isEntryInCohort, selectCohort } from "./cohort-filters";
 import { DEFAULT_FILTERS } from "./filter-rows";
@@ -20,7 +20,7 @@ const data = { entries: [tuned, closedApi, smallTuned, baseline], reported: [pap
 
 function ranksOf(cohort: Parameters<typeof selectCohort>[1]): Record<string, number | null> {
   const chosen = selectCohort(data, cohort);
-  const view = buildLeaderboard({ release: RELEASE, goldSha256: GOLD, scorerVersion: VERSION, track: "open", type: null, goldTypes: GOLD_TYPES, minGroupN: 30, ...chosen });
+  const view = buildLeaderboard({ release: RELEASE, goldSha256: GOLD, scorerVersion: VERSION, track: "open", type: null, goldTypes: GOLD_TYPES, minGroupN: 30, noise: ZERO_NOISE, ...chosen });
   return Object.fromEntries(view.rows.map((row) => [row.key, row.rank]));
 }
 

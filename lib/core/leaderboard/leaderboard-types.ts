@@ -1,7 +1,7 @@
 import type { EntityType } from "@/lib/core/dataset/release-schema";
 import type { Approach } from "@/lib/core/fact-sheet/schema";
 import type { ProvenanceTier } from "@/lib/core/fact-sheet/tiers";
-import type { PairReading, PValueBucket } from "@/lib/core/disclosure/disclose";
+import type { PairReading, PublicCounts, PValueBucket } from "@/lib/core/disclosure/disclose";
 import type { SampleOutcomes } from "@/lib/core/scoring/outcome-codes";
 import type { Track } from "@/lib/core/scoring/tracks";
 import type { LeaderboardTrack, ViewMetric } from "./views";
@@ -59,6 +59,8 @@ export type EntrySource = {
   /** ISO date of publication (baselines: of scoring). */
   date: string | null;
   score: ScoreSummary;
+  /** Section 12's perturbed counts behind its public numbers: every public order and pair reads these, never a stored report. */
+  publicCounts: PublicCounts;
   /** The owner's account and whether they chose this as their primary entry of the track (lib/core/leaderboard/primary-entries.ts). */
   ownerId?: string;
   isPrimary?: boolean;

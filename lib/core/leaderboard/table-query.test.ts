@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildLeaderboard } from "./build-leaderboard";
 import type { LeaderboardView } from "./leaderboard-types";
 import { applyTableQuery, PAGE_SIZE, resolveSort, sortRows, tableQuerySchema } from "./table-query";
-import { entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
+import { ZERO_NOISE, entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from "@/testing/leaderboard/test-support";
 
 function viewOf(count: number): LeaderboardView {
   // Entry i has alias 0.01 * i (so entry-119 is best), a parameter count only on even i.
@@ -24,6 +24,7 @@ function viewOf(count: number): LeaderboardView {
     entries,
     goldTypes: GOLD_TYPES,
     minGroupN: 30,
+    noise: ZERO_NOISE,
     reported: [reported({ id: "paper", track: "open", metrics: { alias: 0.505 } })],
   });
 }

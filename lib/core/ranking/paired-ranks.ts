@@ -40,8 +40,8 @@ type PairVerdict = { verdict: "better" | "worse" | "no significant difference"; 
 
 export type PairedRanks = {
   ids: readonly string[];
-  /** Samples right, per system. */
-  right: Int32Array;
+  /** Samples right, per system (on the public leaderboard: section 12's perturbed count), the point estimate's numerator. */
+  right: Float64Array;
   n: number;
   /** 1 + the number of systems significantly better, per system: the low end of the rank interval. */
   ranks: Int32Array;
@@ -61,18 +61,34 @@ export type PairedRanks = {
   verdict(i: number, j: number): PairVerdict;
 };
 
+/** Ranks from the exact outcomes: each system's right answers and each pair's discordant counts by popcount. */
 export function computePairedRanks(systems: readonly RankedSystem[]): PairedRanks {
-  const count = systems.length;
   const n = systems[0]?.bits.length ?? 0;
   for (const system of systems) {
     if (system.bits.length !== n) throw new Error(`cannot rank outcomes of ${system.bits.length} and ${n} samples together`);
   }
   const right = Int32Array.from(systems, (system) => countOnes(system.bits));
-  const { onlyFirst, pValues } = pairTests(systems, right, n);
+  const onlyFirst = bitsetPairCounts(systems, right);
+  return rankFromPairs({ ids: systems.map((system) => system.id), n, right: Float64Array.from(right), onlyFirst });
+}
+
+/**
+ * The input of a ranking whose numbers are given: each system's point-estimate
+ * numerator and each ordered pair's count of samples only the first gets right
+ * (`onlyFirst[i * N + j]` is b of (i, j), `onlyFirst[j * N + i]` its c). On the
+ * public leaderboard these are section 12's perturbed `k'` and `b'`, `c'`.
+ */
+export type PairCountsInput = { ids: readonly string[]; n: number; right: Float64Array; onlyFirst: Int32Array };
+
+export function rankFromPairs(input: PairCountsInput): PairedRanks {
+  const { right, onlyFirst, n } = input;
+  const count = input.ids.length;
+  const pValues = pairPValues(onlyFirst, count, n);
   const adjusted = holmPerSystem(pValues, count);
 
-  const isBetter = (j: number, i: number): boolean =>
-    i !== j && right[j]! > right[i]! && adjusted[i * count + j]! < RANK_SIGNIFICANCE_LEVEL;
+  // j is ahead of i on the point estimate and on the pair's own counts (b of (j, i) above c): a verdict never contradicts the shown numbers.
+  const isAhead = (j: number, i: number): boolean => right[j]! > right[i]! && onlyFirst[j * count + i]! > onlyFirst[i * count + j]!;
+  const isBetter = (j: number, i: number): boolean => i !== j && isAhead(j, i) && adjusted[i * count + j]! < RANK_SIGNIFICANCE_LEVEL;
 
   const { ranks, rankHi } = rankBounds(count, isBetter);
   const significantlyOver = (i: number, isOver: (j: number) => boolean, familyOf: (j: number) => number) => {
@@ -82,7 +98,7 @@ export function computePairedRanks(systems: readonly RankedSystem[]): PairedRank
   };
 
   return {
-    ids: systems.map((system) => system.id),
+    ids: input.ids,
     right,
     n,
     ranks,
@@ -94,30 +110,43 @@ export function computePairedRanks(systems: readonly RankedSystem[]): PairedRank
     worseThan: (i) => significantlyOver(i, (j) => isBetter(i, j), (j) => adjusted[j * count + i]!),
     verdict: (i, j) => {
       if (i === j || right[i] === right[j]) return { verdict: "no significant difference", pHolm: i === j ? 1 : Math.max(adjusted[i * count + j]!, adjusted[j * count + i]!) };
-      const isAhead = right[i]! > right[j]!;
-      const pHolm = isAhead ? adjusted[j * count + i]! : adjusted[i * count + j]!;
-      if (pHolm >= RANK_SIGNIFICANCE_LEVEL) return { verdict: "no significant difference", pHolm };
-      return { verdict: isAhead ? "better" : "worse", pHolm };
+      const isIAhead = right[i]! > right[j]!;
+      const pHolm = isIAhead ? adjusted[j * count + i]! : adjusted[i * count + j]!;
+      if (isBetter(i, j)) return { verdict: "better", pHolm };
+      if (isBetter(j, i)) return { verdict: "worse", pHolm };
+      return { verdict: "no significant difference", pHolm };
     },
   };
 }
 
-/** Every pair's discordant counts (b in [i, j], c in [j, i]) and exact McNemar p, one popcount per pair. */
-function pairTests(systems: readonly RankedSystem[], right: Int32Array, n: number): { onlyFirst: Int32Array; pValues: Float64Array } {
+/** Every pair's discordant counts (b in [i, j], c in [j, i]), one popcount per pair. */
+function bitsetPairCounts(systems: readonly RankedSystem[], right: Int32Array): Int32Array {
   const count = systems.length;
   const onlyFirst = new Int32Array(count * count);
-  const pValues = new Float64Array(count * count).fill(1);
-  const pOfCounts = new Map<number, number>();
-  const exactP = createExactMcNemar(n);
   for (let i = 0; i < count; i += 1) {
     const x = systems[i]!.bits.words;
     for (let j = i + 1; j < count; j += 1) {
-      const y = systems[j]!.bits.words;
       // One count per pair: b = |X and not Y|; then |X and Y| = right_i - b and c = right_j - |X and Y|.
-      const b = countOnlyFirst(x, y);
-      const c = right[j]! - (right[i]! - b);
+      const b = countOnlyFirst(x, systems[j]!.bits.words);
       onlyFirst[i * count + j] = b;
-      onlyFirst[j * count + i] = c;
+      onlyFirst[j * count + i] = right[j]! - (right[i]! - b);
+    }
+  }
+  return onlyFirst;
+}
+
+/** Every pair's exact McNemar p (section 9) from its discordant counts. */
+function pairPValues(onlyFirst: Int32Array, count: number, n: number): Float64Array {
+  const pValues = new Float64Array(count * count).fill(1);
+  const pOfCounts = new Map<number, number>();
+  // b' + c' may exceed n by the noise (section 12): the table covers it.
+  let most = n;
+  for (const value of onlyFirst) most = Math.max(most, value);
+  const exactP = createExactMcNemar(2 * most + 2);
+  for (let i = 0; i < count; i += 1) {
+    for (let j = i + 1; j < count; j += 1) {
+      const b = onlyFirst[i * count + j]!;
+      const c = onlyFirst[j * count + i]!;
       // Many pairs share (b, c): the p-value depends on nothing else.
       const key = b * 65536 + c;
       let p = pOfCounts.get(key);
@@ -129,7 +158,7 @@ function pairTests(systems: readonly RankedSystem[], right: Int32Array, n: numbe
       pValues[j * count + i] = p;
     }
   }
-  return { onlyFirst, pValues };
+  return pValues;
 }
 
 /** Holm-adjusted p-values, each system's tests against all the others as one family. */

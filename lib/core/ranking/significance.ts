@@ -8,23 +8,26 @@ import type { BestBaseline, SignificanceMark } from "../leaderboard/leaderboard-
  * the ranks never say two things.
  */
 
-type BaselineCandidate = { id: string; name: string; value: number | null };
+/** `value`: the shown value; `order`: the public point estimate it is picked by (section 12: the perturbed count over n). */
+type BaselineCandidate = { id: string; name: string; value: number | null; order: number | null };
 
-/** The baseline with the highest value; ties go to the first in `candidates` order. */
+/** The baseline with the highest public point estimate; ties go to the smaller entry id. */
 export function pickBestBaseline(
   candidates: readonly BaselineCandidate[],
   metric: BestBaseline["metric"],
 ): BestBaseline | null {
-  let best: BestBaseline | null = null;
+  let best: (BestBaseline & { order: number }) | null = null;
   for (const candidate of candidates) {
-    if (candidate.value === null || !Number.isFinite(candidate.value)) {
+    if (candidate.value === null || candidate.order === null || !Number.isFinite(candidate.order)) {
       continue;
     }
-    if (best === null || candidate.value > best.value) {
-      best = { id: candidate.id, name: candidate.name, metric, value: candidate.value };
+    if (best === null || candidate.order > best.order || (candidate.order === best.order && candidate.id < best.id)) {
+      best = { id: candidate.id, name: candidate.name, metric, value: candidate.value, order: candidate.order };
     }
   }
-  return best;
+  if (best === null) return null;
+  const { order: _order, ...shown } = best;
+  return shown;
 }
 
 /** The mark of entry `entry` against `baseline`, both indices into the view's paired ranks; `shownValue` is the entry's shown value of the view's metric. */

@@ -20,10 +20,11 @@ export const SCORER_VERSION = "1.1.0";
 /**
  * Semver of what the platform stores for a score (Score.scorerVersion): the
  * scorer's rules plus what is kept beside its report. 1.2.0 (protocol v1.2)
- * adds the reports of the test split's feedback and ranking slices; the
+ * adds the reports of the test split's feedback and ranking slices; 1.3.0
+ * (protocol v1.3) keys the slices by the gold entity; the
  * report itself, and so the offline scorer's output, is that of SCORER_VERSION.
  */
-export const PLATFORM_SCORING_VERSION = "1.2.0";
+export const PLATFORM_SCORING_VERSION = "1.3.0";
 
 export type ReportOptions = {
   split: ScoredSplit;

@@ -1,35 +1,40 @@
 import { describe, expect, it } from "vitest";
-import { computeTestSlices, isFeedbackSample, pickCodes, pickPositions } from "./slice-membership";
+import { computeTestSlices, isFeedbackEntity, pickCodes, pickPositions } from "./slice-membership";
 
 // Expected values from Python's hmac module:
-// int.from_bytes(hmac.new(secret, b"irc-bench/" + id, sha256).digest()[:8], "big") / 2**64
+// int.from_bytes(hmac.new(secret, b"irc-bench/" + qid, sha256).digest()[:8], "big") / 2**64
+// Q42 -> 0.74468, Q64 -> 0.70145, Q90 -> 0.79535, Q1490 -> 0.61803, Q5 -> 0.36335
 const SECRET = "test-secret-of-at-least-32-characters!!";
-const key = (feedbackFraction: number) => ({ secret: SECRET, releaseName: "irc-bench", feedbackFraction });
+const key = (feedbackFraction: number) => ({ secret: SECRET, sliceFamily: "irc-bench", feedbackFraction });
 
-describe("test slices (protocol section 12)", () => {
-  it("puts a sample in the feedback slice when its HMAC value is below the fraction", () => {
-    // irc-000001 -> 0.42610, irc-000002 -> 0.90488, irc-000003 -> 0.95719, t-42 -> 0.19080
-    expect(isFeedbackSample(key(0.25), "t-42")).toBe(true);
-    expect(isFeedbackSample(key(0.19), "t-42")).toBe(false);
-    expect(isFeedbackSample(key(0.25), "irc-000001")).toBe(false);
-    expect(isFeedbackSample(key(0.43), "irc-000001")).toBe(true);
-    expect(computeTestSlices(key(0.5), ["irc-000001", "irc-000002", "t-42", "irc-000003"])).toEqual({
-      feedback: Uint32Array.from([0, 2]),
-      ranking: Uint32Array.from([1, 3]),
+describe("test slices (protocol section 12, keyed by the gold entity)", () => {
+  it("puts an entity in the feedback slice when its HMAC value is below the fraction", () => {
+    expect(isFeedbackEntity(key(0.37), "Q5")).toBe(true);
+    expect(isFeedbackEntity(key(0.36), "Q5")).toBe(false);
+    expect(isFeedbackEntity(key(0.5), "Q42")).toBe(false);
+    expect(isFeedbackEntity(key(0.75), "Q42")).toBe(true);
+  });
+
+  it("puts every sample of one entity in the same slice, in gold order", () => {
+    // Q5 (0.363) and Q1490 (0.618) are feedback at 0.65; Q42 (0.745) and Q90 (0.795) are ranking.
+    const goldQids = ["Q42", "Q5", "Q1490", "Q42", "Q90", "Q5"];
+    expect(computeTestSlices({ ...key(0.65) }, goldQids)).toEqual({
+      feedback: Uint32Array.from([1, 2, 5]),
+      ranking: Uint32Array.from([0, 3, 4]),
     });
   });
 
   it("compares exactly at the boundary: value / 2^64 < fraction", () => {
-    // t-42's value is 3519552046597412953; 3519552046597412953 / 2^64 = 0.19079529875483592...
-    expect(isFeedbackSample(key(0.190795298754836), "t-42")).toBe(true);
-    expect(isFeedbackSample(key(0.1907952987548359), "t-42")).toBe(false);
+    // Q5's value is 6702681729595186083; / 2^64 = 0.36335310463529996...
+    expect(isFeedbackEntity(key(0.36335310463530), "Q5")).toBe(true);
+    expect(isFeedbackEntity(key(0.3633531046352999), "Q5")).toBe(false);
   });
 
-  it("keys by release name, so other names reshuffle and versions do not", () => {
-    const other = { ...key(0.25), releaseName: "irc-bench-x" };
-    const ids = Array.from({ length: 400 }, (_, i) => `s-${i}`);
-    const mine = computeTestSlices(key(0.25), ids);
-    const theirs = computeTestSlices(other, ids);
+  it("keys by slice family, so other families reshuffle and versions do not", () => {
+    const other = { ...key(0.25), sliceFamily: "irc-bench-x" };
+    const qids = Array.from({ length: 400 }, (_, i) => `Q${i + 1}`);
+    const mine = computeTestSlices(key(0.25), qids);
+    const theirs = computeTestSlices(other, qids);
     expect(mine.feedback.length + mine.ranking.length).toBe(400);
     expect(Array.from(mine.feedback)).not.toEqual(Array.from(theirs.feedback));
     expect(mine.feedback.length).toBeGreaterThan(60);
@@ -37,8 +42,8 @@ describe("test slices (protocol section 12)", () => {
   });
 
   it("refuses a fraction outside (0, 1)", () => {
-    expect(() => isFeedbackSample(key(0), "t-42")).toThrow(/feedback_fraction/);
-    expect(() => isFeedbackSample(key(1), "t-42")).toThrow(/feedback_fraction/);
+    expect(() => isFeedbackEntity(key(0), "Q5")).toThrow(/feedback_fraction/);
+    expect(() => isFeedbackEntity(key(1), "Q5")).toThrow(/feedback_fraction/);
   });
 
   it("picks positions", () => {

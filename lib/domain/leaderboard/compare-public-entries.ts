@@ -1,5 +1,5 @@
 import "server-only";
-import { loadPublicGroupPolicy } from "@/lib/domain/scoring/load-gold";
+import { publicDisclosureOf } from "@/lib/domain/scoring/public-disclosure";
 import { db } from "@/lib/platform/db";
 import { AppError } from "@/lib/core/errors";
 import { compareOutcomes, type ComparisonMetric } from "@/lib/core/scoring/compare";
@@ -71,7 +71,8 @@ async function loadSide(id: string) {
   }
   // Public entries only, so the public's view of their reports (section 12).
   const level = disclosureLevelFor({ split: submission.split, isPublic: true, isMaintainer: false });
-  const report = discloseStoredScore(submission.score, { level, ...(await loadPublicGroupPolicy(submission.release)) })?.report ?? null;
+  const options = level === "public" ? publicDisclosureOf(submission.release, { id: submission.id, goldSha256: submission.score.goldSha256 }) : { level, minGroupN: submission.release.minGroupN };
+  const report = discloseStoredScore(submission.score, options)?.report ?? null;
   if (report === null) throw new AppError("not_found", `Entry "${id}" has no readable score.`);
   return { ...submission, score: submission.score, report };
 }

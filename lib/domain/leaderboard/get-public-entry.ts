@@ -1,5 +1,5 @@
 import "server-only";
-import { loadPublicGroupPolicy } from "@/lib/domain/scoring/load-gold";
+import { publicDisclosureOf } from "@/lib/domain/scoring/public-disclosure";
 import { db } from "@/lib/platform/db";
 import type { Prisma } from "@/lib/platform/generated/prisma";
 import { disclosureLevelFor, discloseStoredScore, readPair, verdictOf } from "@/lib/core/disclosure/disclose";
@@ -71,8 +71,8 @@ export async function findPublicEntry(id: string): Promise<EntryDetail | null> {
   const factSheet = readStoredFactSheet(submission.factSheet);
   // The entry page is public: everyone, maintainers included, sees what section 12 allows the public.
   const level = disclosureLevelFor({ split: submission.split, isPublic: true, isMaintainer: false });
-  const policy = await loadPublicGroupPolicy(submission.release);
-  const report = score === null ? null : (discloseStoredScore(score, { level, ...policy })?.report ?? null);
+  const options = level === "public" && score !== null ? publicDisclosureOf(submission.release, { id: submission.id, goldSha256: score.goldSha256 }) : { level, minGroupN: submission.release.minGroupN };
+  const report = score === null ? null : (discloseStoredScore(score, options)?.report ?? null);
   const primaryKey = submission.track === "open" ? "alias" : "hit@1";
   const comparisons =
     submission.split === "test"

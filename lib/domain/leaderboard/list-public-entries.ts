@@ -1,7 +1,8 @@
 import "server-only";
+import { perturbationOf } from "@/lib/domain/scoring/public-disclosure";
 import { loadSplitGold } from "@/lib/domain/scoring/load-gold";
 import { db } from "@/lib/platform/db";
-import { discloseHeadline, disclosureLevelFor } from "@/lib/core/disclosure/disclose";
+import { discloseHeadline, disclosureLevelFor, publicHeadlineCount } from "@/lib/core/disclosure/disclose";
 import type { Prisma } from "@/lib/platform/generated/prisma";
 import { findActiveRelease } from "@/lib/domain/releases/get-release";
 import { PUBLIC_ENTRY_WHERE } from "@/lib/domain/scoring/public-entry-rule";
@@ -35,20 +36,24 @@ export async function listPublicEntries(query: EntriesQuery): Promise<PublicEntr
       publishedAt: true,
       user: { select: { displayName: true } },
       score: {
-        select: { n: true, primary: true, unified: true, feedbackPrimary: true, rankingPrimary: true, rankingUnified: true, scorerVersion: true, goldSha256: true, computedAt: true },
+        select: { n: true, primary: true, unified: true, feedbackPrimary: true, rankingReport: true, scorerVersion: true, goldSha256: true, computedAt: true },
       },
     },
     orderBy: [{ createdAt: "asc" }],
   });
   // Section 12: a test entry's public numbers are its ranking slice's, whose size is the same for every entry.
   const rankingN = (await loadSplitGold(release.id, "test")).slices?.ranking.length ?? 0;
+  const orderOf = new Map<string, number>();
   const entries = rows.flatMap((row): PublicEntrySummary[] => {
     if (row.score === null || row.split === "train") return [];
     const level = disclosureLevelFor({ split: row.split, isPublic: true, isMaintainer: false });
-    const primary = discloseHeadline(row.score, "primary", level, row.split);
-    const unified = discloseHeadline(row.score, "unified", level, row.split);
+    const perturbation = perturbationOf(release.name, row.score.goldSha256, row.id);
+    const primary = discloseHeadline(row.score, "primary", level, row.split, perturbation);
+    const unified = discloseHeadline(row.score, "unified", level, row.split, perturbation);
     // A test score from before the slices has no ranking-slice numbers until it is re-scored.
     if (primary === null || unified === null) return [];
+    const headline = row.split === "test" ? publicHeadlineCount(row.score, "unified", perturbation) : null;
+    orderOf.set(row.id, headline === null ? unified : headline.count / headline.n);
     return [
       {
         id: row.id,
@@ -65,6 +70,7 @@ export async function listPublicEntries(query: EntriesQuery): Promise<PublicEntr
       },
     ];
   });
-  entries.sort((a, b) => b.unified - a.unified || a.system.localeCompare(b.system, "en"));
+  // Section 12: public orders come from the perturbed counts, ties by entry id.
+  entries.sort((a, b) => orderOf.get(b.id)! - orderOf.get(a.id)! || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { release: { id: release.id, name: release.name, version: release.version }, entries };
 }

@@ -1,6 +1,8 @@
 import "server-only";
+import { noiseOf } from "@/lib/core/disclosure/perturb";
+import { noiseContextOf, publicDisclosureOf } from "@/lib/domain/scoring/public-disclosure";
 import { db } from "@/lib/platform/db";
-import { discloseStoredScore, publicGroupPolicy, type GroupPolicy } from "@/lib/core/disclosure/disclose";
+import { discloseStoredScore, publicGroupPolicy } from "@/lib/core/disclosure/disclose";
 import { pickCodes, pickPositions, type TestSlices } from "@/lib/core/slices/slice-membership";
 import { loadSplitGold } from "@/lib/domain/scoring/load-gold";
 import { publicEntrySql } from "@/lib/domain/scoring/public-entry-rule";
@@ -8,6 +10,7 @@ import { parseStoredReportedByType, parseStoredReportedMetrics } from "@/lib/cor
 import type { EntityType } from "@/lib/core/dataset/release-schema";
 import type { EntrySource, ReleaseRef, ReportedSource } from "@/lib/core/leaderboard/leaderboard-types";
 import { formatDate } from "@/lib/core/format/dates";
+import { releaseGoldOf } from "@/lib/core/scoring/score-staleness";
 import { readStoredFactSheet } from "@/lib/core/fact-sheet/schema";
 import { scoredEntryTier } from "@/lib/core/fact-sheet/tiers";
 import { factSheetFacts } from "@/lib/core/leaderboard/fact-sheet-facts";
@@ -37,6 +40,8 @@ export type LeaderboardData = {
   minGroupN: number;
   /** The release's date (YYYY-MM-DD, when it was imported): the knowledge-cutoff filter compares with it. */
   releaseDate: string;
+  /** The noise of a pair's key (section 12): the release's, for its current gold. */
+  noise: (key: string) => number;
 };
 
 type StampRow = {
@@ -135,7 +140,8 @@ function rankingCodes(outcomes: Uint8Array, slices: TestSlices): Uint8Array {
   return outcomes.length === total ? pickCodes(outcomes, slices.ranking) : new Uint8Array(0);
 }
 
-async function loadEntries(releaseId: string, policy: GroupPolicy, slices: TestSlices): Promise<EntrySource[]> {
+async function loadEntries(release: { id: string; name: string; minGroupN: number }, slices: TestSlices): Promise<EntrySource[]> {
+  const releaseId = release.id;
   const rows = await db.$queryRawUnsafe<EntryRow[]>(
     `
     SELECT s."id", s."track"::text AS "track", s."isBaseline", s."baselineLabel", s."systemName",
@@ -150,8 +156,9 @@ async function loadEntries(releaseId: string, policy: GroupPolicy, slices: TestS
   );
   // Every number of the public leaderboard is what section 12 lets the public see.
   return rows.flatMap((row): EntrySource[] => {
-    const report = discloseStoredScore(row, { level: "public", ...policy })?.report ?? null;
-    if (report === null) return [];
+    const disclosed = discloseStoredScore(row, publicDisclosureOf(release, { id: row.id, goldSha256: row.goldSha256 }));
+    const report = disclosed?.report ?? null;
+    if (report === null || disclosed?.publicCounts === undefined) return [];
     const factSheet = readStoredFactSheet(row.factSheet);
     const entry: EntrySource = {
       id: row.id,
@@ -175,6 +182,7 @@ async function loadEntries(releaseId: string, policy: GroupPolicy, slices: TestS
         ci95: report.ci95,
         byType: report.by_type ?? {},
       },
+      publicCounts: disclosed.publicCounts,
     };
     return [entry];
   });
@@ -202,13 +210,18 @@ async function loadReported(releaseId: string): Promise<ReportedSource[]> {
 
 /** Everything the leaderboard of a release shows, in four queries. */
 export async function loadLeaderboardData(releaseId: string): Promise<LeaderboardData> {
-  const { minGroupN, importedAt } = await db.datasetRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { minGroupN: true, importedAt: true } });
+  const release = await db.datasetRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { id: true, name: true, minGroupN: true, importedAt: true, goldSha256: true } });
+  const { minGroupN, importedAt } = release;
   // Server-side only: the types of test samples are test gold; they never leave this module except as group sizes.
   const testGold = await loadSplitGold(releaseId, "test");
   if (testGold.slices === null) throw new Error("the test split has no slices");
   // Ranks, type views and the timeline withhold what the reports withhold: the same group policy.
-  const policy = publicGroupPolicy({ minGroupN, testSamples: testGold.gold.length });
-  const [entries, reported] = await Promise.all([loadEntries(releaseId, policy, testGold.slices), loadReported(releaseId)]);
+  const policy = publicGroupPolicy({ minGroupN });
+  const [entries, reported] = await Promise.all([loadEntries(release, testGold.slices), loadReported(releaseId)]);
+  const testGoldSha = releaseGoldOf(release.goldSha256, "test");
+  const noiseContext = testGoldSha === null ? null : noiseContextOf(release.name, testGoldSha);
+  // Without a test gold nothing is ranked (no entry's gold matches); the noise is then never read.
+  const noise = (key: string): number => (noiseContext === null ? 0 : noiseOf(noiseContext, key));
   const goldTypes = pickPositions(testGold.gold, testGold.slices.ranking).map((record) => record.type);
-  return { entries, reported, goldTypes, minGroupN: policy.minGroupN, releaseDate: importedAt.toISOString().slice(0, 10) };
+  return { entries, reported, goldTypes, minGroupN: policy.minGroupN, releaseDate: importedAt.toISOString().slice(0, 10), noise };
 }

@@ -99,6 +99,8 @@ export async function importRelease(options: ImportReleaseOptions): Promise<Impo
 
   const feedbackFraction = release.meta.feedback_fraction ?? DEFAULT_FEEDBACK_FRACTION;
   await assertSameFeedbackFraction(release.meta.name, release.meta.version, feedbackFraction);
+  const sliceFamily = release.meta.slice_family ?? release.meta.name;
+  await assertSliceFamilyOwnsItsEntities(release.meta.name, sliceFamily, release.samples.test.map((sample) => sample.qid));
   const goldSha256 = Object.fromEntries(SPLITS.map((split) => [split, computeGoldSha256(release.samples[split])]));
   const downloads = computeDownloadDigests(release.entities, release.samples);
   const previousActive = await db.datasetRelease.findFirst({ where: { isActive: true }, select: { id: true } });
@@ -115,6 +117,7 @@ export async function importRelease(options: ImportReleaseOptions): Promise<Impo
             description: release.meta.description,
             minGroupN: release.meta.min_group_n ?? DEFAULT_MIN_GROUP_N,
             feedbackFraction,
+            sliceFamily,
             maxEntriesPerAccount: release.meta.max_entries_per_account ?? DEFAULT_MAX_ENTRIES_PER_ACCOUNT,
             files: release.files,
             goldSha256,
@@ -154,6 +157,22 @@ export async function importRelease(options: ImportReleaseOptions): Promise<Impo
     leakage,
     baselines,
   };
+}
+
+/**
+ * Protocol §12 (v1.3): a test split that shares an entity with another slice family's test split must
+ * keep that family's slices (`slice_family` in dataset.json), or the shared entities would be sliced twice.
+ */
+async function assertSliceFamilyOwnsItsEntities(name: string, sliceFamily: string, testQids: readonly string[]): Promise<void> {
+  const shared = await db.sample.findFirst({
+    where: { split: "test", entity: { qid: { in: [...new Set(testQids)] } }, release: { sliceFamily: { not: sliceFamily } } },
+    select: { entity: { select: { qid: true } }, release: { select: { name: true, version: true, sliceFamily: true } } },
+  });
+  if (shared === null) return;
+  throw new AppError(
+    "validation",
+    `dataset.json: the test split of ${name} shares the entity ${shared.entity.qid} with the test split of ${shared.release.name} ${shared.release.version}, whose slices are keyed by "${shared.release.sliceFamily}" (protocol §12). Set "slice_family": "${shared.release.sliceFamily}" in dataset.json, or remove the shared entities.`,
+  );
 }
 
 /**

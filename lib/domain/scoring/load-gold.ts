@@ -6,7 +6,6 @@ import { buildGold, buildKbIndex, type GoldRecord, type KbIndex } from "@/lib/co
 import { buildAnswerIndex, type AnswerIndex } from "@/lib/core/integrity/answer-digests";
 import { getEnv, sliceSecretOf } from "@/lib/platform/env";
 import { computeTestSlices, type TestSlices } from "@/lib/core/slices/slice-membership";
-import { publicGroupPolicy, type GroupPolicy } from "@/lib/core/disclosure/disclose";
 
 /**
  * Gold and KB of a release, loaded once per process: an imported release never
@@ -59,7 +58,7 @@ export function loadSplitGold(releaseId: string, split: DbSplit): Promise<SplitG
           select: { sampleId: true, collection: true, entity: { select: { qid: true } } },
         }),
         split === "test" ? loadKnownSplitQids(releaseId) : Promise.resolve(null),
-        db.datasetRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { name: true, feedbackFraction: true } }),
+        db.datasetRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { sliceFamily: true, feedbackFraction: true } }),
       ]);
       const gold = buildGold(
         samples.map((sample) => ({ id: sample.sampleId, qid: sample.entity.qid, collection: sample.collection })),
@@ -68,7 +67,7 @@ export function loadSplitGold(releaseId: string, split: DbSplit): Promise<SplitG
       const sampleIds = gold.map((record) => record.id);
       const slices =
         split === "test"
-          ? computeTestSlices({ secret: sliceSecretOf(getEnv()), releaseName: release.name, feedbackFraction: release.feedbackFraction }, sampleIds)
+          ? computeTestSlices({ secret: sliceSecretOf(getEnv()), sliceFamily: release.sliceFamily, feedbackFraction: release.feedbackFraction }, gold.map((record) => record.qid))
           : null;
       return { releaseId, split, gold, kb, sampleIds, knownSplitQids, slices };
     })();
@@ -100,12 +99,6 @@ export function loadAnswerIndex(releaseId: string): Promise<AnswerIndex> {
     answerIndexCache.set(releaseId, cached);
   }
   return cached;
-}
-
-/** The public group policy of a release (lib/core/disclosure publicGroupPolicy): its min_group_n and the size of its test split. */
-export async function loadPublicGroupPolicy(release: { id: string; minGroupN: number }): Promise<GroupPolicy> {
-  const { sampleIds } = await loadSplitGold(release.id, "test");
-  return publicGroupPolicy({ minGroupN: release.minGroupN, testSamples: sampleIds.length });
 }
 
 /** Forget cached gold (tests that re-import releases under the same id never happen; this is for re-import tooling). @internal exported for its tests. */

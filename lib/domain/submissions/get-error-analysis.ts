@@ -3,6 +3,7 @@ import { isMaintainer, requireOwnerOrMaintainer, type Actor } from "@/lib/domain
 import { db } from "@/lib/platform/db";
 import { discloseErrorClasses, mayDiscloseErrorClasses } from "@/lib/core/disclosure/disclose-error-classes";
 import { AppError } from "@/lib/core/errors";
+import { perturbationOf } from "@/lib/domain/scoring/public-disclosure";
 import { currentSampleAnalysis } from "@/lib/domain/scoring/sample-analysis";
 import type { ErrorAnalysis } from "@/lib/core/submissions/sample-schemas";
 
@@ -27,7 +28,8 @@ export async function getErrorAnalysis(actor: Actor, submissionId: string): Prom
       status: true,
       publication: true,
       fileSha256: true,
-      score: { select: { computedAt: true } },
+      score: { select: { computedAt: true, goldSha256: true } },
+      release: { select: { name: true } },
     },
   });
   if (!submission) throw new AppError("not_found", "Not found.");
@@ -37,7 +39,8 @@ export async function getErrorAnalysis(actor: Actor, submissionId: string): Prom
   // Decide before any work: the owner of an unpublished test file gets nothing.
   if (!mayDiscloseErrorClasses(asker)) throw new AppError("not_found", TEST_ANALYSIS_WITHHELD);
   const { summary } = await currentSampleAnalysis(submission);
-  const disclosed = discloseErrorClasses(submission.id, summary, summary.rankingSlice, asker);
+  const perturbation = submission.split === "test" ? perturbationOf(submission.release.name, submission.score.goldSha256, submission.id) : null;
+  const disclosed = discloseErrorClasses(submission.id, summary, summary.rankingSlice, asker, perturbation);
   if (disclosed === null) throw new AppError("not_found", TEST_ANALYSIS_WITHHELD);
   return disclosed;
 }

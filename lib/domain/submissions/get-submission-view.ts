@@ -1,6 +1,6 @@
 import "server-only";
 import { findIdenticalPublicEntry, type IdenticalPublicEntry } from "@/lib/domain/publication/find-identical-public-entry";
-import { loadPublicGroupPolicy } from "@/lib/domain/scoring/load-gold";
+import { publicDisclosureOf } from "@/lib/domain/scoring/public-disclosure";
 import { missingFactSheetFields, type FactSheetField } from "@/lib/core/fact-sheet/completeness";
 import { readStoredFactSheet, type FactSheet } from "@/lib/core/fact-sheet/schema";
 import { scoredEntryTier, type ProvenanceTier } from "@/lib/core/fact-sheet/tiers";
@@ -125,8 +125,9 @@ export async function getSubmissionView(actor: Actor, submissionId: string): Pro
   const level = disclosureLevelFor({ split: submission.split, isPublic: isPublicEntry(submission), isMaintainer: isMaintainer(viewer) });
   const labelOf = new Map(submission.comparisonsAsEntry.map((row) => [row.baselineId, row.baseline.baselineLabel ?? row.baseline.systemName ?? row.baselineId]));
   const factSheet = readStoredFactSheet(submission.factSheet);
-  const policy = level === "public" ? await loadPublicGroupPolicy(submission.release) : { minGroupN: submission.release.minGroupN };
-  const disclosed = submission.score ? discloseStoredScore(submission.score, { level, ...policy }) : null;
+  const score = submission.score;
+  const options = level === "public" && score !== null ? publicDisclosureOf(submission.release, { id: submission.id, goldSha256: score.goldSha256 }) : { level, minGroupN: submission.release.minGroupN };
+  const disclosed = score ? discloseStoredScore(score, options) : null;
   const report = disclosed?.report ?? null;
   return {
     id: submission.id,

@@ -1,4 +1,5 @@
 import "server-only";
+import { perturbationOf } from "@/lib/domain/scoring/public-disclosure";
 import { db } from "@/lib/platform/db";
 import { discloseHeadline, disclosureLevelFor } from "@/lib/core/disclosure/disclose";
 import { isPublicEntry } from "@/lib/domain/scoring/public-entry-rule";
@@ -25,7 +26,7 @@ export async function listSubmissionsOf(userId: string, take = 200): Promise<Sub
     where: { userId },
     orderBy: { createdAt: "desc" },
     take,
-    include: { score: { select: { primary: true, unified: true, feedbackPrimary: true, rankingPrimary: true, rankingUnified: true } } },
+    include: { score: { select: { primary: true, unified: true, feedbackPrimary: true, rankingReport: true, goldSha256: true } }, release: { select: { name: true } } },
   });
   return rows.map((row) => ({
     id: row.id,
@@ -37,7 +38,15 @@ export async function listSubmissionsOf(userId: string, take = 200): Promise<Sub
     isPrimary: row.isPrimary,
     createdAt: row.createdAt.toISOString(),
     // Section 12: the feedback slice's value before publication, the ranking slice's after.
-    primary: row.score ? discloseHeadline(row.score, "primary", disclosureLevelFor({ split: row.split, isPublic: isPublicEntry(row), isMaintainer: false }), row.split) : null,
+    primary: row.score
+      ? discloseHeadline(
+          row.score,
+          "primary",
+          disclosureLevelFor({ split: row.split, isPublic: isPublicEntry(row), isMaintainer: false }),
+          row.split,
+          perturbationOf(row.release.name, row.score.goldSha256, row.id),
+        )
+      : null,
     failureKind: row.failureKind,
     note: row.note,
   }));

@@ -1,7 +1,10 @@
 import { expect } from "vitest";
 import { db } from "@/lib/platform/db";
 import type { Sample } from "@/lib/core/dataset/release-schema";
-import { ownerInterval } from "@/lib/core/disclosure/owner-interval";
+import { goldVersionId } from "@/lib/domain/scoring/gold-version";
+import { getEnv, sliceSecretOf } from "@/lib/platform/env";
+import { releaseGoldOf } from "@/lib/core/scoring/score-staleness";
+import { independentInterval, independentPublicReport, type ExpectedPublicGroup, type NoiseKey } from "./independent-perturbation";
 import { buildGold } from "@/lib/core/scoring/gold";
 import { scorePredictions } from "@/lib/core/scoring/score-report";
 import type { ScoreReport } from "@/lib/core/scoring/report-schema";
@@ -15,8 +18,9 @@ import { sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
  * Checks of protocol section 12's disclosure that need no attack: every
- * public number is the ranking slice's offline report rounded as section 12
- * says, every owner number the feedback slice's, and nothing any user can
+ * public number is the ranking slice's offline report perturbed and rounded
+ * as section 12 (v1.3) says (independent-perturbation.ts, not
+ * lib/core/disclosure), every owner number the feedback slice's, and nothing any user can
  * fetch names a sample's slice or has more digits than section 12 allows.
  * The expected values are computed here from the offline scorer
  * (lib/core/scoring) on a split made of one slice's samples, with the rounding
@@ -26,10 +30,8 @@ import { sessionActor, type TestUser } from "@/testing/test-users";
 type Owner = { id: string; token: string; userId: string } | null;
 
 const roundRate = (value: number) => Number(value.toFixed(3));
-/** A protected release (1,000 test samples or more): group rates to 1 point below 2,000 samples (docs/integrity.md, "Small groups"). */
-const COARSE_BELOW_N = 2000;
-const roundGroup = (value: number, n: number) => (n < COARSE_BELOW_N ? Number(value.toFixed(2)) : roundRate(value));
-const roundedInterval = (shown: number, n: number) => ownerInterval(shown, n).map(roundRate);
+/** The owner's interval: Binomial(n, v) of the shown value alone (section 12). */
+const roundedInterval = (shown: number, n: number) => independentInterval(shown, n, false);
 
 /** The offline scorer's report of a stored test file on one slice's samples only. */
 async function sliceReport(release: TestRelease, submissionId: string, samples: readonly Sample[]): Promise<ScoreReport> {
@@ -42,20 +44,7 @@ async function sliceReport(release: TestRelease, submissionId: string, samples: 
   return scorePredictions({ ...validation, gold, kb: release.kb, split: "test", seed: 42, resamples: 200 }).report;
 }
 
-type ExpectedGroup = { n: number; suppressed: boolean; metrics: Record<string, number> };
-
-/** Section 12's public rounding of a group partition (primary suppression only: no group here is small enough for the secondary rule). */
-function publicGroups(groups: Record<string, { n: number; metrics: Record<string, number | null> }>, minGroupN: number): Record<string, ExpectedGroup> {
-  const out: Record<string, ExpectedGroup> = {};
-  for (const [name, group] of Object.entries(groups)) {
-    if (group.n === 0) continue;
-    const suppressed = group.n < minGroupN;
-    const metrics: Record<string, number> = {};
-    if (!suppressed) for (const [key, value] of Object.entries(group.metrics)) if (key !== "mrr" && value !== null) metrics[key] = roundGroup(value, group.n);
-    out[name] = { n: group.n, suppressed, metrics };
-  }
-  return out;
-}
+type ExpectedGroup = ExpectedPublicGroup;
 
 type ShownGroup = { n: number; isSuppressed?: boolean; suppressed?: boolean; metrics: Record<string, number | null | undefined> };
 
@@ -85,23 +74,25 @@ export async function fidelityChecks(options: { release: TestRelease; feedbackId
     for (const track of ["open", "closed", "unified"]) boards.set(track, await getJson(server.url, `/api/leaderboard?track=${track}&scope=all&limit=100`));
     const exports = new Map<string, Json>();
     for (const track of ["open", "closed"]) exports.set(track, await getJson(server.url, `/api/leaderboard/export?track=${track}&scope=all&format=json`));
+    const releaseRow = await db.datasetRelease.findUniqueOrThrow({ where: { id: release.releaseId }, select: { name: true, goldSha256: true } });
+    const noiseKey: NoiseKey = { secret: sliceSecretOf(getEnv()), releaseName: releaseRow.name, goldVersion: goldVersionId(releaseGoldOf(releaseRow.goldSha256, "test")!) };
     for (const { id, track } of tests) {
       const report = await sliceReport(release, id, ranking);
-      const metrics = Object.fromEntries(Object.entries(report.metrics).map(([key, value]) => [key, roundRate(value as number)]));
-      const ci95 = Object.fromEntries(Object.entries(metrics).map(([key, value]) => [key, roundedInterval(value, report.n)]));
+      const expected = independentPublicReport(report, noiseKey, id, options.minGroupN);
+      const { metrics, ci95 } = expected;
       // The entry API.
       const entry = (await getJson(server.url, `/api/entries/${id}`)) as { score: { n: number; metrics: Json; ci95: Json; by_type: Record<string, ShownGroup>; by_collection: Record<string, ShownGroup> } };
       expect(entry.score.n, `entry ${id}: n is the ranking slice's`).toBe(report.n);
       expect(entry.score.metrics, `entry ${id}`).toEqual(metrics);
       expect(entry.score.ci95, `entry ${id}`).toEqual(ci95);
-      expectGroups(`entry ${id} by type`, entry.score.by_type, publicGroups(report.by_type as Record<string, { n: number; metrics: Record<string, number | null> }>, options.minGroupN));
-      expectGroups(`entry ${id} by collection`, entry.score.by_collection, publicGroups(report.by_collection, options.minGroupN));
+      expectGroups(`entry ${id} by type`, entry.score.by_type, expected.byType);
+      expectGroups(`entry ${id} by collection`, entry.score.by_collection, expected.byCollection);
       // The entry's by-type export: the same numbers.
       const byTypeExport = (await getJson(server.url, `/api/entries/${id}/export?table=by-type&format=json`)) as { rows: Record<string, Json>[] };
       for (const row of byTypeExport.rows) {
-        const expected = publicGroups(report.by_type as Record<string, { n: number; metrics: Record<string, number | null> }>, options.minGroupN)[String(row.type)];
-        if (expected === undefined) continue;
-        for (const [key, value] of Object.entries(expected.metrics)) expect(row[key], `export ${id} ${String(row.type)} ${key}`).toBe(value);
+        const expectedType = expected.byType[String(row.type)];
+        if (expectedType === undefined) continue;
+        for (const [key, value] of Object.entries(expectedType.metrics)) expect(row[key], `export ${id} ${String(row.type)} ${key}`).toBe(value);
       }
       // The leaderboard rows (its track's view and the unified one) and the leaderboard export.
       const unifiedKey = track === "open" ? "alias" : "alias_hit@1";
@@ -197,7 +188,7 @@ export async function crawlAsEveryone(options: { release: TestRelease; feedbackI
         if (named.length > 0) problems.push(`${where}: names test samples ${[...new Set(named)].slice(0, 3).join(", ")}`);
         if (user.isMaintainer) continue;
         const contentType = response.headers.get("content-type") ?? "";
-        if (contentType.includes("json")) checkJsonDigits(where, JSON.parse(body) as Json, problems, { coarseBelowN: COARSE_BELOW_N });
+        if (contentType.includes("json")) checkJsonDigits(where, JSON.parse(body) as Json, problems, { coarseBelowN: 1000 });
         else checkTextDigits(where, body, problems, path.includes("format=tex"));
       }
     }

@@ -1,0 +1,111 @@
+import { createHmac } from "node:crypto";
+import type { ScoreReport } from "@/lib/core/scoring/report-schema";
+
+/**
+ * Protocol v1.3 section 12's public numbers, written again from the protocol's
+ * text for the tests, without lib/core/disclosure: the noise from two HMACs'
+ * popcounts, perturbed counts with the running maximum, half-up rounding on
+ * integers, and intervals of Binomial(n, v) plus the noise's distribution.
+ */
+
+export type NoiseKey = { secret: string; releaseName: string; goldVersion: string };
+
+const bits = (byte: number): number => byte.toString(2).split("").filter((bit) => bit === "1").length;
+
+export function independentNoise(key: NoiseKey, name: string): number {
+  const h = createHmac("sha256", key.secret).update(`perturb/${key.releaseName}/${name}`).digest();
+  const g = createHmac("sha256", key.secret).update(`perturb2/${key.releaseName}/${key.goldVersion}/${name}`).digest();
+  return bits(h[0]!) + bits(h[1]!) + bits(h[2]!) + bits(h[3]!) - bits(h[4]!) - bits(h[5]!) - bits(h[6]!) - bits(h[7]!) + bits(g[0]!) - bits(g[1]!);
+}
+
+const SERIES = [
+  ["exact", "alias", "contain", "jaccard"],
+  ["hit@1", "hit@3", "hit@5", "hit@10"],
+];
+
+function perturbed(key: NoiseKey, entryId: string, group: string, n: number, counts: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [metric, k] of Object.entries(counts)) out[metric] = Math.min(n, Math.max(0, k + independentNoise(key, `${entryId}/${metric}/${group}`)));
+  for (const series of SERIES) {
+    let top = -Infinity;
+    for (const metric of series) if (metric in out) out[metric] = top = Math.max(top, out[metric]!);
+  }
+  for (const metric of ["alias_hit@1", "mrr"]) if (metric in out && "hit@1" in out) out[metric] = Math.max(out[metric]!, out["hit@1"]!);
+  return out;
+}
+
+const tenths = (k: number, n: number) => Math.floor((2000 * k + n) / (2 * n)) / 1000;
+const points = (k: number, n: number) => Math.floor((200 * k + n) / (2 * n)) / 100;
+const mrr = (sum: number, n: number) => Math.floor((1000 * sum) / n + 0.5) / 1000;
+
+let noisePmf: number[] | null = null;
+function noiseDistribution(): number[] {
+  if (noisePmf !== null) return noisePmf;
+  const choose = (n: number, k: number): number => {
+    let value = 1;
+    for (let i = 1; i <= k; i += 1) value = (value * (n - k + i)) / i;
+    return value;
+  };
+  const pmf = new Array<number>(81).fill(0);
+  for (let a = 0; a <= 32; a += 1)
+    for (let b = 0; b <= 32; b += 1)
+      for (let c = 0; c <= 8; c += 1)
+        for (let d = 0; d <= 8; d += 1) pmf[a - b + c - d + 40]! += (choose(32, a) * choose(32, b) * choose(8, c) * choose(8, d)) / 2 ** 80;
+  noisePmf = pmf;
+  return pmf;
+}
+
+/** The 2.5% and 97.5% quantiles of X + Z clamped to [0, n], X ~ Binomial(n, v), over n, widened to v, to 3 decimals. */
+export function independentInterval(v: number, n: number, withNoise: boolean): [number, number] {
+  const logChoose = (k: number) => {
+    let value = 0;
+    for (let i = 1; i <= k; i += 1) value += Math.log(n - k + i) - Math.log(i);
+    return value;
+  };
+  const x = Array.from({ length: n + 1 }, (_, k) => (v <= 0 ? (k === 0 ? 1 : 0) : v >= 1 ? (k === n ? 1 : 0) : Math.exp(logChoose(k) + k * Math.log(v) + (n - k) * Math.log1p(-v))));
+  const y = new Array<number>(n + 1).fill(0);
+  const z = withNoise ? noiseDistribution() : [1];
+  const offset = withNoise ? 40 : 0;
+  x.forEach((px, k) => z.forEach((pz, i) => (y[Math.min(n, Math.max(0, k + i - offset))]! += px * pz)));
+  let cumulative = 0;
+  let low = -1;
+  let high = n;
+  for (let k = 0; k <= n; k += 1) {
+    cumulative += y[k]!;
+    if (low < 0 && cumulative >= 0.025 - 1e-12) low = k;
+    if (cumulative >= 0.975 - 1e-12) {
+      high = k;
+      break;
+    }
+  }
+  const round = (value: number) => Math.round(value * 1000) / 1000;
+  return [round(Math.min(low / n, v)), round(Math.max(high / n, v))];
+}
+
+type Group = { n: number; metrics: Record<string, number | null> };
+export type ExpectedPublicGroup = { n: number; suppressed: boolean; metrics: Record<string, number> };
+
+/** The public numbers of an entry's ranking-slice report: overall (with intervals) and each group (primary suppression only). */
+export function independentPublicReport(report: ScoreReport, key: NoiseKey, entryId: string, minGroupN: number) {
+  const overallCounts: Record<string, number> = {};
+  for (const [metric, value] of Object.entries(report.metrics)) overallCounts[metric] = metric === "mrr" ? (value as number) * report.n : Math.round((value as number) * report.n);
+  const counts = perturbed(key, entryId, "all", report.n, overallCounts);
+  const metrics = Object.fromEntries(Object.entries(counts).map(([metric, k]) => [metric, metric === "mrr" ? mrr(k, report.n) : tenths(k, report.n)]));
+  const ci95 = Object.fromEntries(Object.entries(metrics).map(([metric, value]) => [metric, independentInterval(value, report.n, true)]));
+  const groups = (prefix: string, all: Record<string, Group>): Record<string, ExpectedPublicGroup> => {
+    const out: Record<string, ExpectedPublicGroup> = {};
+    for (const [name, group] of Object.entries(all)) {
+      if (group.n === 0) continue;
+      const suppressed = group.n < minGroupN;
+      const shown: Record<string, number> = {};
+      if (!suppressed) {
+        const raw: Record<string, number> = {};
+        for (const [metric, value] of Object.entries(group.metrics)) if (metric !== "mrr" && value !== null) raw[metric] = Math.round(value * group.n);
+        for (const [metric, k] of Object.entries(perturbed(key, entryId, `${prefix}/${name}`, group.n, raw))) shown[metric] = group.n < 1000 ? points(k, group.n) : tenths(k, group.n);
+      }
+      out[name] = { n: group.n, suppressed, metrics: shown };
+    }
+    return out;
+  };
+  return { metrics, ci95, byType: groups("type", report.by_type as Record<string, Group>), byCollection: groups("collection", report.by_collection as Record<string, Group>) };
+}
