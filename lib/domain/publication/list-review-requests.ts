@@ -2,7 +2,7 @@ import "server-only";
 import { requireMaintainer, type Actor } from "@/lib/domain/accounts/actor";
 import { db } from "@/lib/platform/db";
 import type { PublicationStatus, Track } from "@/lib/platform/generated/prisma";
-import { findAccountEntries, findReleaseFamily } from "@/lib/domain/submissions/find-account-entries";
+import { findAccountEntries, findBudgetAccounts, findReleaseFamily } from "@/lib/domain/submissions/find-account-entries";
 import { findCloseFiles, type CloseFile } from "@/lib/domain/publication/find-close-files";
 import { getSubmissionView, type SubmissionView } from "@/lib/domain/submissions/get-submission-view";
 import { DIGEST_ROW_SELECT } from "@/lib/domain/scoring/load-answer-digests";
@@ -104,7 +104,8 @@ type PendingRow = Parameters<typeof findCloseFiles>[0] & { release: { maxEntries
 /** The §12 facts of one request: the account's entries per track, and the other accounts' near-copies. */
 async function guardFactsOf(row: PendingRow): Promise<Pick<ReviewRequest, "entries" | "closeFiles" | "closeFilesRequired" | "closeFilesUncompared">> {
   const family = await findReleaseFamily(row.releaseId);
-  const [entries, close] = await Promise.all([findAccountEntries({ userId: row.userId, family }), findCloseFiles(row, family)]);
+  const budget = await findBudgetAccounts(row.userId);
+  const [entries, close] = await Promise.all([findAccountEntries({ userIds: budget, family }), findCloseFiles(row, family)]);
   return {
     entries: {
       releaseName: family.name,
