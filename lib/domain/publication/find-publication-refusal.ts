@@ -47,10 +47,11 @@ type PublicationRefusal = {
  * slice, or of which type. The refusal names the entry or request it is too
  * close to and nothing else: its text and status are the same whichever
  * rule, collection or sample made the file too close (the rule is kept for
- * maintainers in the audit log). The collection rule applies to releases of
- * 1,000 test samples or more: below that §12 calls the gold illustrative, not
- * protected, and collections of a few samples would refuse every honest
- * file. Null: publishable.
+ * maintainers in the audit log). Releases of fewer than 1,000 test samples,
+ * whose gold §12 calls illustrative, not protected, get the overall rule
+ * against the baselines and the account's (or budget group's) own history
+ * only: their collections of a few samples would refuse every honest file,
+ * and the bundled demo files are uploaded by many accounts. Null: publishable.
  */
 export async function findPublicationRefusal(candidate: PublicationCandidate, client: Prisma.TransactionClient = db): Promise<PublicationRefusal | null> {
   const [release, family, budget] = await Promise.all([
@@ -61,8 +62,16 @@ export async function findPublicationRefusal(candidate: PublicationCandidate, cl
   const entries = await findAccountEntries({ userIds: budget, family, track: candidate.track, exceptId: candidate.id }, client);
   if (entries.length >= release.maxEntriesPerAccount) return capRefusal(candidate, family, entries, { max: release.maxEntriesPerAccount, isShared: budget.length > 1 });
 
+  const { sampleIds, collections } = await loadTestLayout(candidate.releaseId);
+  // §12: below 1,000 test samples the gold is illustrative, not protected: the account's own history and the baselines only, no collection rule.
+  const isProtected = sampleIds.length >= APPROVAL_TEST_SIZE;
   const compared = await client.submission.findMany({
-    where: { id: { not: candidate.id }, split: "test", releaseId: { in: family.releaseIds }, OR: [{ isBaseline: true }, EVER_REQUESTED] },
+    where: {
+      id: { not: candidate.id },
+      split: "test",
+      releaseId: { in: family.releaseIds },
+      OR: [{ isBaseline: true }, isProtected ? EVER_REQUESTED : { userId: { in: budget }, ...EVER_REQUESTED }],
+    },
     // Baselines first, then the oldest: the one named never depends on what the new file changed.
     orderBy: [{ isBaseline: "desc" }, { createdAt: "asc" }, { id: "asc" }],
     select: { ...DIGEST_ROW_SELECT, userId: true, isBaseline: true, baselineLabel: true, systemName: true, originalName: true, publication: true },
@@ -70,10 +79,8 @@ export async function findPublicationRefusal(candidate: PublicationCandidate, cl
   if (compared.length === 0) return null;
   const digests = await loadAnswerDigests(candidate);
   if (digests === null) throw new AppError("conflict", "This file no longer passes the checks of its release; it cannot be published. Re-score it to see why.");
-  const { sampleIds, collections } = await loadTestLayout(candidate.releaseId);
   const thresholds = publicationThresholds({ testSamples: sampleIds.length, feedbackFraction: release.feedbackFraction, minGroupN: release.minGroupN });
-  // §12: below 1,000 test samples the gold is illustrative, not protected, and its small collections would refuse every honest file.
-  const applied = { overall: thresholds.overall, perCollection: sampleIds.length >= APPROVAL_TEST_SIZE ? thresholds.perCollection : null };
+  const applied = { overall: thresholds.overall, perCollection: isProtected ? thresholds.perCollection : null };
   for (const other of compared) {
     const otherDigests = await loadAnswerDigests(other);
     if (otherDigests === null) continue;
