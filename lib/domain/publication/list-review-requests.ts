@@ -28,6 +28,8 @@ type AccountEntries = {
 
 export type ReviewRequest = {
   view: SubmissionView;
+  /** The requesting account (its row of the disclosure ledger). */
+  ownerId: string;
   otherEntries: OwnerEntry[];
   entries: AccountEntries;
   /** Test files of other accounts with the same answers in all but max(25, 1%) samples. */
@@ -82,6 +84,7 @@ export async function listReviewRequests(actor: Actor): Promise<ReviewRequest[]>
   return pending.map((row, index) => ({
     // getSubmissionView answers for every id it is given (maintainer), in order.
     view: views[index] as SubmissionView,
+    ownerId: row.userId,
     otherEntries: others
       .filter((other) => other.userId === row.userId && other.id !== row.id)
       .slice(0, MAX_OTHER_ENTRIES)
