@@ -17,6 +17,9 @@ import { reviewSubmission } from "@/lib/domain/publication/review-submission";
 import { getScoringQueue } from "@/lib/platform/queue/scoring-queue";
 import { setEntryHidden } from "@/lib/domain/publication/set-entry-hidden";
 import { withdrawPublicationRequest } from "@/lib/domain/publication/withdraw-publication-request";
+import { changeBudgetGroup } from "@/lib/domain/accounts/change-budget-group";
+import { getDisclosureLedger } from "@/lib/domain/publication/get-disclosure-ledger";
+import { publicationThresholds } from "@/lib/core/integrity/answer-digests";
 import { assertTestServices } from "@/testing/local-database";
 import { publicationRequest } from "@/testing/publication-request";
 import { caught } from "./support/errors";
@@ -26,39 +29,49 @@ import { chargesOf, stageText, submitLines } from "./support/uploads";
 import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
 
 /**
- * Protocol §12: what two close test files could read is guarded when one of
- * them is to be published. A publication request is refused, naming the
- * entry it is too close to, when on the ranking slice its file differs from a
- * baseline or one of the account's entries (published, pending or hidden, any
- * track and version of the release name) in fewer than max(25, 1%) samples,
- * or in fewer than min_group_n within a collection or entity type where it
- * differs at all; an account has at most max_entries_per_account entries per
- * track and release name. At upload only a byte-identical file is refused.
+ * Protocol §12 (v1.3): what two close test files could read is guarded when
+ * one of them is to be published. A publication request is refused, naming
+ * the entry or request it is too close to and nothing else, when its file
+ * differs from any baseline, or any entry or publication request of the
+ * release name of any account (published, pending, hidden, rejected,
+ * withdrawn or refused; any track and version), in fewer than
+ * ceil(max(25, 1% of the test split) / (1 - f)) samples of the whole split, or
+ * in fewer than ceil(min_group_n / (1 - f)) within a collection where it
+ * differs at all; answers that cannot be right on the test split (train or
+ * dev entities, nothing of the KB) are one answer. An account, or a budget
+ * group of accounts, has at most max_entries_per_account entries per track
+ * and release name. At upload only a byte-identical file is refused.
  *
  * The release: the small synthetic one with nearly all its train samples
- * moved into the test split (over 1,100 test samples: the group rule
- * applies from 1,000 on),
- * renamed, its test samples in two collections (Alpha, the first half; Beta)
- * and min_group_n 5. Test submissions there need approved accounts.
- * The test computes slice membership from the test secret (as no participant
- * can) to aim each change at the ranking or the feedback slice. Answers name
- * Place entities (or Person ones) whose name is no other entity's name or
- * alias, or nonsense, which names nothing of the KB.
+ * moved into the test split (over 1,100 test samples: the collection rule
+ * and the comparison with other accounts apply from 1,000 on), renamed, its
+ * test samples in two collections (Alpha, the first half; Beta) and
+ * min_group_n 5. Test submissions there need approved accounts. The test
+ * computes slice membership from the test secret (as no participant can) only
+ * to show that the guard's answer does not depend on it. Answers name
+ * entities that could be test gold (not train or dev ones) whose name is no
+ * other entity's name or alias, or nonsense, which names nothing of the KB.
  */
 const RELEASE_NAME = "irc-bench-guard";
 const MIN_GROUP_N = 5;
-const REQUIRED = 25;
+/** ceil(max(25, 1% of ~1,130) / 0.75) and ceil(5 / 0.75): set in beforeAll from the release's size. */
+let REQUIRED = 0;
+let PER_COLLECTION = 0;
 
 let release: TestRelease;
 let maintainer: TestUser;
 let testIds: string[] = [];
-/** Ranking-slice sample ids of Alpha and Beta, and feedback-slice ids, in gold order. */
+/** Sample ids of Alpha and Beta (whole collections), their ranking-slice ids, and feedback-slice ids, in test.jsonl order. */
+const alpha: string[] = [];
+const beta: string[] = [];
 const rankingAlpha: string[] = [];
 const rankingBeta: string[] = [];
 const feedback: string[] = [];
-/** Entities of one type whose normalised name names them alone. */
+/** Entities of one type whose normalised name names them alone and that could be test gold. */
 let places: { qid: string; name: string }[] = [];
 let persons: { qid: string; name: string }[] = [];
+/** Uniquely named train and dev golds: answers that cannot be right on the test split. */
+let knownWrong: { qid: string; name: string }[] = [];
 let baselineId = "";
 /** These files answer whole collections with nonsense: their probe flag is acknowledged when a maintainer makes them public. */
 const VOUCH = { acknowledge: ["uninformative_groups"], reason: "Synthetic files of the publication guard test." };
@@ -76,12 +89,15 @@ function withCollections(content: TestRelease["content"]): void {
   });
 }
 
-function uniquelyNamed(type: string): { qid: string; name: string }[] {
+function uniquelyNamed(type: string | null, isKnown: boolean): { qid: string; name: string }[] {
   const named = new Map<string, number>();
   for (const entity of release.content.entities) {
     for (const text of new Set([entity.name, ...entity.aliases].map(norm))) named.set(text, (named.get(text) ?? 0) + 1);
   }
-  return release.content.entities.filter((entity) => entity.type === type && named.get(norm(entity.name)) === 1).map(({ qid, name }) => ({ qid, name }));
+  const known = new Set([...release.content.samples.train, ...release.content.samples.dev].map((sample) => sample.qid));
+  return release.content.entities
+    .filter((entity) => (type === null || entity.type === type) && named.get(norm(entity.name)) === 1 && known.has(entity.qid) === isKnown)
+    .map(({ qid, name }) => ({ qid, name }));
 }
 
 beforeAll(async () => {
@@ -93,18 +109,22 @@ beforeAll(async () => {
   testIds = release.content.samples.test.map((sample) => sample.id);
   const key = { secret: sliceSecretOf(getEnv()), sliceFamily: RELEASE_NAME, feedbackFraction: 0.25 };
   for (const sample of release.content.samples.test) {
+    (sample.collection === "Alpha" ? alpha : beta).push(sample.id);
     if (isFeedbackEntity(key, sample.qid)) feedback.push(sample.id);
     else (sample.collection === "Alpha" ? rankingAlpha : rankingBeta).push(sample.id);
   }
-  expect(rankingAlpha.length).toBeGreaterThanOrEqual(300);
-  expect(rankingBeta.length).toBeGreaterThanOrEqual(300);
-  expect(feedback.length).toBeGreaterThanOrEqual(200);
-  places = uniquelyNamed("Place");
-  persons = uniquelyNamed("Person");
+  ({ overall: REQUIRED, perCollection: PER_COLLECTION } = publicationThresholds({ testSamples: testIds.length, feedbackFraction: 0.25, minGroupN: MIN_GROUP_N }));
+  expect([REQUIRED, PER_COLLECTION]).toEqual([34, 7]);
+  expect(rankingAlpha.length).toBeGreaterThanOrEqual(200);
+  expect(feedback.length).toBeGreaterThanOrEqual(100);
+  places = uniquelyNamed("Place", false);
+  persons = uniquelyNamed("Person", false);
+  knownWrong = uniquelyNamed(null, true);
   expect(places.length).toBeGreaterThan(120);
   expect(persons.length).toBeGreaterThan(40);
-  // A baseline a maintainer marked: Person names on 40 ranking samples of Beta, nonsense elsewhere.
-  baselineId = await scored(openFile(named(rankingBeta.slice(40, 80), persons, 0)), maintainer);
+  expect(knownWrong.length).toBeGreaterThanOrEqual(2);
+  // A baseline a maintainer marked: Person names on 40 samples of Beta, nonsense elsewhere.
+  baselineId = await scored(openFile(named(beta.slice(40, 80), persons, 0)), maintainer);
   await reviewSubmission(sessionActor(maintainer), baselineId, { action: "mark-baseline", baselineLabel: "Guard persons", ...VOUCH });
 });
 
@@ -161,12 +181,12 @@ function expectNoSampleId(error: AppError): void {
   for (const id of testIds) expect(error.message).not.toContain(id);
 }
 
-describe("the publication guard (protocol §12)", () => {
+describe("the publication guard (protocol §12, v1.3)", () => {
   let owner: TestUser;
   let publishedId = "";
   let pendingId = "";
-  /** The owner's published file: Place names on 40 ranking samples of Alpha. */
-  const first = () => named(rankingAlpha.slice(0, 40), places, 0);
+  /** The owner's published file: Place names on 60 samples of Alpha. */
+  const first = () => named(alpha.slice(0, 60), places, 0);
 
   beforeAll(async () => {
     owner = await participant("guard-owner");
@@ -177,93 +197,78 @@ describe("the publication guard (protocol §12)", () => {
     expect(await publicationOf(publishedId)).toBe("PUBLISHED");
   });
 
-  it("a near-copy of the account's published entry is refused at publication, naming it and no sample; feedback-slice changes do not count", async () => {
-    // 10 ranking-slice changes, 50 feedback-slice ones: 60 samples differ, 10 of them on the ranking slice.
-    const nearCopy = merge(first(), named(rankingAlpha.slice(40, 50), places, 100), named(feedback.slice(0, 50), places, 50));
+  it("a near-copy of the account's entry is refused, naming it and nothing else; the refused request is kept and later requests are compared with it", async () => {
+    const nearCopy = merge(first(), named(alpha.slice(60, 60 + REQUIRED - 1), places, 100));
     const id = await scored(openFile(nearCopy), owner);
     const error = await caught(() => request(owner, id));
     expect(toHttpStatus(error)).toBe(422);
     expect(error.message).toContain(`This file is too close to your entry "Guard first" (${publishedId}, open-world, published, ${RELEASE_NAME} `);
-    expect(error.message).toContain(`against it, fewer than ${REQUIRED} of those samples differ`);
-    expect(error.message).not.toMatch(/\b10\b|\b60\b/);
+    expect(error.message).toContain(`in at least ${REQUIRED} samples of the test split, and in at least ${PER_COLLECTION} samples of any collection where it differs at all`);
+    expect(error.message).not.toMatch(/Alpha|Beta|\b33\b/);
     expectNoSampleId(error);
     expect(await publicationOf(id)).toBe("PRIVATE");
+    expect(await db.publicationRefusal.findMany({ where: { submissionId: id }, select: { reason: true, tooCloseToId: true, userId: true } })).toEqual([
+      { reason: "TOO_CLOSE", tooCloseToId: publishedId, userId: owner.id },
+    ]);
     const audit = await db.auditLog.findFirstOrThrow({ where: { action: "submission.publication-refused", targetId: id } });
-    expect(audit.details).toMatchObject({ refusal: "too-close", tooCloseTo: publishedId, rule: "overall", rankingSamplesDiffering: 10 });
-  });
+    expect(audit.details).toMatchObject({ refusal: "too-close", tooCloseTo: publishedId, rule: "overall", samplesDiffering: REQUIRED - 1 });
 
-  it("enough samples overall but fewer than min_group_n within a collection where it differs is refused, naming the collection", async () => {
-    const file = merge(first(), named(rankingAlpha.slice(40, 70), places, 100), named(rankingBeta.slice(0, 2), places, 140));
-    const id = await scored(openFile(file), owner);
-    const error = await caught(() => request(owner, id));
-    expect(error.message).toContain(`too close to your entry "Guard first" (${publishedId}`);
-    expect(error.message).toContain(`the collection "Beta" differs in some of those samples but fewer than ${MIN_GROUP_N}`);
-    expectNoSampleId(error);
-  });
+    // One sample more: far enough from the published entry, but one sample from the refused request, which the history keeps.
+    const nextId = await scored(openFile(merge(first(), named(alpha.slice(60, 60 + REQUIRED), places, 100))), owner);
+    const again = await caught(() => request(owner, nextId));
+    // A refused request keeps no fact sheet: it is named by its file name.
+    expect(again.message).toContain(`This file is too close to your entry "predictions.jsonl" (${id}, open-world, request withdrawn or refused, ${RELEASE_NAME} `);
 
-  it("enough samples overall but fewer than min_group_n among answers naming one entity type is refused, naming the type", async () => {
-    const file = merge(first(), named(rankingAlpha.slice(40, 70), places, 100), named(rankingAlpha.slice(70, 72), persons, 60));
-    const id = await scored(openFile(file), owner);
-    const error = await caught(() => request(owner, id));
-    expect(error.message).toContain(`the answers naming entities of type Person differ in some of those samples but fewer than ${MIN_GROUP_N}`);
-  });
-
-  it("a file far enough from every entry and baseline is accepted; then a near-copy of that pending entry is refused, naming it", async () => {
-    pendingId = await scored(openFile(merge(first(), named(rankingAlpha.slice(40, 70), places, 100))), owner);
+    // Other samples, far from both: accepted.
+    pendingId = await scored(openFile(merge(first(), named(alpha.slice(120, 120 + REQUIRED), places, 50))), owner);
     await request(owner, pendingId, "Guard second");
     expect(await publicationOf(pendingId)).toBe("PENDING");
-    // Three more samples of Alpha: far enough from the published entry (33 differ), too close to the pending one.
-    const nearPending = merge(first(), named(rankingAlpha.slice(40, 75), places, 100));
-    const id = await scored(openFile(nearPending), owner);
-    const error = await caught(() => request(owner, id));
-    expect(error.message).toContain(`too close to your entry "Guard second" (${pendingId}, open-world, pending`);
   });
 
-  it("a file whose request was withdrawn, or rejected, still counts: a near-copy of it is refused, naming it", async () => {
-    const user = await participant("guard-history");
-    await grantQuota(user, 5);
-    // A: Place names on 60 ranking samples of Alpha (far from the baseline); B: A with 24 more (one fewer than the guard's 25) and 30 feedback-slice ones.
-    const a = named(rankingAlpha.slice(100, 160), places, 30);
-    const aId = await scored(openFile(a), user);
-    await request(user, aId, "Guard withdrawn");
-    await withdrawPublicationRequest(sessionActor(user), aId);
-    expect(await publicationOf(aId)).toBe("PRIVATE");
-    const bId = await scored(openFile(merge(a, named(rankingAlpha.slice(160, 184), places, 90), named(feedback.slice(100, 130), places, 90))), user);
-    const afterWithdrawal = await caught(() => request(user, bId));
-    expect(toHttpStatus(afterWithdrawal)).toBe(422);
-    expect(afterWithdrawal.message).toContain(`This file is too close to your entry "Guard withdrawn" (${aId}, open-world, request withdrawn, ${RELEASE_NAME} `);
-    expect(afterWithdrawal.message).toContain(`against it, fewer than ${REQUIRED} of those samples differ`);
-    expect(await publicationOf(bId)).toBe("PRIVATE");
-    // 25 ranking-slice samples apart (publicationDistance's boundary): accepted.
-    const farId = await scored(openFile(merge(a, named(rankingAlpha.slice(160, 185), places, 90))), user);
-    await request(user, farId, "Guard far enough");
-    expect(await publicationOf(farId)).toBe("PENDING");
-
-    const c = named(rankingAlpha.slice(200, 260), places, 60);
-    const cId = await scored(openFile(c), user);
-    await request(user, cId, "Guard rejected");
-    await reviewSubmission(sessionActor(maintainer), cId, { action: "reject", reason: "Not a method." });
-    const dId = await scored(openFile(merge(c, named(rankingAlpha.slice(260, 270), places, 95))), user);
-    const afterRejection = await caught(() => request(user, dId));
-    expect(afterRejection.message).toContain(`This file is too close to your entry "Guard rejected" (${cId}, open-world, rejected, ${RELEASE_NAME} `);
-  });
-
-  it("a near-copy of a baseline is refused, naming the baseline", async () => {
+  it("a near-copy of another account's file is refused: a request by its id, a published entry by its name", async () => {
+    const author = await participant("guard-author");
     const copier = await participant("guard-copier");
-    const id = await scored(openFile(merge(named(rankingBeta.slice(40, 80), persons, 0), named(rankingAlpha.slice(0, 8), places, 7))), copier);
-    const error = await caught(() => request(copier, id));
-    expect(error.message).toContain(`This file is too close to the baseline "Guard persons" (${baselineId}, open-world, ${RELEASE_NAME} `);
-    expect(error.message).toContain("fewer than 25 of those samples differ");
+    await grantQuota(copier, 5);
+    const original = named(beta.slice(100, 160), places, 20);
+    const originalId = await scored(openFile(original), author);
+    await request(author, originalId, "Guard author's system");
+    const copyId = await scored(openFile(merge(original, named(beta.slice(160, 165), places, 90))), copier);
+    const pending = await caught(() => request(copier, copyId));
+    expect(toHttpStatus(pending)).toBe(422);
+    expect(pending.message).toContain(`This file is too close to a publication request of another account (${originalId}, open-world, ${RELEASE_NAME} `);
+    expect(pending.message).not.toContain("Guard author's system");
+    await reviewSubmission(sessionActor(maintainer), originalId, { action: "approve", ...VOUCH });
+    const secondCopyId = await scored(openFile(merge(original, named(beta.slice(160, 166), places, 91))), copier);
+    const published = await caught(() => request(copier, secondCopyId));
+    expect(published.message).toContain(`This file is too close to the published entry "Guard author's system" (${originalId}, open-world, ${RELEASE_NAME} `);
+    expect(published.message).toContain("of another account");
+  });
+
+  it("swapping answers that cannot be right (train or dev entities, nonsense) for one another is no difference", async () => {
+    const user = await participant("guard-swapper");
+    await grantQuota(user, 3);
+    const real = named(alpha.slice(200, 260), places, 40);
+    const wrongBlock = beta.slice(200, 300);
+    const [wrongA, wrongB] = [knownWrong[0]?.name ?? "", knownWrong[1]?.name ?? ""];
+    const firstId = await scored(openFile(merge(real, new Map(wrongBlock.map((id) => [id, wrongA])))), user);
+    await request(user, firstId, "Guard real");
+    expect(await publicationOf(firstId)).toBe("PENDING");
+    // 100 answers changed in the file: every one from a known-wrong entity to another known-wrong entity or to nonsense.
+    const swapped = new Map(wrongBlock.map((id, index) => [id, index % 2 === 0 ? wrongB : `zzq-wrong-${index}`]));
+    const swappedId = await scored(openFile(merge(real, swapped)), user);
+    const error = await caught(() => request(user, swappedId));
+    expect(error.message).toContain(`This file is too close to your entry "Guard real" (${firstId}, open-world, pending`);
+    const audit = await db.auditLog.findFirstOrThrow({ where: { action: "submission.publication-refused", targetId: swappedId } });
+    expect(audit.details).toMatchObject({ rule: "overall", samplesDiffering: 0 });
   });
 
   it("the cross-track case: a closed top-1 naming the entity of an open answer is the same answer, whatever the rest of the ranking", async () => {
     const user = await participant("guard-cross");
-    // Every sample named: Place names everywhere (the open file), the same entities on top of the rankings (the closed one).
     const openId = await scored(openFile(named(testIds, places, 3)), user);
     await request(user, openId, "Guard open");
+    const changed = new Set(alpha.slice(0, 10));
     const rankings = testIds.map((id, index) => {
-      const changed = rankingAlpha.slice(0, 10).includes(id);
-      const top = places[(3 + index + (changed ? 1 : 0)) % places.length]?.qid ?? "";
+      const top = places[(3 + index + (changed.has(id) ? 1 : 0)) % places.length]?.qid ?? "";
       // Places 2 and 3 differ from sample to sample: only the top counts in the unified view.
       const tail = [places[(index * 7 + 11) % places.length]?.qid ?? "", persons[index % persons.length]?.qid ?? ""].filter((qid) => qid !== top);
       return JSON.stringify({ id, ranking: [top, ...tail] });
@@ -271,32 +276,68 @@ describe("the publication guard (protocol §12)", () => {
     const closedId = await scored(rankings, user);
     const error = await caught(() => request(user, closedId));
     expect(error.message).toContain(`too close to your entry "Guard open" (${openId}, open-world, pending`);
-    expect(error.message).toContain(`fewer than ${REQUIRED} of those samples differ`);
   });
 
-  it("the maintainer's review shows the request's entries against the cap and another account's copy of its file within the guard's distance, with a link", async () => {
+  it("the maintainer's review lists another account's upload within the guard's distance, and the ledger counts what each account spent", async () => {
+    const pending = merge(first(), named(alpha.slice(120, 120 + REQUIRED), places, 50));
     const copier = await participant("guard-second-account");
-    const pending = merge(first(), named(rankingAlpha.slice(40, 70), places, 100));
-    // The pending entry's answers with 24 ranking-slice samples changed (one fewer than the guard's 25) and 30 feedback-slice ones:
-    // a second account of the same person, say. 54 samples of the whole split differ; the ranking slice's count decides.
-    const copyId = (await submitLines(openFile(merge(pending, named(rankingBeta.slice(100, 124), places, 9), named(feedback.slice(0, 30), places, 9))), { userId: copier.id }))
-      .id;
-    // 25 ranking-slice samples changed: as far as the guard asks, not listed.
-    const farId = (await submitLines(openFile(merge(pending, named(rankingBeta.slice(100, 125), places, 9))), { userId: (await participant("guard-third-account")).id })).id;
+    const copyId = (await submitLines(openFile(merge(pending, named(beta.slice(300, 300 + REQUIRED - 1), places, 9))), { userId: copier.id })).id;
+    const farId = (await submitLines(openFile(merge(pending, named(beta.slice(300, 300 + REQUIRED), places, 9))), { userId: (await participant("guard-third-account")).id })).id;
     const requests = await listReviewRequests(sessionActor(maintainer));
     const card = requests.find((candidate) => candidate.view.id === pendingId);
     if (!card) throw new Error("the pending request is not in the review");
     expect(card.closeFilesRequired).toBe(REQUIRED);
     expect(card.closeFiles.map((file) => file.id)).toContain(copyId);
     expect(card.closeFiles.map((file) => file.id)).not.toContain(farId);
-    const copy = card.closeFiles.find((file) => file.id === copyId);
-    expect(copy).toMatchObject({ ownerName: copier.displayName, differing: 24, track: "open" });
-    // Files of the owner never appear as another account's copy; unrelated files do not either.
-    expect(card.closeFiles.map((file) => file.id)).not.toContain(publishedId);
-    expect(card.closeFiles.map((file) => file.id)).not.toContain(baselineId);
-    const open = card.entries.byTrack.find((group) => group.track === "open");
-    expect(card.entries.max).toBe(3);
-    expect(open?.entries.map((entry) => entry.id).sort()).toEqual([publishedId, pendingId].sort());
+    expect(card.closeFiles.find((file) => file.id === copyId)).toMatchObject({ ownerName: copier.displayName, differing: REQUIRED - 1, track: "open" });
+
+    const [ledger] = await getDisclosureLedger({ actor: sessionActor(maintainer), userId: owner.id, releaseName: RELEASE_NAME });
+    expect(ledger?.rows).toEqual([
+      expect.objectContaining({ userId: owner.id, testUploads: 4, requestsAccepted: 2, requestsRefused: 2, requestsWithdrawn: 0, published: 1, hidden: 0, nearCopies: 2 }),
+    ]);
+    const [all] = await getDisclosureLedger({ actor: sessionActor(maintainer), releaseName: RELEASE_NAME });
+    expect(all?.totals.testUploads).toBe(all?.rows.reduce((sum, row) => sum + row.testUploads, 0));
+    expect(all?.rows[0]?.testUploads).toBeGreaterThanOrEqual(all?.rows.at(-1)?.testUploads ?? 0);
+    await expect(getDisclosureLedger({ actor: sessionActor(owner) })).rejects.toThrow();
+  });
+});
+
+describe("a budget group of accounts (protocol §12)", () => {
+  it("a maintainer links approved accounts of one lab: they share one entries cap, audited; withdrawing frees a place; unlinking separates them", async () => {
+    const [labA, labB] = [await participant("guard-lab-a"), await participant("guard-lab-b")];
+    await Promise.all([grantQuota(labA, 5), grantQuota(labB, 5)]);
+    const linked = await changeBudgetGroup({ actor: sessionActor(maintainer), userId: labA.id, change: { action: "link", account: labB.email, reason: "One lab, two accounts." } });
+    expect(linked.members.map((member) => member.id).sort()).toEqual([labA.id, labB.id].sort());
+    const audit = await db.auditLog.findFirstOrThrow({ where: { action: "user.budget-linked", targetId: labA.id } });
+    expect(audit).toMatchObject({ actorId: maintainer.id, reason: "One lab, two accounts." });
+    const unapproved = await createTestUser({ label: "guard-lab-unapproved", withoutPassword: true });
+    const refused = await caught(() => changeBudgetGroup({ actor: sessionActor(maintainer), userId: labA.id, change: { action: "link", account: unapproved.email, reason: "x" } }));
+    expect(toHttpStatus(refused)).toBe(422);
+    await expect(changeBudgetGroup({ actor: sessionActor(labA), userId: labA.id, change: { action: "unlink", reason: "x" } })).rejects.toThrow();
+
+    const far = async (user: TestUser, offset: number) => scored(openFile(named(testIds, places, offset)), user);
+    const a1 = await far(labA, 300);
+    const a2 = await far(labA, 301);
+    const b1 = await far(labB, 302);
+    const b2 = await far(labB, 303);
+    await request(labA, a1);
+    await request(labA, a2);
+    await request(labB, b1);
+    const full = await caught(() => request(labB, b2));
+    expect(toHttpStatus(full)).toBe(409);
+    expect(full.message).toContain(`The accounts that share your entries budget already have 3 published or pending entries on the open-world track of ${RELEASE_NAME}`);
+    expect(full.message).toContain(a1);
+    expect(await db.publicationRefusal.count({ where: { submissionId: b2, reason: "ENTRIES_CAP" } })).toBe(1);
+
+    await withdrawPublicationRequest(sessionActor(labA), a2);
+    await request(labB, b2);
+    expect(await publicationOf(b2)).toBe("PENDING");
+
+    await changeBudgetGroup({ actor: sessionActor(maintainer), userId: labB.id, change: { action: "unlink", reason: "Two labs after all." } });
+    expect(await db.user.findUniqueOrThrow({ where: { id: labA.id }, select: { budgetGroupId: true } })).toEqual({ budgetGroupId: null });
+    const a3 = await far(labA, 304);
+    await request(labA, a3);
+    expect(await publicationOf(a3)).toBe("PENDING");
   });
 });
 
@@ -400,4 +441,45 @@ describe("at upload (protocol §12)", () => {
     await devUpload();
     expect(await db.submission.count({ where: { userId: user.id, split: "dev" } })).toBe(2);
   });
+});
+
+/**
+ * Last: the probes' refused requests stay in the history and are compared
+ * with every later request, so no other test's file may come after them.
+ */
+describe("the guard is no membership oracle (protocol §12, v1.3)", () => {
+  it("the membership oracle is closed: one sample changed in a collection, whichever collection and slice, gets the same refusal and status as one changed anywhere", async () => {
+    const prober = await participant("guard-prober");
+    await grantQuota(prober, 10);
+    const baseline = named(beta.slice(40, 80), persons, 0);
+    /** The baseline's answers, every sample outside `collection` re-answered, and `probe` changed. */
+    const probeFile = (collection: "Alpha" | "Beta" | null, probe: string) => {
+      const outside = collection === null ? [] : collection === "Alpha" ? beta : alpha;
+      return merge(baseline, named(outside, places, 60), named([probe], places, 7));
+    };
+    const alphaRanking = rankingAlpha.find((id) => !alpha.slice(0, 200).includes(id)) ?? "";
+    const alphaFeedback = feedback.find((id) => alpha.includes(id) && !alpha.slice(0, 200).includes(id)) ?? "";
+    const betaRanking = rankingBeta.find((id) => !beta.slice(0, 120).includes(id)) ?? "";
+    const betaFeedback = feedback.find((id) => beta.includes(id) && !beta.slice(0, 120).includes(id)) ?? "";
+    const probes = [probeFile("Alpha", alphaRanking), probeFile("Alpha", alphaFeedback), probeFile("Beta", betaRanking), probeFile("Beta", betaFeedback), probeFile(null, alphaRanking)];
+    const answers: { status: number; message: string }[] = [];
+    for (const probe of probes) {
+      const id = await scored(openFile(probe), prober);
+      const error = await caught(() => request(prober, id, "Guard probe"));
+      answers.push({ status: toHttpStatus(error), message: error.message });
+      expectNoSampleId(error);
+      expect(await publicationOf(id)).toBe("PRIVATE");
+    }
+    const [one] = answers;
+    expect(one?.status).toBe(422);
+    expect(one?.message).toContain(`This file is too close to the baseline "Guard persons" (${baselineId}, open-world, ${RELEASE_NAME} `);
+    expect(one?.message).not.toMatch(/Alpha|Beta|collection "|slice/);
+    for (const answer of answers) expect(answer).toEqual(one);
+    const refusals = await db.publicationRefusal.findMany({ where: { userId: prober.id } });
+    expect(refusals.map((refusal) => refusal.tooCloseToId)).toEqual(Array(probes.length).fill(baselineId));
+    // For maintainers, the audit log says which rule: the collection one for the four collection probes, the overall one for the last.
+    const rules = await db.auditLog.findMany({ where: { action: "submission.publication-refused", actorId: prober.id }, orderBy: { createdAt: "asc" } });
+    expect(rules.map((entry) => (entry.details as { rule: string }).rule)).toEqual(["collection", "collection", "collection", "collection", "overall"]);
+  });
+
 });

@@ -17,6 +17,8 @@ import { formatMetricName } from "@/lib/core/format/metric-labels";
 import { FactSheetView } from "@/components/fact-sheet/fact-sheet-view";
 import { TierBadge } from "@/components/provenance/tier-badge";
 import { TableShell } from "@/components/ui/table-shell";
+import { DisclosureLedgerTable, parseLedgerSort, type LedgerSort } from "@/components/admin/disclosure-ledger-table";
+import { getDisclosureLedger, type DisclosureLedger } from "@/lib/domain/publication/get-disclosure-ledger";
 
 export const metadata: Metadata = { title: "Review queue" };
 export const dynamic = "force-dynamic";
@@ -131,9 +133,10 @@ function CloseFiles({ request }: { request: ReviewRequest }) {
     <section className="space-y-1" data-testid="review-close-files">
       <h4 className="font-semibold">Near-copies by other accounts</h4>
       <p className="text-sm text-muted">
-        Test files of other accounts whose answers (read as the unified view reads them) differ from this file&apos;s in fewer than{" "}
-        {formatCount(closeFilesRequired)} samples of the ranking slice (the publication guard&apos;s distance: max(25, 1% of the ranking slice)): a copied file, or a
-        second account of the same person.
+        Test files of other accounts, uploaded or requested, whose answers (by the unified answer key, every answer that cannot be right on the test split
+        counting as one) differ from this file&apos;s in fewer than {formatCount(closeFilesRequired)} samples of the test split (the publication guard&apos;s
+        distance: ceil(max(25, 1% of the test split) / (1 - f))): a copied file, or a second account of the same person (link them into one entries budget on
+        the account&apos;s page).
       </p>
       {request.view.identicalPublicEntry && (
         <p className="text-sm font-semibold text-amber-900" data-testid="review-identical-public-entry">
@@ -161,7 +164,21 @@ function CloseFiles({ request }: { request: ReviewRequest }) {
 }
 
 /** Everything a reviewer needs to decide on one request, with the actions beside it. */
-function RequestCard({ request }: { request: ReviewRequest }) {
+/** Protocol §12: what every account has spent on the request's release name, the requester in bold, heaviest first unless sorted otherwise. */
+function RequestLedger({ request, ledger, sort }: { request: ReviewRequest; ledger: DisclosureLedger | undefined; sort: LedgerSort }) {
+  return (
+    <section className="space-y-1" data-testid="review-ledger">
+      <h4 className="font-semibold">Disclosure ledger of {request.entries.releaseName}</h4>
+      {ledger === undefined ? (
+        <p className="text-sm text-muted">No test uploads on this release name.</p>
+      ) : (
+        <DisclosureLedgerTable {...ledger} sort={sort} highlightUserId={request.ownerId} sortHref={(value) => `/admin/review?ledgerSort=${encodeURIComponent(value)}#request-${request.view.id}`} />
+      )}
+    </section>
+  );
+}
+
+function RequestCard({ request, ledger, sort }: { request: ReviewRequest; ledger: DisclosureLedger | undefined; sort: LedgerSort }) {
   const { view, otherEntries } = request;
   const name = view.systemName ?? view.originalName;
   return (
@@ -222,16 +239,22 @@ function RequestCard({ request }: { request: ReviewRequest }) {
       </details>
       <EntriesAgainstCap request={request} />
       <CloseFiles request={request} />
+      <RequestLedger request={request} ledger={ledger} sort={sort} />
       <QueueReviewPanel view={view} />
     </article>
   );
 }
 
-export default async function ReviewQueuePage() {
+export default async function ReviewQueuePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await getActor();
   if (actor.kind === "anonymous") redirect("/sign-in?callbackUrl=%2Fadmin%2Freview");
   if (!isMaintainer(actor)) notFound();
+  const sort = parseLedgerSort((await searchParams).ledgerSort);
   const [{ pending, recent }, requests] = await Promise.all([listReviewQueue(actor), listReviewRequests(actor)]);
+  const releaseNames = [...new Set(requests.map((request) => request.entries.releaseName))];
+  const ledgers = new Map(
+    (await Promise.all(releaseNames.map((releaseName) => getDisclosureLedger({ actor, releaseName, sort })))).flat().map((ledger) => [ledger.releaseName, ledger]),
+  );
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold">Review queue</h1>
@@ -250,7 +273,7 @@ export default async function ReviewQueuePage() {
             Requests in detail
           </h2>
           {requests.map((request) => (
-            <RequestCard key={request.view.id} request={request} />
+            <RequestCard key={request.view.id} request={request} ledger={ledgers.get(request.entries.releaseName)} sort={sort} />
           ))}
         </section>
       )}

@@ -6,7 +6,8 @@ import { formText, invalidFormState, type FormState } from "@/lib/core/accounts/
 import { formStateFromError } from "@/lib/domain/accounts/form-state-from-error";
 import { changeUserRole } from "@/lib/domain/accounts/change-user-role";
 import { adjustTestQuota } from "@/lib/domain/quotas/adjust-test-quota";
-import { approvalChangeSchema, quotaAdjustmentSchema, roleChangeSchema } from "@/lib/core/accounts/user-schemas";
+import { approvalChangeSchema, budgetGroupChangeSchema, quotaAdjustmentSchema, roleChangeSchema } from "@/lib/core/accounts/user-schemas";
+import { changeBudgetGroup } from "@/lib/domain/accounts/change-budget-group";
 import { setUserApproval } from "@/lib/domain/accounts/set-user-approval";
 
 export async function changeRoleAction(_previous: FormState, formData: FormData): Promise<FormState> {
@@ -78,6 +79,25 @@ export async function adjustQuotaAction(_previous: FormState, formData: FormData
       status: "success",
       message: result.action === "grant" ? `Granted ${result.amount} extra test ${result.amount === 1 ? "submission" : "submissions"}.` : "Refunded.",
     };
+  } catch (error) {
+    return formStateFromError(error, echoed);
+  }
+}
+
+/** A maintainer links two approved accounts into one entries budget, or takes one out of its group (/admin/users/:id, protocol §12). */
+export async function changeBudgetGroupAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const values = { action: formText(formData, "action"), account: formText(formData, "account"), reason: formText(formData, "reason") };
+  const input = values.action === "link" ? values : { action: values.action, reason: values.reason };
+  const parsed = budgetGroupChangeSchema.safeParse(input);
+  const echoed = { account: values.account, reason: values.reason };
+  if (!parsed.success) return invalidFormState(parsed.error, echoed);
+  const userId = formText(formData, "userId");
+  try {
+    const result = await changeBudgetGroup({ actor: await getActor(), userId, change: parsed.data });
+    revalidatePath(`/admin/users/${userId}`);
+    if (parsed.data.action === "unlink") return { status: "success", message: result.isChanged ? "Taken out of the shared entries budget." : "This account shares no entries budget." };
+    const names = result.members.map((member) => member.displayName).join(", ");
+    return { status: "success", message: result.isChanged ? `Linked: ${names} now share one entries budget.` : `Already linked: ${names}.` };
   } catch (error) {
     return formStateFromError(error, echoed);
   }

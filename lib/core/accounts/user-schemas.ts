@@ -64,3 +64,28 @@ export const quotaAdjustmentSchema = z.discriminatedUnion(
   { error: 'Send {action: "grant", amount, reason} or {action: "refund", submissionId, reason}.' },
 );
 export type QuotaAdjustment = z.infer<typeof quotaAdjustmentSchema>;
+
+const budgetReasonSchema = freeText()
+  .trim()
+  .min(1, { error: "Say why these accounts are one person or lab (kept in the audit log)." })
+  .max(500, { error: "Keep the reason under 500 characters." });
+
+/**
+ * Protocol §12: a maintainer links approved accounts of one person or lab into one entries budget
+ * (/admin/users/:id, POST /api/admin/users/:id/budget-group), or takes an account out of its group.
+ */
+export const budgetGroupChangeSchema = z.discriminatedUnion(
+  "action",
+  [
+    z
+      .object({
+        action: z.literal("link"),
+        account: freeText().trim().min(1, { error: "Name the other account by its email or id." }).max(320, { error: "Name the other account by its email or id." }),
+        reason: budgetReasonSchema,
+      })
+      .strict(),
+    z.object({ action: z.literal("unlink"), reason: budgetReasonSchema }).strict(),
+  ],
+  { error: 'Send {action: "link", account, reason} or {action: "unlink", reason}.' },
+);
+export type BudgetGroupChange = z.infer<typeof budgetGroupChangeSchema>;

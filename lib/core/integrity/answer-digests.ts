@@ -1,38 +1,36 @@
 import { hash } from "node:crypto";
 import { ENTITY_TYPES, type EntityType } from "@/lib/core/dataset/release-constants";
 import type { KbIndex } from "@/lib/core/scoring/gold";
-import type { TestSlices } from "@/lib/core/slices/slice-membership";
 import { norm } from "@/lib/core/scoring/normalize";
 import type { TrackPredictions } from "@/lib/core/scoring/track-predictions";
 
 /**
  * Protocol §12: a publication request is refused when its file answers almost
- * every sample of the ranking slice as a baseline or another entry of the
- * account does, since the difference of two public scores would read the few
- * answers that changed. Files are compared in the unified view (§7): an
- * answer is the set of KB entities it would count as alias-correct for,
- * whatever the gold is, so an open answer and a closed top-1 naming the same
- * entity are the same answer, two strings naming nothing of the KB are the
- * same (no) answer, and a ranking's places below the top do not matter.
+ * every test sample as a baseline or another entry or request of the release
+ * name does, since the difference of two public scores would read the few
+ * answers that changed. Files are compared in the unified view (§7), by an
+ * answer key that reads nothing of the test gold: an answer is the set of KB
+ * entities it would count as alias-correct for, whatever the gold is, less
+ * the train and dev golds (splits are entity-level, so none of those can be
+ * a test gold). So an open answer and a closed top-1 naming the same entity
+ * are the same answer, a ranking's places below the top do not matter, and
+ * every answer that cannot be right on the test split (one naming only train
+ * or dev entities, or nothing of the KB) is one and the same answer: swapping
+ * one for another is no difference.
  *
- * Per sample, in gold order, one 8-byte record: the first 7 bytes of
- * SHA-256 of the entity set's QIDs (sorted, comma-joined; QIDs, not KB
- * positions, so files of two versions of a release compare), then one byte
- * with a bit per entity type (ENTITY_TYPES order) of the entities in the set:
- * the "type" of an answer, read from the KB, never from the test gold. Pure:
- * no database, no files.
+ * Per sample, in test.jsonl order, one 8-byte record: the first 8 bytes of
+ * SHA-256 of the key's QIDs (sorted, comma-joined; QIDs, not KB positions,
+ * so files of two versions of a release compare). Pure: no database, no files.
  */
 const DIGEST_BYTES = 8;
-/** The bytes of a record that say which entities an answer names; the last byte is the type mask. */
-const HASH_BYTES = 7;
-const MIN_DIFFERING_SAMPLES = 25;
 /**
  * How answer digests are made. 1 to 4: earlier keys of an upload-time check
  * (what could score, per sample or per metric). 5: the unified answer set
- * above. Digests of another version are never compared with these; they are
- * recomputed from the stored file.
+ * with a type mask. 6: the unified answer set less the train and dev golds,
+ * no type. Digests of another version are never compared with these; they
+ * are recomputed from the stored file.
  */
-export const ANSWER_KEY_VERSION = 5;
+export const ANSWER_KEY_VERSION = 6;
 
 /** The KB as the unified view reads answers: built once per release. */
 export type AnswerIndex = {
@@ -40,15 +38,18 @@ export type AnswerIndex = {
   byNameOrAlias: ReadonlyMap<string, readonly string[]>;
   /** norm(name) of every entity. */
   normalizedNameOf: ReadonlyMap<string, string>;
-  /** The type bit of every entity. */
+  /** The type bit of every entity (the probe flags' answer types). */
   typeBitOf: ReadonlyMap<string, number>;
+  /** The release's train and dev gold entities: none can be right on the test split, so the answer key leaves them out. */
+  cannotBeRight: ReadonlySet<string>;
 };
 
 function typeBit(type: EntityType): number {
   return 1 << ENTITY_TYPES.indexOf(type);
 }
 
-export function buildAnswerIndex(kb: KbIndex): AnswerIndex {
+/** `trainDevQids`: the QIDs of the release's train and dev golds (public: train.jsonl and dev.jsonl name them). */
+export function buildAnswerIndex(kb: KbIndex, trainDevQids: Iterable<string>): AnswerIndex {
   const byNameOrAlias = new Map<string, string[]>();
   const normalizedNameOf = new Map<string, string>();
   const typeBitOf = new Map<string, number>();
@@ -63,7 +64,7 @@ export function buildAnswerIndex(kb: KbIndex): AnswerIndex {
       else list.push(qid);
     }
   }
-  return { byNameOrAlias, normalizedNameOf, typeBitOf };
+  return { byNameOrAlias, normalizedNameOf, typeBitOf, cannotBeRight: new Set(trainDevQids) };
 }
 
 /**
@@ -86,23 +87,23 @@ export function answerEntities(prediction: string | readonly string[] | undefine
   return [...named].sort();
 }
 
-function recordOf(entities: readonly string[], index: AnswerIndex): Buffer {
-  const record = Buffer.alloc(DIGEST_BYTES);
-  hash("sha256", entities.join(","), "buffer").copy(record, 0, 0, HASH_BYTES);
-  let mask = 0;
-  for (const qid of entities) mask |= index.typeBitOf.get(qid) ?? 0;
-  record[HASH_BYTES] = mask;
-  return record;
+/**
+ * §12's answer key: the entities against which the scorer could read the
+ * answer as right on the test split (answerEntities less the train and dev
+ * golds), sorted. Empty for every answer that cannot be right there.
+ */
+export function answerKey(prediction: string | readonly string[] | undefined, index: AnswerIndex): string[] {
+  return answerEntities(prediction, index).filter((qid) => !index.cannotBeRight.has(qid));
 }
 
-/** The record of an answer naming nothing of the KB: what a sample missing from another version's file compares as. */
-const EMPTY_RECORD = (() => {
-  const record = Buffer.alloc(DIGEST_BYTES);
-  hash("sha256", "", "buffer").copy(record, 0, 0, HASH_BYTES);
-  return record;
-})();
+function recordOf(key: readonly string[]): Buffer {
+  return hash("sha256", key.join(","), "buffer").subarray(0, DIGEST_BYTES);
+}
 
-/** One record per sample of `sampleIds` (gold order), concatenated. */
+/** The record of every answer that cannot be right: also what a sample missing from another version's file compares as. */
+const CANNOT_BE_RIGHT_RECORD = recordOf([]);
+
+/** One record per sample of `sampleIds` (test.jsonl order), concatenated. */
 export function computeAnswerDigests(sampleIds: readonly string[], predictions: TrackPredictions, index: AnswerIndex): Uint8Array<ArrayBuffer> {
   const digests = new Uint8Array(sampleIds.length * DIGEST_BYTES);
   // A file often repeats an answer (the same nonsense, the same top entity): each is keyed once.
@@ -112,7 +113,7 @@ export function computeAnswerDigests(sampleIds: readonly string[], predictions: 
     const memo = prediction === undefined ? "" : typeof prediction === "string" ? `o${prediction}` : `c${prediction[0] ?? ""}`;
     let record = recordOfAnswer.get(memo);
     if (record === undefined) {
-      record = recordOf(answerEntities(prediction, index), index);
+      record = recordOf(answerKey(prediction, index));
       recordOfAnswer.set(memo, record);
     }
     digests.set(record, sample * DIGEST_BYTES);
@@ -121,108 +122,94 @@ export function computeAnswerDigests(sampleIds: readonly string[], predictions: 
 }
 
 export type DigestDifferences = {
-  /** Samples counted whose answers differ. */
+  /** Samples whose answers differ. */
   differing: number;
-  /** The same, per collection of the sample. */
+  /** The same, per collection of the sample (public: test.jsonl names it). */
   byCollection: ReadonlyMap<string, number>;
-  /** The same, per entity type named by either answer (a sample counts once for each such type). */
-  byType: ReadonlyMap<EntityType, number>;
 };
 
 type DigestComparison = {
-  /** The file compared, in the gold order of its release. */
+  /** The file compared, in the test.jsonl order of its release. */
   digests: Uint8Array;
-  /** The other file, in the gold order of its release. */
+  /** The other file, in the test.jsonl order of its release. */
   other: Uint8Array;
   /** For each sample position of `digests`, its position in `other` (-1: not in that release); null when both are of one release. */
   otherPositionOf: Int32Array | null;
-  /** The positions counted (the ranking slice); null: every sample. */
-  positions: ArrayLike<number> | null;
-  /** The collection of each sample position of `digests` (public: test.jsonl names it). */
+  /** The collection of each sample position of `digests`. */
   collections: readonly string[];
   /** Stop counting once more than this many samples differ (a scan that needs to know only "few or many"). */
   stopAbove?: number;
 };
 
 function isSameAnswer(first: Uint8Array, firstAt: number, second: Uint8Array, secondAt: number): boolean {
-  for (let offset = 0; offset < HASH_BYTES; offset += 1) {
+  for (let offset = 0; offset < DIGEST_BYTES; offset += 1) {
     if (first[firstAt + offset] !== second[secondAt + offset]) return false;
   }
   return true;
 }
 
-/** How two files' answers differ, sample by sample, on the positions given. */
+/** How two files' answers differ, sample by sample, over the whole test split. */
 export function countDifferences(comparison: DigestComparison): DigestDifferences {
-  const { digests, other, otherPositionOf, positions, collections } = comparison;
+  const { digests, other, otherPositionOf, collections } = comparison;
   const sampleCount = Math.floor(digests.length / DIGEST_BYTES);
   const otherCount = Math.floor(other.length / DIGEST_BYTES);
   const byCollection = new Map<string, number>();
-  const byType = new Map<EntityType, number>();
   let differing = 0;
-  const total = positions === null ? sampleCount : positions.length;
-  for (let at = 0; at < total; at += 1) {
-    const position = positions === null ? at : (positions[at] ?? 0);
+  for (let position = 0; position < sampleCount; position += 1) {
     const mapped = otherPositionOf === null ? position : (otherPositionOf[position] ?? -1);
     const hasOther = mapped >= 0 && mapped < otherCount;
-    const second = hasOther ? other : EMPTY_RECORD;
+    const second = hasOther ? other : CANNOT_BE_RIGHT_RECORD;
     const secondAt = hasOther ? mapped * DIGEST_BYTES : 0;
-    const firstAt = position * DIGEST_BYTES;
-    if (isSameAnswer(digests, firstAt, second, secondAt)) continue;
+    if (isSameAnswer(digests, position * DIGEST_BYTES, second, secondAt)) continue;
     differing += 1;
     const collection = collections[position] ?? "";
     byCollection.set(collection, (byCollection.get(collection) ?? 0) + 1);
-    const mask = (digests[firstAt + HASH_BYTES] ?? 0) | (second[secondAt + HASH_BYTES] ?? 0);
-    ENTITY_TYPES.forEach((type, bit) => {
-      if ((mask & (1 << bit)) !== 0) byType.set(type, (byType.get(type) ?? 0) + 1);
-    });
     if (comparison.stopAbove !== undefined && differing > comparison.stopAbove) break;
   }
-  return { differing, byCollection, byType };
+  return { differing, byCollection };
+}
+
+const MIN_DIFFERING_SAMPLES = 25;
+
+/** The two §12 thresholds of a release: at least `overall` differing samples of the whole test split, and at least `perCollection` in any collection where the files differ at all. */
+export type PublicationThresholds = { overall: number; perCollection: number };
+
+/** ceil(x / (1 - f)), robust to the binary rounding of `f` (100 / (1 - 0.2) is 125.00000000000001). */
+function scaledUp(x: number, feedbackFraction: number): number {
+  return Math.ceil(x / (1 - feedbackFraction) - 1e-9);
 }
 
 /**
- * Protocol §12's distance between two test files, the one the publication
- * guard refuses by and the maintainer's review lists other accounts' files
- * by ("within the same distance"): the samples counted are the ranking
- * slice's (`positions`, in gold order), and two files are close when their
- * answers differ in fewer than `required` = max(25, ceil(1% of the ranking
- * slice's n)) of them. The 1% is of the ranking slice, not of the whole
- * split: the guard protects what public numbers are made of.
+ * Protocol §12: `ceil(max(25, 1% of the test split) / (1 - f))` samples of the
+ * whole test split, and `ceil(min_group_n / (1 - f))` within a collection, `f`
+ * the feedback fraction. Divided by (1 - f): the guard cannot know which
+ * samples are in the ranking slice (it reads nothing of the gold), so it asks
+ * for as many of the whole split as leave the ranking slice's share enough.
  */
-type PublicationDistance = { positions: Uint32Array; required: number };
-
-export function publicationDistance(gold: { releaseId: string; slices: TestSlices | null }): PublicationDistance {
-  const ranking = gold.slices?.ranking ?? null;
-  if (ranking === null) throw new Error(`release ${gold.releaseId}: the test split has no slices`);
-  return { positions: ranking, required: Math.max(MIN_DIFFERING_SAMPLES, Math.ceil(ranking.length / 100)) };
+export function publicationThresholds(release: { testSamples: number; feedbackFraction: number; minGroupN: number }): PublicationThresholds {
+  return {
+    overall: scaledUp(Math.max(MIN_DIFFERING_SAMPLES, release.testSamples / 100), release.feedbackFraction),
+    perCollection: scaledUp(release.minGroupN, release.feedbackFraction),
+  };
 }
 
-export type TooClose = { rule: "overall" } | { rule: "collection"; group: string } | { rule: "type"; group: EntityType };
-
-/** The group half of the §12 rule: each collection of `shownCollections` and each entity type must differ in 0 or at least `minGroupN` samples. */
-type GroupRule = { minGroupN: number; shownCollections: ReadonlySet<string> };
+/** Which §12 rule two files break (for the maintainers' audit log only: the refusal a participant reads never says). */
+export type TooClose = { rule: "overall" } | { rule: "collection"; collection: string };
 
 /**
  * The §12 verdict: null when the two files are far enough apart, else the
- * first rule broken: fewer than `required` differing samples overall, or a
- * collection or entity type where the files differ in some samples but fewer
- * than `minGroupN` (a group that does not differ at all reads nothing). Only
- * the collections in `shownCollections` are held to the group rule: one with
- * fewer than `minGroupN` samples in the slice shows its size and no numbers,
- * so nothing can be read from it alone, and no file could differ in
- * `minGroupN` of its samples; the overall rule covers it. No group rule
- * (null): the overall rule only.
+ * first rule broken: fewer than `overall` differing samples, or a collection
+ * where they differ in some samples but fewer than `perCollection` (a
+ * collection that does not differ at all reads nothing). `perCollection`
+ * null: the overall rule only (a release below 1,000 test samples, whose
+ * gold §12 calls illustrative, not protected).
  */
-export function tooCloseOf(differences: DigestDifferences, required: number, groupRule: GroupRule | null): TooClose | null {
-  if (differences.differing < required) return { rule: "overall" };
-  if (groupRule === null) return null;
-  const { minGroupN, shownCollections } = groupRule;
-  for (const [group, count] of [...differences.byCollection].sort(([first], [second]) => first.localeCompare(second))) {
-    if (shownCollections.has(group) && count > 0 && count < minGroupN) return { rule: "collection", group };
-  }
-  for (const type of ENTITY_TYPES) {
-    const count = differences.byType.get(type) ?? 0;
-    if (count > 0 && count < minGroupN) return { rule: "type", group: type };
+export function tooCloseOf(differences: DigestDifferences, thresholds: { overall: number; perCollection: number | null }): TooClose | null {
+  if (differences.differing < thresholds.overall) return { rule: "overall" };
+  const { perCollection } = thresholds;
+  if (perCollection === null) return null;
+  for (const [collection, count] of [...differences.byCollection].sort(([first], [second]) => first.localeCompare(second))) {
+    if (count > 0 && count < perCollection) return { rule: "collection", collection };
   }
   return null;
 }

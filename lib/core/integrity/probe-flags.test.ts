@@ -17,6 +17,7 @@ const answerIndex = buildAnswerIndex(
     { qid: "Q10", name: "Paris", type: "Place", aliases: [] },
     { qid: "Q11", name: "Paris Hilton", type: "Person", aliases: ["Paris"] },
   ]),
+  KNOWN,
 );
 
 /** Every sample in one collection unless `collections` names it (by sample id). */

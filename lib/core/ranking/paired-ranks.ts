@@ -61,7 +61,10 @@ export type PairedRanks = {
   verdict(i: number, j: number): PairVerdict;
 };
 
-/** Ranks from the exact outcomes: each system's right answers and each pair's discordant counts by popcount. */
+/**
+ * Ranks from the exact outcomes: each system's right answers and each pair's discordant counts by popcount.
+ * @internal the unit tests and bench:ranks; the platform ranks from section 12's perturbed counts (rankFromPairs).
+ */
 export function computePairedRanks(systems: readonly RankedSystem[]): PairedRanks {
   const n = systems[0]?.bits.length ?? 0;
   for (const system of systems) {

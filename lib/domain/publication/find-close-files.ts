@@ -2,10 +2,10 @@ import "server-only";
 import { db } from "@/lib/platform/db";
 import type { Track } from "@/lib/platform/generated/prisma";
 import { logger } from "@/lib/platform/logger";
-import { countDifferences, publicationDistance } from "@/lib/core/integrity/answer-digests";
+import { countDifferences, publicationThresholds } from "@/lib/core/integrity/answer-digests";
 import type { ReleaseFamily } from "@/lib/domain/submissions/find-account-entries";
 import { DIGEST_ROW_SELECT, loadAnswerDigests, testPositionMap, type DigestRow } from "@/lib/domain/scoring/load-answer-digests";
-import { loadSplitGold } from "@/lib/domain/scoring/load-gold";
+import { loadTestLayout } from "@/lib/domain/publication/load-test-layout";
 
 /** A test file of another account whose answers are the same as the request's in all but a few samples. */
 export type CloseFile = {
@@ -15,14 +15,14 @@ export type CloseFile = {
   track: Track;
   releaseVersion: string;
   isBaseline: boolean;
-  /** Samples of the ranking slice whose answers differ (unified view). */
+  /** Test samples whose answers differ (the unified answer key). */
   differing: number;
   createdAt: string;
 };
 
 type CloseFiles = {
   files: CloseFile[];
-  /** The most ranking-slice samples two files may differ in and still be listed, plus one: max(25, 1% of the ranking slice). */
+  /** The most samples two files may differ in and still be listed, plus one: the guard's ceil(max(25, 1% of the test split) / (1 - f)). */
   required: number;
   /** Files that could not be read to compare (shown as a count, so the list's silence is not taken for a clean bill). */
   uncompared: number;
@@ -31,17 +31,21 @@ type CloseFiles = {
 /**
  * For the maintainer's review (protocol §12): every test file of another
  * account, on any track and version of the release name and in any state
- * but one the worker found invalid, whose answers in the unified view
- * (answer-digests.ts) differ from the request's within the publication
- * guard's own distance (publicationDistance: fewer than max(25, 1% of the
- * ranking slice) samples of the ranking slice differ): a copied file, or a
- * second account of the same person, whose publication beside this one
- * could read the ranking slice. Nothing here reads the gold. Each comparison stops as soon as the files are far apart, so a
+ * but one the worker found invalid (uploads never asked to be published
+ * included), whose answers by the unified answer key (answer-digests.ts)
+ * differ from the request's within the publication guard's own overall
+ * distance (publicationThresholds): a copied file, or a second account of
+ * the same person, whose publication beside this one could read the test
+ * split. Nothing here reads the gold. Each comparison stops as soon as the files are far apart, so a
  * scan of many files is cheap once their digests are stored.
  */
 export async function findCloseFiles(request: DigestRow & { userId: string }, family: ReleaseFamily): Promise<CloseFiles> {
-  const [digests, gold] = await Promise.all([loadAnswerDigests(request), loadSplitGold(request.releaseId, "test")]);
-  const { positions, required } = publicationDistance(gold);
+  const [digests, layout, release] = await Promise.all([
+    loadAnswerDigests(request),
+    loadTestLayout(request.releaseId),
+    db.datasetRelease.findUniqueOrThrow({ where: { id: request.releaseId }, select: { minGroupN: true, feedbackFraction: true } }),
+  ]);
+  const required = publicationThresholds({ testSamples: layout.sampleIds.length, ...release }).overall;
   if (digests === null) return { files: [], required, uncompared: 0 };
   const candidates = await db.submission.findMany({
     where: {
@@ -66,8 +70,7 @@ export async function findCloseFiles(request: DigestRow & { userId: string }, fa
       digests,
       other,
       otherPositionOf: await testPositionMap(request.releaseId, candidate.releaseId),
-      positions,
-      collections: [],
+      collections: layout.collections,
       stopAbove: required - 1,
     });
     if (differing >= required) continue;

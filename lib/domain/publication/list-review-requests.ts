@@ -2,7 +2,7 @@ import "server-only";
 import { requireMaintainer, type Actor } from "@/lib/domain/accounts/actor";
 import { db } from "@/lib/platform/db";
 import type { PublicationStatus, Track } from "@/lib/platform/generated/prisma";
-import { findAccountEntries, findReleaseFamily } from "@/lib/domain/submissions/find-account-entries";
+import { findAccountEntries, findBudgetAccounts, findReleaseFamily } from "@/lib/domain/submissions/find-account-entries";
 import { findCloseFiles, type CloseFile } from "@/lib/domain/publication/find-close-files";
 import { getSubmissionView, type SubmissionView } from "@/lib/domain/submissions/get-submission-view";
 import { DIGEST_ROW_SELECT } from "@/lib/domain/scoring/load-answer-digests";
@@ -28,6 +28,8 @@ type AccountEntries = {
 
 export type ReviewRequest = {
   view: SubmissionView;
+  /** The requesting account (its row of the disclosure ledger). */
+  ownerId: string;
   otherEntries: OwnerEntry[];
   entries: AccountEntries;
   /** Test files of other accounts with the same answers in all but max(25, 1%) samples. */
@@ -82,6 +84,7 @@ export async function listReviewRequests(actor: Actor): Promise<ReviewRequest[]>
   return pending.map((row, index) => ({
     // getSubmissionView answers for every id it is given (maintainer), in order.
     view: views[index] as SubmissionView,
+    ownerId: row.userId,
     otherEntries: others
       .filter((other) => other.userId === row.userId && other.id !== row.id)
       .slice(0, MAX_OTHER_ENTRIES)
@@ -104,7 +107,8 @@ type PendingRow = Parameters<typeof findCloseFiles>[0] & { release: { maxEntries
 /** The §12 facts of one request: the account's entries per track, and the other accounts' near-copies. */
 async function guardFactsOf(row: PendingRow): Promise<Pick<ReviewRequest, "entries" | "closeFiles" | "closeFilesRequired" | "closeFilesUncompared">> {
   const family = await findReleaseFamily(row.releaseId);
-  const [entries, close] = await Promise.all([findAccountEntries({ userId: row.userId, family }), findCloseFiles(row, family)]);
+  const budget = await findBudgetAccounts(row.userId);
+  const [entries, close] = await Promise.all([findAccountEntries({ userIds: budget, family }), findCloseFiles(row, family)]);
   return {
     entries: {
       releaseName: family.name,

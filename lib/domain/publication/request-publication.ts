@@ -16,9 +16,13 @@ const TRANSACTION_TIMEOUT_MS = 120_000;
  * The owner asks to publish a scored test submission with its method
  * description and fact sheet; it waits in the maintainers' review queue.
  * Protocol §12's guard runs first (find-publication-refusal.ts: the entries
- * cap, and the distance from the baselines and the account's entries), under
- * the account's lock, so two concurrent requests cannot both pass it. A
- * refusal changes nothing and is kept in the audit log for maintainers.
+ * cap of the account or its budget group, and the distance from every
+ * baseline, entry and request of the release name), under a lock of the
+ * release name, so two concurrent requests (of one account or of two) cannot
+ * both pass it against each other. A refusal leaves the submission as it was
+ * and stays in the account's request history (a PublicationRefusal row,
+ * written under the same lock: later requests are compared with its file);
+ * the audit log keeps, for maintainers, which rule it broke.
  */
 export async function requestPublication(actor: Actor, submissionId: string, input: unknown): Promise<void> {
   const user = requireUser(actor);
@@ -33,9 +37,13 @@ export async function requestPublication(actor: Actor, submissionId: string, inp
   const data = parseInput(publicationRequestSchema, input, { summary: "Some publication details need fixing." });
   const refusal = await db.$transaction(
     async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`publication:${user.userId}`}))`;
+      const { name } = await tx.datasetRelease.findUniqueOrThrow({ where: { id: submission.releaseId }, select: { name: true } });
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`publication:${name}`}))`;
       const found = await findPublicationRefusal(submission, tx);
-      if (found !== null) return found;
+      if (found !== null) {
+        await tx.publicationRefusal.create({ data: { submissionId: submission.id, userId: user.userId, ...found.record } });
+        return found;
+      }
       // The condition makes a concurrent request of this submission, or a review, win: then nothing changes here.
       const { count } = await tx.submission.updateMany({
         where: { id: submission.id, publication: { notIn: ["PENDING", "PUBLISHED"] } },

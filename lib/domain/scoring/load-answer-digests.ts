@@ -5,7 +5,8 @@ import { getFileStore } from "@/lib/platform/files/file-store";
 import type { Track } from "@/lib/platform/generated/prisma";
 import { logger } from "@/lib/platform/logger";
 import { ANSWER_KEY_VERSION, computeAnswerDigests } from "@/lib/core/integrity/answer-digests";
-import { loadAnswerIndex, loadSplitGold } from "@/lib/domain/scoring/load-gold";
+import { loadAnswerIndex } from "@/lib/domain/scoring/load-gold";
+import { loadTestLayout } from "@/lib/domain/publication/load-test-layout";
 import { readPredictionFile } from "@/lib/domain/uploads/read-prediction-file";
 
 /** The columns of a test submission its answer digests are read or made from. */
@@ -53,7 +54,7 @@ export async function testPositionMap(releaseId: string, otherReleaseId: string)
   const key = `${releaseId}:${otherReleaseId}`;
   let cached = positionMaps.get(key);
   if (!cached) {
-    cached = Promise.all([loadSplitGold(releaseId, "test"), loadSplitGold(otherReleaseId, "test")]).then(([mine, other]) => {
+    cached = Promise.all([loadTestLayout(releaseId), loadTestLayout(otherReleaseId)]).then(([mine, other]) => {
       const positionOf = new Map(other.sampleIds.map((sampleId, position) => [sampleId, position]));
       return Int32Array.from(mine.sampleIds, (sampleId) => positionOf.get(sampleId) ?? -1);
     });

@@ -77,8 +77,8 @@ export function loadSplitGold(releaseId: string, split: DbSplit): Promise<SplitG
   return cached;
 }
 
-/** One query per process and release: the entities with at least one train or dev sample. */
-function loadKnownSplitQids(releaseId: string): Promise<ReadonlySet<string>> {
+/** One query per process and release: the entities with at least one train or dev sample (public: train.jsonl and dev.jsonl name them). */
+export function loadKnownSplitQids(releaseId: string): Promise<ReadonlySet<string>> {
   let cached = knownSplitQidsCache.get(releaseId);
   if (!cached) {
     cached = db.entity
@@ -90,11 +90,11 @@ function loadKnownSplitQids(releaseId: string): Promise<ReadonlySet<string>> {
   return cached;
 }
 
-/** The release's KB as the unified view reads answers (protocol §12, answer-digests.ts), built once per process. */
+/** The release's KB as the unified view reads answers, with its train and dev golds (protocol §12, answer-digests.ts), built once per process. */
 export function loadAnswerIndex(releaseId: string): Promise<AnswerIndex> {
   let cached = answerIndexCache.get(releaseId);
   if (!cached) {
-    cached = loadKb(releaseId).then(buildAnswerIndex);
+    cached = Promise.all([loadKb(releaseId), loadKnownSplitQids(releaseId)]).then(([kb, known]) => buildAnswerIndex(kb, known));
     cached.catch(() => answerIndexCache.delete(releaseId));
     answerIndexCache.set(releaseId, cached);
   }

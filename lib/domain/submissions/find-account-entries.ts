@@ -7,7 +7,8 @@ import type { Prisma, PublicationStatus, Track } from "@/lib/platform/generated/
  * submissions that are published, pending or hidden, on any version of the
  * release. They count against `max_entries_per_account` (per track): a
  * withdrawn request frees its place, a hidden entry does not, and a rejected
- * one was never public.
+ * one was never public. Accounts of one budget group share the cap
+ * (findBudgetAccounts).
  */
 const ENTRY_PUBLICATIONS = ["PENDING", "PUBLISHED", "HIDDEN"] as const satisfies readonly PublicationStatus[];
 
@@ -18,11 +19,24 @@ const ENTRY_PUBLICATIONS = ["PENDING", "PUBLISHED", "HIDDEN"] as const satisfies
  * rejected or withdrawn), or a participant could be refused, withdraw, and
  * try again against a clean history. Every state but PRIVATE came through a
  * request; a PRIVATE file had one when it was withdrawn, which keeps its
- * `requestedAt` (withdraw-publication-request.ts).
+ * `requestedAt` (withdraw-publication-request.ts), or when the guard refused
+ * it (a PublicationRefusal row: v1.3 keeps refused requests too).
  */
 export const EVER_REQUESTED = {
-  OR: [{ publication: { not: "PRIVATE" } }, { requestedAt: { not: null } }],
+  OR: [{ publication: { not: "PRIVATE" } }, { requestedAt: { not: null } }, { refusals: { some: {} } }],
 } as const satisfies Prisma.SubmissionWhereInput;
+
+/**
+ * Protocol §12: approved accounts a maintainer linked as one person or lab
+ * share one entries budget. The accounts whose entries count against
+ * `userId`'s budget: its budget group's members, or the account alone.
+ */
+export async function findBudgetAccounts(userId: string, client: Prisma.TransactionClient = db): Promise<string[]> {
+  const user = await client.user.findUnique({ where: { id: userId }, select: { budgetGroupId: true } });
+  if (!user?.budgetGroupId) return [userId];
+  const members = await client.user.findMany({ where: { budgetGroupId: user.budgetGroupId }, select: { id: true }, orderBy: { createdAt: "asc" } });
+  return members.map((member) => member.id);
+}
 
 export type ReleaseFamily = { name: string; releaseIds: string[]; versionOf: ReadonlyMap<string, string> };
 
@@ -35,6 +49,7 @@ export async function findReleaseFamily(releaseId: string, client: Prisma.Transa
 
 export type AccountEntry = {
   id: string;
+  userId: string;
   track: Track;
   publication: PublicationStatus;
   releaseId: string;
@@ -44,14 +59,14 @@ export type AccountEntry = {
   createdAt: Date;
 };
 
-/** The account's entries on the release family, oldest first; one track, or both when `track` is omitted. */
+/** The entries of the accounts (one, or a budget group's) on the release family, oldest first; one track, or both when `track` is omitted. */
 export async function findAccountEntries(
-  query: { userId: string; family: ReleaseFamily; track?: Track; exceptId?: string },
+  query: { userIds: readonly string[]; family: ReleaseFamily; track?: Track; exceptId?: string },
   client: Prisma.TransactionClient = db,
 ): Promise<AccountEntry[]> {
   return client.submission.findMany({
     where: {
-      userId: query.userId,
+      userId: { in: [...query.userIds] },
       split: "test",
       releaseId: { in: query.family.releaseIds },
       publication: { in: [...ENTRY_PUBLICATIONS] },
@@ -59,6 +74,6 @@ export async function findAccountEntries(
       ...(query.exceptId !== undefined ? { id: { not: query.exceptId } } : {}),
     },
     orderBy: { createdAt: "asc" },
-    select: { id: true, track: true, publication: true, releaseId: true, systemName: true, originalName: true, requestedAt: true, createdAt: true },
+    select: { id: true, userId: true, track: true, publication: true, releaseId: true, systemName: true, originalName: true, requestedAt: true, createdAt: true },
   });
 }

@@ -37,7 +37,7 @@ export type PreflightTask = {
   path: string;
   referenceKey: string;
   /** Present the first time this thread sees `referenceKey`; the thread builds the KB's answer index from it. */
-  reference?: { sampleIds: string[]; kb: KbIndex };
+  reference?: { sampleIds: string[]; kb: KbIndex; trainDevQids: string[] };
   track?: Track;
   split: "dev" | "test";
 };

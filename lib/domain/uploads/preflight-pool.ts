@@ -25,6 +25,8 @@ type PreflightCheckRequest = {
   referenceKey: string;
   sampleIds: readonly string[];
   kb: KbIndex;
+  /** The release's train and dev gold QIDs: the answer key leaves them out (answer-digests.ts). */
+  trainDevQids: readonly string[];
   track?: Track;
   split: "dev" | "test";
 };
@@ -84,7 +86,7 @@ function send(thread: Thread, waiting: Waiting): void {
   const { request } = waiting;
   const task: PreflightTask = { taskId: nextTaskId++, path: request.path, referenceKey: request.referenceKey, track: request.track, split: request.split };
   if (!thread.knownReferences.has(request.referenceKey)) {
-    task.reference = { sampleIds: [...request.sampleIds], kb: request.kb };
+    task.reference = { sampleIds: [...request.sampleIds], kb: request.kb, trainDevQids: [...request.trainDevQids] };
     thread.knownReferences.add(request.referenceKey);
   }
   thread.current = waiting;
@@ -114,7 +116,7 @@ const inlineAnswerIndexes = new Map<string, AnswerIndex>();
 function inlineAnswerIndex(request: PreflightCheckRequest): AnswerIndex {
   let index = inlineAnswerIndexes.get(request.referenceKey);
   if (!index) {
-    index = buildAnswerIndex(request.kb);
+    index = buildAnswerIndex(request.kb, request.trainDevQids);
     inlineAnswerIndexes.set(request.referenceKey, index);
   }
   return index;

@@ -12,8 +12,8 @@ const references = new Map<string, { sampleIds: readonly string[]; kbQids: KbQid
  */
 export async function handlePreflightTask(task: PreflightTask): Promise<PreflightReply> {
   if (task.reference) {
-    const { sampleIds, kb } = task.reference;
-    references.set(task.referenceKey, { sampleIds, kbQids: kb, answerIndex: buildAnswerIndex(kb) });
+    const { sampleIds, kb, trainDevQids } = task.reference;
+    references.set(task.referenceKey, { sampleIds, kbQids: kb, answerIndex: buildAnswerIndex(kb, trainDevQids) });
     while (references.size > KEPT_REFERENCES) references.delete(references.keys().next().value ?? "");
   }
   const reference = references.get(task.referenceKey);

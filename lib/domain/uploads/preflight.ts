@@ -5,7 +5,7 @@ import { decodeUtf8Line } from "@/lib/core/scoring/decode-utf8-line";
 import { readLineBytes } from "@/lib/platform/io/read-line-bytes";
 import { MAX_PREDICTION_LINE_BYTES } from "@/lib/core/scoring/limits";
 import type { Split as DbSplit } from "@/lib/platform/generated/prisma";
-import { loadKb, loadSplitGold } from "@/lib/domain/scoring/load-gold";
+import { loadKb, loadKnownSplitQids, loadSplitGold } from "@/lib/domain/scoring/load-gold";
 import { checkInPool } from "@/lib/domain/uploads/preflight-pool";
 import type { ScoredSplit, Track } from "@/lib/core/scoring/tracks";
 
@@ -77,13 +77,18 @@ export async function runPreflight(options: {
   if (options.declaredSplit && options.declaredSplit !== split) {
     throw new AppError("validation", `You chose the ${options.declaredSplit} split, but the file's ids are ${split} samples.`);
   }
-  const [kb, { sampleIds }] = await Promise.all([loadKb(options.releaseId), loadSplitGold(options.releaseId, split as DbSplit)]);
+  const [kb, { sampleIds }, trainDevQids] = await Promise.all([
+    loadKb(options.releaseId),
+    loadSplitGold(options.releaseId, split as DbSplit),
+    loadKnownSplitQids(options.releaseId),
+  ]);
   // The line-by-line check runs in a worker thread: the event loop keeps serving reads meanwhile.
   const validation = await checkInPool({
     path: options.path,
     referenceKey: `${options.releaseId}:${split}`,
     sampleIds,
     kb,
+    trainDevQids: [...trainDevQids],
     track: options.declaredTrack,
     split,
   });

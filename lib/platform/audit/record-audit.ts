@@ -27,6 +27,8 @@ const AUDIT_ACTIONS = {
   "user.role_changed": "changed the role",
   "user.approved": "approved for test submissions",
   "user.approval_revoked": "revoked the approval for test submissions",
+  "user.budget-linked": "linked into one entries budget with another account",
+  "user.budget-unlinked": "took out of its shared entries budget",
   "user.oauth_linked": "linked a GitHub account",
   "user.created_via_oauth": "created via GitHub",
   "quota.granted": "granted test submissions",
