@@ -120,6 +120,19 @@ export const envSchema = z.object({
     .string()
     .regex(/^http:\/\/127\.0\.0\.1:\d{1,5}$/, "must be http://127.0.0.1:PORT")
     .optional(),
+  /**
+   * Bounds of the public body cache (the cached public pages and API bodies,
+   * lib/web/public-cache/public-body-cache.ts) in each web process: bodies and
+   * bytes, the least recently used dropped first.
+   */
+  PUBLIC_CACHE_MAX_ENTRIES: positiveInt(1000),
+  PUBLIC_CACHE_MAX_BYTES: positiveInt(128 * MIB),
+  /**
+   * What all web processes together may add to that cache in Redis per 10
+   * minutes (bodies live 10 minutes): Redis never holds more than twice this.
+   */
+  PUBLIC_CACHE_SHARED_MAX_ENTRIES: positiveInt(2000),
+  PUBLIC_CACHE_SHARED_MAX_BYTES: positiveInt(64 * MIB),
   /** Local data: uploads being received (staging/), the disk file store, project-local services. */
   IRC_DATA_DIR: z.string().min(1).default(".data"),
   /**

@@ -108,7 +108,7 @@ async function fastAnswer(request: FastPathRequest): Promise<FastPathAnswer | nu
 describe("one shared body for every reader of a public page", () => {
   it("keys a signed-in reader's request exactly as an anonymous one: a cookie or a token changes nothing", async () => {
     const cookie = await sessionCookieHeader({ id: ada.id });
-    for (const url of ["/leaderboard?track=open", "/leaderboard/matrix", "/entries/pagenew"]) {
+    for (const url of ["/leaderboard?track=closed", "/leaderboard/matrix", "/entries/pagenew"]) {
       const anonymous = cachedBodyRequest({ method: "GET", url, headers: {} });
       expect(anonymous?.kind, url).toBe("page");
       expect(cachedBodyRequest({ method: "GET", url, headers: { cookie } }), url).toEqual(anonymous);
@@ -120,18 +120,18 @@ describe("one shared body for every reader of a public page", () => {
 
   it("sends a participant, a maintainer and an anonymous reader the same bytes, rendered without anyone's credentials", async () => {
     renderHeaders.length = 0;
-    expect((await page("/leaderboard?track=open")).status).toBe(200);
+    expect((await page("/leaderboard?track=closed")).status).toBe(200);
     expect(renderHeaders).toHaveLength(1);
     expect(renderHeaders[0]?.cookie).toBeUndefined();
     expect(renderHeaders[0]?.authorization).toBeUndefined();
 
-    const anonymous = await fastAnswer({ method: "GET", url: "/leaderboard?track=open", headers: {} });
+    const anonymous = await fastAnswer({ method: "GET", url: "/leaderboard?track=closed", headers: {} });
     expect(anonymous?.status).toBe(200);
     expect(anonymous?.headers["X-Irc-Page-Cache"]).toBe("shared");
     // Nothing in it depends on the cookie, so nothing says it does.
     expect(anonymous?.headers.Vary).not.toContain("Cookie");
     for (const user of [ada, grace]) {
-      const signedIn = await fastAnswer({ method: "GET", url: "/leaderboard?track=open", headers: { cookie: await sessionCookieHeader({ id: user.id }) } });
+      const signedIn = await fastAnswer({ method: "GET", url: "/leaderboard?track=closed", headers: { cookie: await sessionCookieHeader({ id: user.id }) } });
       expect(signedIn?.status).toBe(200);
       expect(signedIn?.headers.ETag).toBe(anonymous?.headers.ETag);
       expect(signedIn?.body?.equals(anonymous?.body ?? Buffer.alloc(0))).toBe(true);

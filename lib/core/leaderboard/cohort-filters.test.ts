@@ -3,7 +3,7 @@ import { ZERO_NOISE, entry, GOLD, GOLD_TYPES, RELEASE, reported, VERSION } from 
 import { buildLeaderboard } from "./build-leaderboard";
 import { cohortKeyOf, cohortOf, cohortOfPageFilters, describeCohort, isEntryInCohort, selectCohort } from "./cohort-filters";
 import { DEFAULT_FILTERS } from "./filter-rows";
-import { canonicalPagePath } from "@/lib/web/public-cache/public-page-routing.mjs";
+import { publicPageAddress } from "./page-queries";
 import { leaderboardQuerySchema } from "./query-schemas";
 
 const RELEASE_DATE = "2026-12-01";
@@ -69,9 +69,13 @@ describe("cohort filters", () => {
 
 describe("the shared page cache and the filters", () => {
   it("keys a page by its filters: each filter set is its own cached page, in one canonical order", () => {
-    expect(canonicalPagePath("/leaderboard?track=open&weights=yes&approach=fine-tuned-llm")).toBe("/leaderboard?approach=fine-tuned-llm&track=open&weights=yes");
-    expect(canonicalPagePath("/leaderboard?approach=fine-tuned-llm&weights=yes&track=open")).toBe("/leaderboard?approach=fine-tuned-llm&track=open&weights=yes");
-    expect(canonicalPagePath("/leaderboard?track=open&weights=no")).not.toBe(canonicalPagePath("/leaderboard?track=open&weights=yes"));
-    expect(canonicalPagePath("/leaderboard/types/person?track=open&tier=reproduced")).toBe("/leaderboard/types/person?tier=reproduced&track=open");
+    const canonical = (pathname: string, search: string) => {
+      const address = publicPageAddress(pathname, search);
+      return address !== null && address.kind !== "not-found" ? address.path : null;
+    };
+    expect(canonical("/leaderboard", "?track=closed&weights=yes&approach=fine-tuned-llm")).toBe("/leaderboard?approach=fine-tuned-llm&track=closed&weights=yes");
+    expect(canonical("/leaderboard", "?approach=fine-tuned-llm&weights=yes&track=closed")).toBe("/leaderboard?approach=fine-tuned-llm&track=closed&weights=yes");
+    expect(canonical("/leaderboard", "?track=open&weights=no")).not.toBe(canonical("/leaderboard", "?track=open&weights=yes"));
+    expect(canonical("/leaderboard/types/person", "?track=closed&tier=reproduced")).toBe("/leaderboard/types/person?tier=reproduced&track=closed");
   });
 });

@@ -12,15 +12,26 @@ vi.hoisted(() => {
  */
 
 function keyOf(url: string, headers: Record<string, string> = {}, method = "GET"): string | null {
-  return cachedBodyRequest({ method, url, headers })?.key ?? null;
+  const wanted = cachedBodyRequest({ method, url, headers });
+  return wanted === null || wanted.kind === "redirect" ? null : wanted.key;
 }
 
 describe("cachedBodyRequest", () => {
   it("takes page reads under their canonical path, GET and HEAD only", () => {
     expect(keyOf("/leaderboard")).toBe("page:development:/leaderboard");
-    expect(keyOf("/leaderboard?track=closed&q=a%20b", {}, "HEAD")).toBe("page:development:/leaderboard?q=a+b&track=closed");
+    expect(keyOf("/leaderboard?q=a+b&track=closed", {}, "HEAD")).toBe("page:development:/leaderboard?q=a+b&track=closed");
     expect(keyOf("/entries/abc123")).toBe("page:development:/entries/abc123");
     expect(keyOf("/leaderboard", {}, "POST")).toBeNull();
+  });
+
+  it("answers another spelling of a page with a redirect to its canonical address, and a page that does not exist not at all", () => {
+    const redirect = (url: string) => cachedBodyRequest({ method: "GET", url, headers: {} });
+    expect(redirect("/leaderboard?track=closed&q=a%20b")).toEqual({ kind: "redirect", location: "/leaderboard?q=a+b&track=closed" });
+    expect(redirect("/leaderboard?track=open&utm_source=x")).toEqual({ kind: "redirect", location: "/leaderboard" });
+    expect(redirect("/entries/abc123?x=1")).toEqual({ kind: "redirect", location: "/entries/abc123" });
+    expect(redirect("/leaderboard/types/Person?track=closed")).toEqual({ kind: "redirect", location: "/leaderboard/types/person?track=closed" });
+    expect(redirect("/leaderboard/types/nothing")).toBeNull();
+    expect(redirect("/leaderboard/matrix?type=nothing")).toBeNull();
   });
 
   it("takes a signed-in reader's page read under the same key: the shared body names nobody", () => {

@@ -1,15 +1,19 @@
 import { LEADERBOARD_API } from "@/lib/web/api/operations/leaderboard";
 import { parseQuery } from "@/lib/core/input/parse-input";
 import { entriesBodyKey, entryBodyKey, leaderboardBodyKey, pageBodyKey } from "./public-body-keys";
-import { canonicalPagePath, hasRouterHeader } from "./public-page-routing.mjs";
+import { hasRouterHeader } from "./public-page-routing.mjs";
 import { entryIdSchema } from "@/lib/core/leaderboard/query-schemas";
+import { LRUCache } from "lru-cache";
+import { pageAddressOf } from "./page-address";
 
 /**
  * Which body of the public body cache a request may be answered with by the
  * web server's fast path (public-fast-path.ts), before Next.js sees it:
  *
  * - a GET or HEAD of a cached public page, from anyone: exactly
- *   public-page-routing.mjs's rule, the one that sends it to /api/public-page;
+ *   public-page-routing.mjs's rule, the one that sends it to /api/public-page,
+ *   at the view's canonical address (page-address.ts); another spelling of
+ *   a view is answered with the route's redirect to that address;
  * - GET or HEAD of the public API's cached reads (/api/leaderboard,
  *   /api/entries, /api/entries/ID) with a query the route accepts, parsed by
  *   the route's own schema. These routes are "public": they read no
@@ -18,7 +22,7 @@ import { entryIdSchema } from "@/lib/core/leaderboard/query-schemas";
  * Anything else is null: Next.js answers it itself (every 422 and 404 too).
  */
 
-export type CachedBodyRequest = { kind: "page" | "json"; key: string };
+export type CachedBodyRequest = { kind: "page" | "json"; key: string } | { kind: "redirect"; location: string };
 
 type IncomingRequestHead = { method?: string; url?: string; headers: Record<string, string | string[] | undefined> };
 
@@ -53,28 +57,27 @@ function apiBodyRequest(target: string): CachedBodyRequest | null {
 }
 
 function targetBodyRequest(target: string): CachedBodyRequest | null {
-  const pagePath = canonicalPagePath(target);
-  if (pagePath !== null) return { kind: "page", key: pageBodyKey(pagePath) };
-  return apiBodyRequest(target);
+  const address = pageAddressOf(target);
+  if (address === null) return apiBodyRequest(target);
+  if (address.kind === "redirect") return { kind: "redirect", location: address.path };
+  // A page that does not exist is the route's to render (the app's 404).
+  return address.kind === "canonical" ? { kind: "page", key: pageBodyKey(address.path) } : null;
 }
 
 /**
  * What each request target (path and query) asks for, remembered: parsing the
  * URL and the query's schema was most of a cache hit's work, and the answer
- * depends on nothing else. Bounded by count and length; emptied when full.
+ * depends on nothing else. Bounded by count and length (least recently used go first).
  */
-const KNOWN_TARGETS = new Map<string, CachedBodyRequest | null>();
-const KNOWN_TARGETS_MAX = 500;
+const NOT_CACHED = "not-cached";
+const KNOWN_TARGETS = new LRUCache<string, CachedBodyRequest | typeof NOT_CACHED>({ max: 500 });
 const KNOWN_TARGET_MAX_LENGTH = 512;
 
 function knownTargetRequest(target: string): CachedBodyRequest | null {
   const known = KNOWN_TARGETS.get(target);
-  if (known !== undefined) return known;
+  if (known !== undefined) return known === NOT_CACHED ? null : known;
   const wanted = targetBodyRequest(target);
-  if (target.length <= KNOWN_TARGET_MAX_LENGTH) {
-    if (KNOWN_TARGETS.size >= KNOWN_TARGETS_MAX) KNOWN_TARGETS.clear();
-    KNOWN_TARGETS.set(target, wanted);
-  }
+  if (target.length <= KNOWN_TARGET_MAX_LENGTH) KNOWN_TARGETS.set(target, wanted ?? NOT_CACHED);
   return wanted;
 }
 

@@ -8,6 +8,7 @@ import { chooseBodyEncoding, type BodyEncoding } from "./accept-encoding";
 import { matchesIfNoneMatch, PUBLIC_CACHE_CONTROL } from "../../platform/http/cached-response";
 import { findPublicReadStamp } from "@/lib/domain/leaderboard/get-leaderboard";
 import { logger } from "@/lib/platform/logger";
+import { LRUCache } from "lru-cache";
 
 /**
  * Serialised bodies of the public JSON API (leaderboard, entries, entry), each
@@ -18,9 +19,10 @@ import { logger } from "@/lib/platform/logger";
  * reviewing or re-scoring changes the stamp, so a body made before the change
  * sits under a key nobody asks for again: nothing is ever deleted, and nothing
  * stale can be served however many processes share the cache. Two layers: a
- * per-process map (dropped when the stamp changes) in front of Redis (bodies
- * expire after BODY_TTL_SECONDS). A Redis fault costs speed, never correctness:
- * the body is produced locally.
+ * per-process LRU bounded by count and bytes (dropped when the stamp changes)
+ * in front of Redis (bodies expire after BODY_TTL_SECONDS, and all processes
+ * together add at most a budget of them per BODY_TTL_SECONDS). A Redis fault
+ * costs speed, never correctness: the body is produced locally.
  */
 
 export type EncodedBody = {
@@ -36,77 +38,66 @@ export type ProducedBody = { body: string; isCacheable: boolean } | null;
 
 const REDIS_PREFIX = "irc:public-body:v1:";
 const BODY_TTL_SECONDS = 600;
-/**
- * Memory bounds: any offset is a new key and one 1,000-row page is ~25 MiB with
- * its variants, so the per-process copies are limited by bytes (least recently
- * used go first) and Redis holds only bodies up to SHARED_MAX_BYTES.
- */
-const LOCAL_MAX_BYTES = 128 * 1024 * 1024;
+/** A body larger than this (a 1,000-row API page with its variants is ~25 MiB) is kept in the process only. */
 const SHARED_MAX_BYTES = 8 * 1024 * 1024;
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-/** `encoded`: the body once it is made, for readers that must not wait (peekLocalPublicBody). */
-type LocalEntry = { pending: Promise<EncodedBody | null>; bytes: number; encoded?: EncodedBody };
-
-type LocalBodies = { stamp: string | null; entries: Map<string, LocalEntry>; bytes: number };
+/**
+ * This process's bodies for one stamp: the made ones in an LRU bounded by
+ * count and bytes (PUBLIC_CACHE_MAX_ENTRIES, PUBLIC_CACHE_MAX_BYTES; the least
+ * recently used go first), and the ones being made, so that each is made once
+ * (one per request waiting for it, dropped when made).
+ */
+type LocalBodies = { stamp: string | null; made: LRUCache<string, EncodedBody>; pending: Map<string, Promise<EncodedBody | null>> };
 
 const LOCAL_BODIES = Symbol.for("irc-bench.public-body-cache");
-/**
- * One copy per process, on globalThis: the web server's fast path
- * (public-fast-path.ts, loaded from instrumentation.ts) and the route
- * handlers can be separate instances of this module in Next.js's server
- * bundles, and must share the bodies and the stamp they belong to.
- */
-const local: LocalBodies = ((globalThis as typeof globalThis & { [LOCAL_BODIES]?: LocalBodies })[LOCAL_BODIES] ??= {
-  stamp: null,
-  entries: new Map(),
-  bytes: 0,
-});
 
 function encodedBytes(encoded: EncodedBody): number {
   return encoded.identity.length + encoded.gzip.length + encoded.br.length;
 }
 
-function dropLocal(fullKey: string): void {
-  const entry = local.entries.get(fullKey);
-  if (entry === undefined) return;
-  local.bytes -= entry.bytes;
-  local.entries.delete(fullKey);
+function newLocalBodies(): LocalBodies {
+  const env = getEnv();
+  return {
+    stamp: null,
+    made: new LRUCache<string, EncodedBody>({ max: env.PUBLIC_CACHE_MAX_ENTRIES, maxSize: env.PUBLIC_CACHE_MAX_BYTES, sizeCalculation: encodedBytes }),
+    pending: new Map(),
+  };
 }
 
-function clearLocal(): void {
-  local.entries.clear();
-  local.bytes = 0;
+/**
+ * One copy per process, on globalThis: the web server's fast path
+ * (public-fast-path.ts, loaded from instrumentation.ts) and the route
+ * handlers can be separate instances of this module in Next.js's server
+ * bundles, and must share the bodies and the stamp they belong to. Made at
+ * the first use, once the environment is read.
+ */
+function localBodies(): LocalBodies {
+  return ((globalThis as typeof globalThis & { [LOCAL_BODIES]?: LocalBodies })[LOCAL_BODIES] ??= newLocalBodies());
 }
 
 /** Keeps this process's copies for `stamp` only. */
 function keepOnlyStamp(stamp: string): void {
+  const local = localBodies();
   if (local.stamp === stamp) return;
-  clearLocal();
+  local.made.clear();
+  local.pending.clear();
   local.stamp = stamp;
 }
 
-/** Counts a finished body against the budget and evicts the least recently used until it fits. */
-function chargeLocal(fullKey: string, entry: LocalEntry, encoded: EncodedBody): void {
-  if (local.entries.get(fullKey) !== entry) return;
-  entry.encoded = encoded;
-  entry.bytes = encodedBytes(encoded);
-  local.bytes += entry.bytes;
-  for (const [key, candidate] of local.entries) {
-    if (local.bytes <= LOCAL_MAX_BYTES) break;
-    if (candidate.bytes > 0) dropLocal(key);
-  }
+/** The body made for `fullKey` (now the most recently used), or the one being made. */
+function findLocal(fullKey: string): Promise<EncodedBody | null> | undefined {
+  const local = localBodies();
+  const made = local.made.get(fullKey);
+  return made === undefined ? local.pending.get(fullKey) : Promise.resolve(made);
 }
 
-/** The local entry, marked most recently used (eviction walks the map from the front). */
-function touchLocal(fullKey: string): LocalEntry | undefined {
-  const existing = local.entries.get(fullKey);
-  if (existing === undefined) return undefined;
-  local.entries.delete(fullKey);
-  local.entries.set(fullKey, existing);
-  return existing;
+/** Keeps a made body while its stamp is current (lru-cache keeps none larger than the byte bound). */
+function keepLocal(stamp: string, fullKey: string, encoded: EncodedBody): void {
+  const local = localBodies();
+  if (local.stamp === stamp) local.made.set(fullKey, encoded);
 }
 
 export async function encodeBody(body: string): Promise<EncodedBody> {
@@ -146,27 +137,69 @@ async function readShared(fullKey: string): Promise<EncodedBody | null> {
   }
 }
 
+/**
+ * What this cache may add to Redis per BODY_TTL_SECONDS window, all processes
+ * together (PUBLIC_CACHE_SHARED_MAX_ENTRIES bodies, PUBLIC_CACHE_SHARED_MAX_BYTES
+ * bytes): each write is counted in the window's budget and made only while the
+ * budget lasts, in one script. Every body expires BODY_TTL_SECONDS after it was
+ * written, so what the cache holds in Redis was written in this window or the
+ * one before: never more than twice the budget, whatever the traffic. Past the
+ * budget, bodies are kept in the processes only until the next window. Redis
+ * (the scoring queue's, noeviction) never has to evict anything (docs/deploy.md).
+ */
+const WRITE_WITHIN_BUDGET = `
+local entries = redis.call("HINCRBY", KEYS[1], "entries", 1)
+local bytes = redis.call("HINCRBY", KEYS[1], "bytes", ARGV[1])
+redis.call("EXPIRE", KEYS[1], ARGV[4] * 2)
+if entries > tonumber(ARGV[2]) or bytes > tonumber(ARGV[3]) then return 0 end
+redis.call("HSET", KEYS[2], "hash", ARGV[5], "identity", ARGV[6], "gzip", ARGV[7], "br", ARGV[8])
+redis.call("EXPIRE", KEYS[2], ARGV[4])
+return 1`;
+
+/**
+ * What a body costs Redis, counted generously: its allocator rounds a large
+ * value up to a size class up to a quarter larger (MEMORY USAGE of a 60 KB
+ * page was 15% over its bytes), and a key with its hash of four fields adds
+ * well under a kilobyte.
+ */
+const SHARED_ROUNDING = 1.25;
+const SHARED_ENTRY_OVERHEAD_BYTES = 1024;
+
+function budgetKey(now: number): string {
+  return `${REDIS_PREFIX}budget:${Math.floor(now / (BODY_TTL_SECONDS * 1000))}`;
+}
+
 async function writeShared(fullKey: string, encoded: EncodedBody): Promise<void> {
+  const { PUBLIC_CACHE_SHARED_MAX_ENTRIES, PUBLIC_CACHE_SHARED_MAX_BYTES } = getEnv();
+  const cost = Math.ceil(encodedBytes(encoded) * SHARED_ROUNDING) + fullKey.length + SHARED_ENTRY_OVERHEAD_BYTES;
   try {
-    await getSharedRedis()
-      .multi()
-      .hset(fullKey, { hash: encoded.hash, identity: encoded.identity, gzip: encoded.gzip, br: encoded.br })
-      .expire(fullKey, BODY_TTL_SECONDS)
-      .exec();
+    await getSharedRedis().eval(
+      WRITE_WITHIN_BUDGET,
+      2,
+      budgetKey(Date.now()),
+      fullKey,
+      cost,
+      PUBLIC_CACHE_SHARED_MAX_ENTRIES,
+      PUBLIC_CACHE_SHARED_MAX_BYTES,
+      BODY_TTL_SECONDS,
+      encoded.hash,
+      encoded.identity,
+      encoded.gzip,
+      encoded.br,
+    );
   } catch (error) {
     logger.warn({ err: error }, "public body cache: Redis write failed");
   }
 }
 
-async function loadOrProduce(fullKey: string, produce: () => Promise<ProducedBody>): Promise<EncodedBody | null> {
+async function loadOrProduce(fullKey: string, produced: () => Promise<ProducedBody>): Promise<{ encoded: EncodedBody; isKept: boolean } | null> {
   const shared = await readShared(fullKey);
-  if (shared !== null) return shared;
-  const produced = await produce();
-  if (produced === null) return null;
-  const encoded = await encodeBody(produced.body);
-  if (!produced.isCacheable) dropLocal(fullKey);
-  else if (encodedBytes(encoded) <= SHARED_MAX_BYTES) await writeShared(fullKey, encoded);
-  return encoded;
+  if (shared !== null) return { encoded: shared, isKept: true };
+  const body = await produced();
+  if (body === null) return null;
+  const encoded = await encodeBody(body.body);
+  if (body.isCacheable && encodedBytes(encoded) <= SHARED_MAX_BYTES) await writeShared(fullKey, encoded);
+  return { encoded, isKept: body.isCacheable };
 }
 
 /**
@@ -182,24 +215,24 @@ export async function getPublicBody(key: string, produce: () => Promise<Produced
   }
   keepOnlyStamp(stamp.stamp);
   const fullKey = redisKey(stamp.stamp, key);
-  const existing = touchLocal(fullKey);
-  if (existing !== undefined) return existing.pending;
-  const entry: LocalEntry = { pending: loadOrProduce(fullKey, produce), bytes: 0 };
-  local.entries.set(fullKey, entry);
-  // Failures and "nothing here" are not kept: the next request asks again.
-  entry.pending.then(
-    (encoded) => {
-      if (encoded === null) {
-        if (local.entries.get(fullKey) === entry) dropLocal(fullKey);
-        return;
-      }
-      chargeLocal(fullKey, entry, encoded);
+  const existing = findLocal(fullKey);
+  if (existing !== undefined) return existing;
+  const loading = loadOrProduce(fullKey, produce);
+  const pending = loading.then((loaded) => loaded?.encoded ?? null);
+  const { pending: making } = localBodies();
+  making.set(fullKey, pending);
+  // Failures, "nothing here" and bodies that must not be kept are not: the next request asks again.
+  loading.then(
+    (loaded) => {
+      if (making.get(fullKey) !== pending) return;
+      making.delete(fullKey);
+      if (loaded?.isKept === true) keepLocal(stamp.stamp, fullKey, loaded.encoded);
     },
     () => {
-      if (local.entries.get(fullKey) === entry) dropLocal(fullKey);
+      if (making.get(fullKey) === pending) making.delete(fullKey);
     },
   );
-  return entry.pending;
+  return pending;
 }
 
 /**
@@ -214,17 +247,13 @@ export async function peekPublicBody(key: string): Promise<EncodedBody | null> {
   if (stamp === null) return null;
   keepOnlyStamp(stamp.stamp);
   const fullKey = redisKey(stamp.stamp, key);
-  const existing = touchLocal(fullKey);
   // A body a route is producing right now: wait for it (null when it found nothing cacheable).
-  if (existing !== undefined) return existing.pending;
+  const existing = findLocal(fullKey);
+  if (existing !== undefined) return existing;
   const shared = await readShared(fullKey);
   if (shared === null) return null;
-  // Kept only while its stamp is still current and no route made an entry for it meanwhile.
-  if (local.stamp === stamp.stamp && !local.entries.has(fullKey)) {
-    const entry: LocalEntry = { pending: Promise.resolve(shared), bytes: 0 };
-    local.entries.set(fullKey, entry);
-    chargeLocal(fullKey, entry, shared);
-  }
+  // Kept only while its stamp is still current and no route made it meanwhile.
+  if (!localBodies().made.has(fullKey)) keepLocal(stamp.stamp, fullKey, shared);
   return shared;
 }
 
@@ -234,14 +263,23 @@ export async function peekPublicBody(key: string): Promise<EncodedBody | null> {
  * undefined otherwise (the caller then takes peekPublicBody's path).
  */
 export function peekLocalPublicBody(stamp: string, key: string): EncodedBody | undefined {
+  const local = localBodies();
   if (local.stamp !== stamp) return undefined;
-  return touchLocal(redisKey(stamp, key))?.encoded;
+  return local.made.get(redisKey(stamp, key));
 }
 
 /** Drops this process's copies (tests that rewrite the database under one stamp). @internal exported for its tests. */
 export function clearLocalPublicBodies(): void {
-  clearLocal();
+  const local = localBodies();
+  local.made.clear();
+  local.pending.clear();
   local.stamp = null;
+}
+
+/** What this process holds. @internal exported for the tests of its bounds. */
+export function localPublicBodyStats(): { entries: number; bytes: number } {
+  const { made } = localBodies();
+  return { entries: made.size, bytes: made.calculatedSize };
 }
 
 function etagFor(encoded: EncodedBody, encoding: BodyEncoding): string {

@@ -10,6 +10,8 @@ import { cachedBodyRequest, type CachedBodyRequest } from "./cached-body-request
 import { matchesIfNoneMatch } from "../../platform/http/cached-response";
 import { encodedBodyAnswer, JSON_BODY_OPTIONS, peekLocalPublicBody, peekPublicBody, type EncodedBody } from "./public-body-cache";
 import { PAGE_BODY_OPTIONS } from "./public-page-cache";
+import { PAGE_REDIRECT_CACHE_CONTROL, PAGE_REDIRECT_STATUS } from "./page-address";
+import { LRUCache } from "lru-cache";
 import { hasSessionCookie } from "./public-page-routing.mjs";
 
 /**
@@ -63,8 +65,9 @@ const ENCODINGS: readonly BodyEncoding[] = ["br", "gzip", "identity"];
 /** One variant's answers, headers and all, made once per body. */
 type Variant = { etag: string; ok: FastPathAnswer; head: FastPathAnswer; notModified: FastPathAnswer };
 type Variants = Record<BodyEncoding, Variant>;
+type BodyKind = "page" | "json";
 
-const PREPARED: Record<CachedBodyRequest["kind"], WeakMap<EncodedBody, Variants>> = { page: new WeakMap(), json: new WeakMap() };
+const PREPARED: Record<BodyKind, WeakMap<EncodedBody, Variants>> = { page: new WeakMap(), json: new WeakMap() };
 
 function fastPathAnswer(status: number, answerHeaders: Record<string, string>, body: Buffer | null): FastPathAnswer {
   const headers = { ...SECURITY_HEADERS, ...answerHeaders, Vary: `${NEXT_ROUTER_VARY}, ${answerHeaders.Vary ?? "Accept-Encoding"}` };
@@ -72,7 +75,7 @@ function fastPathAnswer(status: number, answerHeaders: Record<string, string>, b
 }
 
 /** encodedBodyAnswer's answers for each encoding, as this server sends them. */
-function prepareVariants(encoded: EncodedBody, kind: CachedBodyRequest["kind"]): Variants {
+function prepareVariants(encoded: EncodedBody, kind: BodyKind): Variants {
   const options = kind === "page" ? PAGE_BODY_OPTIONS : JSON_BODY_OPTIONS;
   const variants = {} as Variants;
   for (const encoding of ENCODINGS) {
@@ -90,7 +93,7 @@ function prepareVariants(encoded: EncodedBody, kind: CachedBodyRequest["kind"]):
   return variants;
 }
 
-function variantsOf(encoded: EncodedBody, kind: CachedBodyRequest["kind"]): Variants {
+function variantsOf(encoded: EncodedBody, kind: BodyKind): Variants {
   const prepared = PREPARED[kind];
   let variants = prepared.get(encoded);
   if (variants === undefined) {
@@ -121,7 +124,7 @@ function headerText(value: string | string[] | undefined): string | null {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-function answerWith(request: FastPathRequest, encoded: EncodedBody, kind: CachedBodyRequest["kind"]): FastPathAnswer {
+function answerWith(request: FastPathRequest, encoded: EncodedBody, kind: BodyKind): FastPathAnswer {
   const accept = request.headers["accept-encoding"];
   const variant = variantsOf(encoded, kind)[encodingFor(accept)];
   const ifNoneMatch = request.headers["if-none-match"];
@@ -129,9 +132,21 @@ function answerWith(request: FastPathRequest, encoded: EncodedBody, kind: Cached
   return request.method === "HEAD" ? variant.head : variant.ok;
 }
 
-async function answerCachedBody(request: FastPathRequest, wanted: CachedBodyRequest): Promise<FastPathAnswer | null> {
+async function answerCachedBody(request: FastPathRequest, wanted: CachedBodyRequest & { kind: BodyKind }): Promise<FastPathAnswer | null> {
   const encoded = await peekPublicBody(wanted.key);
   return encoded === null ? null : answerWith(request, encoded, wanted.kind);
+}
+
+/** The route's redirect of another spelling of a page to its canonical address, made once per target (cached-body-request.ts bounds the targets). */
+const REDIRECTS = new LRUCache<string, FastPathAnswer>({ max: 500 });
+
+function redirectAnswer(location: string): FastPathAnswer {
+  let answer = REDIRECTS.get(location);
+  if (answer === undefined) {
+    answer = fastPathAnswer(PAGE_REDIRECT_STATUS, { Location: location, "Cache-Control": PAGE_REDIRECT_CACHE_CONTROL, "Content-Length": "0" }, null);
+    REDIRECTS.set(location, answer);
+  }
+  return answer;
 }
 
 /** The account menu as app/api/account-menu/route.ts sends it through Next.js: its own caller's, never stored. */
@@ -165,6 +180,7 @@ export const answerFromPublicCache: PublicFastPath = (request) => {
   if (request.url === ACCOUNT_MENU_PATH) return accountMenu(request);
   const wanted = cachedBodyRequest(request);
   if (wanted === null) return null;
+  if (wanted.kind === "redirect") return redirectAnswer(wanted.location);
   const stamp = peekPublicReadStamp();
   if (stamp === null) return null;
   const encoded = stamp === undefined ? undefined : peekLocalPublicBody(stamp.stamp, wanted.key);

@@ -103,6 +103,15 @@ async function isVersionedByActiveStamp(pagePath: string): Promise<boolean> {
   return stamp !== null && entry !== null && entry.releaseId === stamp.releaseId;
 }
 
+/** A page that is not kept (one that does not exist: the app's 404), rendered anonymously as any other. */
+export async function serveUncachedPage(target: string): Promise<Response> {
+  const origin = getEnv().IRC_PAGE_RENDER_ORIGIN;
+  if (origin === undefined) {
+    return new Response("The page cache is served by scripts/server/web-server.mjs (npm start).", { status: 404 });
+  }
+  return uncachedResponse(await renderPage(origin, target));
+}
+
 /**
  * The response for an anonymous request of the canonical page path: the
  * cached body when there is one for the current data, otherwise a fresh

@@ -13,6 +13,7 @@
  * navigations (RSC payloads, prefetches, server actions) are never cached:
  * their bodies depend on the router state they send.
  */
+import { URLSearchParams } from "node:url";
 
 /** @type {readonly RegExp[]} */
 const CACHEABLE_PAGE_PATHS = [
@@ -28,7 +29,7 @@ const ROUTER_HEADERS = ["rsc", "next-router-prefetch", "next-router-state-tree",
 /** next-auth's session cookie, secure or not, whole or split into .0, .1, ... chunks. */
 const SESSION_COOKIE = /^(?:__Secure-|__Host-)?next-auth\.session-token(?:\.\d+)?$/;
 
-/** The internal route that serves cached pages; its `path` parameter is the canonical page path. */
+/** The internal route that serves cached pages; its `path` parameter is the page's path and query as requested. */
 export const PUBLIC_PAGE_ROUTE = "/api/public-page";
 
 /** @param {string} pathname */
@@ -37,24 +38,26 @@ function isCacheablePagePath(pathname) {
 }
 
 /**
- * The page's path and query in one canonical form (parameters sorted by name,
- * repeated names kept in their order), or null when the page is not cached.
+ * The request target split into its path and query exactly as sent (no
+ * decoding, no normalisation) when it names one of the cached pages, else
+ * null. Which view it is, and whether this is that view's canonical address
+ * (the cache's key) or a spelling to redirect, is decided by
+ * publicPageAddress (lib/core/leaderboard/page-queries.ts) in the route and
+ * the fast path.
  * @param {string} target a path and query, such as "/leaderboard?track=closed"
+ * @returns {{ pathname: string; search: string } | null}
  */
-export function canonicalPagePath(target) {
+export function publicPageTarget(target) {
   if (!target.startsWith("/") || target.startsWith("//")) return null;
-  let url;
-  try {
-    url = new URL(target, "http://localhost");
-  } catch {
-    return null;
-  }
-  if (!isCacheablePagePath(url.pathname) || url.searchParams.has("_rsc")) return null;
+  const queryAt = target.indexOf("?");
+  const pathname = queryAt < 0 ? target : target.slice(0, queryAt);
+  const search = queryAt < 0 ? "" : target.slice(queryAt);
+  if (!isCacheablePagePath(pathname)) return null;
+  const params = new URLSearchParams(search);
+  if (params.has("_rsc")) return null;
   // An earlier release's board (?release=VERSION) is outside the active release's stamp that versions the cache.
-  if (url.searchParams.has("release")) return null;
-  url.searchParams.sort();
-  const query = url.searchParams.toString();
-  return query === "" ? url.pathname : `${url.pathname}?${query}`;
+  if (params.has("release")) return null;
+  return { pathname, search };
 }
 
 /** @param {string | string[] | undefined} header */
@@ -69,14 +72,15 @@ export function hasSessionCookie(header) {
 }
 
 /**
- * The canonical page path when this request gets the shared body (whoever
- * sends it), otherwise null.
+ * The request target (path and query as sent) when this request goes to the
+ * shared page cache's route (whoever sends it), otherwise null.
  * @param {{ method?: string; url?: string; headers: Record<string, string | string[] | undefined> }} request
  */
 export function cacheablePageRequest(request) {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   if (hasRouterHeader(request.headers)) return null;
-  return canonicalPagePath(request.url ?? "");
+  const target = request.url ?? "";
+  return publicPageTarget(target) === null ? null : target;
 }
 
 /**

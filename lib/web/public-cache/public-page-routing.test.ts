@@ -1,22 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { cacheablePageRequest, canonicalPagePath, hasSessionCookie } from "./public-page-routing.mjs";
+import { cacheablePageRequest, hasSessionCookie, publicPageTarget } from "./public-page-routing.mjs";
 
 const get = (url: string, headers: Record<string, string> = {}) => ({ method: "GET", url, headers });
 
-describe("canonicalPagePath", () => {
-  it("keeps the public leaderboard pages, with their query sorted by name", () => {
-    expect(canonicalPagePath("/leaderboard")).toBe("/leaderboard");
-    expect(canonicalPagePath("/leaderboard?track=closed&sort=system&dir=asc")).toBe("/leaderboard?dir=asc&sort=system&track=closed");
-    expect(canonicalPagePath("/leaderboard/matrix?track=open")).toBe("/leaderboard/matrix?track=open");
-    expect(canonicalPagePath("/leaderboard/types/Person")).toBe("/leaderboard/types/Person");
-    expect(canonicalPagePath("/entries/cm1abc_DEF-2")).toBe("/entries/cm1abc_DEF-2");
+describe("publicPageTarget", () => {
+  it("takes the public leaderboard pages, path and query exactly as sent", () => {
+    expect(publicPageTarget("/leaderboard")).toEqual({ pathname: "/leaderboard", search: "" });
+    expect(publicPageTarget("/leaderboard?track=closed&sort=system&dir=asc")).toEqual({ pathname: "/leaderboard", search: "?track=closed&sort=system&dir=asc" });
+    expect(publicPageTarget("/leaderboard/matrix?track=open")).toEqual({ pathname: "/leaderboard/matrix", search: "?track=open" });
+    expect(publicPageTarget("/leaderboard/types/Person")).toEqual({ pathname: "/leaderboard/types/Person", search: "" });
+    expect(publicPageTarget("/entries/cm1abc_DEF-2?")).toEqual({ pathname: "/entries/cm1abc_DEF-2", search: "?" });
   });
 
-  it("keeps repeated parameters in their order (the page reads the first)", () => {
-    expect(canonicalPagePath("/leaderboard?track=open&a=1&track=closed")).toBe("/leaderboard?a=1&track=open&track=closed");
-  });
-
-  it("refuses every other path, RSC payload requests and other origins", () => {
+  it("refuses every other path, RSC payload requests, earlier releases and other origins", () => {
     for (const target of [
       "/",
       "/account",
@@ -25,6 +21,7 @@ describe("canonicalPagePath", () => {
       "/leaderboard/other",
       "/entries/a/b",
       "/entries/..%2Faccount",
+      "/entries/a%20b",
       "/api/leaderboard",
       "/leaderboard?_rsc=abc",
       "/leaderboard?release=1.0&track=open",
@@ -32,7 +29,7 @@ describe("canonicalPagePath", () => {
       "http://evil.example/leaderboard",
       "leaderboard",
     ]) {
-      expect(canonicalPagePath(target), target).toBeNull();
+      expect(publicPageTarget(target), target).toBeNull();
     }
   });
 });
