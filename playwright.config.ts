@@ -1,42 +1,21 @@
+import os from "node:os";
 import { defineConfig } from "@playwright/test";
-import { e2eServerEnv } from "./e2e/fixtures/server-env";
+import { e2eWorkerCount } from "./testing/e2e-workers";
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-
-// The production build (made by scripts/ci/test-all.sh) served against the test database.
-const serverEnv = e2eServerEnv(port);
+// Workers run spec files side by side, each against its own database, Redis database, production web
+// server and scoring worker (e2e/fixtures/worker-server.ts, started by the automatic `workerServer`
+// fixture from the template scripts/ci/e2e-prepare.ts builds): E2E_WORKERS, else one per core.
+const workers = e2eWorkerCount(process.env, os.availableParallelism());
 
 export default defineConfig({
   testDir: "e2e",
   timeout: 60_000,
+  // The tests of one file run in order in one worker (they share what its beforeAll made); files run in parallel.
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  webServer: [
-    {
-      // The production server `npm start` runs: Next.js plus precompressed API bodies and the shared page cache.
-      command: `node scripts/server/web-server.mjs --port ${port} --hostname 127.0.0.1`,
-      url: `http://127.0.0.1:${port}/`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: serverEnv,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-    {
-      // One scoring worker beside the web server, as in the quick start.
-      command: "npx tsx --conditions=react-server workers/scoring-worker.ts",
-      wait: { stdout: /ready: queue/ },
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: { ...serverEnv, WORKER_LOCK_MS: "5000", WORKER_RECONCILE_MS: "2000" },
-      stdout: "pipe",
-      stderr: "pipe",
-    },
-  ],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.

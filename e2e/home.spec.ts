@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("[HOME] the home page says what the platform is", async ({ page }) => {
   const response = await page.goto("/");

@@ -10,6 +10,7 @@ import { getSharedRedis } from "@/lib/platform/redis";
 import { registerUser } from "@/lib/domain/accounts/register-user";
 import { assertTestDatabase } from "@/testing/local-database";
 import { createTestUser, deleteTestUsers, type TestUser, uniqueEmail, uniqueSuffix } from "@/testing/test-users";
+import { waitFor } from "./support/wait";
 
 const created: string[] = [];
 
@@ -70,7 +71,9 @@ describe("fixed-window counter (Redis)", () => {
     const shortRule = { name: `test-short:${uniqueSuffix()}`, limit: 1, windowSeconds: 1 };
     expect((await consumeRateLimit(shortRule, "c")).isAllowed).toBe(true);
     expect((await consumeRateLimit(shortRule, "c")).isAllowed).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 1_150));
+    // The window has passed when Redis has expired its counter (PTTL -2: no such key), not after a guessed delay.
+    const key = rateLimitKey(shortRule, "c");
+    await waitFor(async () => ((await getSharedRedis().pttl(key)) === -2 ? true : undefined), () => `${key} did not expire`, { timeoutMs: 10_000, intervalMs: 20 });
     expect((await consumeRateLimit(shortRule, "c")).isAllowed).toBe(true);
   });
 

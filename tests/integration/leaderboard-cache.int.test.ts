@@ -12,6 +12,7 @@ import { answerFromPublicCache, type FastPathAnswer } from "@/lib/web/public-cac
 import { closeSharedRedis } from "@/lib/platform/redis";
 import { assertTestDatabase } from "@/testing/local-database";
 import { flushTestRedis, resetDatabase } from "./support/reset";
+import { waitUntilClockPasses } from "./support/wait";
 
 /**
  * The shared cache of public API bodies: precompressed variants chosen by
@@ -114,7 +115,7 @@ describe("precompressed public API bodies", () => {
     await db.submission.update({ where: { id: "cachelater" }, data: { publication: "PUBLISHED", publishedAt: new Date() } });
     // Every process re-checks the stamp at most a second after its last check, which was before the publish:
     // the first read a second after the publish must see it (earlier reads may too).
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, publishedAt + 1000 - Date.now()) + 5));
+    await waitUntilClockPasses(publishedAt + 1000 + 5);
     const text = await plainText(await getLeaderboardApi(request("/api/leaderboard?track=open", { "Accept-Encoding": "gzip" })));
     expect(text).toContain("Cache Later");
     const entry = await getEntry(request("/api/entries/cachelater", { "Accept-Encoding": "br" }), params("cachelater"));

@@ -14,6 +14,7 @@ import { createApiToken } from "@/lib/domain/accounts/create-api-token";
 import { assertTestServices } from "@/testing/local-database";
 import { killAllChildren, spawnChild } from "./support/processes";
 import { DedicatedRedis } from "./support/redis-server";
+import { freePort } from "@/testing/free-port";
 import { importSmallRelease, predictionLines, toJsonl, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
@@ -47,8 +48,8 @@ beforeAll(async () => {
   release = await importSmallRelease(7);
   participant = await createTestUser({ label: "redis-restart", withoutPassword: true });
   ({ token } = await createApiToken({ actor: sessionActor(participant), name: "redis outage" }));
-  // A port of this checkout's own range (REDIS_PORT + 100), so parallel checkouts do not race for one.
-  redis = await DedicatedRedis.create(Number(process.env.REDIS_PORT ?? 63799) + 100);
+  // A port the system just found free, so files running side by side (and other checkouts) do not race for one.
+  redis = await DedicatedRedis.create(await freePort());
   await redis.start();
   producerConnection = new Redis(redis.url, { maxRetriesPerRequest: 3, enableReadyCheck: true, enableOfflineQueue: false });
   // Connection errors while the server is down are expected; keep them out of the test output.

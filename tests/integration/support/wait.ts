@@ -41,6 +41,14 @@ async function describeSubmissions(ids: readonly string[]): Promise<string> {
     .join("\n");
 }
 
+/**
+ * Waits until the wall clock has passed `epochMs`: for a test whose assertion is a bound in time
+ * ("fresh within a second of the publish"), where polling the outcome would accept any delay.
+ */
+export async function waitUntilClockPasses(epochMs: number): Promise<void> {
+  await waitFor(async () => (Date.now() > epochMs ? true : undefined), () => `the clock did not pass ${epochMs}`, { intervalMs: 5 });
+}
+
 /** Waits until the submission has one of `statuses`; the failure message shows where it is stuck. */
 export async function waitForStatus(submissionId: string, statuses: SubmissionStatus | readonly SubmissionStatus[], options: WaitOptions = {}) {
   const wanted: readonly SubmissionStatus[] = typeof statuses === "string" ? [statuses] : statuses;
