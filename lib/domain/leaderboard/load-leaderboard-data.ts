@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
+import type { Prisma } from "@/lib/platform/generated/prisma";
 import { discloseStoredScore, publicGroupPolicy, type GroupPolicy } from "@/lib/core/disclosure/disclose";
 import { pickCodes, pickPositions, type TestSlices } from "@/lib/core/slices/slice-membership";
 import { loadSplitGold } from "@/lib/domain/scoring/load-gold";
@@ -135,8 +136,11 @@ function rankingCodes(outcomes: Uint8Array, slices: TestSlices): Uint8Array {
   return outcomes.length === total ? pickCodes(outcomes, slices.ranking) : new Uint8Array(0);
 }
 
-async function loadEntries(releaseId: string, policy: GroupPolicy, slices: TestSlices): Promise<EntrySource[]> {
-  const rows = await db.$queryRawUnsafe<EntryRow[]>(
+/** `db`, or a transaction that must see its own writes (the public log's view state, lib/domain/public-log/record-view-errata.ts). */
+type LeaderboardClient = Pick<Prisma.TransactionClient, "$queryRawUnsafe" | "reportedResult" | "datasetRelease">;
+
+async function loadEntries(client: LeaderboardClient, releaseId: string, policy: GroupPolicy, slices: TestSlices): Promise<EntrySource[]> {
+  const rows = await client.$queryRawUnsafe<EntryRow[]>(
     `
     SELECT s."id", s."track"::text AS "track", s."isBaseline", s."baselineLabel", s."systemName",
            s."factSheet", s."reproducedAt", s."publishedAt", s."createdAt", s."userId", s."isPrimary",
@@ -181,8 +185,8 @@ async function loadEntries(releaseId: string, policy: GroupPolicy, slices: TestS
 }
 
 
-async function loadReported(releaseId: string): Promise<ReportedSource[]> {
-  const rows = await db.reportedResult.findMany({
+async function loadReported(client: LeaderboardClient, releaseId: string): Promise<ReportedSource[]> {
+  const rows = await client.reportedResult.findMany({
     where: { releaseId, split: "test" },
     select: { id: true, name: true, track: true, metrics: true, byType: true, source: true, publishedOn: true },
     orderBy: { name: "asc" },
@@ -201,14 +205,14 @@ async function loadReported(releaseId: string): Promise<ReportedSource[]> {
 }
 
 /** Everything the leaderboard of a release shows, in four queries. */
-export async function loadLeaderboardData(releaseId: string): Promise<LeaderboardData> {
-  const { minGroupN, importedAt } = await db.datasetRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { minGroupN: true, importedAt: true } });
+export async function loadLeaderboardData(releaseId: string, client: LeaderboardClient = db): Promise<LeaderboardData> {
+  const { minGroupN, importedAt } = await client.datasetRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { minGroupN: true, importedAt: true } });
   // Server-side only: the types of test samples are test gold; they never leave this module except as group sizes.
   const testGold = await loadSplitGold(releaseId, "test");
   if (testGold.slices === null) throw new Error("the test split has no slices");
   // Ranks, type views and the timeline withhold what the reports withhold: the same group policy.
   const policy = publicGroupPolicy({ minGroupN, testSamples: testGold.gold.length });
-  const [entries, reported] = await Promise.all([loadEntries(releaseId, policy, testGold.slices), loadReported(releaseId)]);
+  const [entries, reported] = await Promise.all([loadEntries(client, releaseId, policy, testGold.slices), loadReported(client, releaseId)]);
   const goldTypes = pickPositions(testGold.gold, testGold.slices.ranking).map((record) => record.type);
   return { entries, reported, goldTypes, minGroupN: policy.minGroupN, releaseDate: importedAt.toISOString().slice(0, 10) };
 }
