@@ -26,8 +26,8 @@ URL: the running site (default PUBLIC_URL, else http://localhost:$PORT, else :30
 
 const TRACKS = ["open", "closed", "unified"];
 const SCOPES = ["primary", "all"];
-/** Protocol section 1's seven types, as the type pages name them. */
-const TYPES = ["Place", "Organization", "Person", "Event", "Work", "Military Unit", "Other"];
+/** Protocol section 1's seven types and their pages' slugs (lib/core/leaderboard/views.ts TYPE_SLUGS). */
+const TYPES = { Place: "place", Organization: "organization", Person: "person", Event: "event", Work: "work", "Military Unit": "military-unit", Other: "other" };
 const EXPORT_FORMATS = ["csv", "json", "tex"];
 const ATTEMPTS = 3;
 
@@ -110,9 +110,9 @@ async function exportOnce(base, out) {
       pageTargets.push(`/leaderboard?track=${track}${scopePart}`, `/leaderboard/matrix?track=${track}${scopePart}`);
       put(`api/leaderboard/${track}-${scope}.json`, await fetchOk(base, `/api/leaderboard?track=${track}${scopePart}&limit=1000`, "application/json"));
       for (const format of EXPORT_FORMATS) put(`exports/leaderboard-${track}-${scope}.${format}`, await fetchOk(base, `/api/leaderboard/export?track=${track}${scopePart}&format=${format}`));
-      for (const type of TYPES) {
+      for (const [type, slug] of Object.entries(TYPES)) {
         const typePart = `&type=${encodeURIComponent(type)}`;
-        pageTargets.push(`/leaderboard/types/${encodeURIComponent(type)}?track=${track}${scopePart}`);
+        pageTargets.push(`/leaderboard/types/${slug}?track=${track}${scopePart}`);
         put(`api/leaderboard/${track}-${scope}-${type.replace(/ /g, "_")}.json`, await fetchOk(base, `/api/leaderboard?track=${track}${typePart}${scopePart}&limit=1000`, "application/json"));
         for (const format of EXPORT_FORMATS) put(`exports/leaderboard-${track}-${scope}-${type.replace(/ /g, "_")}.${format}`, await fetchOk(base, `/api/leaderboard/export?track=${track}${typePart}${scopePart}&format=${format}`));
       }
