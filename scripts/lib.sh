@@ -78,6 +78,15 @@ ensure_slice_secret() {
   if [ "$IRC_SLICE_SECRET" = "$development" ]; then export IRC_DEMO="${IRC_DEMO:-1}"; fi
 }
 
+# The public log's heads are signed with IRC_LOG_SIGNING_KEY (docs/public-log.md). The demo and the
+# tests use the public development key (lib/platform/env.ts DEVELOPMENT_LOG_SIGNING_KEY), which
+# production refuses unless IRC_DEMO=1, as for the slice secret. A real deployment sets its own.
+ensure_log_signing_key() {
+  local development="xAEHr1d8fqWoKK+mSeSB+W+8oZjAeipQN9fu7bkzkNo="
+  export IRC_LOG_SIGNING_KEY="${IRC_LOG_SIGNING_KEY:-$development}"
+  if [ "$IRC_LOG_SIGNING_KEY" = "$development" ]; then export IRC_DEMO="${IRC_DEMO:-1}"; fi
+}
+
 # Creates a database on the same server as DATABASE_URL (project-local clusters only).
 ensure_database() {
   local url="$1"

@@ -15,6 +15,9 @@ import { describeGroupRule, formatFeedbackShare } from "@/lib/core/format/disclo
 import { DEFAULT_MIN_GROUP_N, PROTECTED_TEST_SIZE, publicGroupPolicy } from "@/lib/core/disclosure/disclose";
 import { testApprovalPolicy } from "@/lib/domain/accounts/test-approval";
 import { PROTOCOL_VERSION } from "@/lib/core/scoring/protocol-version";
+import { getSignedHead } from "@/lib/domain/public-log/read-public-log";
+import { getLogSigningKey } from "@/lib/platform/public-log-key";
+import type { LogKey, SignedHead } from "@/lib/core/public-log/signed-head";
 
 export const metadata: Metadata = { title: "Dataset" };
 
@@ -73,7 +76,8 @@ export default async function DatasetPage() {
   }
   const stats = readReleaseStats(release.stats);
   const example = await getExamplePair(release.id);
-  const [scorer, client] = await Promise.all([readCliTool(CLI_TOOLS.scorer), readCliTool(CLI_TOOLS.client)]);
+  const [scorer, client, head] = await Promise.all([readCliTool(CLI_TOOLS.scorer), readCliTool(CLI_TOOLS.client), getSignedHead()]);
+  const logKey = getLogSigningKey().described;
 
   return (
     <div className="space-y-10">
@@ -84,8 +88,37 @@ export default async function DatasetPage() {
       <DatasetFormats example={example} />
       <DatasetScoringRules scorer={scorer} />
       <DatasetIntegrity release={release} stats={stats} />
+      <DatasetPublicLog head={head} logKey={logKey} />
       <DatasetCitation release={release} />
     </div>
+  );
+}
+
+/** The public log's key and head: what a reader needs to verify the record (docs/public-log.md). */
+function DatasetPublicLog({ head, logKey }: { head: SignedHead; logKey: LogKey }) {
+  return (
+    <section aria-labelledby="public-log" className="space-y-3" data-testid="public-log-key">
+      <h2 id="public-log" className="text-2xl font-semibold">
+        Public log
+      </h2>
+      <p className="max-w-3xl">
+        Every change to what readers see (releases, entries published or hidden, baselines, reported results,
+        re-scores with the verdicts they changed) is a record of a hash-chained <Link href="/changes">public log</Link>{" "}
+        (<a href="/api/public-log">JSON Lines</a>), whose head the operator signs. Check it with{" "}
+        <code>node {CLIENT_FILE_NAME} verify-log</code> or any SHA-256 and RFC 8785 implementation.
+      </p>
+      <dl className="grid max-w-3xl grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-semibold">Signing key (Ed25519, base64)</dt>
+        <dd>
+          <code className="break-all" data-testid="public-log-public-key">{logKey.publicKey}</code> (key id {logKey.keyId};{" "}
+          <a href="/api/public-log/key">as JSON and PEM</a>)
+        </dd>
+        <dt className="font-semibold">Head</dt>
+        <dd>
+          record {head.seq}, <code className="break-all">{head.hash}</code> (<a href="/api/public-log/head">signed</a>)
+        </dd>
+      </dl>
+    </section>
   );
 }
 

@@ -17,6 +17,13 @@ const HUB_REPO_ID = /^[A-Za-z0-9](?:[A-Za-z0-9_.-]*[A-Za-z0-9])?\/[A-Za-z0-9](?:
 /** The slice secret of development, the demo and the tests: public, so it protects nothing (refused in production without IRC_DEMO=1). */
 export const DEVELOPMENT_SLICE_SECRET = "irc-bench-development-slice-secret-not-for-production";
 
+/**
+ * The public log's signing key of development, the demo and the tests (base64 of a 32-byte Ed25519 seed,
+ * SHA-256 of "irc-bench-development-log-signing-key-not-for-production"): public, so a head it signs proves
+ * nothing; refused in production without IRC_DEMO=1, like DEVELOPMENT_SLICE_SECRET.
+ */
+export const DEVELOPMENT_LOG_SIGNING_KEY = "xAEHr1d8fqWoKK+mSeSB+W+8oZjAeipQN9fu7bkzkNo=";
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** pino's levels; "silent" logs nothing. Unset: "info", or "error" under NODE_ENV=test. */
@@ -39,6 +46,15 @@ export const envSchema = z.object({
    * and the tests, which protects nothing.
    */
   IRC_SLICE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * Signs the public log's head (docs/public-log.md): base64 of a 32-byte Ed25519 seed
+   * (openssl rand -base64 32). Required in production, and not the public
+   * DEVELOPMENT_LOG_SIGNING_KEY there unless IRC_DEMO=1; elsewhere it defaults to that value.
+   */
+  IRC_LOG_SIGNING_KEY: z
+    .string()
+    .refine((value) => /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, "base64").length === 32, "must be 32 bytes in base64 (openssl rand -base64 32)")
+    .optional(),
   /**
    * 1: this server holds only illustrative releases, whose test gold is public
    * anyway (the bundled demo: `npm run up` and the browser tests set it), so
@@ -219,6 +235,16 @@ export const envSchema = z.object({
         "is the public development value, which protects nothing: set a secret of your own in production (at least 32 random characters, e.g. openssl rand -base64 48; see docs/integrity.md), or IRC_DEMO=1 on a server of the bundled demo only",
     });
   }
+  if (env.NODE_ENV === "production" && env.IRC_LOG_SIGNING_KEY === undefined) {
+    context.addIssue({ code: "custom", path: ["IRC_LOG_SIGNING_KEY"], message: "is required in production (32 bytes in base64: openssl rand -base64 32; see docs/public-log.md)" });
+  }
+  if (env.NODE_ENV === "production" && env.IRC_LOG_SIGNING_KEY === DEVELOPMENT_LOG_SIGNING_KEY && env.IRC_DEMO !== "1") {
+    context.addIssue({
+      code: "custom",
+      path: ["IRC_LOG_SIGNING_KEY"],
+      message: "is the public development key, which anyone can sign with: set a key of your own in production (openssl rand -base64 32; see docs/public-log.md), or IRC_DEMO=1 on a server of the bundled demo only",
+    });
+  }
   if (env.IRC_FILE_STORE !== "s3") return;
   if (env.IRC_S3_BUCKET === undefined) context.addIssue({ code: "custom", path: ["IRC_S3_BUCKET"], message: "is required when IRC_FILE_STORE=s3" });
   // One key of a pair is a typo, not a wish for the default credential chain.
@@ -237,6 +263,11 @@ export type Env = z.infer<typeof envSchema>;
 /** IRC_SLICE_SECRET, or the development value outside production (the schema refuses production without it). */
 export function sliceSecretOf(env: Env): string {
   return env.IRC_SLICE_SECRET ?? DEVELOPMENT_SLICE_SECRET;
+}
+
+/** IRC_LOG_SIGNING_KEY, or the development key outside production (the schema refuses production without it). */
+export function logSigningKeyOf(env: Env): string {
+  return env.IRC_LOG_SIGNING_KEY ?? DEVELOPMENT_LOG_SIGNING_KEY;
 }
 
 let cached: Env | undefined;

@@ -22,6 +22,7 @@ ensure_check_tools
 start_services
 ensure_auth_secret
 ensure_slice_secret
+ensure_log_signing_key
 
 # Tests own a separate database, Redis logical database and file store; they reset them freely.
 base_url="${DATABASE_URL%/*}"

@@ -21,7 +21,7 @@ import { assertLocalDatabaseUrl, withDatabaseName } from "@/testing/local-databa
 import { benchRanks, formatRankBench } from "./bench-ranks";
 import { freePort } from "@/testing/free-port";
 import { formatDecimal } from "@/lib/core/format/numbers";
-import { BENCH_SLICE_SECRET } from "./bench-support";
+import { BENCH_LOG_SIGNING_KEY, BENCH_SLICE_SECRET } from "./bench-support";
 
 const USAGE = `Usage: npm run bench:leaderboard -- [options]
 
@@ -292,7 +292,7 @@ async function main(): Promise<number> {
   // The server and the bench's session cookie share the secret; a run without one makes its own.
   const authSecret = process.env.NEXTAUTH_SECRET || randomBytes(32).toString("base64url");
   // The seeder and the production server key the slices alike, with the benchmarks' own secret (production refuses the development one).
-  const env = { ...process.env, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: authSecret, IRC_SLICE_SECRET: BENCH_SLICE_SECRET, NEXT_TELEMETRY_DISABLED: "1" };
+  const env = { ...process.env, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: authSecret, IRC_SLICE_SECRET: BENCH_SLICE_SECRET, IRC_LOG_SIGNING_KEY: BENCH_LOG_SIGNING_KEY, NEXT_TELEMETRY_DISABLED: "1" };
 
   console.error(`[bench] database ${new URL(databaseUrl).pathname.slice(1)} on ${new URL(databaseUrl).host}`);
   run("node", ["scripts/ops/ensure-database.mjs"], env);

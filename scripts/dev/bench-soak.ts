@@ -23,7 +23,7 @@ import { assertLocalDatabaseUrl, isLocalHost, withDatabaseName } from "@/testing
 import { generateApiToken } from "@/lib/core/accounts/token-format";
 import { freePort } from "@/testing/free-port";
 import { formatDecimal } from "@/lib/core/format/numbers";
-import { BENCH_SLICE_SECRET } from "./bench-support";
+import { BENCH_LOG_SIGNING_KEY, BENCH_SLICE_SECRET } from "./bench-support";
 
 const USAGE = `Usage: npm run bench:soak -- [options]
 
@@ -190,6 +190,7 @@ async function main(): Promise<number> {
     IRC_DATA_DIR: path.join(work, "store"),
     // The seeder, the server and the worker key the slices alike (production refuses the development secret).
     IRC_SLICE_SECRET: BENCH_SLICE_SECRET,
+    IRC_LOG_SIGNING_KEY: BENCH_LOG_SIGNING_KEY,
     NEXT_TELEMETRY_DISABLED: "1",
     LOG_LEVEL: "warn",
   };

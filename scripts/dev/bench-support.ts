@@ -15,6 +15,8 @@ import { requireLocalUrl } from "@/testing/local-database";
  * development value, and the process that seeds must key the slices as they do.
  */
 export const BENCH_SLICE_SECRET = "irc-bench-benchmarks-slice-secret-0123456789";
+/** The public log's signing key of the benchmarks' production servers (production refuses the development key). */
+export const BENCH_LOG_SIGNING_KEY = Buffer.alloc(32, 11).toString("base64");
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

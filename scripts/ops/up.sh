@@ -141,6 +141,7 @@ ensure_dependencies
 start_own_services
 ensure_auth_secret
 ensure_slice_secret
+ensure_log_signing_key
 # next-auth's URL follows the public one (PUBLIC_URL, README: Configuration) when that is set.
 export NEXTAUTH_URL="${NEXTAUTH_URL:-${PUBLIC_URL:-http://localhost:$PORT}}"
 migrate

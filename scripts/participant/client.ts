@@ -21,6 +21,7 @@ import { runLogin, runLogout } from "@/lib/client/commands/login";
 import { runQuota } from "@/lib/client/commands/quota";
 import { runStatus } from "@/lib/client/commands/status";
 import { runSubmit } from "@/lib/client/commands/submit";
+import { runVerifyLog } from "@/lib/client/commands/verify-log";
 import { configPath, findSavedToken, normalizeServerUrl, readConfig } from "@/lib/client/config-file";
 
 declare const IRC_BENCH_PLATFORM_VERSION: string | undefined;
@@ -48,6 +49,9 @@ Commands:
   fact-sheet edit ID FILE    replace the fact sheet of your submission (until it is approved)
   download dev|test|kb|train [--out DIR] [--release ID]
                              a release file, checked against its SHA-256 (default DIR: .)
+  verify-log                 check the server's public log: every record's hash and link, the
+                             head's signature, and that it extends the head verified before
+                             (remembered beside the token file); prints the head
 
 Options:
   --url URL                  the server (default: IRC_BENCH_URL, else the server of the
@@ -62,7 +66,8 @@ Environment: IRC_BENCH_URL (server), IRC_BENCH_TOKEN (a token instead of the sav
 IRC_BENCH_CONFIG (the token file; default ~/.config/irc-bench/config.json, mode 600).
 
 Exit status: 0 done; 1 the predictions are invalid (each problem on stderr as
-FILE:LINE: message) or over the size limit; 2 anything else: usage error (publishing a
+FILE:LINE: message) or over the size limit, or the public log does not verify (naming
+the first record that fails); 2 anything else: usage error (publishing a
 dev submission included), a fact sheet the server refuses, network failure, missing or
 refused credentials, no quota left (with when it frees), or a failure on the server.`;
 
@@ -196,6 +201,9 @@ async function run(argv: readonly string[]): Promise<ExitStatus> {
     case "status":
       expectArgs(parsed, 1, "one submission ID");
       return runStatus(context, parsed.args[0] ?? "");
+    case "verify-log":
+      expectArgs(parsed, 0, "no arguments");
+      return runVerifyLog(context, { configFile });
     case "list":
       expectArgs(parsed, 0, "no arguments");
       return runList(context);

@@ -40,6 +40,7 @@ const DIST_DIR = ".next-deploy";
 const SECRET = "deploy-test-secret-0123456789abcdef";
 /** Protocol section 12: production refuses to start without a slice secret of at least 32 characters (docs/deploy.md sets one). */
 const SLICE_SECRET = "deploy-test-slice-secret-0123456789abcdef";
+const LOG_SIGNING_KEY = Buffer.alloc(32, 9).toString("base64");
 
 let clone: FreshClone;
 let release: TestRelease;
@@ -103,6 +104,7 @@ function runtimeEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     NODE_ENV: "production",
     NEXTAUTH_SECRET: SECRET,
     IRC_SLICE_SECRET: SLICE_SECRET,
+    IRC_LOG_SIGNING_KEY: LOG_SIGNING_KEY,
     IRC_DATA_DIR: path.join(clone.root, "data"),
     NEXT_DIST_DIR: DIST_DIR,
     LOG_LEVEL: "info",

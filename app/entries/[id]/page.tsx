@@ -106,7 +106,10 @@ function EntryHeader({ entry, splitLabel }: { entry: PublicEntry; splitLabel: st
   return (
     <header className="space-y-2">
       <p className="text-sm">
-        <Link href={`/leaderboard?track=${entry.track}`}>← Leaderboard</Link>
+        <Link href={`/leaderboard?track=${entry.track}`}>← Leaderboard</Link> ·{" "}
+        <Link href={`/changes?entry=${encodeURIComponent(entry.id)}`} data-testid="entry-history-link">
+          history of this entry
+        </Link>
       </p>
       <h1 className="text-3xl font-bold">
         {entry.system}

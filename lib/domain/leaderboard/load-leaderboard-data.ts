@@ -2,6 +2,7 @@ import "server-only";
 import { noiseOf } from "@/lib/core/disclosure/perturb";
 import { noiseContextOf, publicDisclosureOf } from "@/lib/domain/scoring/public-disclosure";
 import { db } from "@/lib/platform/db";
+import type { Prisma } from "@/lib/platform/generated/prisma";
 import { discloseStoredScore, publicGroupPolicy } from "@/lib/core/disclosure/disclose";
 import { pickCodes, pickPositions, type TestSlices } from "@/lib/core/slices/slice-membership";
 import { loadSplitGold } from "@/lib/domain/scoring/load-gold";
@@ -140,9 +141,12 @@ function rankingCodes(outcomes: Uint8Array, slices: TestSlices): Uint8Array {
   return outcomes.length === total ? pickCodes(outcomes, slices.ranking) : new Uint8Array(0);
 }
 
-async function loadEntries(release: { id: string; name: string; minGroupN: number }, slices: TestSlices): Promise<EntrySource[]> {
+/** `db`, or a transaction that must see its own writes (the public log's view state, lib/domain/public-log/record-view-errata.ts). */
+type LeaderboardClient = Pick<Prisma.TransactionClient, "$queryRawUnsafe" | "reportedResult" | "datasetRelease">;
+
+async function loadEntries(client: LeaderboardClient, release: { id: string; name: string; minGroupN: number }, slices: TestSlices): Promise<EntrySource[]> {
   const releaseId = release.id;
-  const rows = await db.$queryRawUnsafe<EntryRow[]>(
+  const rows = await client.$queryRawUnsafe<EntryRow[]>(
     `
     SELECT s."id", s."track"::text AS "track", s."isBaseline", s."baselineLabel", s."systemName",
            s."factSheet", s."reproducedAt", s."publishedAt", s."createdAt", s."userId", s."isPrimary",
@@ -189,8 +193,8 @@ async function loadEntries(release: { id: string; name: string; minGroupN: numbe
 }
 
 
-async function loadReported(releaseId: string): Promise<ReportedSource[]> {
-  const rows = await db.reportedResult.findMany({
+async function loadReported(client: LeaderboardClient, releaseId: string): Promise<ReportedSource[]> {
+  const rows = await client.reportedResult.findMany({
     where: { releaseId, split: "test" },
     select: { id: true, name: true, track: true, metrics: true, byType: true, source: true, publishedOn: true },
     orderBy: { name: "asc" },
@@ -209,15 +213,15 @@ async function loadReported(releaseId: string): Promise<ReportedSource[]> {
 }
 
 /** Everything the leaderboard of a release shows, in four queries. */
-export async function loadLeaderboardData(releaseId: string): Promise<LeaderboardData> {
-  const release = await db.datasetRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { id: true, name: true, minGroupN: true, importedAt: true, goldSha256: true } });
+export async function loadLeaderboardData(releaseId: string, client: LeaderboardClient = db): Promise<LeaderboardData> {
+  const release = await client.datasetRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { id: true, name: true, minGroupN: true, importedAt: true, goldSha256: true } });
   const { minGroupN, importedAt } = release;
   // Server-side only: the types of test samples are test gold; they never leave this module except as group sizes.
   const testGold = await loadSplitGold(releaseId, "test");
   if (testGold.slices === null) throw new Error("the test split has no slices");
   // Ranks, type views and the timeline withhold what the reports withhold: the same group policy.
   const policy = publicGroupPolicy({ minGroupN });
-  const [entries, reported] = await Promise.all([loadEntries(release, testGold.slices), loadReported(releaseId)]);
+  const [entries, reported] = await Promise.all([loadEntries(client, release, testGold.slices), loadReported(client, releaseId)]);
   const testGoldSha = releaseGoldOf(release.goldSha256, "test");
   const noiseContext = testGoldSha === null ? null : noiseContextOf(release.name, testGoldSha);
   // Without a test gold nothing is ranked (no entry's gold matches); the noise is then never read.

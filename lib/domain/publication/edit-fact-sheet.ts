@@ -9,6 +9,7 @@ import { parseInput } from "@/lib/core/input/parse-input";
 import { factSheetEditSchema } from "@/lib/core/submissions/schemas";
 import { parseRecordId } from "@/lib/core/text";
 import { recordAudit } from "@/lib/platform/audit/record-audit";
+import { logEntryChange } from "@/lib/domain/public-log/log-entry-change";
 
 type FactSheetEditResult = { submissionId: string; factSheet: FactSheet; isAudited: boolean };
 
@@ -62,6 +63,8 @@ export async function editFactSheet(actor: Actor, submissionId: string, input: u
           after: factSheet as unknown as object,
         },
       });
+    // A published (or hidden: its page stays readable) entry's fact sheet is public: the change is in the public log.
+    if (isLocked) await logEntryChange(tx, { kind: "entry.fact-sheet-changed", submissionId: submission.id, by: "maintainer", extra: { publication: submission.publication } });
   });
   forgetPublicReadStamp();
   return { submissionId: submission.id, factSheet, isAudited };

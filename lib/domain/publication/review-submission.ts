@@ -13,6 +13,7 @@ import { parseRecordId } from "@/lib/core/text";
 import { logger } from "@/lib/platform/logger";
 import { formatPercent } from "@/lib/core/format/numbers";
 import { recordAudit } from "@/lib/platform/audit/record-audit";
+import { logEntryChange } from "@/lib/domain/public-log/log-entry-change";
 
 type ReviewResult = { submissionId: string; action: ReviewAction["action"] };
 
@@ -33,9 +34,9 @@ export async function reviewSubmission(actor: Actor, submissionId: string, input
   const update = planUpdate(submission, action, reason, baselineLabel);
   // Approving or marking a baseline makes a test file's results public: the maintainer vouches for it (protocol section 12).
   const vouch = action === "approve" || action === "mark-baseline" ? checkProbeFlags(submission, acknowledge, reason) : undefined;
-  await db.$transaction([
-    db.submission.update({ where: { id: submissionId }, data: update }),
-    recordAudit(db, {
+  await db.$transaction(async (tx) => {
+    await tx.submission.update({ where: { id: submissionId }, data: update });
+    await recordAudit(tx, {
         actorId: maintainer.userId,
         action: `submission.${action}`,
         targetType: "Submission",
@@ -49,8 +50,11 @@ export async function reviewSubmission(actor: Actor, submissionId: string, input
           // The fact sheet as it stood when approved: the record of what the maintainer vouched for.
           ...(action === "approve" ? { factSheet: (submission.factSheet ?? null) as object | null } : {}),
         },
-      }),
-  ]);
+      });
+    // What readers see changed: the public log (docs/public-log.md).
+    const kind = publicLogKindOf(submission, action);
+    if (kind !== null) await logEntryChange(tx, { kind, submissionId, by: "maintainer" });
+  });
   forgetPublicReadStamp();
   if (action === "rescore") {
     // If Redis is down the submission stays QUEUED and the worker's reconciler queues it later.
@@ -58,6 +62,22 @@ export async function reviewSubmission(actor: Actor, submissionId: string, input
   }
   if (action === "mark-baseline" || action === "unmark-baseline") await refreshComparisons(submission.releaseId, submission.split);
   return { submissionId, action };
+}
+
+/** The public log's kind for a review action, or null when nothing public changes (a rejection, a queued re-score, a no-op). */
+function publicLogKindOf(submission: SubmissionRow, action: ReviewAction["action"]): "entry.published" | "entry.unhidden" | "entry.hidden" | "baseline.marked" | "baseline.unmarked" | null {
+  switch (action) {
+    case "approve":
+      return submission.publication === "HIDDEN" ? "entry.unhidden" : "entry.published";
+    case "hide":
+      return "entry.hidden";
+    case "mark-baseline":
+      return submission.isBaseline ? null : "baseline.marked";
+    case "unmark-baseline":
+      return submission.isBaseline ? "baseline.unmarked" : null;
+    default:
+      return null;
+  }
 }
 
 type SubmissionRow = Prisma.SubmissionGetPayload<{

@@ -5,6 +5,7 @@ import { forgetPublicReadStamp } from "@/lib/domain/leaderboard/get-leaderboard"
 import { AppError } from "@/lib/core/errors";
 import { findOwnedSubmission } from "@/lib/domain/submissions/find-owned-submission";
 import { recordAudit } from "@/lib/platform/audit/record-audit";
+import { logEntryChange } from "@/lib/domain/public-log/log-entry-change";
 
 /**
  * The owner hides their published entry from the leaderboard, or shows again
@@ -36,6 +37,7 @@ export async function setEntryHidden(actor: Actor, submissionId: string, isHidde
         targetId: submissionId,
         details: { from: { publication: from }, to: { publication: to } },
       });
+    await logEntryChange(tx, { kind: isHidden ? "entry.hidden" : "entry.unhidden", submissionId, by: "owner" });
     return true;
   });
   if (!changed) throw new AppError("conflict", "The entry changed just now; reload the page and try again.");

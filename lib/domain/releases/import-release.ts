@@ -9,6 +9,7 @@ import type { Prisma } from "@/lib/platform/generated/prisma";
 import { toDbEntityType } from "@/lib/domain/releases/entity-type";
 import { isUniqueViolation } from "@/lib/domain/accounts/is-unique-violation";
 import { runBaselines, type BaselineRunResult } from "@/lib/domain/scoring/run-baselines";
+import { appendPublicLog } from "@/lib/domain/public-log/append-public-log";
 import {
   computeDownloadDigests,
   computeGoldSha256,
@@ -48,9 +49,17 @@ function sameFiles(stored: Prisma.JsonValue, loaded: LoadedRelease["files"]): st
   return Object.keys(loaded).filter((file) => storedFiles[file]?.sha256 !== loaded[file]?.sha256);
 }
 
-async function activateRelease(tx: Prisma.TransactionClient, releaseId: string): Promise<void> {
+async function activateRelease(tx: Prisma.TransactionClient, releaseId: string, why = "activated"): Promise<void> {
+  const previous = await tx.datasetRelease.findFirst({ where: { isActive: true, NOT: { id: releaseId } }, select: { name: true, version: true } });
   await tx.datasetRelease.updateMany({ where: { isActive: true, NOT: { id: releaseId } }, data: { isActive: false } });
-  await tx.datasetRelease.update({ where: { id: releaseId }, data: { isActive: true } });
+  const release = await tx.datasetRelease.update({ where: { id: releaseId }, data: { isActive: true }, select: { id: true, name: true, version: true } });
+  // The leaderboard's default release changed: the public log says so (docs/public-log.md).
+  await appendPublicLog(tx, {
+    kind: "release.activated",
+    release,
+    summary: `Release ${release.name} ${release.version} ${why}: the leaderboard shows it${previous ? ` instead of ${previous.name} ${previous.version}` : ""}`,
+    data: { previous: previous ? `${previous.name}@${previous.version}` : "" },
+  });
 }
 
 /**
@@ -260,7 +269,7 @@ async function queueMissingBaselines(releaseId: string, release: LoadedRelease):
 async function rollBackImport(releaseId: string, restoreActiveId: string | null | undefined): Promise<void> {
   await db.$transaction(async (tx) => {
     await tx.datasetRelease.delete({ where: { id: releaseId } });
-    if (restoreActiveId) await tx.datasetRelease.update({ where: { id: restoreActiveId }, data: { isActive: true } });
+    if (restoreActiveId) await activateRelease(tx, restoreActiveId, "activated again (the import that replaced it was rolled back)");
   });
 }
 

@@ -5,6 +5,9 @@ import { AppError } from "@/lib/core/errors";
 import { Prisma } from "@/lib/platform/generated/prisma";
 import { readReleaseStats, type ReleaseStats } from "@/lib/core/dataset/release-json";
 import { findReleaseFor, parseReportedFile, type ReportedFile } from "@/lib/core/dataset/reported-schema";
+import { formatValue } from "@/lib/core/format/numbers";
+import type { ViewMetric } from "@/lib/core/leaderboard/views";
+import { appendPublicLog } from "@/lib/domain/public-log/append-public-log";
 
 type ImportReportedOptions = {
   /** The parsed JSON of a reported-results file (reported-schema.ts). */
@@ -43,6 +46,42 @@ function countWarnings(file: ReportedFile, stats: ReleaseStats | null): string[]
   );
 }
 
+type ReportedRow = { name: string; track: string; split: string; metrics: unknown; byType: unknown; source: string; publishedOn: Date | null };
+type ReportedChange = { kind: "reported.added" | "reported.edited" | "reported.removed"; row: ReportedRow; before?: ReportedRow };
+
+/** A reported number as the leaderboard prints it (a paper's number, never a count). */
+function shownMetrics(metrics: unknown): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const [key, value] of Object.entries((metrics ?? {}) as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (typeof value === "number") shown[key] = formatValue(value, key as ViewMetric);
+  }
+  return shown;
+}
+
+function isSameReported(before: ReportedRow, after: ReportedRow): boolean {
+  const text = (row: ReportedRow) => JSON.stringify([shownMetrics(row.metrics), row.byType ?? null, row.source, row.publishedOn?.toISOString() ?? null]);
+  return text(before) === text(after);
+}
+
+const REPORTED_VERB = { "reported.added": "added", "reported.edited": "edited", "reported.removed": "removed" } as const;
+
+async function logReportedChange(tx: Prisma.TransactionClient, release: { id: string; name: string; version: string }, change: ReportedChange): Promise<void> {
+  const { row } = change;
+  await appendPublicLog(tx, {
+    kind: change.kind,
+    release,
+    summary: `Reported result "${row.name}" (${row.track}-world, ${row.split}) ${REPORTED_VERB[change.kind]}`,
+    data: {
+      name: row.name,
+      track: row.track,
+      split: row.split,
+      source: row.source,
+      metrics: change.kind === "reported.removed" ? {} : shownMetrics(row.metrics),
+      ...(change.before ? { metrics_before: shownMetrics(change.before.metrics), source_before: change.before.source } : {}),
+    },
+  });
+}
+
 /**
  * Imports a file of results reported in papers into the release it names, as
  * upserts keyed by (release, name, track, split). A file for a release that is
@@ -74,34 +113,40 @@ export async function importReportedResults(options: ImportReportedOptions): Pro
   const warnings = countWarnings(file, release.stats === null ? null : readReleaseStats(release.stats));
   const existing = await db.reportedResult.findMany({
     where: { releaseId: release.id },
-    select: { name: true, track: true, split: true },
+    select: { name: true, track: true, split: true, metrics: true, byType: true, source: true, publishedOn: true },
   });
   const existingKeys = new Set(existing.map((row) => `${row.name}\u0000${row.track}\u0000${row.split}`));
   const fileKeys = new Set(file.results.map((row) => `${row.name}\u0000${row.track}\u0000${row.split}`));
 
-  const writes: Prisma.PrismaPromise<unknown>[] = [];
   let removed = 0;
-  if (options.replace) {
-    removed = [...existingKeys].filter((key) => !fileKeys.has(key)).length;
-    writes.push(db.reportedResult.deleteMany({ where: { releaseId: release.id } }));
-  }
-  for (const row of file.results) {
-    const data = {
-      metrics: row.metrics as Prisma.InputJsonValue,
-      byType: row.by_type === undefined ? Prisma.DbNull : (row.by_type as Prisma.InputJsonValue),
-      source: row.source,
-      publishedOn: row.date === undefined ? null : new Date(`${row.date}T00:00:00Z`),
-    };
-    writes.push(
-      db.reportedResult.upsert({
+  await db.$transaction(async (tx) => {
+    const changes: ReportedChange[] = [];
+    if (options.replace) {
+      const gone = existing.filter((row) => !fileKeys.has(`${row.name}\u0000${row.track}\u0000${row.split}`));
+      removed = gone.length;
+      changes.push(...gone.map((row) => ({ kind: "reported.removed" as const, row: { ...row, metrics: row.metrics } })));
+      await tx.reportedResult.deleteMany({ where: { releaseId: release.id } });
+    }
+    for (const row of file.results) {
+      const data = {
+        metrics: row.metrics as Prisma.InputJsonValue,
+        byType: row.by_type === undefined ? Prisma.DbNull : (row.by_type as Prisma.InputJsonValue),
+        source: row.source,
+        publishedOn: row.date === undefined ? null : new Date(`${row.date}T00:00:00Z`),
+      };
+      await tx.reportedResult.upsert({
         where: { releaseId_name_track_split: { releaseId: release.id, name: row.name, track: row.track, split: row.split } },
         create: { releaseId: release.id, name: row.name, track: row.track, split: row.split, ...data },
         update: data,
-      }),
-    );
-  }
-  await db.$transaction(writes);
-
+      });
+      const before = existing.find((stored) => stored.name === row.name && stored.track === row.track && stored.split === row.split);
+      const after = { name: row.name, track: row.track, split: row.split, metrics: row.metrics, byType: row.by_type ?? null, source: row.source, publishedOn: data.publishedOn };
+      if (before === undefined) changes.push({ kind: "reported.added", row: after });
+      else if (!isSameReported(before, after)) changes.push({ kind: "reported.edited", row: after, before });
+    }
+    // What readers see changed: the public log (docs/public-log.md), one record per row added, edited or removed.
+    for (const change of changes) await logReportedChange(tx, release, change);
+  });
   const updated = file.results.filter((row) => existingKeys.has(`${row.name}\u0000${row.track}\u0000${row.split}`)).length;
   return {
     release: { id: release.id, name: release.name, version: release.version },

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/core/errors";
 import type { Prisma } from "@/lib/platform/generated/prisma";
 import type { SupersedeReleaseInput } from "@/lib/core/accounts/release-form-schemas";
 import { recordAudit } from "@/lib/platform/audit/record-audit";
+import { appendPublicLog } from "@/lib/domain/public-log/append-public-log";
 
 type SupersedeReleaseOptions = { actor: Actor; version: string; change: SupersedeReleaseInput };
 
@@ -23,7 +24,7 @@ export async function supersedeRelease(options: SupersedeReleaseOptions): Promis
     const release = await tx.datasetRelease.findFirst({
       where: { version: options.version },
       orderBy: { importedAt: "desc" },
-      select: { id: true, version: true, isActive: true, supersededById: true, supersededBy: { select: { version: true } } },
+      select: { id: true, name: true, version: true, isActive: true, supersededById: true, supersededBy: { select: { version: true } } },
     });
     if (release === null) throw new AppError("not_found", `No release has the version "${options.version.slice(0, 64)}".`);
 
@@ -31,6 +32,12 @@ export async function supersedeRelease(options: SupersedeReleaseOptions): Promis
       if (release.supersededById === null) return { version: release.version, supersededBy: null, isChanged: false };
       await tx.datasetRelease.update({ where: { id: release.id }, data: { supersededAt: null, supersededById: null } });
       await recordAudit(tx, { actorId, action: "release.superseded_removed", targetType: "DatasetRelease", targetId: release.id, reason: change.reason || null, details: { version: release.version, was: release.supersededBy?.version ?? null } });
+      await appendPublicLog(tx, {
+        kind: "release.unsuperseded",
+        release,
+        summary: `Release ${release.name} ${release.version} is no longer marked superseded (it was by ${release.supersededBy?.version ?? "another release"})`,
+        data: { was_superseded_by: release.supersededBy?.version ?? "" },
+      });
       return { version: release.version, supersededBy: null, isChanged: true };
     }
 
@@ -60,6 +67,12 @@ export async function supersedeRelease(options: SupersedeReleaseOptions): Promis
         reason: change.reason,
         details: { version: release.version, supersededBy: successor.version, was: release.supersededBy?.version ?? null },
       });
+    await appendPublicLog(tx, {
+      kind: "release.superseded",
+      release,
+      summary: `Release ${release.name} ${release.version} marked superseded by ${successor.version}`,
+      data: { superseded_by: successor.version },
+    });
     return { version: release.version, supersededBy: successor.version, isChanged: true };
   });
 }

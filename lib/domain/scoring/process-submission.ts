@@ -8,6 +8,7 @@ import { buildSampleAnalysis, loadKbNames, upsertSampleAnalysis, type SampleAnal
 import { isScoreStale, releaseGoldOf } from "@/lib/core/scoring/score-staleness";
 import { recordRescore } from "@/lib/domain/scoring/record-rescore";
 import { storeScores } from "@/lib/domain/scoring/store-score";
+import { recordPublicScore } from "@/lib/domain/public-log/record-public-score";
 import { buildScoreReport, SCORER_VERSION, scorePredictions } from "@/lib/core/scoring/score-report";
 import type { SampleOutcomes } from "@/lib/core/scoring/outcome-codes";
 import type { ScoreReport } from "@/lib/core/scoring/report-schema";
@@ -58,11 +59,13 @@ export async function processSubmission(submissionId: string, options: { force?:
     async (tx) => {
       await lockSplitComparisons(tx, submission.releaseId, submission.split);
       // A re-score that changes anything is recorded for the release page (lib/domain/scoring/record-rescore.ts).
-      if (submission.score !== null) await recordRescore(tx, { submission, previous: submission.score, report: scored.slices?.ranking ?? scored.report, goldSha256 });
+      const isChanged = submission.score !== null && (await recordRescore(tx, { submission, previous: submission.score, report: scored.slices?.ranking ?? scored.report, goldSha256 }));
       await storeScores(tx, [{ submissionId, report: scored.report, outcomes: scored.outcomes.codes, goldSha256, probeFlags: scored.probeFlags, slices: scored.slices }]);
       if (scored.analysis !== null) await upsertSampleAnalysis(submissionId, scored.analysis, tx);
       await markSubmissionScored(tx, submissionId);
       await compareWithBaselines(tx, submission.releaseId, submission.split, submissionId);
+      // What readers see changed with it: the public log, with a re-score's errata (docs/public-log.md).
+      await recordPublicScore(tx, { submission, previous: submission.score, isChanged, goldSha256 });
     },
     { timeout: REFRESH_TIMEOUT_MS, maxWait: REFRESH_TIMEOUT_MS },
   );

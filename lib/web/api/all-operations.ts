@@ -2,17 +2,18 @@ import type { ApiOperation } from "./operations/shared";
 import { ACCOUNT_API } from "./operations/account";
 import { DATASET_API } from "./operations/dataset";
 import { LEADERBOARD_API } from "./operations/leaderboard";
+import { LOG_API } from "./operations/public-log";
 import { SUBMISSION_API } from "./operations/submissions";
 
 /**
  * Every operation of the public and token API, with the zod schemas of its
- * inputs and answers, in four groups (operations/*.ts; a route imports only its
+ * inputs and answers, in five groups (operations/*.ts; a route imports only its
  * own group): the OpenAPI document (lib/web/api/openapi.ts, served at
  * /api/openapi.json) and the API page (/docs/api) are generated from this
  * list, and lib/web/api/openapi.test.ts fails when a route under app/api has no
  * entry here. Maintainer-only routes (browser session) are left out on purpose.
  */
-const API = { ...SUBMISSION_API, ...ACCOUNT_API, ...LEADERBOARD_API, ...DATASET_API };
+const API = { ...SUBMISSION_API, ...ACCOUNT_API, ...LEADERBOARD_API, ...LOG_API, ...DATASET_API };
 
 /** Every operation with its id, in the document's order. */
 export const API_OPERATIONS: readonly (ApiOperation & { operationId: string })[] = Object.entries(API).map(([operationId, operation]) => ({

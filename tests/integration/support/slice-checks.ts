@@ -157,6 +157,8 @@ export async function crawlAsEveryone(options: { release: TestRelease; feedbackI
   ];
   const types = ["", ...new Set(release.content.entities.map((entity) => entity.type))];
   const paths: string[] = ["/api/entries", "/api/openapi.json", "/api/health", "/api/me", "/api/quota", "/api/quota/ledger", "/api/submissions", "/api/admin/submissions", "/api/public-page?path=/"];
+  // The public log (docs/public-log.md): its records carry public numbers as pages print them, never counts or membership.
+  paths.push("/api/public-log", "/api/public-log/head", "/api/public-log/key", ...options.publishedIds.map((id) => `/api/public-log?entry=${id}`));
   for (const track of ["open", "closed", "unified"]) {
     paths.push(`/api/leaderboard/progress?track=${track}`);
     for (const type of types) {
@@ -188,7 +190,10 @@ export async function crawlAsEveryone(options: { release: TestRelease; feedbackI
         if (named.length > 0) problems.push(`${where}: names test samples ${[...new Set(named)].slice(0, 3).join(", ")}`);
         if (user.isMaintainer) continue;
         const contentType = response.headers.get("content-type") ?? "";
-        if (contentType.includes("json")) checkJsonDigits(where, JSON.parse(body) as Json, problems, { coarseBelowN: 1000 });
+        if (contentType.includes("jsonl")) {
+          for (const line of body.split("\n").filter((text) => text !== "")) checkJsonDigits(where, JSON.parse(line) as Json, problems, { coarseBelowN: 1000 });
+          checkTextDigits(where, body, problems, true);
+        } else if (contentType.includes("json")) checkJsonDigits(where, JSON.parse(body) as Json, problems, { coarseBelowN: 1000 });
         else checkTextDigits(where, body, problems, path.includes("format=tex"));
       }
     }
