@@ -11,7 +11,9 @@ import { readDownloadDigests, readReleaseStats } from "@/lib/core/dataset/releas
 import { CLI_TOOLS, readCliTool, type CliTool, type CliToolFile } from "@/lib/domain/releases/cli-downloads";
 import { formatDate } from "@/lib/core/format/dates";
 import { formatCount, formatDecimal } from "@/lib/core/format/numbers";
-import { describeGroupRule, formatFeedbackShare } from "@/lib/core/format/disclosure-text";
+import { formatFeedbackShare } from "@/lib/core/format/disclosure-text";
+import { bootstrapIntervalShort, PERTURBATION_EXPLANATION, PUBLIC_INTERVAL_EXPLANATION, RANK_EXPLANATION, roundingExplanation, sliceNExplanation } from "@/lib/core/format/explanations";
+import { getLeaderboard } from "@/lib/domain/leaderboard/get-leaderboard";
 import { DEFAULT_MIN_GROUP_N, PROTECTED_TEST_SIZE, publicGroupPolicy } from "@/lib/core/disclosure/disclose";
 import { testApprovalPolicy } from "@/lib/domain/accounts/test-approval";
 import { PROTOCOL_VERSION } from "@/lib/core/scoring/protocol-version";
@@ -73,7 +75,9 @@ export default async function DatasetPage() {
   }
   const stats = readReleaseStats(release.stats);
   const example = await getExamplePair(release.id);
-  const [scorer, client] = await Promise.all([readCliTool(CLI_TOOLS.scorer), readCliTool(CLI_TOOLS.client)]);
+  const [scorer, client, unified] = await Promise.all([readCliTool(CLI_TOOLS.scorer), readCliTool(CLI_TOOLS.client), getLeaderboard({ track: "unified", scope: "all" })]);
+  // The ranking slice's n, read from a public row (no row yet: the page says what n is without a number).
+  const rankingN = unified?.view.rows.find((row) => row.kind !== "reported")?.n ?? null;
 
   return (
     <div className="space-y-10">
@@ -83,7 +87,7 @@ export default async function DatasetPage() {
       <DatasetDownloads release={release} scorer={scorer} client={client} />
       <DatasetFormats example={example} />
       <DatasetScoringRules scorer={scorer} />
-      <DatasetIntegrity release={release} stats={stats} />
+      <DatasetIntegrity release={release} stats={stats} rankingN={rankingN} />
       <DatasetCitation release={release} />
     </div>
   );
@@ -352,8 +356,9 @@ function DatasetScoringRules({ scorer }: { scorer: CliToolFile | null }) {
       <p>
         The tiers are cumulative. Closed-world rankings are scored by Hit@1, Hit@3, Hit@5, Hit@10, MRR (0 when the
         gold is not ranked) and alias-aware Hit@1 (the top entity counts when its name equals the gold&apos;s name or
-        an alias); the primary metric is Hit@1. Every metric comes with a 95% percentile-bootstrap interval (1,000
-        resamples, seed 42), per entity type and collection too, and entries are ranked by paired tests (McNemar&apos;s exact test,
+        an alias); the primary metric is Hit@1. Every metric comes with a 95% interval, per entity type and collection too: on dev
+        and offline the {bootstrapIntervalShort()}; on the leaderboard&apos;s test numbers one made from the shown value and n (
+        <a href="#integrity">below</a>). Entries are ranked by paired tests (McNemar&apos;s exact test,
         Holm-adjusted among the entries of a view), with one verdict per pair across the site. The full
         contract is the {`IRC-Bench evaluation protocol v${PROTOCOL_VERSION}`} (<code>docs/scoring.md</code> in the platform&apos;s
         repository), and the{" "}
@@ -370,7 +375,7 @@ function DatasetScoringRules({ scorer }: { scorer: CliToolFile | null }) {
   );
 }
 
-function DatasetIntegrity({ release, stats }: { release: ActiveRelease; stats: ReleaseStats }) {
+function DatasetIntegrity({ release, stats, rankingN }: { release: ActiveRelease; stats: ReleaseStats; rankingN: number | null }) {
   const groupPolicy = publicGroupPolicy({ minGroupN: release.minGroupN, testSamples: stats.splits.test.samples });
   const approval = testApprovalPolicy(release);
   return (
@@ -397,9 +402,12 @@ function DatasetIntegrity({ release, stats }: { release: ActiveRelease; stats: R
       )}
       <ul className="max-w-3xl list-disc space-y-1 pl-6">
         <li>
-          Overall rates are rounded to 0.1 point (MRR to 3 decimals). {describeGroupRule(groupPolicy)} Every interval outside the server is
-          made from the shown value and its <em>n</em>; comparisons are verdicts with p as a bucket, never counts.
+          {roundingExplanation(groupPolicy)} Comparisons are verdicts with p as a bucket, never counts.
         </li>
+        <li data-testid="interval-explanation">{PUBLIC_INTERVAL_EXPLANATION}</li>
+        <li data-testid="explain-n">{sliceNExplanation({ rankingN, testSamples: stats.splits.test.samples })}</li>
+        <li data-testid="explain-perturbation">{PERTURBATION_EXPLANATION}</li>
+        <li data-testid="explain-rank">{RANK_EXPLANATION}</li>
         <li>
           Scores name the gold they were computed against by a gold version id, not by a checksum of the gold.
         </li>

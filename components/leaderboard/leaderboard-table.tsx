@@ -15,7 +15,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, useTransition, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { ENTITY_TYPES, type EntityType } from "@/lib/core/dataset/release-schema";
 import { DEFAULT_FILTERS, filtersToSearchParams, type LeaderboardFilters } from "@/lib/core/leaderboard/filter-rows";
-import { formatCount, formatParameterCount, formatRankInterval, formatSuppressedGroup } from "@/lib/core/format/numbers";
+import { formatCount, formatParameterCount, formatRankInterval, formatSuppressedGroup, isWholePointGroup } from "@/lib/core/format/numbers";
 import { formatPBucket } from "@/lib/core/format/p-values";
 import type { LeaderboardRow } from "@/lib/core/leaderboard/leaderboard-types";
 import { describeRank, describeSignificance } from "@/lib/core/leaderboard/describe-verdict";
@@ -53,6 +53,8 @@ type Props = {
   baseQuery: [string, string][];
   /** The release's min_group_n: a per-type cell without numbers says why (section 12). */
   minGroupN: number;
+  /** Public group rates of groups below this many ranking samples are whole points (section 12); null when the page does not know. */
+  coarseBelowN: number | null;
 };
 
 /** Sorting by the mark: significantly better first. */
@@ -153,11 +155,16 @@ function isTypeRowHidden(row: LeaderboardRow, type: EntityType | null): boolean 
   return type !== null && row.kind !== "reported" && Object.values(row.metrics).every((estimate) => estimate === null || estimate === undefined);
 }
 
-type ColumnOptions = Pick<Props, "track" | "type" | "rankMetric" | "groups" | "hasSignificance" | "typeCounts" | "minGroupN">;
+type ColumnOptions = Pick<Props, "track" | "type" | "rankMetric" | "groups" | "hasSignificance" | "typeCounts" | "minGroupN" | "coarseBelowN">;
+
+/** A row's value in a type view is its type group's: whole points in a small group (section 12), never a paper's. */
+function isWholePointRow(row: LeaderboardRow, type: EntityType | null, coarseBelowN: number | null): boolean {
+  return type !== null && row.kind !== "reported" && isWholePointGroup(row.n, coarseBelowN);
+}
 
 // Kept whole: the column definitions are one declarative list, read top to bottom in the order the table shows them.
 // eslint-disable-next-line max-lines-per-function -- the column list of the table: one entry per column, read as a list
-function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN }: ColumnOptions) {
+function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN, coarseBelowN }: ColumnOptions) {
   const sortable = (id: string) => ({ id, sortDescFirst: defaultDescending(id) });
   const entryColumns = [
     helper.accessor((row) => row.rank ?? undefined, { ...sortable("rank"), header: "Rank", cell: (info) => <RankCell row={info.row.original} /> }),
@@ -179,7 +186,7 @@ function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCo
               isTypeRowHidden(info.row.original, type) ? (
                 <SuppressedGroup n={info.row.original.n} minGroupN={minGroupN} />
               ) : (
-                <EstimateText estimate={info.row.original.metrics[metric]} metric={metric} isStacked />
+                <EstimateText estimate={info.row.original.metrics[metric]} metric={metric} isStacked isWholePoints={isWholePointRow(info.row.original, type, coarseBelowN)} />
               ),
           }),
         ),
@@ -214,7 +221,14 @@ function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCo
                     if (estimate !== undefined && estimate.value === null && info.row.original.kind !== "reported") {
                       return <SuppressedGroup n={estimate.n} minGroupN={minGroupN} />;
                     }
-                    return <EstimateText estimate={estimate && estimate.value !== null ? { value: estimate.value, ci95: estimate.ci95 } : null} metric={rankMetric} isStacked />;
+                    return (
+                      <EstimateText
+                        estimate={estimate && estimate.value !== null ? { value: estimate.value, ci95: estimate.ci95 } : null}
+                        metric={rankMetric}
+                        isStacked
+                        isWholePoints={info.row.original.kind !== "reported" && isWholePointGroup(estimate?.n, coarseBelowN)}
+                      />
+                    );
                   },
                 }),
               ),
@@ -347,8 +361,54 @@ function rowBackground(kind: LeaderboardRow["kind"]): string {
   return kind === "baseline" ? "bg-amber-50" : kind === "reported" ? "bg-slate-50" : "bg-white";
 }
 
+/** A card's per-type numbers (the per-type toggle on a phone): the ranking metric of each entity type, whole points in small groups. */
+function CardTypeValues({ row, rankMetric, minGroupN, coarseBelowN }: { row: LeaderboardRow; rankMetric: ViewMetric; minGroupN: number; coarseBelowN: number | null }) {
+  return (
+    <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 border-t border-line pt-2 text-sm" data-testid="card-type-values" aria-label={`${METRIC_LABELS[rankMetric]} by entity type`}>
+      {ENTITY_TYPES.map((entityType) => {
+        const estimate = row.byType?.[entityType];
+        const isHidden = estimate !== undefined && estimate.value === null && row.kind !== "reported";
+        return (
+          <div key={entityType} data-type={entityType} className="flex items-baseline justify-between gap-2">
+            <dt className="text-muted">{entityType}</dt>
+            <dd className="text-right">
+              {isHidden ? (
+                <SuppressedGroup n={estimate.n} minGroupN={minGroupN} />
+              ) : (
+                <EstimateText
+                  estimate={estimate && estimate.value !== null ? { value: estimate.value, ci95: estimate.ci95 } : null}
+                  metric={rankMetric}
+                  isStacked
+                  isWholePoints={row.kind !== "reported" && isWholePointGroup(estimate?.n, coarseBelowN)}
+                />
+              )}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
 /** Below the md breakpoint the table becomes one card per row: rank, system, the ranking metric with its interval, the mark. */
-function LeaderboardCards({ rows, rankMetric, hasSignificance, type, minGroupN }: { rows: LeaderboardRow[]; rankMetric: ViewMetric; hasSignificance: boolean; type: EntityType | null; minGroupN: number }) {
+function LeaderboardCards({
+  rows,
+  rankMetric,
+  hasSignificance,
+  type,
+  minGroupN,
+  coarseBelowN,
+  showTypes,
+}: {
+  rows: LeaderboardRow[];
+  rankMetric: ViewMetric;
+  hasSignificance: boolean;
+  type: EntityType | null;
+  minGroupN: number;
+  coarseBelowN: number | null;
+  /** The per-type toggle is on: each card lists the ranking metric per entity type too. */
+  showTypes: boolean;
+}) {
   if (rows.length === 0) return <p className="text-center text-muted md:hidden">No row matches these filters.</p>;
   return (
     <ol className="space-y-2 md:hidden" data-testid="leaderboard-cards" aria-label="Leaderboard rows">
@@ -367,7 +427,7 @@ function LeaderboardCards({ rows, rankMetric, hasSignificance, type, minGroupN }
             <div data-testid="card-primary-metric">
               <dt className="inline text-muted">{METRIC_LABELS[rankMetric]} </dt>
               <dd className="inline font-semibold">
-                {isTypeRowHidden(row, type) ? <SuppressedGroup n={row.n} minGroupN={minGroupN} /> : <EstimateText estimate={row.metrics[rankMetric]} metric={rankMetric} />}
+                {isTypeRowHidden(row, type) ? <SuppressedGroup n={row.n} minGroupN={minGroupN} /> : <EstimateText estimate={row.metrics[rankMetric]} metric={rankMetric} isWholePoints={isWholePointRow(row, type, coarseBelowN)} />}
               </dd>
             </div>
             {hasSignificance && (
@@ -385,6 +445,7 @@ function LeaderboardCards({ rows, rankMetric, hasSignificance, type, minGroupN }
               </div>
             )}
           </dl>
+          {showTypes && row.byType !== null && <CardTypeValues row={row} rankMetric={rankMetric} minGroupN={minGroupN} coarseBelowN={coarseBelowN} />}
         </li>
       ))}
     </ol>
@@ -460,10 +521,10 @@ function useFilterEditing(initial: LeaderboardFilters, apply: (filters: Leaderbo
 
 /** The columns for this view, and which of them the reader shows (picked columns, per-type columns). */
 function useLeaderboardColumns(props: Props, showTypes: boolean) {
-  const { track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN } = props;
+  const { track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN, coarseBelowN } = props;
   const columns = useMemo(
-    () => buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN }),
-    [track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN],
+    () => buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN, coarseBelowN }),
+    [track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN, coarseBelowN],
   );
   const [hiddenColumns, setHiddenColumns] = useHiddenColumns(track);
   const pickable = useMemo(() => pickableColumns(groups, rankMetric), [groups, rankMetric]);
@@ -491,7 +552,7 @@ function sortOptionsOf(groups: MetricGroup[]): { id: string; label: string }[] {
 
 /** The interactive leaderboard: one server-sorted page, sortable headers, filters, per-type columns on demand. */
 export function LeaderboardTable(props: Props) {
-  const { page, type, rankMetric, groups, hasSignificance, caption, baseQuery, minGroupN } = props;
+  const { page, type, rankMetric, groups, hasSignificance, caption, baseQuery, minGroupN, coarseBelowN } = props;
   const { pathname, isPending, keptPairs, hrefFor, navigate, onLinkClick } = useLeaderboardNavigation(baseQuery, rankMetric);
   // The toggle shows at once; the per-type numbers arrive with the next page.
   const [pendingTypes, setPendingTypes] = useState<{ base: boolean; show: boolean } | null>(null);
@@ -542,7 +603,7 @@ export function LeaderboardTable(props: Props) {
         }
         columnPicker={<ColumnPicker columns={pickable} hidden={hiddenColumns} onChange={setHiddenColumns} />}
       />
-      <LeaderboardCards rows={page.rows} rankMetric={rankMetric} hasSignificance={hasSignificance} type={type} minGroupN={minGroupN} />
+      <LeaderboardCards rows={page.rows} rankMetric={rankMetric} hasSignificance={hasSignificance} type={type} minGroupN={minGroupN} coarseBelowN={coarseBelowN} showTypes={showTypes} />
       <LeaderboardGrid table={table} caption={caption} isPending={isPending} rankMetric={rankMetric} isEmpty={page.rows.length === 0} sortLink={sortLink} />
       <details id="table-filters" open={isFiltersOpenAtFirst} className="rounded border border-line bg-white" data-testid="table-filters">
         <summary className="cursor-pointer px-3 py-2 text-sm font-medium">

@@ -12,6 +12,8 @@ import { METRIC_LABELS, metricGroupsOf, TRACK_LABELS, TYPE_SLUGS } from "@/lib/c
 import { ExportLinks } from "./export-links";
 import { LeaderboardTable } from "./leaderboard-table";
 import { ReadingGuide } from "./reading-guide";
+import { NO_GROUP_MRR_EXPLANATION } from "@/lib/core/format/explanations";
+import { findGroupPolicy } from "@/lib/domain/releases/find-group-policy";
 import { ScopeSwitcher, TrackSwitcher, TypeSwitcher } from "./view-switchers";
 
 const TRACK_NOTES = {
@@ -51,8 +53,10 @@ function filtersOf(query: TableQuery): LeaderboardFilters {
 
 /** A leaderboard view (all types, or one entity type) with its switchers, guide, table and downloads. */
 // eslint-disable-next-line max-lines-per-function -- the view's notes, table and charts in page order; to split (issue 33 follow-up)
-export function LeaderboardViewSection({ view, query, archivedVersion }: { view: LeaderboardView; query: TableQuery; archivedVersion?: string }) {
+export async function LeaderboardViewSection({ view, query, archivedVersion }: { view: LeaderboardView; query: TableQuery; archivedVersion?: string }) {
   const { track, type, release } = view;
+  const groupPolicy = await findGroupPolicy(release.id);
+  const hasTypeNumbers = type !== null || query.types === "show";
   const cohort = cohortOfPageFilters(query);
   const cohortQuery = cohortPairs(cohort)
     .map(([key, value]) => `&${key}=${encodeURIComponent(value)}`)
@@ -115,7 +119,18 @@ export function LeaderboardViewSection({ view, query, archivedVersion }: { view:
           caption={caption}
           baseQuery={baseQuery}
           minGroupN={view.minGroupN}
+          coarseBelowN={groupPolicy?.coarseBelowN ?? null}
         />
+      )}
+      {hasTypeNumbers && groupPolicy !== null && view.rows.length > 0 && (
+        <p className="max-w-3xl text-sm" data-testid="whole-points-note">
+          Per-type rates of groups below {formatCount(groupPolicy.coarseBelowN)} ranking samples are rounded to whole points and shown as
+          whole points (5 of 7 right reads 71).{" "}
+          <a href="#explain-rounding" data-testid="whole-points-rule-link">
+            Why whole points
+          </a>
+          {track === "closed" && type !== null ? <span data-testid="no-group-mrr"> · MRR shows – here: {NO_GROUP_MRR_EXPLANATION}</span> : null}
+        </p>
       )}
       {archivedVersion === undefined && (
         <ExportLinks
@@ -143,7 +158,7 @@ export function LeaderboardViewSection({ view, query, archivedVersion }: { view:
           </p>
         ))}
       <ScopeSwitcher track={track} type={type} scope={query.scope} keep={cohortQuery} />
-      <ReadingGuide withSignificance={type === null && best !== null} />
+      <ReadingGuide withSignificance={type === null && best !== null} rankingN={rankingN} groupPolicy={groupPolicy} />
       <ForestPlot data={forestPlotData(view)} />
       {archivedVersion === undefined && (
         <p className="text-sm">
