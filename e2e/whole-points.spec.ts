@@ -18,8 +18,8 @@ type ApiRow = { id: string | null; kind: string; system: string; n: number | nul
 /** "71" for 0.71: what a whole-point rate must read as. */
 const wholePoints = (value: number) => String(Math.round(value * 100));
 
-/** The value line of a cell (its interval sits on the next line). */
-const valueLine = (text: string) => text.trim().split(/\s+/)[0] ?? "";
+/** The value of a cell, before its interval ("71 [43.0, 92.9]" -> "71"). */
+const valueLine = (text: string) => /^[+−-]?\d+(?:\.\d+)?/.exec(text.trim())?.[0] ?? "";
 
 test.beforeAll(async () => {
   await waitForBaselines(120_000);
@@ -30,7 +30,7 @@ for (const size of WIDTHS) {
     await page.setViewportSize({ width: size.width, height: size.height });
     const api = await request.get("/api/leaderboard?track=closed");
     expect(api.status()).toBe(200);
-    const rows = ((await api.json()) as { rows: ApiRow[] }).rows.filter((row) => row.kind !== "reported" && row.by_type !== null);
+    const rows = ((await api.json()) as { entries: ApiRow[] }).entries.filter((row) => row.kind !== "reported" && row.by_type !== null);
     const row = rows[0];
     expect(row).toBeDefined();
     const shown = Object.entries(row?.by_type ?? {}).find(([, estimate]) => estimate.value !== null && estimate.n !== null && estimate.n < 1000);
@@ -41,10 +41,8 @@ for (const size of WIDTHS) {
     // The leaderboard with per-type columns (the table at 1366; the cards show per-type numbers at 390).
     await page.goto("/leaderboard?track=closed&types=show");
     if (size.width >= 768) {
-      const header = page.locator("thead th").filter({ hasText: new RegExp(`^${type}`) }).first();
-      const column = await header.evaluate((cell) => (cell as HTMLTableCellElement).cellIndex);
       const bodyRow = page.locator("table tbody tr").filter({ has: page.locator(`a[href="/entries/${row?.id}"]`) }).first();
-      const cell = bodyRow.locator("td, th").nth(column);
+      const cell = bodyRow.locator(`[data-type-cell="${type}"]`);
       expect(valueLine(await cell.innerText())).toBe(expected);
     } else {
       const card = page.getByTestId("leaderboard-cards").locator("li").filter({ has: page.locator(`a[href="/entries/${row?.id}"]`) }).first();
@@ -59,7 +57,7 @@ for (const size of WIDTHS) {
     // The type's own page: its value column reads whole points, and MRR's "–" says why.
     const slug = type.toLowerCase().replace(/ /g, "-");
     const typeApi = await request.get(`/api/leaderboard?track=closed&type=${slug}`);
-    const typeRow = ((await typeApi.json()) as { rows: ApiRow[] }).rows.find((candidate) => candidate.id === row?.id);
+    const typeRow = ((await typeApi.json()) as { entries: ApiRow[] }).entries.find((candidate) => candidate.id === row?.id);
     const typeValue = typeRow?.metrics["hit@1"]?.value;
     expect(typeValue).toBeDefined();
     await page.goto(`/leaderboard/types/${slug}?track=closed`);

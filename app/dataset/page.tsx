@@ -14,6 +14,8 @@ import { formatCount, formatDecimal } from "@/lib/core/format/numbers";
 import { formatFeedbackShare } from "@/lib/core/format/disclosure-text";
 import { bootstrapIntervalShort, PERTURBATION_EXPLANATION, PUBLIC_INTERVAL_EXPLANATION, RANK_EXPLANATION, roundingExplanation, sliceNExplanation } from "@/lib/core/format/explanations";
 import { getLeaderboard } from "@/lib/domain/leaderboard/get-leaderboard";
+import { SCORER_COMMAND, scorerVersionLabel } from "@/lib/core/format/versions";
+import { SCORER_VERSION } from "@/lib/core/scoring/score-report";
 import { DEFAULT_MIN_GROUP_N, PROTECTED_TEST_SIZE, publicGroupPolicy } from "@/lib/core/disclosure/disclose";
 import { testApprovalPolicy } from "@/lib/domain/accounts/test-approval";
 import { PROTOCOL_VERSION } from "@/lib/core/scoring/protocol-version";
@@ -22,12 +24,11 @@ export const metadata: Metadata = { title: "Dataset" };
 
 export const dynamic = "force-dynamic";
 
-const SCORER_FILE_NAME = CLI_TOOLS.scorer.fileName;
 const SCORER_DOWNLOAD_PATH = CLI_TOOLS.scorer.downloadPath;
 const CLIENT_FILE_NAME = CLI_TOOLS.client.fileName;
 
 /** Protocol section 11: what a participant runs on the downloads, in a folder holding the scorer. */
-const SCORER_COMMAND = `node ${SCORER_FILE_NAME} --release FOLDER --split dev --predictions preds.jsonl`;
+const SCORER_RUN = `${SCORER_COMMAND} --release FOLDER --split dev --predictions preds.jsonl`;
 
 function ToolRow({ tool, file, contents, testId }: { tool: CliTool; file: CliToolFile | null; contents: string; testId: string }) {
   return (
@@ -266,7 +267,7 @@ function DatasetDownloads({ release, scorer, client }: { release: ActiveRelease;
           tool={CLI_TOOLS.scorer}
           file={scorer}
           testId="scorer-download"
-          contents="the offline scorer: one self-contained file that needs only Node.js 20 or later, no npm install"
+          contents={`the offline scorer, ${scorerVersionLabel(SCORER_VERSION)}: one self-contained file that needs only Node.js 20 or later, no npm install. It prints its version with --version; the site labels scores with it as "Scorer ${SCORER_VERSION}"`}
         />
         <ToolRow
           tool={CLI_TOOLS.client}
@@ -282,7 +283,7 @@ function DatasetDownloads({ release, scorer, client }: { release: ActiveRelease;
           {release.name}-{release.version}-dev.jsonl
         </code>
         , work too) and run the {scorer ? <a href={SCORER_DOWNLOAD_PATH} download>downloaded scorer</a> : "downloadable scorer"} with
-        plain Node: <code>{SCORER_COMMAND}</code>. In the platform&apos;s repository the same scorer is{" "}
+        plain Node: <code>{SCORER_RUN}</code>. In the platform&apos;s repository the same scorer is{" "}
         <code>npm run --silent score -- --release FOLDER --split dev --predictions preds.jsonl</code>.
       </p>
       <p className="text-sm" id="client">
@@ -369,7 +370,7 @@ function DatasetScoringRules({ scorer }: { scorer: CliToolFile | null }) {
         ) : (
           <a href="#offline-scorer">command-line scorer</a>
         )}{" "}
-        applies it offline: <code>{SCORER_COMMAND}</code>.
+        applies it offline: <code>{SCORER_RUN}</code>.
       </p>
     </section>
   );

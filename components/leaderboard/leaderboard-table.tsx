@@ -12,7 +12,8 @@ import {
   } from "@tanstack/react-table";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, useTransition, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, useTransition, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import { reportedPaperHref } from "@/lib/core/dataset/paper";
 import { ENTITY_TYPES, type EntityType } from "@/lib/core/dataset/release-schema";
 import { DEFAULT_FILTERS, filtersToSearchParams, type LeaderboardFilters } from "@/lib/core/leaderboard/filter-rows";
 import { formatCount, formatParameterCount, formatRankInterval, formatSuppressedGroup, isWholePointGroup } from "@/lib/core/format/numbers";
@@ -53,6 +54,8 @@ type Props = {
   baseQuery: [string, string][];
   /** The release's min_group_n: a per-type cell without numbers says why (section 12). */
   minGroupN: number;
+  /** Paper and code links of the page's entries, from their fact sheets. */
+  rowLinks: RowLinks;
   /** Public group rates of groups below this many ranking samples are whole points (section 12); null when the page does not know. */
   coarseBelowN: number | null;
 };
@@ -104,6 +107,36 @@ function RankCell({ row }: { row: LeaderboardRow }) {
   );
 }
 
+/** A row's paper and code links from its fact sheet (lib/domain/leaderboard/find-entry-links.ts), by entry id. */
+export type RowLinks = Record<string, { paper: string | null; code: string | null }>;
+
+const RowLinksContext = createContext<RowLinks>({});
+
+/** "paper · code" under a system's name: the fact sheet's links, or a reported row's paper. */
+function RowLinkLine({ row }: { row: LeaderboardRow }) {
+  const links = useContext(RowLinksContext);
+  const own = row.entryId === null ? undefined : links[row.entryId];
+  const paper = row.kind === "reported" ? reportedPaperHref(row.source) : (own?.paper ?? null);
+  const code = row.kind === "reported" ? null : (own?.code ?? null);
+  if (paper === null && code === null) return null;
+  const external = { rel: "noopener noreferrer nofollow" };
+  return (
+    <div className="text-xs" data-testid="row-links">
+      {paper !== null && (
+        <a href={paper} {...(paper.startsWith("/") ? {} : external)} aria-label={`Paper of ${row.system}`}>
+          paper
+        </a>
+      )}
+      {paper !== null && code !== null && " · "}
+      {code !== null && (
+        <a href={code} {...external} aria-label={`Code of ${row.system}`}>
+          code
+        </a>
+      )}
+    </div>
+  );
+}
+
 function SystemCell({ row }: { row: LeaderboardRow }) {
   return (
     <div className="min-w-40">
@@ -111,7 +144,7 @@ function SystemCell({ row }: { row: LeaderboardRow }) {
       {row.kind === "baseline" && <Badge tone="baseline">baseline</Badge>}
       {row.kind !== "reported" && <TierBadge tier={row.tier} />}
       {row.kind === "reported" && (
-        <Badge tone="reported" title={`Reported in a paper (${row.source ?? "source unknown"}): no interval, no significance test`}>
+        <Badge tone="reported" title={`Reported in a paper (${row.source ?? "source unknown"}), on the whole test split: no interval, no rank, no significance test`}>
           reported
         </Badge>
       )}
@@ -120,7 +153,8 @@ function SystemCell({ row }: { row: LeaderboardRow }) {
           stale
         </Badge>
       )}
-      <div className="text-xs text-muted">{row.kind === "reported" ? row.source : row.team}</div>
+      <div className="text-xs text-muted">{row.kind === "reported" ? `${row.source ?? "a paper"} · whole test split, not the ranking slice` : row.team}</div>
+      <RowLinkLine row={row} />
       {row.kind !== "reported" && <div className="text-xs text-muted" data-testid="entry-details">{describeEntryDetails(row)}</div>}
     </div>
   );
@@ -222,12 +256,14 @@ function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCo
                       return <SuppressedGroup n={estimate.n} minGroupN={minGroupN} />;
                     }
                     return (
-                      <EstimateText
-                        estimate={estimate && estimate.value !== null ? { value: estimate.value, ci95: estimate.ci95 } : null}
-                        metric={rankMetric}
-                        isStacked
-                        isWholePoints={info.row.original.kind !== "reported" && isWholePointGroup(estimate?.n, coarseBelowN)}
-                      />
+                      <span data-type-cell={entityType}>
+                        <EstimateText
+                          estimate={estimate && estimate.value !== null ? { value: estimate.value, ci95: estimate.ci95 } : null}
+                          metric={rankMetric}
+                          isStacked
+                          isWholePoints={info.row.original.kind !== "reported" && isWholePointGroup(estimate?.n, coarseBelowN)}
+                        />
+                      </span>
                     );
                   },
                 }),
@@ -591,6 +627,7 @@ export function LeaderboardTable(props: Props) {
 
   const typesNext = { filters, sort, page: page.page, showTypes: !showTypes };
   return (
+    <RowLinksContext value={props.rowLinks}>
     <div className="space-y-3">
       <LeaderboardToolbar
         page={page}
@@ -631,6 +668,7 @@ export function LeaderboardTable(props: Props) {
       </details>
       <LeaderboardPager page={page} hrefOf={(pageNumber) => hrefFor({ filters, sort, page: pageNumber, showTypes })} />
     </div>
+    </RowLinksContext>
   );
 }
 

@@ -14,6 +14,8 @@ import { LeaderboardTable } from "./leaderboard-table";
 import { ReadingGuide } from "./reading-guide";
 import { NO_GROUP_MRR_EXPLANATION } from "@/lib/core/format/explanations";
 import { findGroupPolicy } from "@/lib/domain/releases/find-group-policy";
+import { findEntryLinks } from "@/lib/domain/leaderboard/find-entry-links";
+import { IRC_BENCH_PAPER } from "@/lib/core/dataset/paper";
 import { ScopeSwitcher, TrackSwitcher, TypeSwitcher } from "./view-switchers";
 
 const TRACK_NOTES = {
@@ -47,6 +49,29 @@ function hiddenTypeNote(view: LeaderboardView): string | null {
   return `No ${view.type} numbers can be shown on this release: ${reason}. Ranks, marks and per-entry scores of this type are withheld for every entry; the all-types view and the other types are unaffected.`;
 }
 
+/** Where the paper's numbers are (protocol §12: reported results are on the whole test split): above the table, with the paper linked. */
+function ReportedNote({ hasReported, release, isReportedFilter }: { hasReported: boolean; release: LeaderboardView["release"]; isReportedFilter: boolean }) {
+  const paper = (
+    <a href={IRC_BENCH_PAPER.href} data-testid="paper-link">
+      {IRC_BENCH_PAPER.title}
+    </a>
+  );
+  if (hasReported) {
+    return (
+      <p className="max-w-4xl text-sm" data-testid="reported-note">
+        <strong>Reported</strong> rows are the numbers of the paper ({paper}) on the whole test split, typed in by the maintainers: no rank,
+        interval or significance test.
+      </p>
+    );
+  }
+  return (
+    <p className={`max-w-4xl text-sm ${isReportedFilter ? "rounded border border-line bg-white p-3" : ""}`} data-testid="no-reported">
+      No reported results for this release ({release.name} {release.version}): the paper&apos;s numbers ({paper}) were measured on the IRC-Bench
+      test split, not on this release&apos;s.
+    </p>
+  );
+}
+
 function filtersOf(query: TableQuery): LeaderboardFilters {
   return leaderboardFiltersSchema.parse(query);
 }
@@ -55,7 +80,10 @@ function filtersOf(query: TableQuery): LeaderboardFilters {
 // eslint-disable-next-line max-lines-per-function -- the view's notes, table and charts in page order; to split (issue 33 follow-up)
 export async function LeaderboardViewSection({ view, query, archivedVersion }: { view: LeaderboardView; query: TableQuery; archivedVersion?: string }) {
   const { track, type, release } = view;
-  const groupPolicy = await findGroupPolicy(release.id);
+  const [groupPolicy, rowLinks] = await Promise.all([
+    findGroupPolicy(release.id),
+    findEntryLinks(view.rows.flatMap((row) => (row.entryId === null ? [] : [row.entryId]))),
+  ]);
   const hasTypeNumbers = type !== null || query.types === "show";
   const cohort = cohortOfPageFilters(query);
   const cohortQuery = cohortPairs(cohort)
@@ -91,17 +119,20 @@ export async function LeaderboardViewSection({ view, query, archivedVersion }: {
       </p>
       {hasCohort(cohort) && (
         <p className="max-w-3xl rounded border border-accent bg-white p-2 text-sm" data-testid="cohort-note">
-          Filtered by fact sheet or provenance ({describeCohort(cohort)}): ranks, marks and intervals are recomputed among the
-          entries shown; baselines always stay as the reference. <Link href={`${type === null ? "/leaderboard" : `/leaderboard/types/${TYPE_SLUGS[type]}`}?track=${track}${scopeQuery}`}>Show every entry</Link>.
+          Filtered by fact sheet or provenance ({describeCohort(cohort)}):{" "}
+          {cohort.tier === "reported"
+            ? "only results reported in papers, which have no rank, interval or significance test; no baseline or scored entry is shown."
+            : "ranks, marks and intervals are recomputed among the entries shown; baselines always stay as the reference."} <Link href={`${type === null ? "/leaderboard" : `/leaderboard/types/${TYPE_SLUGS[type]}`}?track=${track}${scopeQuery}`}>Show every entry</Link>.
         </p>
       )}
+      <ReportedNote hasReported={hasReported} release={release} isReportedFilter={cohort.tier === "reported"} />
       {hiddenNote !== null && (
         <p className="max-w-3xl rounded border border-amber-700 bg-amber-50 p-3 text-sm" data-testid="type-hidden-note">
           {hiddenNote}
         </p>
       )}
       {view.rows.length === 0 ? (
-        <p>No entry is on this leaderboard yet.</p>
+        cohort.tier === "reported" ? null : <p>No entry is on this leaderboard yet.</p>
       ) : hiddenNote !== null && !hasReported ? null : (
         <LeaderboardTable
           // A new view (track or type) starts from its own state, not the previous view's.
@@ -119,6 +150,7 @@ export async function LeaderboardViewSection({ view, query, archivedVersion }: {
           caption={caption}
           baseQuery={baseQuery}
           minGroupN={view.minGroupN}
+          rowLinks={rowLinks}
           coarseBelowN={groupPolicy?.coarseBelowN ?? null}
         />
       )}

@@ -15,6 +15,7 @@ import { OPEN_METRIC_KEYS, PRIMARY_METRIC, metricKeysOf } from "@/lib/core/scori
 import { describeBars, hitAtKPoints, metricBars, typeBars } from "@/lib/core/leaderboard/chart-data";
 import { formatCount, formatEstimate, formatParameterCount } from "@/lib/core/format/numbers";
 import { formatDate, formatDateTime } from "@/lib/core/format/dates";
+import { formatScoreVersions, VERSIONS_EXPLANATION } from "@/lib/core/format/versions";
 import {
   bootstrapIntervalShort,
   NO_GROUP_MRR_EXPLANATION,
@@ -334,9 +335,10 @@ function EntryProvenance({ entry, score }: { entry: PublicEntry; score: EntrySco
         Provenance
       </h2>
       <dl className="space-y-1 text-sm">
-        <Fact term="Scorer version">
-          {score.scorerVersion}
+        <Fact term="Versions">
+          <span data-testid="score-versions">{formatScoreVersions({ scorer: score.scorerVersion, platform: score.platformScoringVersion })}</span>
           {score.isStale && " (stale: awaiting re-scoring)"}
+          <span className="block text-xs text-muted">{VERSIONS_EXPLANATION}</span>
         </Fact>
         <Fact term="Gold version">
           <code className="break-all text-xs">{score.goldVersion}</code>

@@ -27,6 +27,7 @@ const ENTRY: EntryDetail = {
   score: {
     n: 400,
     scorerVersion: "1.1.0",
+    platformScoringVersion: "1.2.0",
     goldVersion: "g1",
     computedAt: "2026-11-29T11:00:00.000Z",
     isStale: false,
