@@ -413,8 +413,9 @@ function DatasetIntegrity({ release, stats, rankingN }: { release: ActiveRelease
           Scores name the gold they were computed against by a gold version id, not by a checksum of the gold.
         </li>
         <li data-testid="test-quota-identity">
-          The test quota binds your account and your network address: every account that uploads from one address (an IPv6
-          /64) shares one budget of the same size, and every charge and refund is on your account page.
+          The test quota binds your account, and, until a maintainer approves your account, your network address: every unapproved
+          account that uploads from one address (an IPv6 /64) shares one budget of the same size; approved accounts behind one address (a
+          lab) each keep their own. Every charge and refund is on your account page.
         </li>
         <li data-testid="test-approval">
           {approval.isRequired

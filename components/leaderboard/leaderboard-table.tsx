@@ -626,6 +626,7 @@ export function LeaderboardTable(props: Props) {
   });
 
   const typesNext = { filters, sort, page: page.page, showTypes: !showTypes };
+  const searchPairs = [...keptPairs({ sort, page: 1, showTypes }), ...filtersToSearchParams(filters).filter(([key]) => key !== "q")];
   return (
     <RowLinksContext value={props.rowLinks}>
     <div className="space-y-3">
@@ -633,12 +634,9 @@ export function LeaderboardTable(props: Props) {
         page={page}
         isPending={isPending}
         activeFilterCount={activeFilterCount}
-        typesToggle={
-          type === null
-            ? { href: hrefFor(typesNext), isShown: showTypes, onClick: (event) => onLinkClick(event, typesNext, () => setPendingTypes({ base: props.showTypes, show: !showTypes })) }
-            : null
-        }
+        typesToggle={type === null ? { href: hrefFor(typesNext), isShown: showTypes, onClick: (event) => onLinkClick(event, typesNext, () => setPendingTypes({ base: props.showTypes, show: !showTypes })) } : null}
         columnPicker={<ColumnPicker columns={pickable} hidden={hiddenColumns} onChange={setHiddenColumns} />}
+        search={<TableSearch action={pathname} q={filters.q} hiddenPairs={searchPairs} onSearch={(q) => navigate({ filters: { ...filters, q }, sort, page: 1, showTypes })} />}
       />
       <LeaderboardCards rows={page.rows} rankMetric={rankMetric} hasSignificance={hasSignificance} type={type} minGroupN={minGroupN} coarseBelowN={coarseBelowN} showTypes={showTypes} />
       <LeaderboardGrid table={table} caption={caption} isPending={isPending} rankMetric={rankMetric} isEmpty={page.rows.length === 0} sortLink={sortLink} />
@@ -672,6 +670,43 @@ export function LeaderboardTable(props: Props) {
   );
 }
 
+/** The name search, always in view: a GET form without JavaScript, a navigation with it. */
+function TableSearch({ action, q, hiddenPairs, onSearch }: { action: string; q: string; hiddenPairs: [string, string][]; onSearch: (q: string) => void }) {
+  return (
+    <form
+      role="search"
+      action={action}
+      method="get"
+      className="flex items-center gap-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const value = new FormData(event.currentTarget).get("q");
+        onSearch(typeof value === "string" ? value.trim() : "");
+      }}
+    >
+      {hiddenPairs.map(([key, value]) => (
+        <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
+      ))}
+      <label htmlFor="leaderboard-search" className="sr-only">
+        Search systems and teams
+      </label>
+      <input
+        id="leaderboard-search"
+        type="search"
+        name="q"
+        defaultValue={q}
+        key={q}
+        placeholder="Search systems or teams"
+        className="w-44 rounded border border-line bg-white px-2 py-1 sm:w-56"
+        data-testid="leaderboard-search"
+      />
+      <button type="submit" className="rounded border border-line bg-white px-2 py-1 hover:bg-slate-100">
+        Search
+      </button>
+    </form>
+  );
+}
+
 /** Above the table: how many rows show, how many filters are on, the per-type toggle and the column picker. */
 function LeaderboardToolbar({
   page,
@@ -679,15 +714,19 @@ function LeaderboardToolbar({
   activeFilterCount,
   typesToggle,
   columnPicker,
+  search,
 }: {
   page: TablePage;
   isPending: boolean;
   activeFilterCount: number;
   typesToggle: { href: string; isShown: boolean; onClick: LinkClick } | null;
   columnPicker: ReactNode;
+  /** The name search, always in view (the other filters sit in the box below the table). */
+  search: ReactNode;
 }) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="table-toolbar">
+      {search}
       <p aria-live="polite" className="text-muted">
         {isPending
           ? "Updating…"

@@ -16,6 +16,7 @@ import { NO_GROUP_MRR_EXPLANATION } from "@/lib/core/format/explanations";
 import { findGroupPolicy } from "@/lib/domain/releases/find-group-policy";
 import { findEntryLinks } from "@/lib/domain/leaderboard/find-entry-links";
 import { IRC_BENCH_PAPER } from "@/lib/core/dataset/paper";
+import { viewHeadline } from "@/lib/core/leaderboard/headline";
 import { ScopeSwitcher, TrackSwitcher, TypeSwitcher } from "./view-switchers";
 
 const TRACK_NOTES = {
@@ -106,17 +107,18 @@ export async function LeaderboardViewSection({ view, query, archivedVersion }: {
   const rankingN = view.rows.find((row) => row.kind !== "reported")?.n ?? null;
   const hasReported = view.rows.some((row) => row.kind === "reported");
   const hiddenNote = hiddenTypeNote(view);
+  const headline = type === null && !hasCohort(cohort) ? viewHeadline(view) : null;
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-start gap-x-6 gap-y-2" data-testid="view-controls">
         <TrackSwitcher current={track} type={type} keep={`${scopeQuery}${cohortQuery}`} />
         <TypeSwitcher current={type} track={track} keep={`${scopeQuery}${cohortQuery}`} />
       </div>
-      <p className="max-w-4xl text-sm" data-testid="rank-interval-line">
-        <strong>Rank</strong> <code>2–5</code> means: 1 + the entries significantly better than it, up to N − the entries it is significantly
-        better than (McNemar&apos;s exact test on the ranking slice{rankingN === null ? "" : ` of ${formatCount(rankingN)} test samples`}, Holm-adjusted);
-        tap a rank for its reason.{hasReported ? " Reported results (from papers) are on the whole test split and get no rank." : ""}
-      </p>
+      {headline !== null && (
+        <p className="max-w-4xl font-medium" data-testid="view-headline">
+          {headline.text}
+        </p>
+      )}
       {hasCohort(cohort) && (
         <p className="max-w-3xl rounded border border-accent bg-white p-2 text-sm" data-testid="cohort-note">
           Filtered by fact sheet or provenance ({describeCohort(cohort)}):{" "}
@@ -125,7 +127,7 @@ export async function LeaderboardViewSection({ view, query, archivedVersion }: {
             : "ranks, marks and intervals are recomputed among the entries shown; baselines always stay as the reference."} <Link href={`${type === null ? "/leaderboard" : `/leaderboard/types/${TYPE_SLUGS[type]}`}?track=${track}${scopeQuery}`}>Show every entry</Link>.
         </p>
       )}
-      <ReportedNote hasReported={hasReported} release={release} isReportedFilter={cohort.tier === "reported"} />
+      {cohort.tier === "reported" && <ReportedNote hasReported={hasReported} release={release} isReportedFilter />}
       {hiddenNote !== null && (
         <p className="max-w-3xl rounded border border-amber-700 bg-amber-50 p-3 text-sm" data-testid="type-hidden-note">
           {hiddenNote}
@@ -154,6 +156,12 @@ export async function LeaderboardViewSection({ view, query, archivedVersion }: {
           coarseBelowN={groupPolicy?.coarseBelowN ?? null}
         />
       )}
+      <p className="max-w-4xl text-sm" data-testid="rank-interval-line">
+        <strong>Rank</strong> <code>2–5</code> means: 1 + the entries significantly better than it, up to N − the entries it is significantly
+        better than (McNemar&apos;s exact test on the ranking slice{rankingN === null ? "" : ` of ${formatCount(rankingN)} test samples`}, Holm-adjusted);
+        tap a rank for its reason.{hasReported ? " Reported results (from papers) are on the whole test split and get no rank." : ""}
+      </p>
+      {cohort.tier !== "reported" && <ReportedNote hasReported={hasReported} release={release} isReportedFilter={false} />}
       {hasTypeNumbers && groupPolicy !== null && view.rows.length > 0 && (
         <p className="max-w-3xl text-sm" data-testid="whole-points-note">
           Per-type rates of groups below {formatCount(groupPolicy.coarseBelowN)} ranking samples are rounded to whole points and shown as
