@@ -98,7 +98,7 @@ test("[HISTORY] a reader opens the release page from the dataset page: card, fil
   const files = page.getByRole("table", { name: /exact bytes served/ });
   await expect(files.getByRole("row")).toHaveCount(5);
   await expect(files.locator("code").first()).toHaveText(/^[0-9a-f]{64}$/);
-  await expect(page.getByRole("heading", { name: "Scorer versions" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Platform scoring versions" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Re-scoring events" })).toBeVisible();
 
   await page.getByRole("link", { name: "← All releases" }).click();

@@ -177,7 +177,7 @@ test("[LEADERBOARD] an entry's page shows its metrics, charts, type matrix and c
   await expect(page.getByRole("table", { name: /Entity types by matching tier/ }).locator("tbody tr")).toHaveCount(7);
   await expect(page.getByRole("group", { name: /^Alias per entity type with 95% intervals/ })).toBeVisible();
   await expect(page.getByRole("group", { name: /^Cumulative accuracy by matching tier/ })).toBeVisible();
-  await expect(page.getByText("Scorer version")).toBeVisible();
+  await expect(page.getByTestId("score-versions")).toContainText(/^Scorer \d+\.\d+\.\d+ \(irc-bench-score\) · platform scoring /);
   await expect(page.getByRole("heading", { name: "Comparisons with the baselines" })).toBeVisible();
 
   const missing = await page.goto("/entries/no-such-entry");

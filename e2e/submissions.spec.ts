@@ -143,7 +143,7 @@ test("[SUBMISSIONS] a test file is scored with intervals and baseline comparison
   await expect(publicPage.getByTestId("group-disclosure-note")).toContainText("fewer than 5 samples");
   // The rule the report was disclosed under (publicGroupPolicy): the demo's test split is below 1,000 samples, so §12's floor.
   await expect(publicPage.getByTestId("group-disclosure-note")).toContainText("rounded to 1 point in groups of fewer than 1,000 ranking samples");
-  await expect(publicPage.getByRole("table", { name: /Entity types by/ })).toHaveAccessibleName(/made from the shown value and the type's n/);
+  await expect(publicPage.getByRole("table", { name: /Entity types by/ })).toHaveAccessibleName(/made from the shown value v and n .*, n the type's/);
   await expect(publicPage.getByTestId("suppressed-group").first()).toBeVisible();
   await expect(publicPage.getByText("Gold version")).toBeVisible();
   await anonymous.close();

@@ -4,7 +4,8 @@ import { TypeDifferenceChart } from "@/components/charts/type-difference-chart";
 import { Badge, EstimateText } from "@/components/leaderboard/estimate-text";
 import { isAppError } from "@/lib/core/errors";
 import { comparePublicEntries, type EntryPairComparison } from "@/lib/domain/leaderboard/compare-public-entries";
-import { formatCount, formatDecimal, formatDifference } from "@/lib/core/format/numbers";
+import { formatCount, formatDecimal, formatDifference, isWholePointGroup } from "@/lib/core/format/numbers";
+import { findGroupPolicy } from "@/lib/domain/releases/find-group-policy";
 import { formatPValue } from "@/lib/core/format/p-values";
 import { describeVerdict } from "@/lib/core/leaderboard/describe-verdict";
 import { listPublicEntries } from "@/lib/domain/leaderboard/list-public-entries";
@@ -50,12 +51,12 @@ function devVerdict(test: NonNullable<EntryPairComparison["devTest"]>): Verdict 
   return test.b > test.c ? "better" : "worse";
 }
 
-function ComparisonResult({ result }: { result: EntryPairComparison }) {
+function ComparisonResult({ result, coarseBelowN }: { result: EntryPairComparison; coarseBelowN: number | null }) {
   return (
     <div className="space-y-8">
       <PairedTestSection result={result} />
 
-      <TypeDifferencesSection result={result} />
+      <TypeDifferencesSection result={result} coarseBelowN={coarseBelowN} />
     </div>
   );
 }
@@ -120,7 +121,7 @@ function PairedTestSection({ result }: { result: EntryPairComparison }) {
   );
 }
 
-function TypeDifferencesSection({ result }: { result: EntryPairComparison }) {
+function TypeDifferencesSection({ result, coarseBelowN }: { result: EntryPairComparison; coarseBelowN: number | null }) {
   const metric = result.metric;
   const metricLabel = METRIC_LABELS[metric];
   const bars = result.byType.map((row) => ({
@@ -135,7 +136,8 @@ function TypeDifferencesSection({ result }: { result: EntryPairComparison }) {
       <TableShell
         caption={
           <>
-            {metricLabel} per entity type with 95% intervals; the difference is A − B in percentage points
+            {metricLabel} per entity type with 95% intervals; the difference is A − B in percentage points. Rates of types below{" "}
+            {formatCount(coarseBelowN)} ranking samples are whole points (<a href="/leaderboard#explain-rounding">why</a>).
           </>
         }
         region="Per-type differences"
@@ -154,12 +156,12 @@ function TypeDifferencesSection({ result }: { result: EntryPairComparison }) {
             <th scope="row">{row.type}</th>
             <td className="text-right tabular-nums">{formatCount(row.n)}</td>
             <td className="text-right">
-              <EstimateText estimate={row.a} metric={metric} />
+              <EstimateText estimate={row.a} metric={metric} isWholePoints={isWholePointGroup(row.n, coarseBelowN)} />
             </td>
             <td className="text-right">
-              <EstimateText estimate={row.b} metric={metric} />
+              <EstimateText estimate={row.b} metric={metric} isWholePoints={isWholePointGroup(row.n, coarseBelowN)} />
             </td>
-            <td className="text-right tabular-nums">{row.difference === null ? "–" : formatDifference(row.difference, metric)}</td>
+            <td className="text-right tabular-nums">{row.difference === null ? "–" : formatDifference(row.difference, metric, isWholePointGroup(row.n, coarseBelowN))}</td>
           </tr>
         ))}
       </TableShell>
@@ -220,7 +222,7 @@ export default async function ComparePage({ searchParams }: PageProps) {
           {problem}
         </p>
       )}
-      {result && <ComparisonResult result={result} />}
+      {result && <ComparisonResult result={result} coarseBelowN={(await findGroupPolicy(list.release.id))?.coarseBelowN ?? null} />}
       {result === null && problem === null && (
         <p>
           Pick two entries above, or start from an entry&apos;s page. <Badge tone="baseline">baseline</Badge> rows are the

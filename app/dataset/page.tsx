@@ -11,7 +11,11 @@ import { readDownloadDigests, readReleaseStats } from "@/lib/core/dataset/releas
 import { CLI_TOOLS, readCliTool, type CliTool, type CliToolFile } from "@/lib/domain/releases/cli-downloads";
 import { formatDate } from "@/lib/core/format/dates";
 import { formatCount, formatDecimal } from "@/lib/core/format/numbers";
-import { describeGroupRule, formatFeedbackShare } from "@/lib/core/format/disclosure-text";
+import { formatFeedbackShare } from "@/lib/core/format/disclosure-text";
+import { bootstrapIntervalShort, PERTURBATION_EXPLANATION, PUBLIC_INTERVAL_EXPLANATION, RANK_EXPLANATION, roundingExplanation, sliceNExplanation } from "@/lib/core/format/explanations";
+import { getLeaderboard } from "@/lib/domain/leaderboard/get-leaderboard";
+import { SCORER_COMMAND, scorerVersionLabel } from "@/lib/core/format/versions";
+import { SCORER_VERSION } from "@/lib/core/scoring/score-report";
 import { DEFAULT_MIN_GROUP_N, PROTECTED_TEST_SIZE, publicGroupPolicy } from "@/lib/core/disclosure/disclose";
 import { testApprovalPolicy } from "@/lib/domain/accounts/test-approval";
 import { PROTOCOL_VERSION } from "@/lib/core/scoring/protocol-version";
@@ -23,12 +27,11 @@ export const metadata: Metadata = { title: "Dataset" };
 
 export const dynamic = "force-dynamic";
 
-const SCORER_FILE_NAME = CLI_TOOLS.scorer.fileName;
 const SCORER_DOWNLOAD_PATH = CLI_TOOLS.scorer.downloadPath;
 const CLIENT_FILE_NAME = CLI_TOOLS.client.fileName;
 
 /** Protocol section 11: what a participant runs on the downloads, in a folder holding the scorer. */
-const SCORER_COMMAND = `node ${SCORER_FILE_NAME} --release FOLDER --split dev --predictions preds.jsonl`;
+const SCORER_RUN = `${SCORER_COMMAND} --release FOLDER --split dev --predictions preds.jsonl`;
 
 function ToolRow({ tool, file, contents, testId }: { tool: CliTool; file: CliToolFile | null; contents: string; testId: string }) {
   return (
@@ -76,8 +79,15 @@ export default async function DatasetPage() {
   }
   const stats = readReleaseStats(release.stats);
   const example = await getExamplePair(release.id);
-  const [scorer, client, head] = await Promise.all([readCliTool(CLI_TOOLS.scorer), readCliTool(CLI_TOOLS.client), getSignedHead()]);
+  const [scorer, client, head, unified] = await Promise.all([
+    readCliTool(CLI_TOOLS.scorer),
+    readCliTool(CLI_TOOLS.client),
+    getSignedHead(),
+    getLeaderboard({ track: "unified", scope: "all" }),
+  ]);
   const logKey = getLogSigningKey().described;
+  // The ranking slice's n, read from a public row (no row yet: the page says what n is without a number).
+  const rankingN = unified?.view.rows.find((row) => row.kind !== "reported")?.n ?? null;
 
   return (
     <div className="space-y-10">
@@ -87,7 +97,7 @@ export default async function DatasetPage() {
       <DatasetDownloads release={release} scorer={scorer} client={client} />
       <DatasetFormats example={example} />
       <DatasetScoringRules scorer={scorer} />
-      <DatasetIntegrity release={release} stats={stats} />
+      <DatasetIntegrity release={release} stats={stats} rankingN={rankingN} />
       <DatasetPublicLog head={head} logKey={logKey} />
       <DatasetCitation release={release} />
     </div>
@@ -295,7 +305,7 @@ function DatasetDownloads({ release, scorer, client }: { release: ActiveRelease;
           tool={CLI_TOOLS.scorer}
           file={scorer}
           testId="scorer-download"
-          contents="the offline scorer: one self-contained file that needs only Node.js 20 or later, no npm install"
+          contents={`the offline scorer, ${scorerVersionLabel(SCORER_VERSION)}: one self-contained file that needs only Node.js 20 or later, no npm install. It prints its version with --version; the site labels scores with it as "Scorer ${SCORER_VERSION}"`}
         />
         <ToolRow
           tool={CLI_TOOLS.client}
@@ -311,7 +321,7 @@ function DatasetDownloads({ release, scorer, client }: { release: ActiveRelease;
           {release.name}-{release.version}-dev.jsonl
         </code>
         , work too) and run the {scorer ? <a href={SCORER_DOWNLOAD_PATH} download>downloaded scorer</a> : "downloadable scorer"} with
-        plain Node: <code>{SCORER_COMMAND}</code>. In the platform&apos;s repository the same scorer is{" "}
+        plain Node: <code>{SCORER_RUN}</code>. In the platform&apos;s repository the same scorer is{" "}
         <code>npm run --silent score -- --release FOLDER --split dev --predictions preds.jsonl</code>.
       </p>
       <p className="text-sm" id="client">
@@ -385,8 +395,9 @@ function DatasetScoringRules({ scorer }: { scorer: CliToolFile | null }) {
       <p>
         The tiers are cumulative. Closed-world rankings are scored by Hit@1, Hit@3, Hit@5, Hit@10, MRR (0 when the
         gold is not ranked) and alias-aware Hit@1 (the top entity counts when its name equals the gold&apos;s name or
-        an alias); the primary metric is Hit@1. Every metric comes with a 95% percentile-bootstrap interval (1,000
-        resamples, seed 42), per entity type and collection too, and entries are ranked by paired tests (McNemar&apos;s exact test,
+        an alias); the primary metric is Hit@1. Every metric comes with a 95% interval, per entity type and collection too: on dev
+        and offline the {bootstrapIntervalShort()}; on the leaderboard&apos;s test numbers one made from the shown value and n (
+        <a href="#integrity">below</a>). Entries are ranked by paired tests (McNemar&apos;s exact test,
         Holm-adjusted among the entries of a view), with one verdict per pair across the site. The full
         contract is the {`IRC-Bench evaluation protocol v${PROTOCOL_VERSION}`} (<code>docs/scoring.md</code> in the platform&apos;s
         repository), and the{" "}
@@ -397,13 +408,13 @@ function DatasetScoringRules({ scorer }: { scorer: CliToolFile | null }) {
         ) : (
           <a href="#offline-scorer">command-line scorer</a>
         )}{" "}
-        applies it offline: <code>{SCORER_COMMAND}</code>.
+        applies it offline: <code>{SCORER_RUN}</code>.
       </p>
     </section>
   );
 }
 
-function DatasetIntegrity({ release, stats }: { release: ActiveRelease; stats: ReleaseStats }) {
+function DatasetIntegrity({ release, stats, rankingN }: { release: ActiveRelease; stats: ReleaseStats; rankingN: number | null }) {
   const groupPolicy = publicGroupPolicy({ minGroupN: release.minGroupN });
   const approval = testApprovalPolicy(release);
   return (
@@ -430,15 +441,19 @@ function DatasetIntegrity({ release, stats }: { release: ActiveRelease; stats: R
       )}
       <ul className="max-w-3xl list-disc space-y-1 pl-6">
         <li>
-          Overall rates are rounded to 0.1 point (MRR to 3 decimals). {describeGroupRule(groupPolicy)} Every interval outside the server is
-          made from the shown value and its <em>n</em>; comparisons are verdicts with p as a bucket, never counts.
+          {roundingExplanation(groupPolicy)} Comparisons are verdicts with p as a bucket, never counts.
         </li>
+        <li data-testid="interval-explanation">{PUBLIC_INTERVAL_EXPLANATION}</li>
+        <li data-testid="explain-n">{sliceNExplanation({ rankingN, testSamples: stats.splits.test.samples })}</li>
+        <li data-testid="explain-perturbation">{PERTURBATION_EXPLANATION}</li>
+        <li data-testid="explain-rank">{RANK_EXPLANATION}</li>
         <li>
           Scores name the gold they were computed against by a gold version id, not by a checksum of the gold.
         </li>
         <li data-testid="test-quota-identity">
-          The test quota binds your account and your network address: every account that uploads from one address (an IPv6
-          /64) shares one budget of the same size, and every charge and refund is on your account page.
+          The test quota binds your account, and, until a maintainer approves your account, your network address: every unapproved
+          account that uploads from one address (an IPv6 /64) shares one budget of the same size; approved accounts behind one address (a
+          lab) each keep their own. Every charge and refund is on your account page.
         </li>
         <li data-testid="test-approval">
           {approval.isRequired

@@ -60,7 +60,7 @@ export default async function LeaderboardPage({ searchParams }: PageProps) {
     <div className="space-y-6">
       <header className="space-y-2">
         <h1 className="text-3xl font-bold">Leaderboard</h1>
-        <p className="max-w-3xl text-muted">
+        <p className="hidden max-w-3xl text-muted sm:block">
           Published entries and baselines on the test split of {view.release.name} {view.release.version}. The test
           gold never leaves the server: every number here is an aggregate over samples.{" "}
           <Link href="/dataset/releases">Other releases</Link>.

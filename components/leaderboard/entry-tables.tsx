@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ENTITY_TYPES } from "@/lib/core/dataset/release-schema";
 import type { EntryComparison, EntryScore } from "@/lib/core/leaderboard/entry-types";
-import { formatCount, formatDifference, formatValue } from "@/lib/core/format/numbers";
+import { formatCount, formatDifference, formatValue, isWholePointGroup } from "@/lib/core/format/numbers";
 import { describeVerdict } from "@/lib/core/leaderboard/describe-verdict";
 import { METRIC_LABELS, TYPE_SLUGS } from "@/lib/core/leaderboard/views";
 import { UNRELIABLE_INTERVAL_N } from "@/lib/core/scoring/bootstrap";
@@ -83,7 +83,7 @@ export function TypeMatrix({ score, keys, track, caption }: { score: EntryScore;
                   ) : value === null || value === undefined ? (
                     <span className="text-muted">not shown</span>
                   ) : (
-                    <EstimateText estimate={{ value, ci95: group?.ci95[key] ?? null }} metric={key} />
+                    <EstimateText estimate={{ value, ci95: group?.ci95[key] ?? null }} metric={key} isWholePoints={isWholePointGroup(n, score.coarseBelowN)} />
                   )}
                 </td>
               );
@@ -127,7 +127,7 @@ export function CollectionTable({ score, keys, caption }: { score: EntryScore; k
               const value = group.metrics[key];
               return (
                 <td key={key} className="text-right tabular-nums">
-                  {value === undefined || value === null ? "–" : formatValue(value, key)}
+                  {value === undefined || value === null ? "–" : formatValue(value, key, isWholePointGroup(group.n, score.coarseBelowN))}
                 </td>
               );
             })

@@ -7,13 +7,24 @@ import type { ViewMetric } from "@/lib/core/leaderboard/views";
  * interval for reported results). Stacked, the interval sits under the value,
  * so a table of many metrics stays narrow.
  */
-export function EstimateText({ estimate, metric, isStacked = false }: { estimate: Estimate | null | undefined; metric: ViewMetric; isStacked?: boolean }) {
+export function EstimateText({
+  estimate,
+  metric,
+  isStacked = false,
+  isWholePoints = false,
+}: {
+  estimate: Estimate | null | undefined;
+  metric: ViewMetric;
+  isStacked?: boolean;
+  /** A small group's rate, rounded to whole points (section 12): shown as "71", not "71.0". */
+  isWholePoints?: boolean;
+}) {
   if (!estimate) {
     return <span className="text-muted">–</span>;
   }
   return (
     <span className="whitespace-nowrap tabular-nums">
-      {formatValue(estimate.value, metric)}
+      {formatValue(estimate.value, metric, isWholePoints)}
       {estimate.ci95 && <span className={`text-xs text-muted ${isStacked ? "block" : "ml-1"}`}>{formatInterval(estimate.ci95, metric)}</span>}
     </span>
   );

@@ -12,10 +12,11 @@ import {
   } from "@tanstack/react-table";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, useTransition, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, useTransition, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import { reportedPaperHref } from "@/lib/core/dataset/paper";
 import { ENTITY_TYPES, type EntityType } from "@/lib/core/dataset/release-schema";
 import { DEFAULT_FILTERS, filtersToSearchParams, type LeaderboardFilters } from "@/lib/core/leaderboard/filter-rows";
-import { formatCount, formatParameterCount, formatRankInterval, formatSuppressedGroup } from "@/lib/core/format/numbers";
+import { formatCount, formatParameterCount, formatRankInterval, formatSuppressedGroup, isWholePointGroup } from "@/lib/core/format/numbers";
 import { formatPBucket } from "@/lib/core/format/p-values";
 import type { LeaderboardRow } from "@/lib/core/leaderboard/leaderboard-types";
 import { describeRank, describeSignificance } from "@/lib/core/leaderboard/describe-verdict";
@@ -53,6 +54,10 @@ type Props = {
   baseQuery: [string, string][];
   /** The release's min_group_n: a per-type cell without numbers says why (section 12). */
   minGroupN: number;
+  /** Paper and code links of the page's entries, from their fact sheets. */
+  rowLinks: RowLinks;
+  /** Public group rates of groups below this many ranking samples are whole points (section 12); null when the page does not know. */
+  coarseBelowN: number | null;
 };
 
 /** Sorting by the mark: significantly better first. */
@@ -102,6 +107,36 @@ function RankCell({ row }: { row: LeaderboardRow }) {
   );
 }
 
+/** A row's paper and code links from its fact sheet (lib/domain/leaderboard/find-entry-links.ts), by entry id. */
+export type RowLinks = Record<string, { paper: string | null; code: string | null }>;
+
+const RowLinksContext = createContext<RowLinks>({});
+
+/** "paper · code" under a system's name: the fact sheet's links, or a reported row's paper. */
+function RowLinkLine({ row }: { row: LeaderboardRow }) {
+  const links = useContext(RowLinksContext);
+  const own = row.entryId === null ? undefined : links[row.entryId];
+  const paper = row.kind === "reported" ? reportedPaperHref(row.source) : (own?.paper ?? null);
+  const code = row.kind === "reported" ? null : (own?.code ?? null);
+  if (paper === null && code === null) return null;
+  const external = { rel: "noopener noreferrer nofollow" };
+  return (
+    <div className="text-xs" data-testid="row-links">
+      {paper !== null && (
+        <a href={paper} {...(paper.startsWith("/") ? {} : external)} aria-label={`Paper of ${row.system}`}>
+          paper
+        </a>
+      )}
+      {paper !== null && code !== null && " · "}
+      {code !== null && (
+        <a href={code} {...external} aria-label={`Code of ${row.system}`}>
+          code
+        </a>
+      )}
+    </div>
+  );
+}
+
 function SystemCell({ row }: { row: LeaderboardRow }) {
   return (
     <div className="min-w-40">
@@ -109,7 +144,7 @@ function SystemCell({ row }: { row: LeaderboardRow }) {
       {row.kind === "baseline" && <Badge tone="baseline">baseline</Badge>}
       {row.kind !== "reported" && <TierBadge tier={row.tier} />}
       {row.kind === "reported" && (
-        <Badge tone="reported" title={`Reported in a paper (${row.source ?? "source unknown"}): no interval, no significance test`}>
+        <Badge tone="reported" title={`Reported in a paper (${row.source ?? "source unknown"}), on the whole test split: no interval, no rank, no significance test`}>
           reported
         </Badge>
       )}
@@ -118,7 +153,8 @@ function SystemCell({ row }: { row: LeaderboardRow }) {
           stale
         </Badge>
       )}
-      <div className="text-xs text-muted">{row.kind === "reported" ? row.source : row.team}</div>
+      <div className="text-xs text-muted">{row.kind === "reported" ? `${row.source ?? "a paper"} · whole test split, not the ranking slice` : row.team}</div>
+      <RowLinkLine row={row} />
       {row.kind !== "reported" && <div className="text-xs text-muted" data-testid="entry-details">{describeEntryDetails(row)}</div>}
     </div>
   );
@@ -153,11 +189,16 @@ function isTypeRowHidden(row: LeaderboardRow, type: EntityType | null): boolean 
   return type !== null && row.kind !== "reported" && Object.values(row.metrics).every((estimate) => estimate === null || estimate === undefined);
 }
 
-type ColumnOptions = Pick<Props, "track" | "type" | "rankMetric" | "groups" | "hasSignificance" | "typeCounts" | "minGroupN">;
+type ColumnOptions = Pick<Props, "track" | "type" | "rankMetric" | "groups" | "hasSignificance" | "typeCounts" | "minGroupN" | "coarseBelowN">;
+
+/** A row's value in a type view is its type group's: whole points in a small group (section 12), never a paper's. */
+function isWholePointRow(row: LeaderboardRow, type: EntityType | null, coarseBelowN: number | null): boolean {
+  return type !== null && row.kind !== "reported" && isWholePointGroup(row.n, coarseBelowN);
+}
 
 // Kept whole: the column definitions are one declarative list, read top to bottom in the order the table shows them.
 // eslint-disable-next-line max-lines-per-function -- the column list of the table: one entry per column, read as a list
-function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN }: ColumnOptions) {
+function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN, coarseBelowN }: ColumnOptions) {
   const sortable = (id: string) => ({ id, sortDescFirst: defaultDescending(id) });
   const entryColumns = [
     helper.accessor((row) => row.rank ?? undefined, { ...sortable("rank"), header: "Rank", cell: (info) => <RankCell row={info.row.original} /> }),
@@ -179,7 +220,7 @@ function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCo
               isTypeRowHidden(info.row.original, type) ? (
                 <SuppressedGroup n={info.row.original.n} minGroupN={minGroupN} />
               ) : (
-                <EstimateText estimate={info.row.original.metrics[metric]} metric={metric} isStacked />
+                <EstimateText estimate={info.row.original.metrics[metric]} metric={metric} isStacked isWholePoints={isWholePointRow(info.row.original, type, coarseBelowN)} />
               ),
           }),
         ),
@@ -214,7 +255,16 @@ function buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCo
                     if (estimate !== undefined && estimate.value === null && info.row.original.kind !== "reported") {
                       return <SuppressedGroup n={estimate.n} minGroupN={minGroupN} />;
                     }
-                    return <EstimateText estimate={estimate && estimate.value !== null ? { value: estimate.value, ci95: estimate.ci95 } : null} metric={rankMetric} isStacked />;
+                    return (
+                      <span data-type-cell={entityType}>
+                        <EstimateText
+                          estimate={estimate && estimate.value !== null ? { value: estimate.value, ci95: estimate.ci95 } : null}
+                          metric={rankMetric}
+                          isStacked
+                          isWholePoints={info.row.original.kind !== "reported" && isWholePointGroup(estimate?.n, coarseBelowN)}
+                        />
+                      </span>
+                    );
                   },
                 }),
               ),
@@ -347,8 +397,54 @@ function rowBackground(kind: LeaderboardRow["kind"]): string {
   return kind === "baseline" ? "bg-amber-50" : kind === "reported" ? "bg-slate-50" : "bg-white";
 }
 
+/** A card's per-type numbers (the per-type toggle on a phone): the ranking metric of each entity type, whole points in small groups. */
+function CardTypeValues({ row, rankMetric, minGroupN, coarseBelowN }: { row: LeaderboardRow; rankMetric: ViewMetric; minGroupN: number; coarseBelowN: number | null }) {
+  return (
+    <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 border-t border-line pt-2 text-sm" data-testid="card-type-values" aria-label={`${METRIC_LABELS[rankMetric]} by entity type`}>
+      {ENTITY_TYPES.map((entityType) => {
+        const estimate = row.byType?.[entityType];
+        const isHidden = estimate !== undefined && estimate.value === null && row.kind !== "reported";
+        return (
+          <div key={entityType} data-type={entityType} className="flex items-baseline justify-between gap-2">
+            <dt className="text-muted">{entityType}</dt>
+            <dd className="text-right">
+              {isHidden ? (
+                <SuppressedGroup n={estimate.n} minGroupN={minGroupN} />
+              ) : (
+                <EstimateText
+                  estimate={estimate && estimate.value !== null ? { value: estimate.value, ci95: estimate.ci95 } : null}
+                  metric={rankMetric}
+                  isStacked
+                  isWholePoints={row.kind !== "reported" && isWholePointGroup(estimate?.n, coarseBelowN)}
+                />
+              )}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
 /** Below the md breakpoint the table becomes one card per row: rank, system, the ranking metric with its interval, the mark. */
-function LeaderboardCards({ rows, rankMetric, hasSignificance, type, minGroupN }: { rows: LeaderboardRow[]; rankMetric: ViewMetric; hasSignificance: boolean; type: EntityType | null; minGroupN: number }) {
+function LeaderboardCards({
+  rows,
+  rankMetric,
+  hasSignificance,
+  type,
+  minGroupN,
+  coarseBelowN,
+  showTypes,
+}: {
+  rows: LeaderboardRow[];
+  rankMetric: ViewMetric;
+  hasSignificance: boolean;
+  type: EntityType | null;
+  minGroupN: number;
+  coarseBelowN: number | null;
+  /** The per-type toggle is on: each card lists the ranking metric per entity type too. */
+  showTypes: boolean;
+}) {
   if (rows.length === 0) return <p className="text-center text-muted md:hidden">No row matches these filters.</p>;
   return (
     <ol className="space-y-2 md:hidden" data-testid="leaderboard-cards" aria-label="Leaderboard rows">
@@ -367,7 +463,7 @@ function LeaderboardCards({ rows, rankMetric, hasSignificance, type, minGroupN }
             <div data-testid="card-primary-metric">
               <dt className="inline text-muted">{METRIC_LABELS[rankMetric]} </dt>
               <dd className="inline font-semibold">
-                {isTypeRowHidden(row, type) ? <SuppressedGroup n={row.n} minGroupN={minGroupN} /> : <EstimateText estimate={row.metrics[rankMetric]} metric={rankMetric} />}
+                {isTypeRowHidden(row, type) ? <SuppressedGroup n={row.n} minGroupN={minGroupN} /> : <EstimateText estimate={row.metrics[rankMetric]} metric={rankMetric} isWholePoints={isWholePointRow(row, type, coarseBelowN)} />}
               </dd>
             </div>
             {hasSignificance && (
@@ -385,6 +481,7 @@ function LeaderboardCards({ rows, rankMetric, hasSignificance, type, minGroupN }
               </div>
             )}
           </dl>
+          {showTypes && row.byType !== null && <CardTypeValues row={row} rankMetric={rankMetric} minGroupN={minGroupN} coarseBelowN={coarseBelowN} />}
         </li>
       ))}
     </ol>
@@ -460,10 +557,10 @@ function useFilterEditing(initial: LeaderboardFilters, apply: (filters: Leaderbo
 
 /** The columns for this view, and which of them the reader shows (picked columns, per-type columns). */
 function useLeaderboardColumns(props: Props, showTypes: boolean) {
-  const { track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN } = props;
+  const { track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN, coarseBelowN } = props;
   const columns = useMemo(
-    () => buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN }),
-    [track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN],
+    () => buildColumns({ track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN, coarseBelowN }),
+    [track, type, rankMetric, groups, hasSignificance, typeCounts, minGroupN, coarseBelowN],
   );
   const [hiddenColumns, setHiddenColumns] = useHiddenColumns(track);
   const pickable = useMemo(() => pickableColumns(groups, rankMetric), [groups, rankMetric]);
@@ -491,7 +588,7 @@ function sortOptionsOf(groups: MetricGroup[]): { id: string; label: string }[] {
 
 /** The interactive leaderboard: one server-sorted page, sortable headers, filters, per-type columns on demand. */
 export function LeaderboardTable(props: Props) {
-  const { page, type, rankMetric, groups, hasSignificance, caption, baseQuery, minGroupN } = props;
+  const { page, type, rankMetric, groups, hasSignificance, caption, baseQuery, minGroupN, coarseBelowN } = props;
   const { pathname, isPending, keptPairs, hrefFor, navigate, onLinkClick } = useLeaderboardNavigation(baseQuery, rankMetric);
   // The toggle shows at once; the per-type numbers arrive with the next page.
   const [pendingTypes, setPendingTypes] = useState<{ base: boolean; show: boolean } | null>(null);
@@ -529,20 +626,19 @@ export function LeaderboardTable(props: Props) {
   });
 
   const typesNext = { filters, sort, page: page.page, showTypes: !showTypes };
+  const searchPairs = [...keptPairs({ sort, page: 1, showTypes }), ...filtersToSearchParams(filters).filter(([key]) => key !== "q")];
   return (
+    <RowLinksContext value={props.rowLinks}>
     <div className="space-y-3">
       <LeaderboardToolbar
         page={page}
         isPending={isPending}
         activeFilterCount={activeFilterCount}
-        typesToggle={
-          type === null
-            ? { href: hrefFor(typesNext), isShown: showTypes, onClick: (event) => onLinkClick(event, typesNext, () => setPendingTypes({ base: props.showTypes, show: !showTypes })) }
-            : null
-        }
+        typesToggle={type === null ? { href: hrefFor(typesNext), isShown: showTypes, onClick: (event) => onLinkClick(event, typesNext, () => setPendingTypes({ base: props.showTypes, show: !showTypes })) } : null}
         columnPicker={<ColumnPicker columns={pickable} hidden={hiddenColumns} onChange={setHiddenColumns} />}
+        search={<TableSearch action={pathname} q={filters.q} hiddenPairs={searchPairs} onSearch={(q) => navigate({ filters: { ...filters, q }, sort, page: 1, showTypes })} />}
       />
-      <LeaderboardCards rows={page.rows} rankMetric={rankMetric} hasSignificance={hasSignificance} type={type} minGroupN={minGroupN} />
+      <LeaderboardCards rows={page.rows} rankMetric={rankMetric} hasSignificance={hasSignificance} type={type} minGroupN={minGroupN} coarseBelowN={coarseBelowN} showTypes={showTypes} />
       <LeaderboardGrid table={table} caption={caption} isPending={isPending} rankMetric={rankMetric} isEmpty={page.rows.length === 0} sortLink={sortLink} />
       <details id="table-filters" open={isFiltersOpenAtFirst} className="rounded border border-line bg-white" data-testid="table-filters">
         <summary className="cursor-pointer px-3 py-2 text-sm font-medium">
@@ -570,6 +666,44 @@ export function LeaderboardTable(props: Props) {
       </details>
       <LeaderboardPager page={page} hrefOf={(pageNumber) => hrefFor({ filters, sort, page: pageNumber, showTypes })} />
     </div>
+    </RowLinksContext>
+  );
+}
+
+/** The name search, always in view: a GET form without JavaScript, a navigation with it. */
+function TableSearch({ action, q, hiddenPairs, onSearch }: { action: string; q: string; hiddenPairs: [string, string][]; onSearch: (q: string) => void }) {
+  return (
+    <form
+      role="search"
+      action={action}
+      method="get"
+      className="flex items-center gap-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const value = new FormData(event.currentTarget).get("q");
+        onSearch(typeof value === "string" ? value.trim() : "");
+      }}
+    >
+      {hiddenPairs.map(([key, value]) => (
+        <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
+      ))}
+      <label htmlFor="leaderboard-search" className="sr-only">
+        Search systems and teams
+      </label>
+      <input
+        id="leaderboard-search"
+        type="search"
+        name="q"
+        defaultValue={q}
+        key={q}
+        placeholder="Search systems or teams"
+        className="w-44 rounded border border-line bg-white px-2 py-1 sm:w-56"
+        data-testid="leaderboard-search"
+      />
+      <button type="submit" className="rounded border border-line bg-white px-2 py-1 hover:bg-slate-100">
+        Search
+      </button>
+    </form>
   );
 }
 
@@ -580,15 +714,19 @@ function LeaderboardToolbar({
   activeFilterCount,
   typesToggle,
   columnPicker,
+  search,
 }: {
   page: TablePage;
   isPending: boolean;
   activeFilterCount: number;
   typesToggle: { href: string; isShown: boolean; onClick: LinkClick } | null;
   columnPicker: ReactNode;
+  /** The name search, always in view (the other filters sit in the box below the table). */
+  search: ReactNode;
 }) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="table-toolbar">
+      {search}
       <p aria-live="polite" className="text-muted">
         {isPending
           ? "Updating…"

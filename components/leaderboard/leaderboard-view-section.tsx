@@ -12,6 +12,11 @@ import { METRIC_LABELS, metricGroupsOf, TRACK_LABELS, TYPE_SLUGS } from "@/lib/c
 import { ExportLinks } from "./export-links";
 import { LeaderboardTable } from "./leaderboard-table";
 import { ReadingGuide } from "./reading-guide";
+import { NO_GROUP_MRR_EXPLANATION } from "@/lib/core/format/explanations";
+import { findGroupPolicy } from "@/lib/domain/releases/find-group-policy";
+import { findEntryLinks } from "@/lib/domain/leaderboard/find-entry-links";
+import { IRC_BENCH_PAPER } from "@/lib/core/dataset/paper";
+import { viewHeadline } from "@/lib/core/leaderboard/headline";
 import { ScopeSwitcher, TrackSwitcher, TypeSwitcher } from "./view-switchers";
 
 const TRACK_NOTES = {
@@ -45,14 +50,42 @@ function hiddenTypeNote(view: LeaderboardView): string | null {
   return `No ${view.type} numbers can be shown on this release: ${reason}. Ranks, marks and per-entry scores of this type are withheld for every entry; the all-types view and the other types are unaffected.`;
 }
 
+/** Where the paper's numbers are (protocol §12: reported results are on the whole test split): above the table, with the paper linked. */
+function ReportedNote({ hasReported, release, isReportedFilter }: { hasReported: boolean; release: LeaderboardView["release"]; isReportedFilter: boolean }) {
+  const paper = (
+    <a href={IRC_BENCH_PAPER.href} data-testid="paper-link">
+      {IRC_BENCH_PAPER.title}
+    </a>
+  );
+  if (hasReported) {
+    return (
+      <p className="max-w-4xl text-sm" data-testid="reported-note">
+        <strong>Reported</strong> rows are the numbers of the paper ({paper}) on the whole test split, typed in by the maintainers: no rank,
+        interval or significance test.
+      </p>
+    );
+  }
+  return (
+    <p className={`max-w-4xl text-sm ${isReportedFilter ? "rounded border border-line bg-white p-3" : ""}`} data-testid="no-reported">
+      No reported results for this release ({release.name} {release.version}): the paper&apos;s numbers ({paper}) were measured on the IRC-Bench
+      test split, not on this release&apos;s.
+    </p>
+  );
+}
+
 function filtersOf(query: TableQuery): LeaderboardFilters {
   return leaderboardFiltersSchema.parse(query);
 }
 
 /** A leaderboard view (all types, or one entity type) with its switchers, guide, table and downloads. */
 // eslint-disable-next-line max-lines-per-function -- the view's notes, table and charts in page order; to split (issue 33 follow-up)
-export function LeaderboardViewSection({ view, query, archivedVersion }: { view: LeaderboardView; query: TableQuery; archivedVersion?: string }) {
+export async function LeaderboardViewSection({ view, query, archivedVersion }: { view: LeaderboardView; query: TableQuery; archivedVersion?: string }) {
   const { track, type, release } = view;
+  const [groupPolicy, rowLinks] = await Promise.all([
+    findGroupPolicy(release.id),
+    findEntryLinks(view.rows.flatMap((row) => (row.entryId === null ? [] : [row.entryId]))),
+  ]);
+  const hasTypeNumbers = type !== null || query.types === "show";
   const cohort = cohortOfPageFilters(query);
   const cohortQuery = cohortPairs(cohort)
     .map(([key, value]) => `&${key}=${encodeURIComponent(value)}`)
@@ -74,30 +107,34 @@ export function LeaderboardViewSection({ view, query, archivedVersion }: { view:
   const rankingN = view.rows.find((row) => row.kind !== "reported")?.n ?? null;
   const hasReported = view.rows.some((row) => row.kind === "reported");
   const hiddenNote = hiddenTypeNote(view);
+  const headline = type === null && !hasCohort(cohort) ? viewHeadline(view) : null;
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-start gap-x-6 gap-y-2" data-testid="view-controls">
         <TrackSwitcher current={track} type={type} keep={`${scopeQuery}${cohortQuery}`} />
         <TypeSwitcher current={type} track={track} keep={`${scopeQuery}${cohortQuery}`} />
       </div>
-      <p className="max-w-4xl text-sm" data-testid="rank-interval-line">
-        <strong>Rank</strong> <code>2–5</code> means: 1 + the entries significantly better than it, up to N − the entries it is significantly
-        better than (McNemar&apos;s exact test on the ranking slice{rankingN === null ? "" : ` of ${formatCount(rankingN)} test samples`}, Holm-adjusted);
-        tap a rank for its reason.{hasReported ? " Reported results (from papers) are on the whole test split and get no rank." : ""}
-      </p>
-      {hasCohort(cohort) && (
-        <p className="max-w-3xl rounded border border-accent bg-white p-2 text-sm" data-testid="cohort-note">
-          Filtered by fact sheet or provenance ({describeCohort(cohort)}): ranks, marks and intervals are recomputed among the
-          entries shown; baselines always stay as the reference. <Link href={`${type === null ? "/leaderboard" : `/leaderboard/types/${TYPE_SLUGS[type]}`}?track=${track}${scopeQuery}`}>Show every entry</Link>.
+      {headline !== null && (
+        <p className="max-w-4xl font-medium" data-testid="view-headline">
+          {headline.text}
         </p>
       )}
+      {hasCohort(cohort) && (
+        <p className="max-w-3xl rounded border border-accent bg-white p-2 text-sm" data-testid="cohort-note">
+          Filtered by fact sheet or provenance ({describeCohort(cohort)}):{" "}
+          {cohort.tier === "reported"
+            ? "only results reported in papers, which have no rank, interval or significance test; no baseline or scored entry is shown."
+            : "ranks, marks and intervals are recomputed among the entries shown; baselines always stay as the reference."} <Link href={`${type === null ? "/leaderboard" : `/leaderboard/types/${TYPE_SLUGS[type]}`}?track=${track}${scopeQuery}`}>Show every entry</Link>.
+        </p>
+      )}
+      {cohort.tier === "reported" && <ReportedNote hasReported={hasReported} release={release} isReportedFilter />}
       {hiddenNote !== null && (
         <p className="max-w-3xl rounded border border-amber-700 bg-amber-50 p-3 text-sm" data-testid="type-hidden-note">
           {hiddenNote}
         </p>
       )}
       {view.rows.length === 0 ? (
-        <p>No entry is on this leaderboard yet.</p>
+        cohort.tier === "reported" ? null : <p>No entry is on this leaderboard yet.</p>
       ) : hiddenNote !== null && !hasReported ? null : (
         <LeaderboardTable
           // A new view (track or type) starts from its own state, not the previous view's.
@@ -115,7 +152,25 @@ export function LeaderboardViewSection({ view, query, archivedVersion }: { view:
           caption={caption}
           baseQuery={baseQuery}
           minGroupN={view.minGroupN}
+          rowLinks={rowLinks}
+          coarseBelowN={groupPolicy?.coarseBelowN ?? null}
         />
+      )}
+      <p className="max-w-4xl text-sm" data-testid="rank-interval-line">
+        <strong>Rank</strong> <code>2–5</code> means: 1 + the entries significantly better than it, up to N − the entries it is significantly
+        better than (McNemar&apos;s exact test on the ranking slice{rankingN === null ? "" : ` of ${formatCount(rankingN)} test samples`}, Holm-adjusted);
+        tap a rank for its reason.{hasReported ? " Reported results (from papers) are on the whole test split and get no rank." : ""}
+      </p>
+      {cohort.tier !== "reported" && <ReportedNote hasReported={hasReported} release={release} isReportedFilter={false} />}
+      {hasTypeNumbers && groupPolicy !== null && view.rows.length > 0 && (
+        <p className="max-w-3xl text-sm" data-testid="whole-points-note">
+          Per-type rates of groups below {formatCount(groupPolicy.coarseBelowN)} ranking samples are rounded to whole points and shown as
+          whole points (5 of 7 right reads 71).{" "}
+          <a href="#explain-rounding" data-testid="whole-points-rule-link">
+            Why whole points
+          </a>
+          {track === "closed" && type !== null ? <span data-testid="no-group-mrr"> · MRR shows – here: {NO_GROUP_MRR_EXPLANATION}</span> : null}
+        </p>
       )}
       {archivedVersion === undefined && (
         <ExportLinks
@@ -143,7 +198,7 @@ export function LeaderboardViewSection({ view, query, archivedVersion }: { view:
           </p>
         ))}
       <ScopeSwitcher track={track} type={type} scope={query.scope} keep={cohortQuery} />
-      <ReadingGuide withSignificance={type === null && best !== null} />
+      <ReadingGuide withSignificance={type === null && best !== null} rankingN={rankingN} groupPolicy={groupPolicy} />
       <ForestPlot data={forestPlotData(view)} />
       {archivedVersion === undefined && (
         <p className="text-sm">

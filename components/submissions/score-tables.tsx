@@ -7,6 +7,7 @@ import { formatPBucket, formatPValue } from "@/lib/core/format/p-values";
 import { TableShell } from "@/components/ui/table-shell";
 import { SIGNIFICANCE_LEVEL } from "@/lib/core/disclosure/disclose";
 import { describeGroupRule, feedbackEstimateLabel, formatFeedbackShare } from "@/lib/core/format/disclosure-text";
+import { bootstrapIntervalShort, FEEDBACK_INTERVAL_SHORT, MAINTAINER_INTERVAL_LABEL, PUBLIC_INTERVAL_SHORT } from "@/lib/core/format/explanations";
 
 type Intervals = Partial<Record<string, [number, number] | null>>;
 type Metrics = Partial<Record<string, number | null>>;
@@ -25,13 +26,13 @@ const toRows = (groups: Record<string, DisclosedGroup>) =>
 function overallCaption(report: DisclosedReport): string {
   const n = formatCount(report.n);
   if (report.disclosure.slice === "feedback" && report.disclosure.level === "owner") {
-    return `${feedbackEstimateLabel(report.n)} (percent; 95% interval of the rounded value, computed from it and n alone)`;
+    return `${feedbackEstimateLabel(report.n)} (percent; 95% interval ${FEEDBACK_INTERVAL_SHORT})`;
   }
   if (report.disclosure.slice === "ranking" && report.disclosure.level === "public") {
-    return `Overall on the ranking slice, n = ${n}: what the leaderboard shows (percent; 95% interval of the rounded value, computed from it and n alone)`;
+    return `Overall on the ranking slice, n = ${n}: what the leaderboard shows (percent; 95% interval ${PUBLIC_INTERVAL_SHORT})`;
   }
   const samples = report.disclosure.slice === "whole" ? (report.split === "test" ? "the whole test split" : `the ${report.split} split`) : `the ${report.disclosure.slice} slice`;
-  return `Overall on ${samples}, n = ${n} (percent, 95% bootstrap interval)`;
+  return `Overall on ${samples}, n = ${n} (percent, ${report.disclosure.level === "full" && report.split === "test" ? MAINTAINER_INTERVAL_LABEL : bootstrapIntervalShort()})`;
 }
 
 /** What the note under the overall table says of where the numbers come from (protocol section 12). */

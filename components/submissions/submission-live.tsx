@@ -1,5 +1,6 @@
 "use client";
 
+import { formatScoreVersions } from "@/lib/core/format/versions";
 import { FactSheetView } from "@/components/fact-sheet/fact-sheet-view";
 import { ReproductionPanel } from "@/components/provenance/reproduction-panel";
 import { TierBadge } from "@/components/provenance/tier-badge";
@@ -143,7 +144,7 @@ export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: Su
           <h3 className="text-lg font-semibold">Significance against the baselines</h3>
           <ComparisonTable comparisons={view.comparisons} />
           <p className="text-xs text-muted">
-            Scorer {view.score.scorerVersion} · gold version <code>{view.score.goldVersion}</code> · computed{" "}
+            <span data-testid="score-versions">{formatScoreVersions({ scorer: view.score.report.scorer_version, platform: view.score.scorerVersion })}</span> · gold version <code>{view.score.goldVersion}</code> · computed{" "}
             {formatDateTime(view.score.computedAt)}
           </p>
         </section>

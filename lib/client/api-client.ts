@@ -1,3 +1,4 @@
+import { CLIENT_COMMAND } from "./command-name";
 import { z } from "zod";
 import { errorBodySchema } from "@/lib/core/api-schemas/errors";
 import { ClientError } from "./client-error";
@@ -179,12 +180,12 @@ export function explainRefusal(refusal: ApiRefusal, baseUrl: string, now: Date =
       if (!refusal.wasTokenSent) {
         return new ClientError(2, [
           `No API token was sent to ${baseUrl}: none is saved for it and IRC_BENCH_TOKEN is not set.`,
-          `Create an API token on ${baseUrl}/account/tokens and run: irc-bench-client login --url ${baseUrl}`,
+          `Create an API token on ${baseUrl}/account/tokens and run: ${CLIENT_COMMAND} login --url ${baseUrl}`,
         ]);
       }
       return new ClientError(2, [
         `${baseUrl} refused the credentials: ${refusal.serverMessage}`,
-        `Create an API token on ${baseUrl}/account/tokens and run: irc-bench-client login --url ${baseUrl}`,
+        `Create an API token on ${baseUrl}/account/tokens and run: ${CLIENT_COMMAND} login --url ${baseUrl}`,
       ]);
     case 429: {
       const lines = [refusal.serverMessage];

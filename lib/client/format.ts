@@ -1,3 +1,4 @@
+import { CLIENT_COMMAND } from "./command-name";
 import type { DisclosedReportBody } from "@/lib/core/api-schemas/scores";
 import type { SubmissionSummaryBody, SubmissionViewBody, TestQuotaBody } from "@/lib/core/api-schemas/submissions";
 import { feedbackEstimateLabel } from "@/lib/core/format/disclosure-text";
@@ -160,7 +161,7 @@ const PUBLICATION_CELLS: Record<string, string> = { PRIVATE: "-", PENDING: "pend
 
 /** `list`: one row per submission, a QUEUED one with its place in the queue, and a note when no worker is alive. */
 export function formatSubmissionList(submissions: readonly SubmissionSummaryBody[], queue: ReadonlyMap<string, QueuePosition>, workers: WorkerState): string {
-  if (submissions.length === 0) return "No submissions yet. Upload one with: irc-bench-client submit FILE --wait\n";
+  if (submissions.length === 0) return `No submissions yet. Upload one with: ${CLIENT_COMMAND} submit FILE --wait\n`;
   const rows = submissions.map((row) => {
     const position = queue.get(row.id);
     return [

@@ -8,6 +8,7 @@
  * FILE:LINE: message per problem on stderr); 2 anything else (usage, network,
  * credentials, quota, a server fault), as the offline scorer does.
  */
+import { CLIENT_COMMAND } from "@/lib/client/command-name";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { z } from "zod";
@@ -28,7 +29,7 @@ declare const IRC_BENCH_PLATFORM_VERSION: string | undefined;
 const VERSION = typeof IRC_BENCH_PLATFORM_VERSION === "string" ? IRC_BENCH_PLATFORM_VERSION : "dev";
 const DEFAULT_URL = "http://localhost:3000";
 
-const USAGE = `Usage: irc-bench-client COMMAND [options]
+const USAGE = `Usage: ${CLIENT_COMMAND} COMMAND [options]
        (in the repository: npm run --silent client -- COMMAND [options])
 
 Commands:
@@ -212,7 +213,7 @@ async function run(argv: readonly string[]): Promise<ExitStatus> {
       return runQuota(context);
     case "publish": {
       expectArgs(parsed, 1, "one submission ID (and --fact-sheet FILE --description TEXT)");
-      if (options["fact-sheet"] === undefined) throw usageError("publish needs --fact-sheet FILE (start from: irc-bench-client fact-sheet template > sheet.json)");
+      if (options["fact-sheet"] === undefined) throw usageError(`publish needs --fact-sheet FILE (start from: ${CLIENT_COMMAND} fact-sheet template > sheet.json)`);
       if (options.description === undefined) throw usageError("publish needs --description TEXT: the method in words (at least 20 characters)");
       return runPublish(context, { id: parsed.args[0] ?? "", file: options["fact-sheet"], description: options.description });
     }

@@ -12,6 +12,8 @@ import {
   MAX_PREDICTION_LENGTH,
   MAX_RANKING_LENGTH,
 } from "@/lib/core/scoring/limits";
+import { SCORER_VERSION } from "@/lib/core/scoring/score-report";
+import { SCORER_COMMAND, scorerVersionLabel } from "@/lib/core/format/versions";
 import type { Args } from "./score-full-validation";
 
 const MIB = 1024 * 1024;
@@ -33,11 +35,13 @@ export function loadFullValidation(): Promise<FullValidation> {
   return fullValidation;
 }
 
-export const USAGE = `Usage: npm run --silent score -- --release DIR --split dev|test --predictions FILE
+export const USAGE = `Usage: ${SCORER_COMMAND} --release DIR --split dev|test --predictions FILE
            [--baseline FILE ...] [--track open|closed] [--seed N] [--resamples N] [--json]
            [--no-cache]
+       (in the repository: npm run --silent score -- ...)
 
-Scores an IRC-Bench prediction file exactly as the leaderboard server does.
+${scorerVersionLabel(SCORER_VERSION)}: scores an IRC-Bench prediction file exactly as the leaderboard server does.
+The site shows this version as "Scorer ${SCORER_VERSION}" beside every score.
 
   --release DIR        release directory: kb.jsonl and the split's file (dev.jsonl,
                        or test.jsonl with gold qids), plus dataset.json if present.
@@ -70,6 +74,7 @@ Scores an IRC-Bench prediction file exactly as the leaderboard server does.
                        instead; any change is a miss. The predictions file is
                        always read and validated
   -h, --help           show this help
+  --version            print the scorer's version ("${scorerVersionLabel(SCORER_VERSION)}")
 
 Exit status: 0 scored; 1 the predictions or a baseline file are invalid (each
 problem on stderr as FILE:LINE: message; files over ${MAX_PREDICTION_FILE_BYTES / MIB} MiB are refused);
@@ -120,7 +125,7 @@ export class ExitError extends Error {
   }
 }
 
-export async function parseCommandLine(argv: readonly string[]): Promise<Args | "help"> {
+export async function parseCommandLine(argv: readonly string[]): Promise<Args | "help" | "version"> {
   let values: ArgValues;
   try {
     ({ values } = parseArgs({
@@ -136,6 +141,7 @@ export async function parseCommandLine(argv: readonly string[]): Promise<Args | 
         json: { type: "boolean" },
         "no-cache": { type: "boolean" },
         help: { type: "boolean", short: "h" },
+        version: { type: "boolean" },
       },
       allowPositionals: false,
     }));
@@ -144,6 +150,9 @@ export async function parseCommandLine(argv: readonly string[]): Promise<Args | 
   }
   if (values.help === true) {
     return "help";
+  }
+  if (values.version === true) {
+    return "version";
   }
   const quick = quickArgs(values);
   if (quick !== null) {

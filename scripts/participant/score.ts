@@ -35,7 +35,8 @@ import {
 } from "@/lib/core/scoring/scan-closed-predictions";
 import { bootstrapIntervals, type Interval } from "@/lib/core/scoring/bootstrap";
 import { metricTablesOf } from "@/lib/core/scoring/metric-values";
-import { bootstrapGroupsOf, buildScoreReport, type BootstrapGroupKey } from "@/lib/core/scoring/score-report";
+import { bootstrapGroupsOf, buildScoreReport, SCORER_VERSION, type BootstrapGroupKey } from "@/lib/core/scoring/score-report";
+import { scorerVersionLabel } from "@/lib/core/format/versions";
 import { computeOutcomes } from "@/lib/core/scoring/track-predictions";
 import type { Track } from "@/lib/core/scoring/tracks";
 import type { PredictionValidationResult } from "@/lib/core/scoring/validate-predictions";
@@ -486,8 +487,8 @@ function runScanWorker(data: ScanWorkerData): void {
   let fallback: Promise<{ loaded: LoadedGold; split: string }> | undefined;
   const loadFallback = async () => {
     const args = await parseCommandLine(data.argv);
-    if (args === "help") {
-      throw new Error("scan worker started for --help");
+    if (args === "help" || args === "version") {
+      throw new Error(`scan worker started for --${args}`);
     }
     return { loaded: await loadGold(args), split: args.split };
   };
@@ -642,6 +643,10 @@ async function run(argv: readonly string[]): Promise<number> {
   const args = await parseCommandLine(argv);
   if (args === "help") {
     process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (args === "version") {
+    process.stdout.write(`${scorerVersionLabel(SCORER_VERSION)}\n`);
     return 0;
   }
   const files = [args.predictions, ...args.baseline];

@@ -381,7 +381,7 @@ describe("irc-bench-client credentials", () => {
     const run = await runClient(["quota"], { env: { IRC_BENCH_CONFIG: path.join(home, "no-such-config.json") } });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`No API token was sent to ${server.url}: none is saved for it and IRC_BENCH_TOKEN is not set.`);
-    expect(run.stderr).toContain(`irc-bench-client login --url ${server.url}`);
+    expect(run.stderr).toContain(`node irc-bench-client.mjs login --url ${server.url}`);
     expect(run.stderr).not.toContain("refused the credentials");
   });
 });
@@ -419,7 +419,7 @@ describe("irc-bench-client failures", () => {
     const run = await runClient(["quota"], { env: { IRC_BENCH_TOKEN: `ircb_${"B".repeat(43)}` } });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`${server.url} refused the credentials`);
-    expect(run.stderr).toContain("irc-bench-client login");
+    expect(run.stderr).toContain("node irc-bench-client.mjs login");
   });
 
   it("refuses a usage error with exit 2 and the help hint", async () => {

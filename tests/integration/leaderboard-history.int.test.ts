@@ -221,7 +221,7 @@ describe("GET /api/entries/[id]/export for other hubs", () => {
       // The ranking slice's n (section 12), a part of the 56 test samples; no finite bootstrap made the interval.
       expect(result.score_details.uncertainty.num_samples).toBe(row.n);
       expect(result.score_details.uncertainty).not.toHaveProperty("num_bootstrap_samples");
-      expect(result.score_details.uncertainty.confidence_interval?.method).toContain("infinitely many resamples");
+      expect(result.score_details.uncertainty.confidence_interval?.method).toContain("quantiles of Binomial(n, v) plus the public noise");
       expect(result.source_data).toMatchObject({ hf_repo: "irc-bench/history-int", hf_split: "test", samples_number: row.n });
     }
     expect(row.n).toBe((await rankingSlicePositions()).length);

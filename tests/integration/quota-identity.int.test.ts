@@ -152,6 +152,28 @@ describe("the address budget", () => {
     expect(stored.map((row) => row.clientAddress).sort()).toEqual([address, address, "198.51.100.42"]);
   });
 
+  it("binds unapproved accounts only (protocol v1.3 §12): two approved accounts behind one address each submit their own quota", async () => {
+    const [eve, fay] = await Promise.all([createTestUser({ label: "lab-eve", withoutPassword: true }), createTestUser({ label: "lab-fay", withoutPassword: true })]);
+    await db.user.updateMany({ where: { id: { in: [eve.id, fay.id] } }, data: { approvedAt: new Date() } });
+    const [eveToken, fayToken] = await Promise.all([tokenOf(eve), tokenOf(fay)]);
+    const address = "198.51.100.43";
+
+    // Each approved account spends its own 2 of the day behind the lab's one address; neither is refused for the other.
+    for (const token of [eveToken, fayToken, eveToken, fayToken]) expect((await upload(token, address)).status).toBe(201);
+    for (const [token, user] of [[eveToken, eve], [fayToken, fay]] as const) {
+      const refused = await upload(token, address);
+      expect(refused.status).toBe(429);
+      expect(await errorMessage(refused)).toMatch(/^You have used your 2 test submissions of the last 24 hours\./);
+      expect((await getTestQuota(user.id, release.releaseId)).remaining).toBe(0);
+    }
+
+    // An unapproved account behind the same address is still bound by it: the lab's four charges spent its budget.
+    const gus = await createTestUser({ label: "lab-gus", withoutPassword: true });
+    const gusRefused = await upload(await tokenOf(gus), address);
+    expect(gusRefused.status).toBe(429);
+    expect(await errorMessage(gusRefused)).toMatch(/^This network address has used all 4 test submissions for this release \(shared by every account that uploads from it\)/);
+  });
+
   it("keys IPv6 uploads by their /64: two accounts on one /64 share it, the next /64 is another address", async () => {
     const [cleo, dan] = await Promise.all([createTestUser({ label: "v6-cleo", withoutPassword: true }), createTestUser({ label: "v6-dan", withoutPassword: true })]);
     const [cleoToken, danToken] = await Promise.all([tokenOf(cleo), tokenOf(dan)]);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { MAINTAINER_INTERVAL_LABEL } from "@/lib/core/format/explanations";
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
@@ -213,7 +214,8 @@ function RequestCard({ request, ledger, sort }: { request: ReviewRequest; ledger
         {view.factSheet === null ? <p className="text-sm text-muted">No fact sheet.</p> : <FactSheetView sheet={view.factSheet} missing={view.factSheetMissing} />}
       </section>
       <section className="space-y-2">
-        <h4 className="font-semibold">Scores (test split, 95% bootstrap intervals)</h4>
+        <h4 className="font-semibold">Scores (test split, unrounded)</h4>
+        <p className="text-sm text-muted" data-testid="review-interval-label">Intervals: {MAINTAINER_INTERVAL_LABEL}.</p>
         <OverallScores request={request} />
       </section>
       <section className="space-y-2" data-testid="review-comparisons">

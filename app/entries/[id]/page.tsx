@@ -15,7 +15,16 @@ import { OPEN_METRIC_KEYS, PRIMARY_METRIC, metricKeysOf } from "@/lib/core/scori
 import { describeBars, hitAtKPoints, metricBars, typeBars } from "@/lib/core/leaderboard/chart-data";
 import { formatCount, formatEstimate, formatParameterCount } from "@/lib/core/format/numbers";
 import { formatDate, formatDateTime } from "@/lib/core/format/dates";
-import { describeGroupRule } from "@/lib/core/format/disclosure-text";
+import { formatScoreVersions, VERSIONS_EXPLANATION } from "@/lib/core/format/versions";
+import {
+  bootstrapIntervalShort,
+  NO_GROUP_MRR_EXPLANATION,
+  PERTURBATION_EXPLANATION,
+  PUBLIC_INTERVAL_EXPLANATION,
+  PUBLIC_INTERVAL_SHORT,
+  roundingExplanation,
+  sliceNExplanation,
+} from "@/lib/core/format/explanations";
 import { getLeaderboard } from "@/lib/domain/leaderboard/get-leaderboard";
 import { findPublicEntry } from "@/lib/domain/leaderboard/get-public-entry";
 import { listPublicEntries } from "@/lib/domain/leaderboard/list-public-entries";
@@ -197,8 +206,15 @@ function EntryScores({ entry, score, splitLabel }: { entry: PublicEntry; score: 
       <MetricsTable
         score={score}
         keys={keys}
-        caption={`Every metric on the ${formatCount(score.n)} samples of the ${splitLabel}, in percent (MRR as a decimal), with 95% intervals${entry.split === "test" ? " made from the shown value and n (protocol §12)" : " (percentile bootstrap)"}`}
+        caption={`Every metric on the ${formatCount(score.n)} samples of the ${splitLabel}, in percent (MRR as a decimal), with ${entry.split === "test" ? `95% intervals ${PUBLIC_INTERVAL_SHORT}` : bootstrapIntervalShort()}`}
       />
+      {entry.split === "test" && (
+        <ul className="max-w-3xl list-disc space-y-1 pl-6 text-sm" data-testid="entry-explanations">
+          <li data-testid="interval-explanation">{PUBLIC_INTERVAL_EXPLANATION}</li>
+          <li data-testid="explain-n">{sliceNExplanation({ rankingN: score.n })}</li>
+          <li data-testid="explain-perturbation">{PERTURBATION_EXPLANATION}</li>
+        </ul>
+      )}
       {score.isStale ? (
         <p className="text-sm text-muted">Exports for other hubs are offered again once this entry is re-scored on the current gold.</p>
       ) : (
@@ -237,18 +253,17 @@ function EntryByType({ entry, score }: { entry: PublicEntry; score: EntryScoreOf
       </h2>
       {score.minGroupN !== null && score.coarseBelowN !== null && (
         <p className="max-w-3xl text-sm text-muted" data-testid="group-disclosure-note">
-          On the ranking slice; overall rates are rounded to 0.1 point (MRR to 3 decimals).{" "}
-          {describeGroupRule({ minGroupN: score.minGroupN, coarseBelowN: score.coarseBelowN })} Small groups would give single hidden answers away (
-          <Link href="/dataset#integrity">protocol §12</Link>).
+          On the ranking slice. {roundingExplanation({ minGroupN: score.minGroupN, coarseBelowN: score.coarseBelowN })} {NO_GROUP_MRR_EXPLANATION} Small groups
+          would give single hidden answers away (<Link href="/dataset#integrity">protocol §12</Link>).
         </p>
       )}
       <TypeMatrix
         score={score}
         keys={keys}
         track={entry.track}
-        caption={`Entity types by ${entry.track === "open" ? "matching tier" : "metric"}, each with its 95% interval (${
-          entry.split === "test" ? "made from the shown value and the type's n" : "resampled within the type"
-        })`}
+        caption={`Entity types by ${entry.track === "open" ? "matching tier" : "metric"}, each with its ${
+          entry.split === "test" ? `95% interval ${PUBLIC_INTERVAL_SHORT}, n the type's` : `${bootstrapIntervalShort()}, resampled within the type`
+        }`}
       />
       <ExportLinks base={`${exportBase}?table=by-type`} label="Download this table" />
     </section>
@@ -323,9 +338,10 @@ function EntryProvenance({ entry, score }: { entry: PublicEntry; score: EntrySco
         Provenance
       </h2>
       <dl className="space-y-1 text-sm">
-        <Fact term="Scorer version">
-          {score.scorerVersion}
+        <Fact term="Versions">
+          <span data-testid="score-versions">{formatScoreVersions({ scorer: score.scorerVersion, platform: score.platformScoringVersion })}</span>
           {score.isStale && " (stale: awaiting re-scoring)"}
+          <span className="block text-xs text-muted">{VERSIONS_EXPLANATION}</span>
         </Fact>
         <Fact term="Gold version">
           <code className="break-all text-xs">{score.goldVersion}</code>

@@ -1,3 +1,4 @@
+import { CLIENT_COMMAND } from "../command-name";
 import { readFile } from "node:fs/promises";
 import { factSheetSavedSchema, publicationAcceptedSchema } from "@/lib/core/api-schemas/submissions";
 import { FACT_SHEET_TEMPLATE } from "@/lib/core/fact-sheet/template";
@@ -26,7 +27,7 @@ async function readSheetFile(file: string): Promise<unknown> {
   } catch (error) {
     throw new ClientError(2, [
       `${file}: not JSON (${error instanceof Error ? error.message : String(error)}).`,
-      "Start from: irc-bench-client fact-sheet template > sheet.json",
+      `Start from: ${CLIENT_COMMAND} fact-sheet template > sheet.json`,
     ]);
   }
 }
@@ -38,10 +39,10 @@ async function readSheetFile(file: string): Promise<unknown> {
  */
 function explainSheetRefusal(error: unknown, file: string, context: CommandContext, id: string): unknown {
   if (!(error instanceof ApiRefusal)) return error;
-  if (error.status === 404) return new ClientError(2, [`No submission ${id} of yours on ${context.api.baseUrl}. List yours with: irc-bench-client list`]);
+  if (error.status === 404) return new ClientError(2, [`No submission ${id} of yours on ${context.api.baseUrl}. List yours with: ${CLIENT_COMMAND} list`]);
   if (error.status === 422 && error.problems.length > 0) {
     const lines = error.problems.map((problem) => `${file}: ${problem.message}`);
-    return new ClientError(2, [...lines, "Fix the fact sheet and run the command again (the template: irc-bench-client fact-sheet template)."]);
+    return new ClientError(2, [...lines, `Fix the fact sheet and run the command again (the template: ${CLIENT_COMMAND} fact-sheet template).`]);
   }
   if (error.status === 422) return new ClientError(2, [`Submission ${id}: ${error.serverMessage}`]);
   if (error.status === 409) return new ClientError(2, [error.serverMessage]);
@@ -59,11 +60,11 @@ async function assertPublishable(context: CommandContext, id: string): Promise<v
   if (view.split !== "test") {
     throw new ClientError(2, [
       `Submission ${id} is a ${view.split} submission: a ${view.split} file cannot be published. Only test submissions are (dev scores are for your own use).`,
-      "Submit your predictions for the test split (irc-bench-client submit FILE --split test --wait), then publish that submission.",
+      `Submit your predictions for the test split (${CLIENT_COMMAND} submit FILE --split test --wait), then publish that submission.`,
     ]);
   }
   if (view.status !== "SCORED") {
-    throw new ClientError(2, [`Submission ${id} is ${view.status}: it can be published once it is SCORED. Follow it with: irc-bench-client status ${id}`]);
+    throw new ClientError(2, [`Submission ${id} is ${view.status}: it can be published once it is SCORED. Follow it with: ${CLIENT_COMMAND} status ${id}`]);
   }
 }
 
@@ -77,7 +78,7 @@ export async function runPublish(context: CommandContext, options: { id: string;
       body: JSON.stringify({ methodDescription: options.description, factSheet }),
     });
     if (context.isJson) writeJson(context, answer);
-    else context.stdout.write(`Publication of ${answer.id} requested with its fact sheet; a maintainer reviews it. You can edit the sheet until then: irc-bench-client fact-sheet edit ${answer.id} ${options.file}\n`);
+    else context.stdout.write(`Publication of ${answer.id} requested with its fact sheet; a maintainer reviews it. You can edit the sheet until then: ${CLIENT_COMMAND} fact-sheet edit ${answer.id} ${options.file}\n`);
     return 0;
   } catch (error) {
     throw explainSheetRefusal(error, options.file, context, options.id);

@@ -1,3 +1,4 @@
+import { CLIENT_COMMAND } from "../command-name";
 import { submissionViewSchema, type SubmissionViewBody } from "@/lib/core/api-schemas/submissions";
 import { ApiRefusal, explainRefusal } from "@/lib/client/api-client";
 import { ClientError } from "@/lib/client/client-error";
@@ -10,7 +11,7 @@ export async function fetchSubmission(context: CommandContext, id: string): Prom
     return await context.api.json(`/api/submissions/${encodeURIComponent(id)}`, submissionViewSchema);
   } catch (error) {
     if (error instanceof ApiRefusal && error.status === 404) {
-      throw new ClientError(2, [`No submission ${id} of yours on ${context.api.baseUrl}. List yours with: irc-bench-client list`]);
+      throw new ClientError(2, [`No submission ${id} of yours on ${context.api.baseUrl}. List yours with: ${CLIENT_COMMAND} list`]);
     }
     throw error instanceof ApiRefusal ? explainRefusal(error, context.api.baseUrl, context.now()) : error;
   }

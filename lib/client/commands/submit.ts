@@ -1,3 +1,4 @@
+import { CLIENT_COMMAND } from "../command-name";
 import { randomUUID } from "node:crypto";
 import { openAsBlob } from "node:fs";
 import { stat } from "node:fs/promises";
@@ -72,8 +73,8 @@ async function upload(context: CommandContext, options: SubmitOptions, bytes: nu
       // The answer was lost, not necessarily the upload: the same key makes a retry safe.
       throw new ClientError(2, [
         ...error.lines,
-        "The upload may have reached the server. Check with: irc-bench-client list",
-        `or send it again with the same key: irc-bench-client submit ${options.file} --idempotency-key ${key}`,
+        `The upload may have reached the server. Check with: ${CLIENT_COMMAND} list`,
+        `or send it again with the same key: ${CLIENT_COMMAND} submit ${options.file} --idempotency-key ${key}`,
       ]);
     }
     throw error;
@@ -106,7 +107,7 @@ async function waitForTerminal(context: CommandContext, created: SubmissionCreat
       if (!(error instanceof ClientError) || error.status !== 2 || failures >= MAX_POLL_FAILURES) {
         if (isTty) context.stderr.write("\r\x1b[2K");
         const lines = error instanceof ClientError ? error.lines : [String(error)];
-        throw new ClientError(2, [...lines, `The submission ${created.id} goes on on the server; follow it with: irc-bench-client status ${created.id}`]);
+        throw new ClientError(2, [...lines, `The submission ${created.id} goes on on the server; follow it with: ${CLIENT_COMMAND} status ${created.id}`]);
       }
     }
     const elapsedSeconds = (context.now().getTime() - started) / 1000;
@@ -137,7 +138,7 @@ async function waitForTerminal(context: CommandContext, created: SubmissionCreat
       if (isTty) context.stderr.write("\r\x1b[2K");
       throw new ClientError(2, [
         `Stopped waiting after ${formatDuration(elapsedSeconds)}: submission ${created.id} is still ${lastStatus}.`,
-        `It goes on on the server; follow it with: irc-bench-client status ${created.id}`,
+        `It goes on on the server; follow it with: ${CLIENT_COMMAND} status ${created.id}`,
       ]);
     }
     await context.sleep(options.intervalMs);
@@ -152,7 +153,7 @@ async function waitForTerminal(context: CommandContext, created: SubmissionCreat
  */
 export async function runSubmit(context: CommandContext, options: SubmitOptions): Promise<ExitStatus> {
   if (!context.api.hasToken) {
-    throw new ClientError(2, [`No API token for ${context.api.baseUrl}. Create one on ${context.api.baseUrl}/account/tokens, then run: irc-bench-client login`]);
+    throw new ClientError(2, [`No API token for ${context.api.baseUrl}. Create one on ${context.api.baseUrl}/account/tokens, then run: ${CLIENT_COMMAND} login`]);
   }
   const bytes = await assertReadableFile(options.file);
   const created = await upload(context, options, bytes);
@@ -161,7 +162,7 @@ export async function runSubmit(context: CommandContext, options: SubmitOptions)
     else {
       context.stdout.write(
         `Submission ${created.id}: ${created.split} split, ${created.track} track, ${created.sampleCount} samples, ${created.status}.\n` +
-          `Follow it with: irc-bench-client status ${created.id}   (or ${created.pageUrl})\n`,
+          `Follow it with: ${CLIENT_COMMAND} status ${created.id}   (or ${created.pageUrl})\n`,
       );
     }
     return 0;

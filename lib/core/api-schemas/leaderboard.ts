@@ -149,7 +149,8 @@ export const entrySchema = component(
     release: releaseSchema,
     score: z
       .object({
-        scorer_version: z.string(),
+        scorer_version: z.string().describe("the scorer's version (protocol section 10): what the downloaded irc-bench-score.mjs prints with --version"),
+        platform_scoring_version: z.string().describe("the platform scoring version the score was stored under (the scorer's rules plus what the server keeps beside the report); not the scorer's"),
         gold_version: z.string(),
         min_group_n: z.number().int().nullable(),
         stale: z.boolean(),

@@ -1,13 +1,16 @@
 import { z } from "zod";
 import { component } from "./registry";
 import { P_VALUE_BUCKETS } from "@/lib/core/disclosure/disclose";
+import { bootstrapIntervalShort, PUBLIC_INTERVAL_EXPLANATION } from "@/lib/core/format/explanations";
 
 /**
  * Score shapes as they leave the server, after lib/core/disclosure (protocol
  * section 12): rates are fractions in [0, 1], rounded for test submissions
  * that are not the viewer's to see in full; intervals are [low, high].
  */
-export const intervalSchema = z.tuple([z.number(), z.number()]).describe("95% percentile-bootstrap interval [low, high]");
+export const intervalSchema = z
+  .tuple([z.number(), z.number()])
+  .describe(`95% interval [low, high]. Public test numbers: ${PUBLIC_INTERVAL_EXPLANATION} Dev numbers and a maintainer's unrounded view: the ${bootstrapIntervalShort()}.`);
 
 // Values are optional only for TypeScript: the server builds these maps as Partial records.
 const metricValues = z.record(z.string(), z.number().optional()).describe("metric key (exact, alias, contain, jaccard; hit@1, hit@3, hit@5, hit@10, mrr, alias_hit@1) to value");

@@ -108,7 +108,7 @@ export const submissionViewSchema = component(
     score: z
       .object({
         report: disclosedReportSchema,
-        scorerVersion: z.string(),
+        scorerVersion: z.string().describe("the platform scoring version the score was stored under; the scorer's own version is report.scorer_version"),
         goldVersion: z.string(),
         computedAt: isoDate,
         isStale: z.boolean(),

@@ -104,12 +104,16 @@ describe("leaderboard LaTeX export", () => {
 
   it("names the view's public address in its comment line", () => {
     expect(lines[0]?.startsWith("% IRC-Bench leaderboard, ")).toBe(true);
-    expect(lines[0]?.endsWith("; https://irc-bench.example.org/leaderboard?track=open")).toBe(true);
+    expect(lines[0]?.endsWith(" https://irc-bench.example.org/leaderboard?track=open")).toBe(true);
   });
 
   it("says how the intervals are made and that reported results are on the whole test split", () => {
-    expect(lines[0]).toContain("95% intervals from the shown value and n (Binomial quantiles, protocol section 12), on the ranking slice");
-    expect(lines[0]).toContain("reported results (papers) are on the whole test split");
+    expect(lines[0]).toContain(
+      "rates in percent on the ranking slice. Each 95% interval is made from the shown value v and the slice's n alone: the 2.5% and 97.5% quantiles of " +
+        "Binomial(n, v) plus the public noise, divided by n, widened where needed so that it always contains v (protocol §12).",
+    );
+    expect(lines[0]).toContain("Public numbers are computed from counts perturbed by seeded noise");
+    expect(lines[0]).toContain("they are on the whole test split, not the ranking slice, and have no interval, rank or significance test");
     expect(lines[0]).not.toContain("bootstrap");
   });
 

@@ -40,8 +40,18 @@ export function formatDecimalInterval(interval: readonly [number, number] | null
   return `[${formatDecimal(interval[0], digits)}, ${formatDecimal(interval[1], digits)}]`;
 }
 
-export function formatValue(value: number, metric: ViewMetric): string {
-  return isRateMetric(metric) ? formatPercent(value) : formatDecimal(value);
+/** A metric's value as pages show it; `isWholePoints`: a rate rounded to whole points (protocol §12, a small group's) reads as whole points, "71" not "71.0". */
+export function formatValue(value: number, metric: ViewMetric, isWholePoints = false): string {
+  return isRateMetric(metric) ? formatPercent(value, isWholePoints ? 0 : 1) : formatDecimal(value);
+}
+
+/**
+ * Whether a public group rate is rounded to whole points (protocol §12: groups of fewer than the release's
+ * `coarseBelowN` ranking samples, publicGroupPolicy in lib/core/disclosure/disclose.ts). Reported results
+ * (papers' numbers, no n or typed in) never are.
+ */
+export function isWholePointGroup(n: number | null | undefined, coarseBelowN: number | null | undefined): boolean {
+  return n !== null && n !== undefined && coarseBelowN !== null && coarseBelowN !== undefined && n < coarseBelowN;
 }
 
 export function formatInterval(interval: readonly [number, number], metric: ViewMetric): string {
@@ -108,11 +118,11 @@ export function formatParameterCountForEditing(count: number): string {
 }
 
 /** A percentage-point difference with its sign: "+3.4", "−1.2". */
-export function formatDifference(difference: number, metric: ViewMetric): string {
+export function formatDifference(difference: number, metric: ViewMetric, isWholePoints = false): string {
   if (!Number.isFinite(difference)) {
     return "–";
   }
-  const magnitude = formatValue(Math.abs(difference), metric);
+  const magnitude = formatValue(Math.abs(difference), metric, isWholePoints);
   if (Number(magnitude) === 0) {
     return magnitude;
   }

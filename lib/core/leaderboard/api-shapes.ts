@@ -112,6 +112,7 @@ export function entryApiBody(entry: EntryDetail): z.input<typeof entrySchema> {
     release: { name: entry.release.name, version: entry.release.version },
     score: score && {
       scorer_version: score.scorerVersion,
+      platform_scoring_version: score.platformScoringVersion,
       gold_version: score.goldVersion,
       min_group_n: score.minGroupN,
       stale: score.isStale,

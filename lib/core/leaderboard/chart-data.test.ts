@@ -4,7 +4,8 @@ import type { EntryScore } from "./entry-types";
 
 const score: EntryScore = {
   n: 400,
-  scorerVersion: "1.2.0",
+  scorerVersion: "1.1.0",
+  platformScoringVersion: "1.2.0",
   goldVersion: "gv-0",
   computedAt: "2026-01-01T00:00:00.000Z",
   isStale: false,

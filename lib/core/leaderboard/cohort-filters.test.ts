@@ -35,7 +35,11 @@ describe("cohort filters", () => {
     expect(ids({ cutoff: "after" })).toEqual(["api", "base"]);
     expect(ids({ tier: "reproduced" })).toEqual(["tuned", "base"]);
     expect(ids({ tier: "documented" })).toEqual(["api", "base"]);
-    expect(ids({ tier: "reported" })).toEqual(["base"]);
+  });
+
+  it("keeps only reported results under the tier filter reported: no entry, no baseline", () => {
+    expect(selectCohort(data, { tier: "reported" }).entries).toEqual([]);
+    expect(selectCohort(data, { tier: "reported" }).reported.map((item) => item.name)).toEqual([paper.name]);
   });
 
   it("keeps reported results only without fact-sheet filters, and for tier reported", () => {

@@ -13,7 +13,8 @@ import type { EntrySource, ReportedSource } from "./leaderboard-types";
  * primary scope among the entries it keeps (protocol section 13):
  * "open-weights fine-tuned systems without source data" is a comparison of
  * its own. Rules:
- * - baselines always stay, as the reference every view is read against;
+ * - baselines always stay, as the reference every view is read against, except under the tier
+ *   filter "reported": it asks for the papers' numbers only, and a baseline's tier is "scored";
  * - a participant's entry stays when every filter set matches its fact sheet;
  *   an answer "not stated" matches no filter;
  * - a reported result has no fact sheet: any fact-sheet filter drops it, and
@@ -90,7 +91,7 @@ function matchesFlag(value: boolean | null, wanted: "yes" | "no" | undefined): b
 type CohortEntry = Pick<EntrySource, "isBaseline" | "approach" | "isOpenWeights" | "usesSourceData" | "knowledgeCutoff" | "tier">;
 
 export function isEntryInCohort(entry: CohortEntry, cohort: CohortFilters, releaseDate: string): boolean {
-  if (entry.isBaseline) return true;
+  if (entry.isBaseline) return cohort.tier !== "reported";
   if (cohort.tier !== undefined && entry.tier !== cohort.tier) return false;
   if (cohort.approach !== undefined && entry.approach !== cohort.approach) return false;
   if (!matchesFlag(entry.isOpenWeights, cohort.weights)) return false;

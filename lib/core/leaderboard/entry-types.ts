@@ -13,7 +13,10 @@ export type EntryComparison = PairReading & { baselineId: string; baselineName: 
 
 export type EntryScore = {
   n: number;
+  /** The scorer's version (the report's scorer_version): what the downloaded scorer prints (lib/core/format/versions.ts). */
   scorerVersion: string;
+  /** The platform scoring version the score was stored under (Score.scorerVersion): decides staleness. */
+  platformScoringVersion: string;
   /** Gold version id (section 10), never the gold's SHA-256. */
   goldVersion: string;
   computedAt: string;

@@ -5,7 +5,7 @@ import type { EntryDetail } from "@/lib/core/leaderboard/entry-types";
 import { formatEstimate, formatRankInterval, formatValue } from "@/lib/core/format/numbers";
 import { toLatexTabular, type LatexColumn, type LatexTable } from "../format/latex";
 import type { Estimate, LeaderboardView } from "@/lib/core/leaderboard/leaderboard-types";
-import { RANK_RULE } from "@/lib/core/ranking/rank-rule";
+import { bootstrapIntervalShort, PERTURBATION_EXPLANATION, PUBLIC_INTERVAL_EXPLANATION, RANK_EXPLANATION, REPORTED_EXPLANATION } from "../format/explanations";
 import { leaderboardViewHref } from "@/lib/core/leaderboard/view-links";
 import { isRateMetric, METRIC_LABELS, TRACK_LABELS, TYPE_SLUGS, type ViewMetric } from "@/lib/core/leaderboard/views";
 import { rowFacts } from "@/lib/core/leaderboard/api-shapes";
@@ -53,9 +53,9 @@ function putEstimate(row: Record<string, CsvCell>, prefix: string, metric: strin
   row[`${prefix}${metric}_ci_high`] = estimate?.ci95?.[1] ?? null;
 }
 
-/** How an export's intervals are made, for its LaTeX comment: a test entry's from the shown value and n (section 12), a dev entry's by the stored bootstrap (section 9). */
+/** How an export's intervals are made, for its LaTeX comment and JSON: the words of lib/core/format/explanations.ts (a test entry's from the shown value and n, section 12; a dev entry's the stored bootstrap, section 9). */
 function intervalNote(split: "dev" | "test"): string {
-  return split === "test" ? "95% intervals from the shown value and n (Binomial quantiles, protocol section 12), on the ranking slice" : "95% percentile-bootstrap intervals";
+  return split === "test" ? `on the ranking slice. ${PUBLIC_INTERVAL_EXPLANATION} ${PERTURBATION_EXPLANATION}` : `with the ${bootstrapIntervalShort()}.`;
 }
 
 function slugPart(text: string): string {
@@ -162,13 +162,15 @@ export function leaderboardExport(view: LeaderboardView, siteOrigin: string): Ex
       track,
       type,
       rank_metric: view.rankMetric,
-      rank_rule: RANK_RULE,
+      rank_rule: RANK_EXPLANATION,
+      interval: PUBLIC_INTERVAL_EXPLANATION,
+      perturbation: PERTURBATION_EXPLANATION,
       best_baseline: view.bestBaseline?.name ?? null,
     },
     columns: leaderboardCsvColumns(view, typeKeys),
     rows: view.rows.map((row) => leaderboardCsvRow(view, row, typeKeys, siteOrigin)),
     latex: {
-      comment: `${title}; rates in percent with ${intervalNote("test")}; reported results (papers) are on the whole test split and have no rank; rank rule: ${RANK_RULE}; ${url}`,
+      comment: `${title}; rates in percent ${intervalNote("test")} ${REPORTED_EXPLANATION} Rank: ${RANK_EXPLANATION} ${url}`,
       columns: latex.columns,
       rows: latex.rows,
     },
@@ -204,7 +206,7 @@ export function entryTypeExport(entry: EntryDetail, siteOrigin: string): ExportT
     columns,
     rows,
     latex: {
-      comment: `${title}; rates in percent with ${intervalNote(entry.split)}; ${entryUrl(siteOrigin, entry.id)}`,
+      comment: `${title}; rates in percent ${intervalNote(entry.split)} ${entryUrl(siteOrigin, entry.id)}`,
       columns: [
         { label: "Entity type", align: "l" },
         { label: "n", align: "r" },

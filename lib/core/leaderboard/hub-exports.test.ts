@@ -27,6 +27,7 @@ const ENTRY: EntryDetail = {
   score: {
     n: 400,
     scorerVersion: "1.1.0",
+    platformScoringVersion: "1.2.0",
     goldVersion: "g1",
     computedAt: "2026-11-29T11:00:00.000Z",
     isStale: false,
@@ -126,7 +127,7 @@ describe("hub exports", () => {
       value: 0.412,
       date: "2026-11-30",
       source: { url: CONTEXT.entryUrl, name: "IRC-Bench leaderboard: Ada RAG v2" },
-      notes: "Alias on the ranking slice of the test split (400 samples), scorer 1.1.0; 95% CI [0.390, 0.434] (from the shown value and n, protocol section 12)",
+      notes: "Alias on the ranking slice of the test split (400 samples), scorer 1.1.0; 95% CI [0.390, 0.434] (made from the shown value v and n (Binomial(n, v) quantiles plus the public noise, always containing v; protocol §12))",
     });
     expect(items.map((item) => typeof item.date)).toEqual(["string", "string", "string", "string"]);
   });
@@ -235,9 +236,9 @@ describe("the Every Eval Ever export", () => {
     expect(uncertainty).not.toHaveProperty("num_bootstrap_samples");
     expect(uncertainty?.confidence_interval).toMatchObject({ lower: 0.39, upper: 0.434, confidence_level: 0.95 });
     expect(uncertainty?.confidence_interval?.method).toBe(
-      "Percentile bootstrap of a 0/1 vector of n outcomes whose mean is the shown value, with infinitely many resamples: " +
-        "the 2.5% and 97.5% quantiles of Binomial(n, p) / n, p the shown value, n the ranking slice's sample count (protocol v1.2 section 12). " +
-        "Made from the shown value and n alone, so it says nothing the rounded value does not.",
+      "Each 95% interval is made from the shown value v and the slice's n alone: the 2.5% and 97.5% quantiles of Binomial(n, v) plus the public noise, " +
+        "divided by n, widened where needed so that it always contains v (protocol §12). It says nothing the rounded value does not. " +
+        "n is the ranking slice's sample count.",
     );
   });
 

@@ -1,4 +1,5 @@
 import { stringify } from "yaml";
+import { PUBLIC_INTERVAL_EXPLANATION, PUBLIC_INTERVAL_SHORT } from "../format/explanations";
 import { formatDate } from "@/lib/core/format/dates";
 import { formatCount, formatDecimalInterval } from "@/lib/core/format/numbers";
 import { metricKeysOf, PRIMARY_METRIC, type MetricKey } from "@/lib/core/scoring/tracks";
@@ -96,7 +97,7 @@ function metricId(key: MetricKey): string {
 /** How the interval in the `.eval_results` notes was made: from the shown value and n on the test split (section 12), the section 9 bootstrap on dev. */
 function intervalNote(entry: ScoredEntry, ci95: [number, number] | null, context: HubExportContext): string {
   if (ci95 === null) return "no interval";
-  const made = entry.split === "test" ? "from the shown value and n, protocol section 12" : `percentile bootstrap, ${formatCount(context.bootstrap.resamples)} resamples, seed ${context.bootstrap.seed}, protocol section 9`;
+  const made = entry.split === "test" ? PUBLIC_INTERVAL_SHORT : `percentile bootstrap, ${formatCount(context.bootstrap.resamples)} resamples, seed ${context.bootstrap.seed}, protocol section 9`;
   return `95% CI ${formatDecimalInterval(ci95)} (${made})`;
 }
 
@@ -197,11 +198,8 @@ const METRIC_DESCRIPTIONS: Record<MetricKey, string> = {
 /** k of a hit@k metric, for the record's metric parameters. */
 const HIT_K: Partial<Record<MetricKey, number>> = { "hit@1": 1, "hit@3": 3, "hit@5": 5, "hit@10": 10, "alias_hit@1": 1 };
 
-/** The interval method of a test entry's public numbers (protocol section 12; lib/core/disclosure/owner-interval.ts). */
-const SLICE_INTERVAL_METHOD =
-  "Percentile bootstrap of a 0/1 vector of n outcomes whose mean is the shown value, with infinitely many resamples: " +
-  "the 2.5% and 97.5% quantiles of Binomial(n, p) / n, p the shown value, n the ranking slice's sample count (protocol v1.2 section 12). " +
-  "Made from the shown value and n alone, so it says nothing the rounded value does not.";
+/** The interval method of a test entry's public numbers (protocol section 12; lib/core/disclosure/perturb.ts). */
+const SLICE_INTERVAL_METHOD = `${PUBLIC_INTERVAL_EXPLANATION} n is the ranking slice's sample count.`;
 
 /** MRR is a mean of values in [0, 1], not of 0/1 outcomes: a 0/1 vector has the largest variance such a mean can have. */
 const SLICE_INTERVAL_MRR_NOTE = " MRR is not a mean of 0/1 outcomes; a 0/1 vector has the largest variance a mean of values in [0, 1] can have, so this is the widest such interval.";

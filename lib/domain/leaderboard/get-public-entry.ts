@@ -130,7 +130,8 @@ function entryScoreOf(
 ): NonNullable<EntryDetail["score"]> {
   return {
     n: report.n,
-    scorerVersion: score.scorerVersion,
+    scorerVersion: report.scorer_version,
+    platformScoringVersion: score.scorerVersion,
     goldVersion: goldVersionId(score.goldSha256),
     computedAt: score.computedAt.toISOString(),
     isStale: isScoreStale(score, gold),

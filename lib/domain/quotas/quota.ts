@@ -6,6 +6,7 @@ import { getEnv } from "@/lib/platform/env";
 import { AppError } from "@/lib/core/errors";
 import { formatDateTime } from "@/lib/core/format/dates";
 import { Prisma } from "@/lib/platform/generated/prisma";
+import { isApprovedUser } from "@/lib/domain/accounts/test-approval";
 
 
 type TestQuota = {
@@ -114,10 +115,12 @@ function assertQuotaLeft(quota: TestQuota, now: Date = new Date(), scope: QuotaS
 }
 
 /**
- * Refuses a test upload when the account or its client address has no test
- * submission left (protocol §12: quotas bind both). The account is checked
- * first, so a participant who spent their own budget reads about it. Without
- * an address (an operator's command on the server) only the account binds.
+ * Refuses a test upload when the account, or for an unapproved account its client address, has no test
+ * submission left (protocol v1.3 §12: the address binds unapproved accounts only; approved accounts behind
+ * one address, a lab, each keep their own quota, as a maintainer vouched for each identity). The account is
+ * checked first, so a participant who spent their own budget reads about it. The address budget still counts
+ * every charge made from it, approved or not. Without an address (an operator's command on the server) only
+ * the account binds.
  */
 export async function assertTestQuotaLeft(
   options: { userId: string; releaseId: string; clientAddress: string | null },
@@ -126,6 +129,8 @@ export async function assertTestQuotaLeft(
 ): Promise<void> {
   assertQuotaLeft(await getTestQuota(options.userId, options.releaseId, now, client), now, "account");
   if (options.clientAddress === null) return;
+  const user = await client.user.findUnique({ where: { id: options.userId }, select: { role: true, isSystem: true, approvedAt: true } });
+  if (user !== null && isApprovedUser(user)) return;
   const scope: QuotaScope = { kind: "address", clientAddress: options.clientAddress, userId: options.userId };
   assertQuotaLeft(await getQuota(scope, options.releaseId, now, client), now, "address");
 }

@@ -10,7 +10,7 @@ import { formatBytes } from "@/lib/core/format/bytes";
 import { formatDate, formatDateTime } from "@/lib/core/format/dates";
 import { formatCount, formatPercent } from "@/lib/core/format/numbers";
 import { getReleaseDetail } from "@/lib/domain/releases/release-history";
-import { SCORER_VERSION } from "@/lib/core/scoring/score-report";
+import { PLATFORM_SCORING_VERSION, SCORER_VERSION } from "@/lib/core/scoring/score-report";
 import { TableShell } from "@/components/ui/table-shell";
 import { supersedeReleaseAction } from "./actions";
 
@@ -150,16 +150,17 @@ function ReleaseScorerVersions({ release }: { release: ReleaseDetail }) {
   return (
     <section aria-labelledby="scorers" className="space-y-3">
       <h2 id="scorers" className="text-2xl font-semibold">
-        Scorer versions
+        Platform scoring versions
       </h2>
       {release.scorerVersions.length === 0 ? (
         <p>Nothing has been scored on this release yet.</p>
       ) : (
         <table className="bg-white text-sm">
-          <caption className="mb-1 text-left text-muted">Stored scores of this release by the scorer version that made them (this server runs {SCORER_VERSION})</caption>
+          <caption className="mb-1 text-left text-muted">Stored scores of this release by the platform scoring version they were stored under (this server runs platform scoring{" "}
+            {PLATFORM_SCORING_VERSION}, with scorer {SCORER_VERSION}, the version irc-bench-score.mjs prints)</caption>
           <thead className="border-b border-line">
             <tr>
-              <th scope="col" className="text-left">Scorer</th>
+              <th scope="col" className="text-left">Platform scoring</th>
               <th scope="col" className="text-left">Split</th>
               <th scope="col" className="text-right">Scores</th>
             </tr>
@@ -204,7 +205,7 @@ function ReleaseRescores({ release }: { release: ReleaseDetail }) {
                   <th scope="col" className="text-left">When</th>
                   <th scope="col" className="text-left">Entry</th>
                   <th scope="col" className="text-left">Split</th>
-                  <th scope="col" className="text-left">Scorer</th>
+                  <th scope="col" className="text-left">Platform scoring</th>
                   <th scope="col" className="text-left">Gold</th>
                   <th scope="col" className="text-right">Before</th>
                   <th scope="col" className="text-right">After</th>

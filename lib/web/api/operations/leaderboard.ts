@@ -1,6 +1,7 @@
 import { entriesQuerySchema, entryExportQuerySchema, entryIdSchema, leaderboardExportQuerySchema, leaderboardQuerySchema, progressQuerySchema } from "@/lib/core/leaderboard/query-schemas";
 import { progressSchema } from "@/lib/core/api-schemas/progress";
 import { entryListSchema, entrySchema, leaderboardSchema } from "@/lib/core/api-schemas/leaderboard";
+import { PERTURBATION_EXPLANATION, PUBLIC_INTERVAL_EXPLANATION, RANK_EXPLANATION, REPORTED_EXPLANATION, roundingExplanation, sliceNExplanation } from "@/lib/core/format/explanations";
 import { NO_QUERY, INVALID, type ApiOperation } from "./shared";
 
 const ENTRY_PARAM = { id: entryIdSchema.describe("a public entry's id") };
@@ -12,7 +13,10 @@ export const LEADERBOARD_API = {
     path: "/api/leaderboard",
     tag: "Leaderboard",
     summary: "The public leaderboard of the active release, best first",
-    description: "Ranks by paired tests (protocol section 13). Gzip and brotli bodies with a strong ETag (304 on If-None-Match).",
+    description:
+      `Ranks by paired tests (protocol section 13): ${RANK_EXPLANATION} Intervals: ${PUBLIC_INTERVAL_EXPLANATION} ${sliceNExplanation()} ` +
+      `Rounding: ${roundingExplanation()} Noise: ${PERTURBATION_EXPLANATION} ${REPORTED_EXPLANATION} ` +
+      "Gzip and brotli bodies with a strong ETag (304 on If-None-Match).",
     input: { auth: "public", query: leaderboardQuerySchema },
     responses: { 200: { description: "One page of the leaderboard", schema: leaderboardSchema }, 404: { description: "No release is active" }, 422: INVALID },
   },
