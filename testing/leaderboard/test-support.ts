@@ -83,26 +83,29 @@ export function entry(options: {
       ci95: options.ci95,
       byType,
     },
-    publicCounts: exactPublicCounts(options.track, options.metrics, right, byType),
+    publicCounts: exactPublicCounts(options.track, options.metrics, right, options.right !== undefined),
   };
 }
 
 /**
  * The counts behind a fixture's numbers with no noise: each metric's share of
- * SAMPLE_COUNT samples, and the nested outcomes' count for the metrics the paired
- * tests read (so a pair's shown b and c are its exact ones). Tests of the
- * perturbation itself are in lib/core/disclosure/perturb.test.ts.
+ * SAMPLE_COUNT samples; where the fixture gives `right`, the metrics the
+ * paired tests read are the nested outcomes' count, and per type always the
+ * outcomes' count on that type's samples (GOLD_TYPES), so a pair's shown b
+ * and c are its exact ones. Tests of the perturbation itself are in
+ * lib/core/disclosure/perturb.test.ts.
  */
-function exactPublicCounts(track: "open" | "closed", metrics: Metrics, right: number, byType: Partial<Record<EntityType, TypeGroupScore>>): PublicCounts {
+function exactPublicCounts(track: "open" | "closed", metrics: Metrics, right: number, hasRight: boolean): PublicCounts {
+  const rankKeys = track === "open" ? ["alias"] : ["hit@1", "alias_hit@1"];
   const overall: Record<string, number> = {};
   for (const [key, value] of Object.entries(metrics)) if (value !== undefined) overall[key] = key === "mrr" ? value * SAMPLE_COUNT : Math.round(value * SAMPLE_COUNT);
-  for (const key of track === "open" ? ["alias"] : ["hit@1", "alias_hit@1"]) overall[key] = right;
+  if (hasRight) for (const key of rankKeys) overall[key] = right;
   const types: PublicCounts["byType"] = {};
-  for (const [type, group] of Object.entries(byType)) {
-    if (group === undefined || group.n === 0) continue;
-    const counts: Record<string, number> = {};
-    for (const [key, value] of Object.entries(group.metrics)) if (value != null && key !== "mrr") counts[key] = Math.round(value * group.n);
-    types[type as EntityType] = { n: group.n, counts };
+  for (const type of ENTITY_TYPES) {
+    const n = GOLD_TYPES.filter((sampleType) => sampleType === type).length;
+    if (n === 0) continue;
+    const rightOfType = GOLD_TYPES.slice(0, right).filter((sampleType) => sampleType === type).length;
+    types[type] = { n, counts: Object.fromEntries(rankKeys.map((key) => [key, rightOfType])) };
   }
   return { n: SAMPLE_COUNT, overall, byType: types };
 }

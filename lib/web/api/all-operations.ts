@@ -32,6 +32,7 @@ export const UNDOCUMENTED_ROUTES: Readonly<Record<string, string>> = {
   "/api/admin/submissions/{id}/review": "maintainers only, with a browser session",
   "/api/admin/users/{id}": "maintainers only, with a browser session",
   "/api/admin/users/{id}/quota": "maintainers only, with a browser session",
+  "/api/admin/users/{id}/budget-group": "maintainers only, with a browser session (one entries budget for one person's or lab's accounts)",
   "/api/admin/submissions/{id}/reproduction": "maintainers only, with a browser session (provenance tier reproduced)",
   "/api/public-page": "internal: scripts/server/web-server.mjs sends public page requests here for the shared page cache; not an API",
   "/api/account-menu": "internal: the site header's account menu on shared public pages, read by the browser; not an API",

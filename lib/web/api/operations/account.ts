@@ -3,7 +3,7 @@ import { profilePatchSchema } from "@/lib/core/accounts/user-schemas";
 import { apiTokenCreatedSchema, apiTokenListSchema, apiTokenRevokedSchema, meSchema } from "@/lib/core/api-schemas/account";
 import { ID_PARAM, UNAUTHENTICATED, NOT_FOUND, INVALID, type ApiOperation } from "./shared";
 
-/** The account and its API tokens (lib/web/api/operations.ts lists every group). */
+/** The account and its API tokens (lib/web/api/all-operations.ts lists every group). */
 export const ACCOUNT_API = {
   getMe: {
     method: "get",

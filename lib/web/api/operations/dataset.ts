@@ -1,7 +1,7 @@
 import { downloadFileSchema, healthReportSchema, sampleSplitSchema } from "@/lib/core/api-schemas/dataset";
 import { downloadQuerySchema, sampleSplitQuerySchema, INVALID, DOWNLOAD_HEADERS, type ApiOperation } from "./shared";
 
-/** The dataset, the downloads, health and this document (lib/web/api/operations.ts lists every group). */
+/** The dataset, the downloads, health and this document (lib/web/api/all-operations.ts lists every group). */
 export const DATASET_API = {
   getSampleSplit: {
     method: "get",

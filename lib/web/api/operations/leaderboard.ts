@@ -6,7 +6,7 @@ import { NO_QUERY, INVALID, type ApiOperation } from "./shared";
 
 const ENTRY_PARAM = { id: entryIdSchema.describe("a public entry's id") };
 
-/** The public leaderboard, entries and exports (lib/web/api/operations.ts lists every group). */
+/** The public leaderboard, entries and exports (lib/web/api/all-operations.ts lists every group). */
 export const LEADERBOARD_API = {
   getLeaderboard: {
     method: "get",

@@ -4,7 +4,7 @@ import { errorAnalysisComponent, runComparisonComponent, samplePageComponent, su
 import { entryVisibilityChangedSchema, factSheetSavedSchema, primaryEntryChangedSchema, publicationAcceptedSchema, publicationWithdrawnSchema, submissionCreatedSchema, submissionListSchema, submissionViewSchema, quotaLedgerQuerySchema, quotaLedgerSchema, testQuotaSchema, uploadFormSchema } from "@/lib/core/api-schemas/submissions";
 import { ID_PARAM, UNAUTHENTICATED, NOT_FOUND, INVALID, RETRY_AFTER, type ApiOperation } from "./shared";
 
-/** Submissions, their samples, publication and quota (lib/web/api/operations.ts lists every group). */
+/** Submissions, their samples, publication and quota (lib/web/api/all-operations.ts lists every group). */
 export const SUBMISSION_API = {
   createSubmission: {
     method: "post",
