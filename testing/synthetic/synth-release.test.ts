@@ -48,9 +48,10 @@ function skeleton(text: string): string {
 describe("synthesizeRelease, full size", () => {
   let release: ReleaseContent;
 
+  // A full-size release takes seconds of CPU; a loaded machine needs more than the default 10 s.
   beforeAll(() => {
     release = synthesizeRelease({ seed: 42, size: "full" });
-  });
+  }, 60_000);
 
   it("has the paper's split sizes exactly (Table 2)", () => {
     const samples: Record<Split, number> = { train: 17971, dev: 2532, test: 4633 };
