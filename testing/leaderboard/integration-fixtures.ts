@@ -33,8 +33,10 @@ export type LeaderboardFixtureRelease = {
   gold: Record<"dev" | "test", GoldRecord[]>;
 };
 
-export async function importLeaderboardRelease(name: string, testSamples: number): Promise<LeaderboardFixtureRelease> {
-  const content = synthesizeLeaderboardRelease({ name, version: "1.0", testSamples });
+/** `sliceFamily`: the earlier release name whose slices this one keeps (protocol §12: releases sharing test entities). */
+export async function importLeaderboardRelease(name: string, testSamples: number, sliceFamily?: string): Promise<LeaderboardFixtureRelease> {
+  const generated = synthesizeLeaderboardRelease({ name, version: "1.0", testSamples });
+  const content = sliceFamily === undefined ? generated : { ...generated, meta: { ...generated.meta, slice_family: sliceFamily } };
   const dir = await mkdtemp(path.join(os.tmpdir(), "irc-leaderboard-int-"));
   try {
     await writeLeaderboardRelease(dir, content);

@@ -38,7 +38,7 @@ const SAMPLES_PER_ENTITY = 2;
 export type SyntheticReleaseOptions = { name: string; version: string; testSamples: number };
 
 export type SyntheticRelease = {
-  meta: { name: string; version: string; description: string };
+  meta: { name: string; version: string; description: string; slice_family?: string };
   entities: Entity[];
   samples: Record<Split, Sample[]>;
 };

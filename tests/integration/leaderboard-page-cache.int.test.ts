@@ -65,7 +65,7 @@ beforeAll(async () => {
   await storeScoredEntries(earlier, [
     { id: "pageold", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Old Board Entry", track: "open", predictions: openPredictions(earlier.gold.test, (i) => (i % 2 === 0 ? "exact" : "miss")) },
   ]);
-  const active = await importLeaderboardRelease("page-cache-active", 24);
+  const active = await importLeaderboardRelease("page-cache-active", 24, "page-cache-earlier");
   await storeScoredEntries(active, [
     { id: "pagenew", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Active Board Entry", track: "open", predictions: openPredictions(active.gold.test, (i) => (i % 3 === 0 ? "exact" : "miss")) },
   ]);

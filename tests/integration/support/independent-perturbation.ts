@@ -109,3 +109,81 @@ export function independentPublicReport(report: ScoreReport, key: NoiseKey, entr
   };
   return { metrics, ci95, byType: groups("type", report.by_type as Record<string, Group>), byCollection: groups("collection", report.by_collection as Record<string, Group>) };
 }
+
+/** Perturbed counts of one group (section 12's steps, running maximum included), for pair and rank checks. */
+export function independentShownCounts(key: NoiseKey, entryId: string, group: string, n: number, counts: Record<string, number>): Record<string, number> {
+  return perturbed(key, entryId, group, n, counts);
+}
+
+/** The shown rate of a count at 0.1 point, as section 12 rounds an overall rate. */
+export const independentTenths = tenths;
+
+/** McNemar's exact two-sided p (section 9): min(1, 2 P(X <= min(b, c))), X ~ Binomial(b + c, 1/2). */
+export function independentExactP(b: number, c: number): number {
+  const m = b + c;
+  if (m === 0) return 1;
+  let logChoose = 0;
+  let tail = 0;
+  for (let k = 0; k <= Math.min(b, c); k += 1) {
+    if (k > 0) logChoose += Math.log(m - k + 1) - Math.log(k);
+    tail += Math.exp(logChoose - m * Math.LN2);
+  }
+  return Math.min(1, 2 * tail);
+}
+
+/** Holm's step-down adjustment, answered in the input's order. */
+function holm(ps: readonly number[]): number[] {
+  const order = ps.map((p, index) => ({ p, index })).sort((a, b) => a.p - b.p);
+  const adjusted = new Array<number>(ps.length);
+  let running = 0;
+  order.forEach(({ p, index }, rank) => {
+    running = Math.max(running, Math.min(1, (ps.length - rank) * p));
+    adjusted[index] = running;
+  });
+  return adjusted;
+}
+
+/** One entry of a view: its shown count k' of the view's metric and group, and its per-sample outcomes there. */
+export type IndependentViewEntry = { id: string; shown: number; right: readonly boolean[] };
+export type IndependentVerdict = { verdict: "better" | "worse" | "no significant difference"; pBucket: string };
+
+const bucket = (p: number) => (p < 0.001 ? "< 0.001" : p < 0.01 ? "< 0.01" : p < 0.05 ? "< 0.05" : ">= 0.05");
+
+/**
+ * Section 13 on section 12's perturbed counts, for one view: a pair's b', c' from the shown counts and a perturbed
+ * discordant total; A is significantly better than B when A's shown count is higher and the exact p, Holm-adjusted
+ * across B's comparisons with every other entry, is below 0.05. Answers each entry's rank interval and each pair's verdict.
+ */
+export function independentView(key: NoiseKey, metric: string, group: string, entries: readonly IndependentViewEntry[]) {
+  const pairP = (a: IndependentViewEntry, b: IndependentViewEntry): number => {
+    let m = 0;
+    a.right.forEach((isRight, index) => (m += isRight === b.right[index] ? 0 : 1));
+    const d = a.shown - b.shown;
+    const [low, high] = [a.id, b.id].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
+    let total = Math.max(Math.abs(d), m + independentNoise(key, `${low}+${high}/m/${metric}/${group}`));
+    if ((total + d) % 2 !== 0) total += 1;
+    return independentExactP((total + d) / 2, (total - d) / 2);
+  };
+  // Each entry's family: its comparisons with every other entry, Holm-adjusted.
+  const familyP = new Map<string, Map<string, number>>();
+  for (const entry of entries) {
+    const others = entries.filter((other) => other.id !== entry.id);
+    const adjusted = holm(others.map((other) => pairP(entry, other)));
+    familyP.set(entry.id, new Map(others.map((other, index) => [other.id, adjusted[index]!])));
+  }
+  const isBetter = (a: IndependentViewEntry, b: IndependentViewEntry) => a.shown > b.shown && familyP.get(b.id)!.get(a.id)! < 0.05;
+  const ranks = new Map(
+    entries.map((entry) => {
+      const better = entries.filter((other) => isBetter(other, entry)).length;
+      const beats = entries.filter((other) => isBetter(entry, other)).length;
+      return [entry.id, [1 + better, entries.length - beats] as [number, number]];
+    }),
+  );
+  const verdict = (aId: string, bId: string): IndependentVerdict => {
+    const [a, b] = [entries.find((entry) => entry.id === aId)!, entries.find((entry) => entry.id === bId)!];
+    if (isBetter(a, b)) return { verdict: "better", pBucket: bucket(familyP.get(b.id)!.get(a.id)!) };
+    if (isBetter(b, a)) return { verdict: "worse", pBucket: bucket(familyP.get(a.id)!.get(b.id)!) };
+    return { verdict: "no significant difference", pBucket: ">= 0.05" };
+  };
+  return { ranks, verdict };
+}
