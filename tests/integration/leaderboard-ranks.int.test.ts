@@ -19,7 +19,7 @@ import { createTestUser } from "@/testing/test-users";
 import { getEnv, sliceSecretOf } from "@/lib/platform/env";
 import { goldVersionId } from "@/lib/domain/scoring/gold-version";
 import { releaseGoldOf } from "@/lib/core/scoring/score-staleness";
-import { independentShownCounts, independentTenths, independentView, type NoiseKey } from "./support/independent-perturbation";
+import { independentShownCounts, independentTenths, independentView, openCountsOf, type NoiseKey } from "./support/independent-perturbation";
 
 /**
  * Protocol v1.3 sections 9, 12 and 13 on the bundled demo release (56 test
@@ -86,9 +86,6 @@ async function testSlices() {
   return slices;
 }
 
-/** Open-world tiers counted by each cumulative metric (section 6): exact is tier 1, alias 1-2, contain 1-3, jaccard 1-4. */
-const OPEN_TIERS = { exact: 1, alias: 2, contain: 3, jaccard: 4 } as const;
-
 /** What the open view must show of these entries, computed independently from their outcomes (sections 12 and 13). */
 async function expectedOpenView(entryIds: readonly string[]) {
   const slices = await testSlices();
@@ -99,8 +96,7 @@ async function expectedOpenView(entryIds: readonly string[]) {
     entryIds.map(async (id) => {
       const score = await db.score.findUniqueOrThrow({ where: { submissionId: id } });
       const tiers = Array.from(slices.ranking, (position) => score.outcomes[position] ?? 0);
-      const counts = Object.fromEntries(Object.entries(OPEN_TIERS).map(([metric, worst]) => [metric, tiers.filter((tier) => tier >= 1 && tier <= worst).length]));
-      const shown = independentShownCounts(key, id, "all", n, counts).alias!;
+      const shown = independentShownCounts(key, id, "all", n, openCountsOf(tiers)).alias!;
       return { id, shown, right: tiers.map((tier) => tier === 1 || tier === 2) };
     }),
   );

@@ -14,6 +14,10 @@ import { importSmallRelease, predictionLines, type TestRelease } from "./support
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
 import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
+import { getEnv, sliceSecretOf } from "@/lib/platform/env";
+import { goldVersionId } from "@/lib/domain/scoring/gold-version";
+import { releaseGoldOf } from "@/lib/core/scoring/score-staleness";
+import { independentShownCounts, independentTenths, openCountsOf, type NoiseKey } from "./support/independent-perturbation";
 
 /**
  * Release pages and their history against a real PostgreSQL and Redis:
@@ -41,13 +45,25 @@ async function scored(lines: string[]): Promise<string> {
  * stored outcomes on the ranking slice's positions (tier 1 or 2, section 6),
  * not read from the score's stored slice report.
  */
+/** The entry's exact ranking-slice alias rate (what stored reports and maintainers hold). */
+async function exactRankingAlias(submissionId: string, releaseId: string): Promise<number> {
+  const { slices } = await loadSplitGold(releaseId, "test");
+  const score = await db.score.findUniqueOrThrow({ where: { submissionId } });
+  const ranking = Array.from(slices?.ranking ?? []);
+  expect(ranking.length).toBeGreaterThan(0);
+  return ranking.filter((position) => score.outcomes[position] === 1 || score.outcomes[position] === 2).length / ranking.length;
+}
+
+/** The entry's public alias rate: its ranking-slice count perturbed and rounded to 0.1 point (section 12), computed independently. */
 async function rankingAlias(submissionId: string, releaseId: string): Promise<number> {
   const { slices } = await loadSplitGold(releaseId, "test");
   const score = await db.score.findUniqueOrThrow({ where: { submissionId } });
   const ranking = Array.from(slices?.ranking ?? []);
-  const right = ranking.filter((position) => score.outcomes[position] === 1 || score.outcomes[position] === 2).length;
   expect(ranking.length).toBeGreaterThan(0);
-  return right / ranking.length;
+  const release = await db.datasetRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { name: true, goldSha256: true } });
+  const key: NoiseKey = { secret: sliceSecretOf(getEnv()), releaseName: release.name, goldVersion: goldVersionId(releaseGoldOf(release.goldSha256, "test")!) };
+  const counts = openCountsOf(ranking.map((position) => score.outcomes[position] ?? 0));
+  return independentTenths(independentShownCounts(key, submissionId, "all", ranking.length, counts).alias!, ranking.length);
 }
 
 beforeAll(async () => {
@@ -86,20 +102,21 @@ describe("re-scoring events", () => {
     // (JSON written as text, never moved by an ulp), which is the rate worked out from the outcomes.
     const [stored] = await db.$queryRaw<{ alias: number }[]>`SELECT ("rankingReport"->'metrics'->>'alias')::float8 AS "alias" FROM "Score" WHERE "submissionId" = ${publishedId}`;
     expect((events[0]?.afterMetrics as Record<string, number>).alias).toBe(stored?.alias);
-    expect(stored?.alias).toBe(await rankingAlias(publishedId, first.releaseId));
+    expect(stored?.alias).toBe(await exactRankingAlias(publishedId, first.releaseId));
     // A dev file's event holds its whole split's.
     const [dev] = await db.$queryRaw<{ alias: number }[]>`SELECT ("report"->'metrics'->>'alias')::float8 AS "alias" FROM "Score" WHERE "submissionId" = ${privateId}`;
     expect((events[1]?.afterMetrics as Record<string, number>).alias).toBe(dev?.alias);
   });
 
-  it("shows a public entry's primary metric rounded (section 12) and only counts the unpublished ones", async () => {
+  it("shows no exact-count number of a public test entry (its public values are the log's perturbed errata) and only counts the unpublished ones", async () => {
     const detail = await getReleaseDetail(firstVersion);
     expect(detail).not.toBeNull();
     const score = await db.score.findUniqueOrThrow({ where: { submissionId: publishedId } });
     expect(detail?.publicRescores).toHaveLength(1);
     const [rescore] = detail?.publicRescores ?? [];
     expect(rescore).toMatchObject({ entryId: publishedId, system: "History Open", split: "test", metric: "alias", beforeScorerVersion: "1.0.0", afterScorerVersion: SCORER_VERSION });
-    expect(rescore?.after).toBe(Number((await rankingAlias(publishedId, first.releaseId)).toFixed(3)));
+    // Section 12 (v1.3): the event's metrics are exact; rounded, they would be the window probe the perturbation closes.
+    expect([rescore?.before, rescore?.after]).toEqual([null, null]);
     expect(rescore?.beforeGoldVersion).toBe(rescore?.afterGoldVersion);
     expect(rescore?.beforeGoldVersion).toMatch(/^gv-[0-9a-f]{16}$/);
     expect(detail?.privateRescores).toEqual([{ split: "dev", beforeScorerVersion: "1.0.0", afterScorerVersion: SCORER_VERSION, isGoldChanged: false, count: 1 }]);
@@ -155,8 +172,8 @@ describe("superseded releases", () => {
     const board = await getReleaseLeaderboard({ releaseId: first.releaseId, track: "open", scope: "primary" });
     expect(board?.release.version).toBe(firstVersion);
     const row = board?.rows.find((candidate) => candidate.entryId === publishedId);
-    // The ranking slice's rate, rounded to 0.1 point (section 12).
-    expect(row?.metrics.alias?.value).toBe(Number((await rankingAlias(publishedId, first.releaseId)).toFixed(3)));
+    // The ranking slice's rate, perturbed and rounded to 0.1 point (section 12).
+    expect(row?.metrics.alias?.value).toBe(await rankingAlias(publishedId, first.releaseId));
 
     const changelog = await listReleaseChangelog();
     expect(changelog.map((entry) => [entry.version, entry.isActive, entry.supersededBy?.version ?? null])).toEqual([

@@ -68,7 +68,7 @@ describe("lib/domain/scoring/store-score.ts writers", () => {
     // The row records the platform's scoring version (protocol v1.2: the report plus its slices'), the report the scorer's.
     expect(report.scorer_version).toBe(SCORER_VERSION);
     expect(row.scorerVersion).toBe(PLATFORM_SCORING_VERSION);
-    expect(row.scorerVersion).toBe("1.2.0");
+    expect(row.scorerVersion).toBe("1.3.0");
     expect(row.goldSha256).toBe("c".repeat(64));
     expect([...row.outcomes]).toEqual([1, 0, 2, 4, 0]);
     expect(row.probeFlags).toBeNull();

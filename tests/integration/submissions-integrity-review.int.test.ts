@@ -31,6 +31,7 @@ let owner: TestUser;
 let maintainer: TestUser;
 let worker: WorkerProcess | undefined;
 let probeId = "";
+let flaggedId = "";
 let honestId = "";
 let privateId = "";
 let devId = "";
@@ -49,11 +50,22 @@ beforeAll(async () => {
   const trainQids = [...new Set(release.content.samples.train.map((sample) => sample.qid))];
   const probeLines = samplesOf(release, "test").map((sample, index) => JSON.stringify({ id: sample.id, ranking: [trainQids[index % trainQids.length]] }));
   probeId = (await submitLines(probeLines, { userId: prober.id, originalName: "probe.jsonl" })).id;
+  // A flagged file the v1.3 guard lets through: single-entry rankings everywhere; in the two largest collections an entity
+  // that can be a test gold (of no train or dev sample, not the sample's gold), elsewhere a train entity, so it differs
+  // from the train-prior baseline in 106 samples, and the all-train collection Regional (33 >= min_group_n) is uninformative.
+  const known = new Set([...release.content.samples.train, ...release.content.samples.dev].map((sample) => sample.qid));
+  const pool = release.content.entities.map((entity) => entity.qid).filter((qid) => !known.has(qid));
+  const informative = new Set(["Veterans", "Immigration"]);
+  const flaggedLines = samplesOf(release, "test").map((sample, index) => {
+    const poolPick = pool[index % pool.length] === sample.qid ? pool[(index + 1) % pool.length]! : pool[index % pool.length]!;
+    return JSON.stringify({ id: sample.id, ranking: [informative.has(sample.collection) ? poolPick : trainQids[index % trainQids.length]] });
+  });
+  flaggedId = (await submitLines(flaggedLines, { userId: prober.id, originalName: "half-guess.jsonl" })).id;
   honestId = (await submitLines(predictionLines(release, "test", "closed", 0.45, 111), { userId: owner.id, originalName: "ranker-v3-final.jsonl" })).id;
   privateId = (await submitLines(predictionLines(release, "test", "open", 0.5, 112), { userId: owner.id, originalName: "open-private.jsonl" })).id;
   devId = (await submitLines(predictionLines(release, "dev", "open", 0.5, 113), { userId: owner.id })).id;
   worker = await startWorker({ WORKER_CONCURRENCY: "2" });
-  await waitForAllSettled([...baselines.map((run) => run.submissionId), probeId, honestId, privateId, devId], { timeoutMs: 100_000, workers: [worker] });
+  await waitForAllSettled([...baselines.map((run) => run.submissionId), probeId, flaggedId, honestId, privateId, devId], { timeoutMs: 100_000, workers: [worker] });
 });
 
 afterAll(async () => {
@@ -103,41 +115,46 @@ describe("probe flags", () => {
     expect(queue.recent.find((row) => row.id === probeId)?.probe_flags?.flags.some((flag) => flag.raised)).toBe(true);
   });
 
+  it("the guard refuses the all-train probe: every answer that cannot be right is one answer, the train-prior baseline's (v1.3)", async () => {
+    const refused = await caught(() => requestPublication(sessionActor(prober), probeId, METHOD));
+    expect(refused.code).toBe("validation");
+    expect(refused.message).toMatch(/too close to the baseline "Train-frequency prior/);
+  });
+
   it("approving a flagged file needs every raised flag acknowledged and a reason; then it is published and audited", async () => {
-    await requestPublication(sessionActor(prober), probeId, METHOD);
-    const none = await caught(() => reviewSubmission(sessionActor(maintainer), probeId, { action: "approve", reason: "Looks fine." }));
+    const flagged = await storedFlags(flaggedId);
+    const raised = flagged.flags?.flags.filter((flag) => flag.raised).map((flag) => flag.id);
+    expect(raised).toEqual(["single_entry_rankings", "uninformative_groups"]);
+    await requestPublication(sessionActor(prober), flaggedId, METHOD);
+    const none = await caught(() => reviewSubmission(sessionActor(maintainer), flaggedId, { action: "approve", reason: "Looks fine." }));
     expect(none.code).toBe("conflict");
     expect(none.message).toMatch(/single_entry_rankings/);
-    expect(none.message).toMatch(/top1_from_known_splits/);
+    expect(none.message).toMatch(/uninformative_groups/);
 
-    const partial = await caught(() => reviewSubmission(sessionActor(maintainer), probeId, { action: "approve", reason: "Looks fine.", acknowledge: ["single_entry_rankings"] }));
+    const partial = await caught(() => reviewSubmission(sessionActor(maintainer), flaggedId, { action: "approve", reason: "Looks fine.", acknowledge: ["single_entry_rankings"] }));
     expect(partial.code).toBe("conflict");
-    expect(partial.message).toMatch(/top1_from_known_splits/);
+    expect(partial.message).toMatch(/uninformative_groups/);
     expect(partial.message).not.toMatch(/single_entry_rankings \(/);
 
-    const all = ["single_entry_rankings", "top1_from_known_splits", "uninformative_groups"];
-    const noReason = await caught(() => reviewSubmission(sessionActor(maintainer), probeId, { action: "approve", acknowledge: all }));
+    const all = ["single_entry_rankings", "uninformative_groups"];
+    const noReason = await caught(() => reviewSubmission(sessionActor(maintainer), flaggedId, { action: "approve", acknowledge: all }));
     expect(noReason.code).toBe("validation");
     expect(noReason.message).toMatch(/reason/);
-    expect((await caught(() => reviewSubmission(sessionActor(maintainer), probeId, { action: "approve", reason: "ok", acknowledge: ["no_such_flag"] }))).code).toBe("validation");
+    expect((await caught(() => reviewSubmission(sessionActor(maintainer), flaggedId, { action: "approve", reason: "ok", acknowledge: ["no_such_flag"] }))).code).toBe("validation");
 
-    expect((await db.submission.findUniqueOrThrow({ where: { id: probeId } })).publication).toBe("PENDING");
-    expect(await db.auditLog.count({ where: { targetId: probeId } })).toBe(0);
+    expect((await db.submission.findUniqueOrThrow({ where: { id: flaggedId } })).publication).toBe("PENDING");
+    expect(await db.auditLog.count({ where: { targetId: flaggedId, action: { startsWith: "submission.approve" } } })).toBe(0);
 
     const reason = "The authors explained the single-entity output; checked against their code.";
-    await reviewSubmission(sessionActor(maintainer), probeId, { action: "approve", reason, acknowledge: all });
-    expect((await db.submission.findUniqueOrThrow({ where: { id: probeId } })).publication).toBe("PUBLISHED");
-    const audit = await db.auditLog.findMany({ where: { targetId: probeId } });
+    await reviewSubmission(sessionActor(maintainer), flaggedId, { action: "approve", reason, acknowledge: all });
+    expect((await db.submission.findUniqueOrThrow({ where: { id: flaggedId } })).publication).toBe("PUBLISHED");
+    const audit = await db.auditLog.findMany({ where: { targetId: flaggedId, action: "submission.approve" } });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "submission.approve", actorId: maintainer.id, reason });
     expect(audit[0]?.details).toMatchObject({
       probeFlags: {
         acknowledged: all,
-        raised: [
-          { id: "single_entry_rankings", value: 1, threshold: 0.5 },
-          { id: "top1_from_known_splits", value: 1, threshold: 0.9 },
-          { id: "uninformative_groups", threshold: 0 },
-        ],
+        raised: [{ id: "single_entry_rankings", value: 1, threshold: 0.5 }, { id: "uninformative_groups", threshold: 0 }],
       },
     });
   });

@@ -21,6 +21,11 @@ import { importSmallRelease, predictionLines, type TestRelease } from "./support
 import { resetTestState } from "./support/reset";
 import { submitLines } from "./support/uploads";
 import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
+import { createHmac } from "node:crypto";
+import { getEnv, sliceSecretOf } from "@/lib/platform/env";
+import { goldVersionId } from "@/lib/domain/scoring/gold-version";
+import { releaseGoldOf } from "@/lib/core/scoring/score-staleness";
+import { independentNoise, independentTenths, type NoiseKey } from "./support/independent-perturbation";
 
 /**
  * The participant's workbench on a real database: the instance
@@ -385,11 +390,19 @@ describe("who may see what", () => {
 describe("error classes of a published test entry (protocol section 12)", () => {
   // hand-test.jsonl: the first 10 of the 232 test samples right (class correct), the other 222 empty.
   const ranking = async () => Array.from((await loadSplitGold(release.releaseId, "test")).slices?.ranking ?? []);
+  const secret = () => sliceSecretOf(getEnv());
+  /** Section 12 from its text: a sample is in the feedback slice when HMAC(secret, family/qid)'s first 8 bytes / 2^64 < 0.25. */
+  const independentRanking = () =>
+    release.content.samples.test.flatMap((sample, position) => {
+      const head = createHmac("sha256", secret()).update(`${release.content.meta.name}/${sample.qid}`).digest().readBigUInt64BE(0);
+      return head < 2n ** 64n / 4n ? [] : [position];
+    });
 
-  it("the ranking slice holds 171 of the 232 test samples, 5 of the first 10 (positions 0, 2, 6, 7, 9)", async () => {
+  it("the ranking slice is the samples whose gold entity the HMAC puts there: 168 of the 232, 6 of the first 10", async () => {
     const positions = await ranking();
-    expect(positions).toHaveLength(171);
-    expect(positions.filter((position) => position < HAND_RIGHT)).toEqual([0, 2, 6, 7, 9]);
+    expect(positions).toEqual(independentRanking());
+    expect(positions).toHaveLength(168);
+    expect(positions.filter((position) => position < HAND_RIGHT)).toEqual([2, 4, 6, 7, 8, 9]);
   });
 
   it("a maintainer sees the whole split's shares unrounded, before publication too; the owner nothing yet", async () => {
@@ -399,18 +412,24 @@ describe("error classes of a published test entry (protocol section 12)", () => 
     expect((await caught(() => getErrorAnalysis(sessionActor(owner), handTestRunId))).message).toMatch(/after publication only/);
   });
 
-  it("after publication the owner sees the ranking slice's shares, rounded to 0.1 point: 5 / 171 correct, not the whole split's 10 / 232", async () => {
+  it("after publication the owner sees the ranking slice's class counts perturbed (section 12), shares over their sum to 0.1 point, never the whole split's", async () => {
     await db.submission.update({ where: { id: handTestRunId }, data: { publication: "PUBLISHED", publishedAt: new Date() } });
-    // 5 / 171 = 0.02924 -> 0.029; 166 / 171 = 0.97076 -> 0.971 (the whole split's would be 0.043 and 0.957).
-    const expected = { kind: "test", slice: "ranking", n: 171, shares: { correct: 0.029, partial: 0, empty: 0.971, wrong_type: 0, same_type: 0, not_in_kb: 0 } };
+    // Exact: 6 / 168 correct, 162 / 168 empty. Each class count gets its own noise (ENTRY/error/CLASS), clamped to [0, 168].
+    const exact = { correct: 6, partial: 0, empty: 162, wrong_type: 0, same_type: 0, not_in_kb: 0 };
+    const releaseRow = await db.datasetRelease.findUniqueOrThrow({ where: { id: release.releaseId }, select: { name: true, goldSha256: true } });
+    const key: NoiseKey = { secret: secret(), releaseName: releaseRow.name, goldVersion: goldVersionId(releaseGoldOf(releaseRow.goldSha256, "test")!) };
+    const perturbed = Object.entries(exact).map(([name, k]) => [name, Math.min(168, Math.max(0, k + independentNoise(key, `${handTestRunId}/error/${name}`)))] as const);
+    const total = perturbed.reduce((sum, [, k]) => sum + k, 0);
+    const shares = Object.fromEntries(perturbed.map(([name, k]) => [name, independentTenths(k, total)]));
+    const expected = { kind: "test", slice: "ranking", n: 168, shares };
     expect(await getErrorAnalysis(sessionActor(owner), handTestRunId)).toMatchObject(expected);
     // A test row stored before the ranking slice's counts were kept is made again, not shown on the whole split.
     const row = await db.sampleAnalysis.findUniqueOrThrow({ where: { submissionId: handTestRunId } });
     const { rankingSlice, ...withoutSlice } = row.summary as Record<string, unknown>;
-    expect(rankingSlice).toEqual({ n: 171, counts: { correct: 5, partial: 0, empty: 166, wrong_type: 0, same_type: 0, not_in_kb: 0 } });
+    expect(rankingSlice).toEqual({ n: 168, counts: exact });
     await db.sampleAnalysis.update({ where: { submissionId: handTestRunId }, data: { summary: withoutSlice as object } });
     expect(await getErrorAnalysis(sessionActor(owner), handTestRunId)).toMatchObject(expected);
-    expect((await db.sampleAnalysis.findUniqueOrThrow({ where: { submissionId: handTestRunId } })).summary).toMatchObject({ rankingSlice: { n: 171 } });
+    expect((await db.sampleAnalysis.findUniqueOrThrow({ where: { submissionId: handTestRunId } })).summary).toMatchObject({ rankingSlice: { n: 168 } });
   });
 });
 

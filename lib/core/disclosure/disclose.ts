@@ -103,11 +103,6 @@ function roundInterval(interval: Interval): Interval {
 type Level = DisclosureLevel;
 const roundIf = (level: Level, value: number): number => (level === "full" ? value : roundRate(value));
 
-/** One overall value that a stored row already holds for the right samples (a re-score event's metrics), for one asker. */
-export function discloseValue(value: number, level: Level): number {
-  return roundIf(level, value);
-}
-
 /** The headline columns of a Score row: the whole split's and, on the test split, the feedback slice's; the ranking slice's report. */
 type StoredHeadlines = {
   primary: number;

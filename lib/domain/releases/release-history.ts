@@ -1,6 +1,5 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
-import { discloseValue, disclosureLevelFor } from "@/lib/core/disclosure/disclose";
 import { goldVersionId } from "@/lib/domain/scoring/gold-version";
 import { isPublicEntry } from "@/lib/domain/scoring/public-entry-rule";
 import { PLATFORM_SCORING_VERSION } from "@/lib/core/scoring/score-report";
@@ -38,6 +37,7 @@ type PublicRescore = {
   split: "dev" | "test";
   track: "open" | "closed";
   metric: string;
+  /** Dev entries only (the dev gold is public); a test entry's are in the public log's errata. */
   before: number | null;
   after: number | null;
   beforeScorerVersion: string;
@@ -136,12 +136,12 @@ async function loadRescores(releaseId: string): Promise<{ publicRescores: Public
       continue;
     }
     if (publicRescores.length >= RESCORES_SHOWN) continue;
-    // Section 12: a public entry's headline as the public sees it (rounded on the test split).
-    const level = disclosureLevelFor({ split: event.split, isPublic: true, isMaintainer: false });
+    // Section 12 (v1.3): an event holds exact ranking-slice metrics, and a rounded exact count is what the perturbation
+    // exists to hide; a test entry's public values before and after are the change log's errata (perturbed), not these.
     const metric = PRIMARY_METRIC[event.track];
     const valueOf = (metrics: unknown): number | null => {
       const value = metrics !== null && typeof metrics === "object" ? (metrics as Record<string, unknown>)[metric] : undefined;
-      return typeof value === "number" ? discloseValue(value, level) : null;
+      return typeof value === "number" && split === "dev" ? value : null;
     };
     publicRescores.push({
       entryId: submission.id,

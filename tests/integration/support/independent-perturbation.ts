@@ -187,3 +187,11 @@ export function independentView(key: NoiseKey, metric: string, group: string, en
   };
   return { ranks, verdict };
 }
+
+/** Open-world tiers counted by each cumulative metric (section 6): exact is tier 1, alias 1-2, contain 1-3, jaccard 1-4. */
+const OPEN_TIERS = { exact: 1, alias: 2, contain: 3, jaccard: 4 } as const;
+
+/** An open-world entry's exact counts of the four tiers, from its stored outcomes at the given positions. */
+export function openCountsOf(tiers: readonly number[]): Record<string, number> {
+  return Object.fromEntries(Object.entries(OPEN_TIERS).map(([metric, worst]) => [metric, tiers.filter((tier) => tier >= 1 && tier <= worst).length]));
+}

@@ -36,8 +36,8 @@ function leaderboardHref(version: string, isActive: boolean): string {
 }
 
 /** A primary metric (alias or hit@1: both rates) as the leaderboard shows it. */
-function RescoreValue({ value }: { value: number | null }) {
-  return <>{value === null ? "–" : formatPercent(value)}</>;
+function RescoreValue({ value, entryId }: { value: number | null; entryId: string }) {
+  return value === null ? <Link href={`/changes?entry=${encodeURIComponent(entryId)}`}>change log</Link> : <>{formatPercent(value)}</>;
 }
 
 type ReleaseDetail = NonNullable<Awaited<ReturnType<typeof getReleaseDetail>>>;
@@ -197,7 +197,8 @@ function ReleaseRescores({ release }: { release: ReleaseDetail }) {
             <TableShell
               caption={
                 <>
-                  Public entries and baselines whose score was re-made: the primary metric before and after (test: rounded to 0.1 point, protocol §12)
+                  Public entries and baselines whose score was re-made: the primary metric before and after on dev; a test entry&apos;s public
+                  numbers before and after (perturbed, protocol §12) are in <Link href="/changes">the change log</Link>
                 </>
               }
               head={
@@ -222,10 +223,10 @@ function ReleaseRescores({ release }: { release: ReleaseDetail }) {
                   <td>{rescore.beforeScorerVersion === rescore.afterScorerVersion ? rescore.afterScorerVersion : `${rescore.beforeScorerVersion} → ${rescore.afterScorerVersion}`}</td>
                   <td>{rescore.beforeGoldVersion === rescore.afterGoldVersion ? "unchanged" : `${rescore.beforeGoldVersion} → ${rescore.afterGoldVersion}`}</td>
                   <td className="text-right tabular-nums">
-                    <RescoreValue value={rescore.before} />
+                    <RescoreValue value={rescore.before} entryId={rescore.entryId} />
                   </td>
                   <td className="text-right tabular-nums">
-                    <RescoreValue value={rescore.after} />
+                    <RescoreValue value={rescore.after} entryId={rescore.entryId} />
                   </td>
                 </tr>
               ))}
