@@ -294,10 +294,10 @@ describe("[INTEGRITY] reproducible baselines", () => {
     for (const { id } of testBaselines) {
       const { status, report } = await publicReport(id);
       expect(status).toBe(200);
-      // Every tiny collection shows its size only.
-      for (const name of ["Tiny One", "Tiny Two", "Tiny Three"]) {
-        expect(report?.by_collection?.[name]).toMatchObject({ suppressed: true, metrics: {} });
-      }
+      // Every tiny collection shows its size only (one whose samples' entities all fell in the feedback slice is not listed).
+      const tiny = ["Tiny One", "Tiny Two", "Tiny Three"].filter((name) => report?.by_collection?.[name] !== undefined);
+      expect(tiny.length).toBeGreaterThan(0);
+      for (const name of tiny) expect(report?.by_collection?.[name]).toMatchObject({ suppressed: true, metrics: {} });
       for (const group of Object.values(report?.by_type ?? {})) expect(group.metrics).not.toHaveProperty("mrr");
       fromPublic += await searchBaseline(id, report);
       fromStored += await searchBaseline(id, await storedReport(id));
