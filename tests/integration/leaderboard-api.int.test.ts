@@ -11,6 +11,9 @@ import { comparePublicEntries } from "@/lib/domain/leaderboard/compare-public-en
 import { parseCsv } from "@/testing/parse-csv";
 import { findPublicEntry } from "@/lib/domain/leaderboard/get-public-entry";
 import { loadSplitGold } from "@/lib/domain/scoring/load-gold";
+import { goldVersionId } from "@/lib/domain/scoring/gold-version";
+import { releaseGoldOf } from "@/lib/core/scoring/score-staleness";
+import { getEnv, sliceSecretOf } from "@/lib/platform/env";
 import {
   callJson,
   closedPredictions,
@@ -21,6 +24,8 @@ import {
 } from "@/testing/leaderboard/integration-fixtures";
 import { assertTestDatabase } from "@/testing/local-database";
 import { resetDatabase } from "./support/reset";
+import { expectedView, type FixtureModelEntry, type ViewName } from "./support/independent-leaderboard";
+import type { NoiseKey } from "./support/independent-perturbation";
 
 /**
  * The public leaderboard API against a real PostgreSQL: shapes, caching, 422s,
@@ -34,26 +39,35 @@ import { resetDatabase } from "./support/reset";
  * plus private, pending, hidden, published-dev entries that must stay out,
  * and a dev baseline (public, but not on the test leaderboard).
  *
- * Everything public is on the ranking slice (protocol section 12): with the
- * tests' fixed IRC_SLICE_SECRET, 41 of the 56 test samples, at the positions
- * 0-3, 6-8, 10-15, 20, 21, 23, 24, 26, 28-32, 34, 36-38, 40-49, 51-53, 55
- * (checked against loadSplitGold below). Worked out by hand on those 41:
- *   Open Alpha      alias-right on 29 (0.707), exact on 20 (0.488)
- *   Open Baseline   right on the 22 even ones (0.537)
- *   Closed Gamma    hit@1 on the 13 multiples of 3 (0.317), hit@3 on all 41
- *   Closed Baseline hit@1 on the 7 below 10 (0.171)
- * Pairs (b = first right and second wrong, c the reverse) and McNemar's exact
- * p = min(1, 2 P(X <= min(b, c))), X ~ Bin(b + c, 1/2), from exact fractions:
- *   Alpha vs Open Baseline   b = 19, c = 12  p = 0.281042
- *   Alpha vs Gamma           b = 21, c = 5   p = 0.0024939
- *   Alpha vs Closed Baseline b = 24, c = 2   p = 1.0490e-5
- *   Gamma vs Open Baseline   b = 5,  c = 14  p = 0.063568
- *   Closed Baseline vs Open  b = 3,  c = 18  p = 0.0014896
- *   Closed Baseline vs Gamma b = 4,  c = 10  p = 0.179565
- * Section 13 Holm families in the unified view (each entry's tests with the
- * other three): Gamma's {Alpha 0.0074818, Open 0.12714, Closed 0.17957},
- * Closed Baseline's {Alpha 3.1471e-5, Open 0.0029793, Gamma 0.17957},
- * Open Baseline's {Closed 0.0044689, Gamma 0.12714, Alpha 0.28104}.
+ * Everything public is on the ranking slice (protocol section 12, v1.3):
+ * slices are keyed by the gold entity (two samples each, 2k and 2k + 1), so
+ * with the tests' fixed IRC_SLICE_SECRET the ranking slice is 21 entities, 42
+ * of the 56 test samples: all but 2, 3, 8-11, 26-31, 46, 47 (checked against
+ * loadSplitGold below). Exact counts on those 42, by hand:
+ *   Open Alpha      alias-right on 30 (all but 0, 4, 12, 16, 20, 24, 32, 36, 40, 44, 48, 52), exact on 18
+ *   Open Baseline   right on the 21 even ones
+ *   Closed Gamma    hit@1 on the 15 multiples of 3 (0, 6, 12, 15, ..., 54), hit@3 on all 42
+ *   Closed Baseline hit@1 on the 6 below 10 (0, 1, 4, 5, 6, 7)
+ * Exact pairs (b = first right and second wrong, c the reverse):
+ *   Alpha vs Open Baseline   b = 21 (the odd ones), c = 12 (the multiples of 4)
+ *   Alpha vs Gamma           b = 20, c = 5 (the multiples of 12: 0, 12, 24, 36, 48)
+ *   Alpha vs Closed Baseline b = 26, c = 2 (0, 4)
+ *   Gamma vs Open Baseline   b = 6,  c = 12
+ *   Closed Baseline vs Open  b = 3,  c = 18
+ *   Closed Baseline vs Gamma b = 4,  c = 13
+ * None of these is what the public sees. Every public number comes from
+ * counts perturbed by seeded noise (section 12): a count k shows as
+ * k' = min(n, max(0, k + z)) (then each cumulative series' running maximum),
+ * rounded half up on integers; a pair's b', c' come from the difference d of
+ * the two shown counts and the perturbed discordant total max(|d|, b + c + z).
+ * Part of z is keyed by the gold version id, an HMAC under NEXTAUTH_SECRET
+ * that each checkout draws for itself, so the shown numbers, orders and
+ * verdicts differ between checkouts: the expectations below are worked out at
+ * run time from the exact counts above (support/independent-leaderboard.ts,
+ * written from the protocol's text, not lib/core/disclosure), with the file's
+ * noise key. With 42 samples the noise (about 4.5 samples a count) moves a
+ * verdict easily: a pair can read "better" or "no significant difference"
+ * depending on the draw, and only the shown counts decide which.
  */
 
 type ApiRow = {
@@ -79,6 +93,34 @@ const HIDDEN_NAMES = ["Private Secret", "Pending Entry", "Hidden Entry", "Dev Pu
 
 let release: LeaderboardFixtureRelease;
 let ownerId: string;
+let noise: NoiseKey;
+/** The ranking slice's positions (gold order): every public number is of these. */
+let positions: number[];
+
+// Who is right where, by gold-order index: the predictions below are made from these, and the expectations worked out from them.
+const alphaTier = (i: number): 0 | 1 | 2 => (i % 4 === 0 ? 0 : i % 4 === 1 ? 2 : 1);
+const openBaselineTier = (i: number): 0 | 1 => (i % 2 === 0 ? 1 : 0);
+const gammaRank = (i: number): 1 | 2 => (i % 3 === 0 ? 1 : 2);
+const closedBaselineRank = (i: number): 1 | 2 => (i < 10 ? 1 : 2);
+const MODEL: FixtureModelEntry[] = [
+  { id: "entryalpha", system: "Open Alpha", isBaseline: false, track: "open", tier: alphaTier },
+  { id: "baseopen", system: "Open Baseline", isBaseline: true, track: "open", tier: openBaselineTier },
+  { id: "entrygamma", system: "Closed Gamma", isBaseline: false, track: "closed", rank: gammaRank },
+  { id: "baseclosed", system: "Closed Baseline", isBaseline: true, track: "closed", rank: closedBaselineRank },
+];
+const TIER_ANSWER = ["miss", "exact", "alias"] as const;
+const PAPER = { system: "Paper system", alias: 0.6 };
+
+/** The public view, worked out independently from the exact outcomes on the ranking slice. */
+const expected = (view: ViewName) => expectedView(noise, MODEL, positions, view);
+const systemOf = (id: string) => MODEL.find((entry) => entry.id === id)!.system;
+/** The rows of a view best first: entries by perturbed count over n, the paper at its reported alias (the unified metric of an open row). */
+function expectedRowOrder(view: ViewName): string[] {
+  const model = expected(view);
+  const rows = model.order.map((id) => ({ system: systemOf(id), order: model.estimate(id) }));
+  if (view !== "closed") rows.push({ system: PAPER.system, order: PAPER.alias });
+  return rows.sort((x, y) => y.order - x.order).map((row) => row.system);
+}
 
 function request(path: string, headers: Record<string, string> = {}): Request {
   return new Request(`http://127.0.0.1${path}`, { headers });
@@ -106,10 +148,10 @@ beforeAll(async () => {
   const dev = release.gold.dev;
   const allExact = () => "exact" as const;
   await storeScoredEntries(release, [
-    { id: "entryalpha", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Open Alpha", track: "open", parameterCount: 8_000_000_000n, isOpenWeights: true, predictions: openPredictions(test, (i) => (i % 4 === 0 ? "miss" : i % 4 === 1 ? "alias" : "exact")) },
-    { id: "baseopen", userId: system.id, split: "test", publication: "PRIVATE", isBaseline: true, systemName: "Open Baseline", track: "open", predictions: openPredictions(test, (i) => (i % 2 === 0 ? "exact" : "miss")) },
-    { id: "entrygamma", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Closed Gamma", track: "closed", predictions: closedPredictions(test, release.kb, (i) => i % 3 === 0) },
-    { id: "baseclosed", userId: system.id, split: "test", publication: "PRIVATE", isBaseline: true, systemName: "Closed Baseline", track: "closed", predictions: closedPredictions(test, release.kb, (i) => i < 10) },
+    { id: "entryalpha", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Open Alpha", track: "open", parameterCount: 8_000_000_000n, isOpenWeights: true, predictions: openPredictions(test, (i) => TIER_ANSWER[alphaTier(i)]) },
+    { id: "baseopen", userId: system.id, split: "test", publication: "PRIVATE", isBaseline: true, systemName: "Open Baseline", track: "open", predictions: openPredictions(test, (i) => TIER_ANSWER[openBaselineTier(i)]) },
+    { id: "entrygamma", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Closed Gamma", track: "closed", predictions: closedPredictions(test, release.kb, (i) => gammaRank(i) === 1) },
+    { id: "baseclosed", userId: system.id, split: "test", publication: "PRIVATE", isBaseline: true, systemName: "Closed Baseline", track: "closed", predictions: closedPredictions(test, release.kb, (i) => closedBaselineRank(i) === 1) },
     { id: "entryprivate", userId: owner.id, split: "test", publication: "PRIVATE", systemName: "Private Secret", track: "open", predictions: openPredictions(test, allExact) },
     { id: "entrypending", userId: owner.id, split: "test", publication: "PENDING", systemName: "Pending Entry", track: "open", predictions: openPredictions(test, allExact) },
     { id: "entryhidden", userId: owner.id, split: "test", publication: "HIDDEN", systemName: "Hidden Entry", track: "open", predictions: openPredictions(test, allExact) },
@@ -117,8 +159,11 @@ beforeAll(async () => {
     { id: "basedev", userId: system.id, split: "dev", publication: "PRIVATE", isBaseline: true, systemName: "Dev Baseline", track: "open", predictions: openPredictions(dev, (i) => (i % 2 === 0 ? "exact" : "miss")) },
   ]);
   await db.reportedResult.create({
-    data: { releaseId: release.releaseId, name: "Paper system", track: "open", split: "test", metrics: { exact: 0.5, alias: 0.6, contain: 0.61, jaccard: 0.7 }, source: "A paper, Table 4" },
+    data: { releaseId: release.releaseId, name: PAPER.system, track: "open", split: "test", metrics: { exact: 0.5, alias: PAPER.alias, contain: 0.61, jaccard: 0.7 }, source: "A paper, Table 4" },
   });
+  const gold = (await db.datasetRelease.findUniqueOrThrow({ where: { id: release.releaseId }, select: { goldSha256: true } })).goldSha256;
+  noise = { secret: sliceSecretOf(getEnv()), releaseName: RELEASE_NAME, goldVersion: goldVersionId(releaseGoldOf(gold, "test")!) };
+  positions = Array.from((await loadSplitGold(release.releaseId, "test")).slices?.ranking ?? []);
 });
 
 afterAll(async () => {
@@ -126,17 +171,32 @@ afterAll(async () => {
 });
 
 describe("the fixture's ranking slice", () => {
-  it("has the 41 positions the expectations of this file are worked out on", async () => {
+  it("has the 42 positions the expectations of this file are worked out on", async () => {
     const slices = (await loadSplitGold(release.releaseId, "test")).slices;
     const ranking = Array.from(slices?.ranking ?? []);
-    expect(ranking).toEqual([0, 1, 2, 3, 6, 7, 8, 10, 11, 12, 13, 14, 15, 20, 21, 23, 24, 26, 28, 29, 30, 31, 32, 34, 36, 37, 38, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 51, 52, 53, 55]);
+    const feedback = [2, 3, 8, 9, 10, 11, 26, 27, 28, 29, 30, 31, 46, 47];
+    expect(ranking).toEqual(Array.from({ length: 56 }, (_, i) => i).filter((i) => !feedback.includes(i)));
+    expect(Array.from(slices?.feedback ?? [])).toEqual(feedback);
+    expect(positions).toEqual(ranking);
+    // Section 12 (v1.3): slices are keyed by the gold entity, so every sample of one entity is in the same slice.
+    const qidsOf = (indices: readonly number[]) => new Set(indices.map((i) => release.gold.test[i]?.qid));
+    expect([...qidsOf(ranking)].filter((qid) => qidsOf(feedback).has(qid))).toEqual([]);
+    expect(qidsOf(ranking).size).toBe(21);
     const count = (isRight: (i: number) => boolean) => ranking.filter(isRight).length;
-    expect([count((i) => i % 4 !== 0), count((i) => i % 4 >= 2), count((i) => i % 2 === 0), count((i) => i % 3 === 0), count((i) => i < 10)]).toEqual([29, 20, 22, 13, 7]);
+    expect([count((i) => i % 4 !== 0), count((i) => i % 4 >= 2), count((i) => i % 2 === 0), count((i) => i % 3 === 0), count((i) => i < 10)]).toEqual([30, 18, 21, 15, 6]);
     // Alpha vs Open Baseline: b = Alpha right and the baseline wrong (the odd ones), c = the multiples of 4.
-    expect([count((i) => i % 2 === 1), count((i) => i % 4 === 0)]).toEqual([19, 12]);
+    expect([count((i) => i % 2 === 1), count((i) => i % 4 === 0)]).toEqual([21, 12]);
     // Alpha vs Gamma on the unified metric: b = i % 4 != 0 and i % 3 != 0, c = the multiples of 12.
-    expect([count((i) => i % 4 !== 0 && i % 3 !== 0), count((i) => i % 12 === 0)]).toEqual([21, 5]);
-    expect(count((i) => release.gold.test[i]?.type === "Person")).toBe(7);
+    expect([count((i) => i % 4 !== 0 && i % 3 !== 0), count((i) => i % 12 === 0)]).toEqual([20, 5]);
+    // The other pairs of the top of this file.
+    expect([count((i) => i % 4 !== 0 && i >= 10), count((i) => i % 4 === 0 && i < 10)]).toEqual([26, 2]);
+    expect([count((i) => i % 3 === 0 && i % 2 === 1), count((i) => i % 3 !== 0 && i % 2 === 0)]).toEqual([6, 12]);
+    expect([count((i) => i < 10 && i % 2 === 1), count((i) => i >= 10 && i % 2 === 0)]).toEqual([3, 18]);
+    expect([count((i) => i < 10 && i % 3 !== 0), count((i) => i >= 10 && i % 3 === 0)]).toEqual([4, 13]);
+    expect(count((i) => release.gold.test[i]?.type === "Person")).toBe(8);
+    // The model the expectations are worked out from agrees with these hand counts.
+    const open = expected("open");
+    expect(open.pair("entryalpha", "baseopen").b - open.pair("entryalpha", "baseopen").c).toBe(open.overall("entryalpha").counts.alias! - open.overall("baseopen").counts.alias!);
   });
 });
 
@@ -147,30 +207,39 @@ describe("GET /api/leaderboard", () => {
     expect(body.release).toEqual({ name: RELEASE_NAME, version: "1.0" });
     expect(body.track).toBe("open");
     expect(body.rank_metric).toBe("alias");
-    expect(body.entries.map((row) => row.system)).toEqual(["Open Alpha", "Paper system", "Open Baseline"]);
-    expect(body.entries.map((row) => row.kind)).toEqual(["submission", "reported", "baseline"]);
+    // Rows by the public point estimate: each entry's perturbed alias count over n (exact: Alpha 30 of 42, the baseline 21), the paper at its 0.6.
+    const order = expectedRowOrder("open");
+    expect(body.entries.map((row) => row.system)).toEqual(order);
+    const kindOf: Record<string, string> = { "Open Alpha": "submission", "Paper system": "reported", "Open Baseline": "baseline" };
+    expect(body.entries.map((row) => row.kind)).toEqual(order.map((system) => kindOf[system]));
     // Section 12: a paper's numbers stand beside ranking-slice numbers, so each row says which samples it is on.
-    expect(body.entries.map((row) => row.split_part)).toEqual(["ranking slice", "whole test split", "ranking slice"]);
+    expect(body.entries.map((row) => row.split_part)).toEqual(order.map((system) => (system === "Paper system" ? "whole test split" : "ranking slice")));
     expect(body.best_baseline?.name).toBe("Open Baseline");
   });
 
   it("gives the entry's metrics with intervals, per type, and its mark against the best baseline", async () => {
     const { body } = await leaderboard("?track=open");
     const alpha = body.entries.find((row) => row.system === "Open Alpha");
-    // On the ranking slice: 29 of 41 right on alias, 20 exact, shown to 0.1 point (section 12).
-    expect(alpha?.metrics.alias?.value).toBe(0.707);
-    expect(alpha?.metrics.exact?.value).toBe(0.488);
+    // On the ranking slice: 30 of 42 right on alias, 18 exact, each count perturbed, then shown to 0.1 point (section 12).
+    const open = expected("open");
+    const shown = open.overall("entryalpha");
+    expect(alpha?.metrics.alias?.value).toBe(shown.values.alias);
+    expect(alpha?.metrics.exact?.value).toBe(shown.values.exact);
+    // The interval covers Binomial(n, v) plus the noise, and contains the shown value.
+    expect(alpha?.metrics.alias?.ci95).toEqual(shown.ci95.alias);
     const [low, high] = alpha?.metrics.alias?.ci95 ?? [0, 0];
-    expect(low).toBeLessThanOrEqual(0.707);
-    expect(high).toBeGreaterThanOrEqual(0.707);
-    expect(alpha?.n).toBe(41);
+    expect(low).toBeLessThanOrEqual(shown.values.alias!);
+    expect(high).toBeGreaterThanOrEqual(shown.values.alias!);
+    expect(alpha?.n).toBe(42);
     expect(Object.keys(alpha?.by_type ?? {})).toHaveLength(7);
-    expect(Object.values(alpha?.by_type ?? {}).reduce((sum, group) => sum + group.n, 0)).toBe(41);
-    // vs Open Baseline (22 of 41, 0.537): b = 19, c = 12, exact p = 0.281 in the baseline's family {Alpha}: a verdict, a bucket
-    // and the difference of the shown values, never b, c or p (section 12).
-    expect(alpha?.significance).toEqual({ baseline_id: "baseopen", baseline: "Open Baseline", metric: "alias", verdict: "no significant difference", p_bucket: ">= 0.05", difference: 0.17 });
-    // Nobody beats Alpha, and it beats nobody of the two: rank interval 1-2.
-    expect([alpha?.rank, alpha?.rank_lo, alpha?.rank_hi]).toEqual([1, 1, 2]);
+    expect(Object.values(alpha?.by_type ?? {}).reduce((sum, group) => sum + group.n, 0)).toBe(42);
+    // vs Open Baseline: exact b = 21, c = 12 (p = 0.163); shown, b' and c' from the two shown counts and the perturbed
+    // discordant total, McNemar's exact p in the baseline's family {Alpha}: a verdict, a bucket and the difference of the
+    // shown values, never b, c or p (section 12).
+    expect(alpha?.significance).toEqual({ baseline_id: "baseopen", baseline: "Open Baseline", metric: "alias", ...open.reading("entryalpha", "baseopen") });
+    // Alpha's rank interval: 1 + those significantly better, 2 - those it is significantly better than (1-2 when the pair is not separated).
+    const [rankLo, rankHi] = open.rankInterval("entryalpha");
+    expect([alpha?.rank, alpha?.rank_lo, alpha?.rank_hi]).toEqual([rankLo, rankLo, rankHi]);
     expect(alpha?.url).toBe("/entries/entryalpha");
     const paper = body.entries.find((row) => row.kind === "reported");
     expect(paper).toMatchObject({ rank: null, id: null, significance: null, metrics: { alias: { value: 0.6, ci95: null } } });
@@ -178,30 +247,37 @@ describe("GET /api/leaderboard", () => {
 
   it("serves the closed-world and unified views", async () => {
     const closed = await leaderboard("?track=closed");
-    expect(closed.body.entries.map((row) => row.system)).toEqual(["Closed Gamma", "Closed Baseline"]);
-    // 13 of the 41 ranking samples are multiples of 3: 0.31707..., shown to 0.1 point (protocol section 12).
-    expect(closed.body.entries[0]?.metrics["hit@1"]?.value).toBe(0.317);
-    expect(closed.body.entries[0]?.metrics["hit@3"]?.value).toBe(1);
-    // Gamma vs Closed Baseline: b = 10, c = 4, exact p = 0.180: not separated.
-    expect(closed.body.entries[0]?.significance).toMatchObject({ baseline: "Closed Baseline", verdict: "no significant difference", p_bucket: ">= 0.05", difference: 0.146 });
-    expect(closed.body.entries.map((row) => [row.rank_lo, row.rank_hi])).toEqual([
-      [1, 2],
-      [1, 2],
-    ]);
+    const closedModel = expected("closed");
+    expect(closed.body.entries.map((row) => row.system)).toEqual(expectedRowOrder("closed"));
+    const gammaClosed = closed.body.entries.find((row) => row.system === "Closed Gamma");
+    // 15 of the 42 ranking samples are multiples of 3 (0.357 exact), hit@3 on all 42: each count perturbed (hit@3 at least
+    // hit@1's shown count, at most n), shown to 0.1 point (protocol section 12).
+    expect(gammaClosed?.metrics["hit@1"]?.value).toBe(closedModel.value("entrygamma"));
+    expect(gammaClosed?.metrics["hit@3"]?.value).toBe(closedModel.overall("entrygamma").values["hit@3"]);
+    for (const metric of ["hit@5", "hit@10", "mrr", "alias_hit@1"]) expect(gammaClosed?.metrics[metric]?.value, metric).toBe(closedModel.overall("entrygamma").values[metric]);
+    // Gamma vs Closed Baseline: exact b = 13, c = 4 (p = 0.049); the shown reading is the test of b', c'.
+    expect(gammaClosed?.significance).toMatchObject({ baseline: "Closed Baseline", ...closedModel.reading("entrygamma", "baseclosed") });
+    expect(closed.body.entries.map((row) => [row.rank_lo, row.rank_hi])).toEqual(closedModel.order.map((id) => closedModel.rankInterval(id)));
 
     const unified = await leaderboard("?track=unified");
+    const unifiedModel = expected("unified");
     expect(unified.body.entries.map((row) => row.system).sort()).toEqual(["Closed Baseline", "Closed Gamma", "Open Alpha", "Open Baseline", "Paper system"]);
+    expect(unified.body.entries.map((row) => row.system)).toEqual(expectedRowOrder("unified"));
     const gamma = unified.body.entries.find((row) => row.system === "Closed Gamma");
-    expect(gamma?.metrics.unified?.value).toBe(0.317);
-    expect(unified.body.best_baseline?.name).toBe("Open Baseline");
-    // Rank intervals from the unified view's Holm families (see the top of this file):
-    // Alpha beats Gamma (0.0075) and Closed Baseline (3.1e-5); Open Baseline beats Closed Baseline (0.0030); nothing else is separated.
+    // The unified metric of a closed entry is alias_hit@1 (exact 15 of 42, as hit@1), perturbed under its own key.
+    expect(gamma?.metrics.unified?.value).toBe(unifiedModel.value("entrygamma"));
+    // The best baseline by perturbed count (exact: the open one's 21 against the closed one's 6).
+    const best = unifiedModel.bestBaseline!;
+    expect(unified.body.best_baseline?.name).toBe(best.system);
+    // Rank intervals from the unified view's Holm families (each entry's tests with the other three), on the shown b', c':
+    // pairs of one track on their track's primary metric, across tracks on the unified one.
     const intervals = Object.fromEntries(unified.body.entries.filter((row) => row.kind !== "reported").map((row) => [row.system, [row.rank_lo, row.rank_hi]]));
-    expect(intervals).toEqual({ "Open Alpha": [1, 2], "Open Baseline": [1, 3], "Closed Gamma": [2, 4], "Closed Baseline": [3, 4] });
-    // Gamma vs the best baseline: b = 5, c = 14, 0.127 after Holm in Gamma's family.
-    expect(gamma?.significance).toEqual({ baseline_id: "baseopen", baseline: "Open Baseline", metric: "unified", verdict: "no significant difference", p_bucket: ">= 0.05", difference: -0.22 });
+    expect(intervals).toEqual(Object.fromEntries(MODEL.map((entry) => [entry.system, unifiedModel.rankInterval(entry.id)])));
+    // Gamma vs the best baseline (exact, against the open one: b = 6, c = 12), Holm-adjusted in the family of the one behind.
+    const markOf = (id: string) => (id === best.id ? null : { baseline_id: best.id, baseline: best.system, metric: "unified", ...unifiedModel.reading(id, best.id) });
+    expect(gamma?.significance).toEqual(markOf("entrygamma"));
     const closedBaseline = unified.body.entries.find((row) => row.system === "Closed Baseline");
-    expect(closedBaseline?.significance).toMatchObject({ verdict: "worse", p_bucket: "< 0.01", difference: -0.366 });
+    expect(closedBaseline?.significance).toEqual(markOf("baseclosed"));
     expect(unified.text).not.toMatch(/"b"|"c"|"chi2"|"p_holm"|"p_exact"|"p"/);
   });
 
@@ -210,8 +286,8 @@ describe("GET /api/leaderboard", () => {
     expect(status).toBe(200);
     expect(body.type).toBe("Person");
     const alpha = body.entries.find((row) => row.system === "Open Alpha");
-    // 7 of the 41 ranking samples are people.
-    expect(alpha?.n).toBe(7);
+    // 8 of the 42 ranking samples are people (four entities).
+    expect(alpha?.n).toBe(8);
     expect(alpha?.by_type).toBeNull();
     expect(alpha?.significance).toBeNull();
   });
@@ -224,12 +300,13 @@ describe("GET /api/leaderboard", () => {
   });
 
   it("pages its rows best first with limit and offset", async () => {
+    const order = expectedRowOrder("unified");
     const first = await leaderboard("?track=unified&limit=2");
     expect(first.body).toMatchObject({ total: 5, offset: 0, limit: 2, next: "/api/leaderboard?track=unified&offset=2&limit=2" });
-    expect(first.body.entries.map((row) => row.system)).toEqual(["Open Alpha", "Paper system"]);
+    expect(first.body.entries.map((row) => row.system)).toEqual(order.slice(0, 2));
     const last = await leaderboard("?track=unified&limit=2&offset=4");
     expect(last.body).toMatchObject({ total: 5, offset: 4, next: null });
-    expect(last.body.entries).toHaveLength(1);
+    expect(last.body.entries.map((row) => row.system)).toEqual(order.slice(4));
     expect(last.headers.get("etag")).not.toBe(first.headers.get("etag"));
   });
 
@@ -308,16 +385,16 @@ describe("GET /api/entries and /api/entries/[id]", () => {
     expect(body.system).toBe("Open Alpha");
     expect(body.team).toBe("Team Int");
     expect(body.parameter_count).toBe(8e9);
-    // The ranking slice (section 12): 29 of 41.
-    expect(body.score.n).toBe(41);
-    expect(body.score.metrics.alias).toBe(0.707);
+    // The ranking slice (section 12): 30 of 42, from perturbed counts, the leaderboard's numbers.
+    const open = expected("open");
+    expect(body.score.n).toBe(42);
+    expect(body.score.metrics).toEqual(open.overall("entryalpha").values);
     expect(body.score.ci95.alias).toHaveLength(2);
-    expect(Object.values(body.score.by_type).reduce((sum, group) => sum + group.n, 0)).toBe(41);
-    expect(Object.values(body.score.by_collection).reduce((sum, group) => sum + group.n, 0)).toBe(41);
-    // One reading per baseline of its track's view (section 13), the leaderboard's mark: b = 19, c = 12, exact p = 0.281.
-    expect(body.comparisons).toEqual([
-      { baseline_id: "baseopen", baseline: "Open Baseline", view: "Open-world, all types", metric: "alias", verdict: "no significant difference", p_bucket: ">= 0.05", difference: 0.17 },
-    ]);
+    expect(body.score.ci95).toEqual(open.overall("entryalpha").ci95);
+    expect(Object.values(body.score.by_type).reduce((sum, group) => sum + group.n, 0)).toBe(42);
+    expect(Object.values(body.score.by_collection).reduce((sum, group) => sum + group.n, 0)).toBe(42);
+    // One reading per baseline of its track's view (section 13), the leaderboard's mark (exact b = 21, c = 12; shown b', c').
+    expect(body.comparisons).toEqual([{ baseline_id: "baseopen", baseline: "Open Baseline", view: "Open-world, all types", metric: "alias", ...open.reading("entryalpha", "baseopen") }]);
     expect(result.text).not.toMatch(/outcomes|"qid"|Synthetic Place|"b"|"c"|"chi2"|"p_holm"|"p_exact"/);
   });
 
@@ -339,8 +416,8 @@ describe("exports", () => {
     const [header = [], ...rows] = parseCsv(await response.text());
     expect(rows).toHaveLength(3);
     const alpha = rows.find((cells) => cells[header.indexOf("system")] === "Open Alpha") ?? [];
-    expect(Number(alpha[header.indexOf("alias")])).toBe(0.707);
-    expect(Number(alpha[header.indexOf("n")])).toBe(41);
+    expect(Number(alpha[header.indexOf("alias")])).toBe(expected("open").value("entryalpha"));
+    expect(Number(alpha[header.indexOf("n")])).toBe(42);
   });
 
   it("downloads an entry's per-type table as LaTeX and its per-collection table as JSON", async () => {
@@ -349,7 +426,7 @@ describe("exports", () => {
     expect(text).toContain("\\begin{tabular}{lrrrrr}");
     expect(text.split("\n").filter((line) => line.endsWith("\\\\"))).toHaveLength(8);
     const json = await callJson(await getEntryExport(request("/api/entries/entryalpha/export?table=by-collection&format=json"), params("entryalpha")));
-    expect((json.body as { rows: { n: number }[] }).rows.reduce((sum, row) => sum + row.n, 0)).toBe(41);
+    expect((json.body as { rows: { n: number }[] }).rows.reduce((sum, row) => sum + row.n, 0)).toBe(42);
     expect((await getEntryExport(request("/api/entries/entryprivate/export?table=by-type"), params("entryprivate"))).status).toBe(404);
     expect((await getEntryExport(request("/api/entries/entryalpha/export?table=samples"), params("entryalpha"))).status).toBe(422);
   });
@@ -358,12 +435,14 @@ describe("exports", () => {
 describe("comparePublicEntries", () => {
   it("reads a pair across tracks in the unified view, as the leaderboard does, and returns no counts", async () => {
     const result = await comparePublicEntries("entryalpha", "entrygamma");
-    // On the ranking slice: b = 21, c = 5, exact p = 0.0024939, 0.0074818 after Holm in Gamma's family of the unified view.
+    // On the ranking slice: exact b = 20, c = 5 (p = 0.0041); shown, the unified view's reading of b', c' (Holm in the family of the one behind).
+    const unified = expected("unified");
     expect(result.metric).toBe("unified");
-    expect(result.n).toBe(41);
-    expect(result.a.overall?.value).toBe(0.707);
-    expect(result.b.overall?.value).toBe(0.317);
-    expect(result.reading).toMatchObject({ verdict: "better", pBucket: "< 0.01", difference: 0.39 });
+    expect(result.n).toBe(42);
+    expect(result.a.overall?.value).toBe(unified.value("entryalpha"));
+    expect(result.b.overall?.value).toBe(unified.value("entrygamma"));
+    const reading = unified.reading("entryalpha", "entrygamma");
+    expect(result.reading).toMatchObject({ verdict: reading.verdict, pBucket: reading.p_bucket, difference: reading.difference });
     expect(result.reading?.view).toMatch(/^Unified \(both tracks\), all types/);
     expect(result.devTest).toBeNull();
     expect(result.byType).toHaveLength(7);

@@ -12,6 +12,11 @@ import { callJson, importLeaderboardRelease, openPredictions, storeScoredEntries
 import { assertTestDatabase } from "@/testing/local-database";
 import { everyEvalEverViolations } from "@/testing/schemas/every-eval-ever";
 import { resetDatabase } from "./support/reset";
+import { goldVersionId } from "@/lib/domain/scoring/gold-version";
+import { releaseGoldOf } from "@/lib/core/scoring/score-staleness";
+import { getEnv, sliceSecretOf } from "@/lib/platform/env";
+import { exactCounts, expectedView, type FixtureModelEntry } from "./support/independent-leaderboard";
+import type { NoiseKey } from "./support/independent-perturbation";
 
 /**
  * The progress timeline (GET /api/leaderboard/progress) and the exports for
@@ -25,26 +30,55 @@ import { resetDatabase } from "./support/reset";
  *   Hidden Best    2026-03-15  all, HIDDEN: never shown
  *   Late           2026-04-01  i even                          28 right (0.5)
  *
- * Everything public is on the ranking slice (protocol section 12): with the
- * tests' fixed IRC_SLICE_SECRET, 44 of the 56 samples (all but 2, 5, 16, 17,
- * 27, 35, 44, 45, 48, 51, 53, 54; checked against loadSplitGold below). On
- * those 44, by hand: Open Baseline and Late are right on the 23 even ones
- * (0.523), Early on 25 (0.568: the even ones and 1, 3), Strong on 39 (0.886:
- * all but 0, 8, 24, 32, 40).
+ * Everything public is on the ranking slice (protocol section 12, v1.3):
+ * slices are keyed by the gold entity (samples 2k and 2k + 1 share one), so
+ * with the tests' fixed IRC_SLICE_SECRET the ranking slice is 40 of the 56
+ * samples (all but 0-3, 8, 9, 18, 19, 24, 25, 40, 41, 44, 45, 54, 55;
+ * checked against loadSplitGold below). Exact counts on those 40, by hand:
+ * Open Baseline and Late are right on the 20 even ones (0.5), Early on 21
+ * (the even ones and 5), Strong on 37 (all but 16, 32, 48). Exact pairs
+ * against the baseline: Early b = 1 (sample 5), c = 0; Strong b = 20 (the
+ * odd ones), c = 3 (16, 32, 48), McNemar's exact p = 0.00026.
+ *
+ * The public sees none of these counts: each is perturbed by seeded noise
+ * (section 12; about 4.5 samples, part of it keyed by the gold version id,
+ * an HMAC under each checkout's NEXTAUTH_SECRET) before it is rounded, and
+ * every order, best and verdict is taken from the perturbed counts; a pair's
+ * b', c' from the difference d of the two shown counts and the perturbed
+ * discordant total max(|d|, b + c + z). So the values, the steps' verdicts
+ * and which entry is a state of the art are worked out at run time from the
+ * exact outcomes (support/independent-leaderboard.ts, written from the
+ * protocol, not lib/core). On 40 samples the noise decides a lot: Early,
+ * one sample better than the baseline, may show below it (not higher), above
+ * it and not significantly better, or, when the two shown counts are far
+ * enough apart, significantly better (m = 1, so b' = d and c' = 0) and then
+ * the state of the art that Strong is tested against; Late, identical to the
+ * baseline, shows its own value and may show above Early. Against the
+ * baseline, Strong's 17-sample lead reads as significantly better for almost
+ * every draw; against a noisy Early it may not.
  *
  * The timeline's test is the view's section 13 reading (McNemar's exact
- * test, p = min(1, 2 P(X <= min(b, c))), X ~ Bin(b + c, 1/2), Holm-adjusted in
- * the family of the one behind among the view's entries). Early against the
- * baseline: b = 2 (samples 1, 3), c = 0, p = 2 / 2^2 = 0.5, and 1 after Holm
- * in the baseline's family {Strong 0.0024939, Early 0.5, Late 1}: not
- * significantly better. Strong against the baseline (still the state of the
- * art): b = 21 (the odd ones), c = 5 (0, 8, 24, 32, 40), p = 0.0024939, 3 x
- * that = 0.0074818 after Holm: a new state of the art, p < 0.01. Late is not
- * above it.
+ * test, p = min(1, 2 P(X <= min(b', c'))), X ~ Bin(b' + c', 1/2),
+ * Holm-adjusted in the family of the one behind among the view's entries).
  */
 
 const RELEASE_NAME = "history-int";
 let release: LeaderboardFixtureRelease;
+let noise: NoiseKey;
+/** The ranking slice's positions (gold order): every public number is of these. */
+let positions: number[];
+
+// Who is right where, by gold-order index: the predictions below are made from these, and the expectations worked out from them.
+const MODEL: FixtureModelEntry[] = [
+  { id: "baseopen", system: "Open Baseline", isBaseline: true, track: "open", tier: (i) => (i % 2 === 0 ? 1 : 0) },
+  { id: "early", system: "Early", isBaseline: false, track: "open", tier: (i) => (i % 2 === 0 || i <= 5 ? 1 : 0) },
+  { id: "strong", system: "Strong", isBaseline: false, track: "open", tier: (i) => (i % 8 === 0 ? 0 : 1) },
+  { id: "late", system: "Late", isBaseline: false, track: "open", tier: (i) => (i % 2 === 0 ? 1 : 0) },
+];
+const isExact = (id: string) => (i: number) => {
+  const entry = MODEL.find((candidate) => candidate.id === id);
+  return entry?.track === "open" && entry.tier(i) === 1 ? ("exact" as const) : ("miss" as const);
+};
 
 function request(path: string): Request {
   return new Request(`http://127.0.0.1${path}`);
@@ -70,11 +104,11 @@ beforeAll(async () => {
   const system = await db.user.create({ data: { email: "system@history-int.invalid", displayName: "IRC-Bench maintainers", isSystem: true } });
   const test = release.gold.test;
   await storeScoredEntries(release, [
-    { id: "baseopen", userId: system.id, split: "test", publication: "PRIVATE", isBaseline: true, systemName: "Open Baseline", track: "open", predictions: openPredictions(test, (i) => (i % 2 === 0 ? "exact" : "miss")) },
-    { id: "early", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Early", track: "open", predictions: openPredictions(test, (i) => (i % 2 === 0 || i <= 5 ? "exact" : "miss")) },
-    { id: "strong", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Strong", track: "open", predictions: openPredictions(test, (i) => (i % 8 === 0 ? "miss" : "exact")) },
+    { id: "baseopen", userId: system.id, split: "test", publication: "PRIVATE", isBaseline: true, systemName: "Open Baseline", track: "open", predictions: openPredictions(test, isExact("baseopen")) },
+    { id: "early", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Early", track: "open", predictions: openPredictions(test, isExact("early")) },
+    { id: "strong", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Strong", track: "open", predictions: openPredictions(test, isExact("strong")) },
     { id: "hiddenbest", userId: owner.id, split: "test", publication: "HIDDEN", systemName: "Hidden Best", track: "open", predictions: openPredictions(test, () => "exact") },
-    { id: "late", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Late", track: "open", predictions: openPredictions(test, (i) => (i % 2 === 0 ? "exact" : "miss")) },
+    { id: "late", userId: owner.id, split: "test", publication: "PUBLISHED", systemName: "Late", track: "open", predictions: openPredictions(test, isExact("late")) },
   ]);
   const dates: Record<string, string> = { baseopen: "2026-01-01", early: "2026-02-01", strong: "2026-03-01", hiddenbest: "2026-03-15", late: "2026-04-01" };
   for (const [id, day] of Object.entries(dates)) {
@@ -83,20 +117,76 @@ beforeAll(async () => {
   await db.reportedResult.create({
     data: { releaseId: release.releaseId, name: "Paper system", track: "open", split: "test", metrics: { exact: 0.5, alias: 0.6 }, source: "A paper, Table 4", publishedOn: new Date("2026-02-15T00:00:00Z") },
   });
+  const gold = (await db.datasetRelease.findUniqueOrThrow({ where: { id: release.releaseId }, select: { goldSha256: true } })).goldSha256;
+  noise = { secret: sliceSecretOf(getEnv()), releaseName: RELEASE_NAME, goldVersion: goldVersionId(releaseGoldOf(gold, "test")!) };
+  positions = Array.from((await loadSplitGold(release.releaseId, "test")).slices?.ranking ?? []);
 });
+
+type ExpectedPoint = { id: string; system: string; kind: string; value: number; status: string; best: number | null; test: Record<string, unknown> | null };
+
+/**
+ * The timeline's rule (docs/leaderboard.md), written again for this file's points, which all fall on different days:
+ * the first tested entry opens it; a later one not above the state of the art's shown value is "not-higher"; one above
+ * it is the new state of the art when the view's section 13 reading of the pair says "better", else "not-significant";
+ * the paper is drawn and never tested; the line follows the highest tested value.
+ */
+function expectedTimeline(): ExpectedPoint[] {
+  const open = expectedView(noise, MODEL, positions, "open");
+  const dated = [
+    { id: "baseopen", kind: "baseline" },
+    { id: "early", kind: "submission" },
+    { id: "paper", kind: "reported" },
+    { id: "strong", kind: "submission" },
+    { id: "late", kind: "submission" },
+  ];
+  const points: ExpectedPoint[] = [];
+  let sota: string | null = null;
+  let best: number | null = null;
+  for (const { id, kind } of dated) {
+    if (kind === "reported") {
+      points.push({ id, system: "Paper system", kind, value: 0.6, status: "reported", best, test: null });
+      continue;
+    }
+    const system = MODEL.find((entry) => entry.id === id)!.system;
+    const value = open.value(id);
+    if (sota === null) {
+      sota = id;
+      best = value;
+      points.push({ id, system, kind, value, status: "first", best, test: null });
+      continue;
+    }
+    if (value <= open.value(sota)) {
+      points.push({ id, system, kind, value, status: "not-higher", best, test: null });
+      continue;
+    }
+    best = Math.max(best ?? value, value);
+    const reading = open.reading(id, sota);
+    const test = { against_id: sota, against: MODEL.find((entry) => entry.id === sota)!.system, ...reading };
+    const isBetter = reading.verdict === "better";
+    if (isBetter) sota = id;
+    points.push({ id, system, kind, value, status: isBetter ? "sota" : "not-significant", best, test });
+  }
+  return points;
+}
 
 afterAll(async () => {
   await resetDatabase();
 });
 
 describe("GET /api/leaderboard/progress", () => {
-  it("works on the 44 ranking-slice samples of the top of this file", async () => {
+  it("works on the 40 ranking-slice samples of the top of this file", async () => {
     const ranking = Array.from((await loadSplitGold(release.releaseId, "test")).slices?.ranking ?? []);
-    const leftOut = [2, 5, 16, 17, 27, 35, 44, 45, 48, 51, 53, 54];
+    const leftOut = [0, 1, 2, 3, 8, 9, 18, 19, 24, 25, 40, 41, 44, 45, 54, 55];
     expect(ranking).toEqual(Array.from({ length: 56 }, (_, i) => i).filter((i) => !leftOut.includes(i)));
+    expect(positions).toEqual(ranking);
+    // Section 12 (v1.3): keyed by the gold entity, both samples of an entity are in the same slice.
+    const qidsOf = (indices: readonly number[]) => new Set(indices.map((i) => release.gold.test[i]?.qid));
+    expect([...qidsOf(ranking)].filter((qid) => qidsOf(leftOut).has(qid))).toEqual([]);
     const count = (isRight: (i: number) => boolean) => ranking.filter(isRight).length;
-    expect([count((i) => i % 2 === 0), count((i) => i % 2 === 0 || i <= 5), count((i) => i % 8 !== 0)]).toEqual([23, 25, 39]);
-    expect([count((i) => i % 2 === 1 && i <= 5), count((i) => i % 2 === 1), count((i) => i % 8 === 0)]).toEqual([2, 21, 5]);
+    expect([count((i) => i % 2 === 0), count((i) => i % 2 === 0 || i <= 5), count((i) => i % 8 !== 0)]).toEqual([20, 21, 37]);
+    expect([count((i) => i % 2 === 1 && i <= 5), count((i) => i % 2 === 1), count((i) => i % 8 === 0)]).toEqual([1, 20, 3]);
+    // The model the expectations are worked out from gives the same exact counts.
+    expect(MODEL.map((entry) => exactCounts(entry, ranking).alias)).toEqual([20, 21, 37, 20]);
   });
 
   it("marks a state of the art only where the exact McNemar test against the previous one is significant", async () => {
@@ -104,23 +194,25 @@ describe("GET /api/leaderboard/progress", () => {
     expect(status).toBe(200);
     const progress = body as ProgressBody;
     expect(progress.metric).toBe("alias");
-    expect(progress.points.map((point) => [point.system, point.date, point.kind, point.status])).toEqual([
-      ["Open Baseline", "2026-01-01", "baseline", "first"],
-      ["Early", "2026-02-01", "submission", "not-significant"],
-      ["Paper system", "2026-02-15", "reported", "reported"],
-      ["Strong", "2026-03-01", "submission", "sota"],
-      ["Late", "2026-04-01", "submission", "not-higher"],
-    ]);
+    const expectedPoints = expectedTimeline();
+    const dates: Record<string, string> = { baseopen: "2026-01-01", early: "2026-02-01", paper: "2026-02-15", strong: "2026-03-01", late: "2026-04-01" };
+    expect(progress.points.map((point) => [point.system, point.date, point.kind, point.status])).toEqual(expectedPoints.map((point) => [point.system, dates[point.id], point.kind, point.status]));
     const [baseline, early, paper, strong, late] = progress.points;
-    // Values are the leaderboard's disclosed ones: rounded to 3 decimals (protocol section 12).
+    expect([baseline?.status, paper?.status]).toEqual(["first", "reported"]);
+    // Values are the leaderboard's disclosed ones: perturbed counts rounded to 3 decimals (protocol section 12).
     // On the ranking slice; the paper's number is its own (reported on the whole split).
-    expect([baseline?.value, early?.value, paper?.value, strong?.value, late?.value]).toEqual([0.523, 0.568, 0.6, 0.886, 0.523]);
+    expect([baseline?.value, early?.value, paper?.value, strong?.value, late?.value]).toEqual(expectedPoints.map((point) => point.value));
     expect(progress.points.map((point) => point.split_part)).toEqual(["ranking slice", "ranking slice", "whole test split", "ranking slice", "ranking slice"]);
     // A step is the pair's reading, as the leaderboard prints it: verdict, p bucket, difference of the shown values; no b, c or p.
-    expect(early?.test).toEqual({ against_id: "baseopen", against: "Open Baseline", verdict: "no significant difference", p_bucket: ">= 0.05", difference: 0.045 });
-    expect(strong?.test).toEqual({ against_id: "baseopen", against: "Open Baseline", verdict: "better", p_bucket: "< 0.01", difference: 0.363 });
+    expect(progress.points.map((point) => point.test)).toEqual(expectedPoints.map((point) => point.test));
     expect(paper?.test).toBeNull();
-    expect(late?.best).toBe(0.886);
+    // A state of the art only where the reading against the previous one is "better": every "sota" step says so, every "not-significant" one does not.
+    for (const point of progress.points) {
+      if (point.status === "sota") expect(point.test?.verdict).toBe("better");
+      if (point.status === "not-significant") expect(point.test?.verdict).not.toBe("better");
+    }
+    expect(progress.points.map((point) => point.best)).toEqual(expectedPoints.map((point) => point.best));
+    expect(late?.best).toBe(Math.max(...expectedPoints.filter((point) => point.kind !== "reported").map((point) => point.value)));
   });
 
   it("answers 422 naming a bad parameter, and shows no timeline for a type too small to show (section 12)", async () => {
@@ -170,10 +262,14 @@ describe("GET /api/entries/[id]/export for other hubs", () => {
     for (const metric of result?.metrics ?? []) {
       expect(metric.value, metric.type).toBe(row.metrics[metric.type]?.value);
     }
-    // Public numbers are the ranking slice's (section 12): Strong misses the samples i with i % 8 == 0 among them.
+    // Public numbers are the ranking slice's (section 12): Strong misses the samples i with i % 8 == 0 among them (16, 32, 48),
+    // and its count is perturbed before it is rounded.
     const ranking = await rankingSlicePositions();
     const misses = ranking.filter((i) => i % 8 === 0).length;
-    expect(result?.metrics.find((metric) => metric.type === "alias")?.value).toBe(Number(((ranking.length - misses) / ranking.length).toFixed(3)));
+    expect(ranking.length - misses).toBe(37);
+    const shown = expectedView(noise, MODEL, ranking, "open").overall("strong");
+    for (const metric of result?.metrics ?? []) expect(metric.value, metric.type).toBe(shown.values[metric.type]);
+    expect(result?.metrics.find((metric) => metric.type === "alias")?.value).toBe(shown.values.alias);
   });
 
   it("gives .eval_results items with a Hub dataset id, a quoted date and the interval in their notes", async () => {

@@ -19,7 +19,7 @@ import { createTestUser } from "@/testing/test-users";
 import { getEnv, sliceSecretOf } from "@/lib/platform/env";
 import { goldVersionId } from "@/lib/domain/scoring/gold-version";
 import { releaseGoldOf } from "@/lib/core/scoring/score-staleness";
-import { independentShownCounts, independentTenths, independentView, openCountsOf, type NoiseKey } from "./support/independent-perturbation";
+import { independentPerturbedCounts, independentRate, independentViewOf, openCountsOf, type NoiseKey } from "./support/independent-perturbation";
 
 /**
  * Protocol v1.3 sections 9, 12 and 13 on the bundled demo release (56 test
@@ -96,16 +96,16 @@ async function expectedOpenView(entryIds: readonly string[]) {
     entryIds.map(async (id) => {
       const score = await db.score.findUniqueOrThrow({ where: { submissionId: id } });
       const tiers = Array.from(slices.ranking, (position) => score.outcomes[position] ?? 0);
-      const shown = independentShownCounts(key, id, "all", n, openCountsOf(tiers)).alias!;
+      const shown = independentPerturbedCounts(key, id, "all", n, openCountsOf(tiers)).alias!;
       return { id, shown, right: tiers.map((tier) => tier === 1 || tier === 2) };
     }),
   );
-  const value = (id: string) => independentTenths(entries.find((entry) => entry.id === id)!.shown, n);
+  const value = (id: string) => independentRate(entries.find((entry) => entry.id === id)!.shown, n);
   return {
     order: [...entries].sort((a, b) => b.shown - a.shown || Buffer.compare(Buffer.from(a.id), Buffer.from(b.id))).map((entry) => entry.id),
     value,
     difference: (a: string, b: string) => Math.round((value(a) - value(b)) * 1000) / 1000,
-    view: independentView(key, "alias", "all", entries),
+    view: independentViewOf(key, "alias", "all", entries),
   };
 }
 

@@ -17,7 +17,7 @@ import { createTestUser, sessionActor, type TestUser } from "@/testing/test-user
 import { getEnv, sliceSecretOf } from "@/lib/platform/env";
 import { goldVersionId } from "@/lib/domain/scoring/gold-version";
 import { releaseGoldOf } from "@/lib/core/scoring/score-staleness";
-import { independentShownCounts, independentTenths, openCountsOf, type NoiseKey } from "./support/independent-perturbation";
+import { independentPerturbedCounts, independentRate, openCountsOf, type NoiseKey } from "./support/independent-perturbation";
 
 /**
  * Release pages and their history against a real PostgreSQL and Redis:
@@ -63,7 +63,7 @@ async function rankingAlias(submissionId: string, releaseId: string): Promise<nu
   const release = await db.datasetRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { name: true, goldSha256: true } });
   const key: NoiseKey = { secret: sliceSecretOf(getEnv()), releaseName: release.name, goldVersion: goldVersionId(releaseGoldOf(release.goldSha256, "test")!) };
   const counts = openCountsOf(ranking.map((position) => score.outcomes[position] ?? 0));
-  return independentTenths(independentShownCounts(key, submissionId, "all", ranking.length, counts).alias!, ranking.length);
+  return independentRate(independentPerturbedCounts(key, submissionId, "all", ranking.length, counts).alias!, ranking.length);
 }
 
 beforeAll(async () => {

@@ -25,7 +25,7 @@ import { createHmac } from "node:crypto";
 import { getEnv, sliceSecretOf } from "@/lib/platform/env";
 import { goldVersionId } from "@/lib/domain/scoring/gold-version";
 import { releaseGoldOf } from "@/lib/core/scoring/score-staleness";
-import { independentNoise, independentTenths, type NoiseKey } from "./support/independent-perturbation";
+import { independentNoise, independentRate, type NoiseKey } from "./support/independent-perturbation";
 
 /**
  * The participant's workbench on a real database: the instance
@@ -420,7 +420,7 @@ describe("error classes of a published test entry (protocol section 12)", () => 
     const key: NoiseKey = { secret: secret(), releaseName: releaseRow.name, goldVersion: goldVersionId(releaseGoldOf(releaseRow.goldSha256, "test")!) };
     const perturbed = Object.entries(exact).map(([name, k]) => [name, Math.min(168, Math.max(0, k + independentNoise(key, `${handTestRunId}/error/${name}`)))] as const);
     const total = perturbed.reduce((sum, [, k]) => sum + k, 0);
-    const shares = Object.fromEntries(perturbed.map(([name, k]) => [name, independentTenths(k, total)]));
+    const shares = Object.fromEntries(perturbed.map(([name, k]) => [name, independentRate(k, total)]));
     const expected = { kind: "test", slice: "ranking", n: 168, shares };
     expect(await getErrorAnalysis(sessionActor(owner), handTestRunId)).toMatchObject(expected);
     // A test row stored before the ranking slice's counts were kept is made again, not shown on the whole split.

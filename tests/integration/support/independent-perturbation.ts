@@ -23,9 +23,13 @@ const SERIES = [
   ["hit@1", "hit@3", "hit@5", "hit@10"],
 ];
 
-function perturbed(key: NoiseKey, entryId: string, group: string, n: number, counts: Record<string, number>): Record<string, number> {
+/** The noise of a count by its key's name: from a NoiseKey, or given (a test that tries other draws of the re-drawn part). */
+export type NoiseSource = NoiseKey | ((name: string) => number);
+const noiseOf = (source: NoiseSource, name: string): number => (typeof source === "function" ? source(name) : independentNoise(source, name));
+
+function perturbed(key: NoiseSource, entryId: string, group: string, n: number, counts: Record<string, number>): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [metric, k] of Object.entries(counts)) out[metric] = Math.min(n, Math.max(0, k + independentNoise(key, `${entryId}/${metric}/${group}`)));
+  for (const [metric, k] of Object.entries(counts)) out[metric] = Math.min(n, Math.max(0, k + noiseOf(key, `${entryId}/${metric}/${group}`)));
   for (const series of SERIES) {
     let top = -Infinity;
     for (const metric of series) if (metric in out) out[metric] = top = Math.max(top, out[metric]!);
@@ -34,9 +38,23 @@ function perturbed(key: NoiseKey, entryId: string, group: string, n: number, cou
   return out;
 }
 
+/**
+ * The perturbed counts of one group of an entry (`group` as the key spells it:
+ * `all`, `type/Person`, `collection/Labor`): `k + z` clamped to [0, n], then
+ * each cumulative series replaced by its running maximum. `counts` are exact
+ * (for `mrr` the sum of reciprocal ranks).
+ */
+export function independentPerturbedCounts(key: NoiseSource, entryId: string, group: string, n: number, counts: Record<string, number>): Record<string, number> {
+  return perturbed(key, entryId, group, n, counts);
+}
+
 const tenths = (k: number, n: number) => Math.floor((2000 * k + n) / (2 * n)) / 1000;
 const points = (k: number, n: number) => Math.floor((200 * k + n) / (2 * n)) / 100;
 const mrr = (sum: number, n: number) => Math.floor((1000 * sum) / n + 0.5) / 1000;
+/** A shown rate from a perturbed count: to tenths of a point, half up on integers (whole points with `coarse`). */
+export const independentRate = (k: number, n: number, coarse = false): number => (coarse ? points(k, n) : tenths(k, n));
+/** A shown MRR from its perturbed sum of reciprocal ranks: half up to 3 decimals. */
+export const independentMrr = mrr;
 
 let noisePmf: number[] | null = null;
 function noiseDistribution(): number[] {
@@ -110,82 +128,96 @@ export function independentPublicReport(report: ScoreReport, key: NoiseKey, entr
   return { metrics, ci95, byType: groups("type", report.by_type as Record<string, Group>), byCollection: groups("collection", report.by_collection as Record<string, Group>) };
 }
 
-/** Perturbed counts of one group (section 12's steps, running maximum included), for pair and rank checks. */
-export function independentShownCounts(key: NoiseKey, entryId: string, group: string, n: number, counts: Record<string, number>): Record<string, number> {
-  return perturbed(key, entryId, group, n, counts);
+/**
+ * A pair's shown discordant counts (section 12): `d` is the difference of the
+ * two entries' perturbed counts of the compared metric and group, `m` the exact
+ * number of samples on which their outcomes differ; the pair's noise is keyed
+ * by the two ids in ascending byte order joined by "+", "/m/", the compared
+ * metric and the group. `b` counts the first entry right and the second wrong.
+ */
+export function independentPair(key: NoiseSource, first: { id: string; shown: number }, second: { id: string; shown: number }, m: number, metric: string, group: string): { b: number; c: number } {
+  const [low, high] = Buffer.compare(Buffer.from(first.id), Buffer.from(second.id)) <= 0 ? [first.id, second.id] : [second.id, first.id];
+  const d = first.shown - second.shown;
+  let total = Math.max(Math.abs(d), m + noiseOf(key, `${low}+${high}/m/${metric}/${group}`));
+  if ((total + d) % 2 !== 0) total += 1;
+  return { b: (total + d) / 2, c: (total - d) / 2 };
 }
 
-/** The shown rate of a count at 0.1 point, as section 12 rounds an overall rate. */
-export const independentTenths = tenths;
-
-/** McNemar's exact two-sided p (section 9): min(1, 2 P(X <= min(b, c))), X ~ Binomial(b + c, 1/2). */
+/** McNemar's exact p (section 9): min(1, 2 P(X <= min(b, c))), X ~ Binomial(b + c, 1/2); 1 when b + c = 0. */
 export function independentExactP(b: number, c: number): number {
-  const m = b + c;
-  if (m === 0) return 1;
-  let logChoose = 0;
-  let tail = 0;
-  for (let k = 0; k <= Math.min(b, c); k += 1) {
-    if (k > 0) logChoose += Math.log(m - k + 1) - Math.log(k);
-    tail += Math.exp(logChoose - m * Math.LN2);
+  const size = b + c;
+  if (size === 0) return 1;
+  let term = 2 ** -size;
+  let tail = term;
+  for (let i = 1; i <= Math.min(b, c); i += 1) {
+    term = (term * (size - i + 1)) / i;
+    tail += term;
   }
   return Math.min(1, 2 * tail);
 }
 
-/** Holm's step-down adjustment, answered in the input's order. */
-function holm(ps: readonly number[]): number[] {
-  const order = ps.map((p, index) => ({ p, index })).sort((a, b) => a.p - b.p);
-  const adjusted = new Array<number>(ps.length);
-  let running = 0;
-  order.forEach(({ p, index }, rank) => {
-    running = Math.max(running, Math.min(1, (ps.length - rank) * p));
-    adjusted[index] = running;
+/** Holm's step-down adjustment of one family, each adjusted p at least the one before it in ascending order, at most 1. */
+export function independentHolm(pValues: readonly number[]): number[] {
+  const order = pValues.map((p, index) => ({ p, index })).sort((x, y) => x.p - y.p);
+  const out = new Array<number>(pValues.length).fill(1);
+  let floor = 0;
+  order.forEach(({ p, index }, position) => {
+    floor = Math.max(floor, Math.min(1, (pValues.length - position) * p));
+    out[index] = floor;
   });
-  return adjusted;
+  return out;
+}
+
+export const independentPBucket = (p: number): string => (p < 0.001 ? "< 0.001" : p < 0.01 ? "< 0.01" : p < 0.05 ? "< 0.05" : ">= 0.05");
+
+export type IndependentVerdict = { verdict: "better" | "worse" | "no significant difference"; pHolm: number };
+
+/**
+ * Section 13 on the shown counts: `right[i]` is entry i's perturbed count of
+ * the view's metric (its point estimate's numerator), `pair(i, j)` the pair's
+ * shown b and c (b: i right, j wrong). j is significantly better than i when
+ * its count is higher, its b against i above its c, and the pair's p,
+ * Holm-adjusted in i's family (i's tests with every other entry of the view),
+ * is below 0.05. Rank intervals [1 + those better, N - those worse].
+ */
+export function independentViewRanks(right: readonly number[], pair: (i: number, j: number) => { b: number; c: number }) {
+  const count = right.length;
+  const shown = right.map((_, i) => right.map((__, j) => (i === j ? { b: 0, c: 0 } : i < j ? pair(i, j) : { b: pair(j, i).c, c: pair(j, i).b })));
+  const adjusted = right.map((_, i) => {
+    const others = right.map((__, j) => j).filter((j) => j !== i);
+    const family = independentHolm(others.map((j) => independentExactP(shown[i]![j]!.b, shown[i]![j]!.c)));
+    const out = new Array<number>(count).fill(1);
+    others.forEach((j, k) => (out[j] = family[k]!));
+    return out;
+  });
+  const isBetter = (j: number, i: number) => i !== j && right[j]! > right[i]! && shown[j]![i]!.b > shown[j]![i]!.c && adjusted[i]![j]! < 0.05;
+  const ranks = right.map((_, i) => [1 + right.filter((__, j) => isBetter(j, i)).length, count - right.filter((__, j) => isBetter(i, j)).length] as [number, number]);
+  const verdict = (i: number, j: number): IndependentVerdict => {
+    if (right[i] === right[j]) return { verdict: "no significant difference", pHolm: Math.max(adjusted[i]![j]!, adjusted[j]![i]!) };
+    const pHolm = right[i]! > right[j]! ? adjusted[j]![i]! : adjusted[i]![j]!;
+    return { verdict: isBetter(i, j) ? "better" : isBetter(j, i) ? "worse" : "no significant difference", pHolm };
+  };
+  return { ranks, verdict, pair: (i: number, j: number) => shown[i]![j]! };
 }
 
 /** One entry of a view: its shown count k' of the view's metric and group, and its per-sample outcomes there. */
 export type IndependentViewEntry = { id: string; shown: number; right: readonly boolean[] };
-export type IndependentVerdict = { verdict: "better" | "worse" | "no significant difference"; pBucket: string };
 
-const bucket = (p: number) => (p < 0.001 ? "< 0.001" : p < 0.01 ? "< 0.01" : p < 0.05 ? "< 0.05" : ">= 0.05");
-
-/**
- * Section 13 on section 12's perturbed counts, for one view: a pair's b', c' from the shown counts and a perturbed
- * discordant total; A is significantly better than B when A's shown count is higher and the exact p, Holm-adjusted
- * across B's comparisons with every other entry, is below 0.05. Answers each entry's rank interval and each pair's verdict.
- */
-export function independentView(key: NoiseKey, metric: string, group: string, entries: readonly IndependentViewEntry[]) {
-  const pairP = (a: IndependentViewEntry, b: IndependentViewEntry): number => {
-    let m = 0;
-    a.right.forEach((isRight, index) => (m += isRight === b.right[index] ? 0 : 1));
-    const d = a.shown - b.shown;
-    const [low, high] = [a.id, b.id].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
-    let total = Math.max(Math.abs(d), m + independentNoise(key, `${low}+${high}/m/${metric}/${group}`));
-    if ((total + d) % 2 !== 0) total += 1;
-    return independentExactP((total + d) / 2, (total - d) / 2);
-  };
-  // Each entry's family: its comparisons with every other entry, Holm-adjusted.
-  const familyP = new Map<string, Map<string, number>>();
-  for (const entry of entries) {
-    const others = entries.filter((other) => other.id !== entry.id);
-    const adjusted = holm(others.map((other) => pairP(entry, other)));
-    familyP.set(entry.id, new Map(others.map((other, index) => [other.id, adjusted[index]!])));
-  }
-  const isBetter = (a: IndependentViewEntry, b: IndependentViewEntry) => a.shown > b.shown && familyP.get(b.id)!.get(a.id)! < 0.05;
-  const ranks = new Map(
-    entries.map((entry) => {
-      const better = entries.filter((other) => isBetter(other, entry)).length;
-      const beats = entries.filter((other) => isBetter(entry, other)).length;
-      return [entry.id, [1 + better, entries.length - beats] as [number, number]];
-    }),
+/** independentViewRanks keyed by entry id: each entry's rank interval, and each pair's verdict with its p bucket. */
+export function independentViewOf(key: NoiseSource, metric: string, group: string, entries: readonly IndependentViewEntry[]) {
+  const discordant = (i: number, j: number) => entries[i]!.right.filter((isRight, index) => isRight !== entries[j]!.right[index]).length;
+  const view = independentViewRanks(
+    entries.map((entry) => entry.shown),
+    (i, j) => independentPair(key, entries[i]!, entries[j]!, discordant(i, j), metric, group),
   );
-  const verdict = (aId: string, bId: string): IndependentVerdict => {
-    const [a, b] = [entries.find((entry) => entry.id === aId)!, entries.find((entry) => entry.id === bId)!];
-    if (isBetter(a, b)) return { verdict: "better", pBucket: bucket(familyP.get(b.id)!.get(a.id)!) };
-    if (isBetter(b, a)) return { verdict: "worse", pBucket: bucket(familyP.get(a.id)!.get(b.id)!) };
-    return { verdict: "no significant difference", pBucket: ">= 0.05" };
+  const indexOf = (id: string) => entries.findIndex((entry) => entry.id === id);
+  return {
+    ranks: new Map(entries.map((entry, i) => [entry.id, view.ranks[i]!])),
+    verdict: (aId: string, bId: string) => {
+      const { verdict, pHolm } = view.verdict(indexOf(aId), indexOf(bId));
+      return { verdict, pBucket: verdict === "no significant difference" ? ">= 0.05" : independentPBucket(pHolm) };
+    },
   };
-  return { ranks, verdict };
 }
 
 /** Open-world tiers counted by each cumulative metric (section 6): exact is tier 1, alias 1-2, contain 1-3, jaccard 1-4. */
