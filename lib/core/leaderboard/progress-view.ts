@@ -1,6 +1,6 @@
 import type { EntityType } from "@/lib/core/dataset/release-schema";
 import { entryEstimate } from "@/lib/core/leaderboard/build-leaderboard";
-import { isTypeDisclosed } from "@/lib/core/ranking/view-ranks";
+import { isTypeDisclosed, publicOrderValueOf } from "@/lib/core/ranking/view-ranks";
 import type { EntrySource, ReleaseRef, ReportedSource } from "@/lib/core/leaderboard/leaderboard-types";
 import { buildProgressTimeline, SOTA_SIGNIFICANCE_LEVEL, type PairReader, type ProgressCandidate, type ProgressPoint, type ProgressTimeline } from "./progress";
 import { isTrackInView, rankMetricOf, reportMetricFor, type LeaderboardTrack, type ViewMetric } from "@/lib/core/leaderboard/views";
@@ -78,6 +78,7 @@ export function buildProgressView(input: ProgressViewInput): ProgressView {
       kind: entry.isBaseline ? "baseline" : "submission",
       date: entry.date,
       value: entryEstimate(entry, metric, input.type)?.value ?? null,
+      order: metric === "alias" || metric === "hit@1" || metric === "unified" ? publicOrderValueOf(entry, metric, input.type) : (entryEstimate(entry, metric, input.type)?.value ?? null),
       isTested: entry.score.goldSha256 === input.goldSha256 && entry.outcomes.codes.length === input.goldTypes.length,
       // The loader reads public entries only (lib/domain/scoring/public-entry-rule.ts).
       isPublic: true,
@@ -90,6 +91,7 @@ export function buildProgressView(input: ProgressViewInput): ProgressView {
       kind: "reported",
       date: result.date,
       value: reportedValue(result, metric, input.type),
+      order: reportedValue(result, metric, input.type),
       isTested: false,
       isPublic: true,
     }));

@@ -12,7 +12,7 @@ import { buildProgressTimeline, describeProgressStatus, type PairReader, type Pr
  */
 
 function entry(id: string, date: string | null, value: number, isTested = true, extra: Partial<ProgressCandidate> = {}): ProgressCandidate {
-  return { id, system: id.toUpperCase(), kind: "submission", date, value, isTested, isPublic: true, ...extra };
+  return { id, system: id.toUpperCase(), kind: "submission", date, value, order: value, isTested, isPublic: true, ...extra };
 }
 
 const better = (difference: number, pBucket: PairReading["pBucket"] = "< 0.05"): PairReading => ({ verdict: "better", pBucket, difference });
@@ -29,6 +29,20 @@ function viewReader(readings: Record<string, PairReading>): { read: PairReader; 
 }
 
 describe("buildProgressTimeline", () => {
+  it("compares the perturbed counts before rounding (section 12), not the shown values: equal shown values can still be higher", () => {
+    // Two entries both shown as 0.71 (whole points on a small type) whose perturbed counts over n are 0.705 and 0.714.
+    const reader = viewReader({ "b vs a": notDifferent(0) });
+    const timeline = buildProgressTimeline([entry("a", "2026-01-01", 0.71, true, { order: 0.705 }), entry("b", "2026-02-01", 0.71, true, { order: 0.714 })], reader.read);
+    expect(timeline.points.map((point) => [point.id, point.status])).toEqual([
+      ["a", "first"],
+      ["b", "not-significant"],
+    ]);
+    expect(reader.asked).toEqual(["b vs a"]);
+    // Same day: the higher perturbed count comes first, whatever the shown values say.
+    const sameDay = buildProgressTimeline([entry("c", "2026-03-01", 0.71, true, { order: 0.705 }), entry("d", "2026-03-01", 0.71, true, { order: 0.714 })], viewReader({}).read);
+    expect(sameDay.points.map((point) => point.id)).toEqual(["d", "c"]);
+  });
+
   it("opens with the first tested entry and marks a significant improvement as the new state of the art", () => {
     const reader = viewReader({ "b vs a": better(0.6) });
     const timeline = buildProgressTimeline([entry("b", "2026-03-01", 0.7), entry("a", "2026-01-01", 0.1)], reader.read);

@@ -38,6 +38,11 @@ export type ProgressCandidate = {
   date: string | null;
   /** The disclosed value on the view's metric (section 12 rounding); null when the view shows none. */
   value: number | null;
+  /**
+   * What every comparison of the timeline reads (section 12: "best so far" from the perturbed count before rounding):
+   * an entry's perturbed count over n; a reported row's value. Null when the view shows none.
+   */
+  order: number | null;
   /** Whether the view ranks it (it has comparable outcomes); false for reported rows and stale scores. */
   isTested: boolean;
   /** A baseline or a published entry; hidden, withdrawn and unpublished entries are false. */
@@ -83,17 +88,17 @@ export type ProgressTimeline = {
 
 function compareCandidates(x: DatedCandidate, y: DatedCandidate): number {
   if (x.date !== y.date) return x.date < y.date ? -1 : 1;
-  if (x.value !== y.value) return y.value - x.value;
+  if (x.order !== y.order) return y.order - x.order;
   return x.system.localeCompare(y.system, "en") || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
 }
 
-type DatedCandidate = ProgressCandidate & { date: string; value: number };
+type DatedCandidate = ProgressCandidate & { date: string; value: number; order: number };
 
 function isDrawable(candidate: ProgressCandidate): candidate is DatedCandidate {
-  return candidate.isPublic && candidate.date !== null && candidate.value !== null && Number.isFinite(candidate.value);
+  return candidate.isPublic && candidate.date !== null && candidate.value !== null && Number.isFinite(candidate.value) && candidate.order !== null && Number.isFinite(candidate.order);
 }
 
-type Sota = { id: string; system: string; value: number };
+type Sota = { id: string; system: string; order: number };
 
 /** The view's section 13 reading of an entry against another, from the first's side (LeaderboardView.readPair). */
 export type PairReader = (entryId: string, otherId: string) => PairReading | null;
@@ -115,12 +120,12 @@ export function buildProgressTimeline(candidates: readonly ProgressCandidate[], 
       continue;
     }
     if (sota === null || best === null) {
-      sota = { id: candidate.id, system: candidate.system, value: candidate.value };
+      sota = { id: candidate.id, system: candidate.system, order: candidate.order };
       best = candidate.value;
       points.push({ ...base, status: "first", best, sotaId: sota.id, test: null });
       continue;
     }
-    if (candidate.value <= sota.value) {
+    if (candidate.order <= sota.order) {
       points.push({ ...base, status: "not-higher", best, sotaId: sota.id, test: null });
       continue;
     }
@@ -129,7 +134,7 @@ export function buildProgressTimeline(candidates: readonly ProgressCandidate[], 
     const test: SotaTest | null = reading === null ? null : { ...reading, againstId: sota.id, againstSystem: sota.system };
     const isSignificant = test?.verdict === "better";
     if (isSignificant) {
-      sota = { id: candidate.id, system: candidate.system, value: candidate.value };
+      sota = { id: candidate.id, system: candidate.system, order: candidate.order };
     }
     points.push({ ...base, status: isSignificant ? "sota" : "not-significant", best, sotaId: sota.id, test });
   }
