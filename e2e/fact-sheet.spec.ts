@@ -111,7 +111,7 @@ test("[FACT SHEET] a participant requests publication with a fact sheet; after a
 
 test("[FACT SHEET] a reader filters the leaderboard to open-weights fine-tuned systems without source data; ranks are among them", async ({ page }) => {
   await page.goto("/leaderboard?track=open&scope=all");
-  await expect(board(page).getByRole("link", { name: systemName })).toBeVisible();
+  await expect(board(page).getByRole("link", { name: systemName, exact: true })).toBeVisible();
   await page.getByTestId("table-filters").locator("summary").click();
   const filters = page.getByRole("search", { name: "Filter the leaderboard" });
   await filters.getByRole("combobox", { name: "Approach", exact: true }).selectOption("fine-tuned-llm");
@@ -131,7 +131,7 @@ test("[FACT SHEET] a reader filters the leaderboard to open-weights fine-tuned s
   await expect(page.getByRole("link", { name: "CSV" })).toHaveAttribute("href", /approach=fine-tuned-llm.*source=no|source=no.*approach=fine-tuned-llm/);
   await filters.getByRole("combobox", { name: "Source-collection data" }).selectOption("yes");
   await expect(page).toHaveURL(/source=yes/);
-  await expect(board(page).getByRole("link", { name: systemName })).toHaveCount(0);
+  await expect(board(page).getByRole("link", { name: systemName, exact: true })).toHaveCount(0);
 });
 
 test("[FACT SHEET] a maintainer checks a reproduction: different outcomes are refused with a count, the same ones make the entry reproduced", async ({ playwright, baseURL, browser }) => {
