@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { apiContextFor, createTestApiToken, createTestUser, deleteTestUsers, expect, getTestPool, signInContext, test, waitForBaselines, type TestUser } from "./fixtures";
 import { publicationBody } from "./fixtures/publication";
-import { demoPredictions, uploadScoredFile } from "./fixtures/scored-upload";
+import { publishableTestFile, uploadScoredFile } from "./fixtures/scored-upload";
 
 /**
  * A participant controls their entries without a maintainer: choose the
@@ -60,9 +60,11 @@ test("[ENTRIES] a participant chooses the primary entry the leaderboard shows, w
   test.setTimeout(180_000);
   const { token } = await createTestApiToken(owner.id);
   const api = await apiContextFor(playwright, baseURL ?? "", { kind: "token", token });
-  strongId = await uploadScoredFile(api, "test-open.jsonl", await demoPredictions("test-open.jsonl"));
-  weakId = await uploadScoredFile(api, "test-open-weak.jsonl", await demoPredictions("test-open-weak.jsonl"));
-  closedId = await uploadScoredFile(api, "test-closed.jsonl", await demoPredictions("test-closed.jsonl"));
+  // Three files the v1.3 publication guard lets through, far enough from the baselines and from each
+  // other (one account's files are compared on both tracks); the bundled demo files are too close to a baseline.
+  strongId = await uploadScoredFile(api, "test-open.jsonl", await publishableTestFile("open", 0));
+  weakId = await uploadScoredFile(api, "test-open-weak.jsonl", await publishableTestFile("open", 1));
+  closedId = await uploadScoredFile(api, "test-closed.jsonl", await publishableTestFile("closed", 2));
   await requestPublication(api, strongId, strongName);
   await requestPublication(api, weakId, weakName);
   await api.dispose();

@@ -1,8 +1,7 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { apiContextFor, createTestApiToken, createTestUser, deleteTestUsers, expect, getTestPool, test, type TestUser, waitForBaselines } from "./fixtures";
 import { publicationBody } from "./fixtures/publication";
+import { publishableTestFile } from "./fixtures/scored-upload";
 import { checkJsonDigits, checkRscDigits, checkTextDigits, pageText, type DigitRules, type Json } from "../testing/disclosure-digits";
 
 /**
@@ -22,7 +21,6 @@ import { checkJsonDigits, checkRscDigits, checkTextDigits, pageText, type DigitR
  * but the maintainer.
  */
 
-const PREDICTIONS = path.join(__dirname, "..", "data", "demo-predictions");
 const SCORING_TIMEOUT = 90_000;
 const CRAWL_LIMIT = 200;
 const DOWNLOADS = ["train.jsonl", "dev.jsonl", "test.jsonl", "kb.jsonl"];
@@ -176,7 +174,8 @@ async function setUpScenario(playwright: Parameters<typeof apiContextFor>[0], ba
   const api = await apiContextFor(playwright, baseURL, { kind: "token", token });
   const reviewer = await apiContextFor(playwright, baseURL, { kind: "session", user: maintainer });
   try {
-    const buffer = await readFile(path.join(PREDICTIONS, "test-closed.jsonl"));
+    // A closed-track file the v1.3 publication guard lets through (the bundled demo files are too close to a baseline).
+    const buffer = await publishableTestFile("closed");
     const created = await api.post("/api/submissions", { multipart: { file: { name: "test-closed.jsonl", mimeType: "application/jsonl", buffer } } });
     expect(created.status(), await created.text()).toBe(201);
     const { id, split } = (await created.json()) as { id: string; split: string };

@@ -4,6 +4,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { apiContextFor, createTestApiToken, createTestUser, deleteTestUsers, expect, getTestPool, runScript, signInContext, test, waitForBaselines, type TestUser } from "./fixtures";
 import { requireLocalUrl } from "../testing/local-database";
 import { publicationBody } from "./fixtures/publication";
+import { publishableTestFile } from "./fixtures/scored-upload";
 
 /**
  * The layout check: every page at 390, 768, 1366 and 1920 px wide, as an
@@ -195,8 +196,8 @@ const PUBLIC_PAGES = (entryId: string, otherId: string): PageCheck[] => [
 
 type Seeded = { participant: TestUser; maintainer: TestUser; submissionId: string; devSubmissionId: string; entryId: string; otherId: string };
 
-async function uploadWithToken(api: APIRequestContext, file: string): Promise<string> {
-  const buffer = await readFile(path.join(PREDICTIONS, file));
+async function uploadWithToken(api: APIRequestContext, file: string, bytes?: Buffer): Promise<string> {
+  const buffer = bytes ?? (await readFile(path.join(PREDICTIONS, file)));
   const created = await api.post("/api/submissions", { multipart: { file: { name: file, mimeType: "application/jsonl", buffer } } });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
@@ -218,7 +219,8 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const maintainer = await createTestUser({ label: "layout maintainer", role: "MAINTAINER" });
   const { token } = await createTestApiToken(participant.id);
   const api = await apiContextFor(playwright, baseURL ?? "", { kind: "token", token });
-  const submissionId = await uploadWithToken(api, "test-open.jsonl");
+  // A file the v1.3 publication guard lets through (the bundled demo files are too close to a baseline).
+  const submissionId = await uploadWithToken(api, "test-open.jsonl", await publishableTestFile("open"));
   const devSubmissionId = await uploadWithToken(api, "dev-open.jsonl");
   const requested = await api.post(`/api/submissions/${submissionId}/publication`, {
     data: publicationBody("Layout check retriever with a rather long system name", { methodDescription: "BM25 over entity names, then a reranker; used by the layout check." }),

@@ -265,6 +265,9 @@ for (const viewport of VIEWPORTS) {
   }
 
   test(`[LEADERBOARD] entity-type views at ${viewport.width} px: forest plot, and ranks, marks and matrix where the type is large enough`, async ({ page, request }) => {
+    // Up to 15 type views, each with its matrix page: 56-60 s on a loaded 2-core machine with two workers, at the
+    // default 60 s bound (it timed out there in the first full v13 run). A bound, not a wait.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     const views = await Promise.all(TYPE_SLUGS.flatMap((slug) => TRACKS.map(async (track) => ({ slug, track, view: await fetchView(request, track, slug) }))));
     const isRanked = (view: ApiView) => view.entries.some((entry) => entry.rank !== null);

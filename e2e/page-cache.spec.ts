@@ -37,7 +37,7 @@ test("[LEADERBOARD] anonymous readers get the shared cached page (gzip, brotli, 
 
   const id = await uploadScored(ownerApi);
   const publication = await ownerApi.post(`/api/submissions/${id}/publication`, {
-    data: publicationBody(systemName, { methodDescription: "One train entity per sample, published to read it back through the page cache." }),
+    data: publicationBody(systemName, { methodDescription: "A closed-track ranker, published to read it back through the page cache." }),
   });
   expect(publication.status(), await publication.text()).toBe(202);
 
@@ -58,7 +58,7 @@ test("[LEADERBOARD] anonymous readers get the shared cached page (gzip, brotli, 
   expect((await reader.get(`/entries/${id}`)).status()).toBe(404);
 
   const approval = await maintainerApi.post(`/api/admin/submissions/${id}/review`, {
-    data: { action: "approve", acknowledge: ["single_entry_rankings", "top1_from_known_splits"], reason: "A deliberate floor, to test the page cache." },
+    data: { action: "approve", reason: "Checked, to test the page cache." },
   });
   expect(approval.status(), await approval.text()).toBe(200);
 
@@ -143,7 +143,7 @@ test("[LEADERBOARD] two web processes both stop serving the old cached page and 
     }
 
     const approval = await maintainerApi.post(`/api/admin/submissions/${id}/review`, {
-      data: { action: "approve", acknowledge: ["single_entry_rankings", "top1_from_known_splits"], reason: "Two web processes, one publish." },
+      data: { action: "approve", reason: "Two web processes, one publish." },
     });
     expect(approval.status(), await approval.text()).toBe(200);
     const approvedAt = Date.now();

@@ -1,24 +1,20 @@
-import path from "node:path";
-import { readFile } from "node:fs/promises";
 import { apiContextFor, createTestApiToken, expect, getTestPool, signInContext, test } from "./fixtures";
 import { publicationBody } from "./fixtures/publication";
+import { publishableTestFile } from "./fixtures/scored-upload";
 
-const RELEASE = path.join(__dirname, "..", "data", "demo-release");
 const SCORING_TIMEOUT = 60_000;
 
-async function idsAndQids(file: string): Promise<Array<{ id: string; qid: string }>> {
-  const text = await readFile(path.join(RELEASE, file), "utf8");
-  return text
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as { id: string; qid: string });
-}
-
-/** A probe: every test sample gets a ranking of one train-split entity, which can never be test gold. */
+/**
+ * A probe: one open answer in four is the same one-character string ("x"), which raises two probe flags
+ * (most_common_prediction and short_predictions, 25% each, thresholds 20%). The other answers are
+ * publishableTestFile's, so the file stays far enough from every baseline for the v1.3 guard (a file of
+ * one train entity per sample, the probe before v1.3, is now refused before any review: every such
+ * answer is one answer, so it does not differ from the train-frequency floor at all).
+ */
 async function probeFile(): Promise<Buffer> {
-  const [test, train] = [await idsAndQids("test.jsonl"), await idsAndQids("train.jsonl")];
-  const lines = test.map((sample, index) => JSON.stringify({ id: sample.id, ranking: [train[index % train.length]?.qid] }));
-  return Buffer.from(`${lines.join("\n")}\n`);
+  const lines = (await publishableTestFile("open")).toString("utf8").split("\n").filter((line) => line.trim() !== "");
+  const probe = lines.map((line, index) => (index % 4 === 1 ? JSON.stringify({ id: (JSON.parse(line) as { id: string }).id, prediction: "x" }) : line));
+  return Buffer.from(`${probe.join("\n")}\n`);
 }
 
 test("[REVIEW] a flagged test file is approved only after the maintainer acknowledges each raised flag; the owner never sees the flags", async ({
@@ -42,7 +38,7 @@ test("[REVIEW] a flagged test file is approved only after the maintainer acknowl
   const ownJson = (await (await api.get(`/api/submissions/${id}`)).json()) as Record<string, unknown>;
   expect(ownJson).not.toHaveProperty("probe_flags");
   const publication = await api.post(`/api/submissions/${id}/publication`, {
-    data: publicationBody(`Single guesser ${Date.now()}`, { methodDescription: "One train entity per sample, to see what happens." }),
+    data: publicationBody(`Single guesser ${Date.now()}`, { methodDescription: "One answer in four is the letter x, to see what happens." }),
   });
   expect(publication.status(), await publication.text()).toBe(202);
   await api.dispose();
@@ -56,17 +52,18 @@ test("[REVIEW] a flagged test file is approved only after the maintainer acknowl
   await signInContext(maintainerContext, baseURL ?? "", maintainer);
   const review = await maintainerContext.newPage();
   await review.goto("/admin/review");
-  await expect(review.getByRole("row", { name: /Single guesser/ }).first()).toContainText("top1_from_known_splits 100.0%");
+  await expect(review.getByRole("row", { name: /Single guesser/ }).first()).toContainText("short_predictions 25.0%");
   await review.goto(`/submissions/${id}`);
   await expect(review.getByTestId("probe-flags")).toContainText("raised");
   await review.getByRole("button", { name: "Approve" }).click();
   await review.getByRole("button", { name: "Yes, publish it" }).click();
   const refusal = review.getByRole("alert").filter({ hasText: "Acknowledge each raised probe flag" });
   await expect(refusal).toBeVisible();
-  await expect(refusal).toContainText("top1_from_known_splits");
+  await expect(refusal).toContainText("most_common_prediction");
+  await expect(refusal).toContainText("short_predictions");
 
-  await review.getByRole("checkbox", { name: /single_entry_rankings/ }).check();
-  await review.getByRole("checkbox", { name: /top1_from_known_splits/ }).check();
+  await review.getByRole("checkbox", { name: /most_common_prediction/ }).check();
+  await review.getByRole("checkbox", { name: /short_predictions/ }).check();
   await review.getByLabel("Reason (shown to the owner; required to reject)").fill("Checked with the authors: a deliberate floor.");
   await review.getByRole("button", { name: "Approve" }).click();
   await review.getByRole("button", { name: "Yes, publish it" }).click();
@@ -81,5 +78,5 @@ test("[REVIEW] a flagged test file is approved only after the maintainer acknowl
   );
   expect(audit.rows).toHaveLength(1);
   expect(audit.rows[0]?.reason).toBe("Checked with the authors: a deliberate floor.");
-  expect(audit.rows[0]?.details.probeFlags.acknowledged).toEqual(["single_entry_rankings", "top1_from_known_splits"]);
+  expect(audit.rows[0]?.details.probeFlags.acknowledged).toEqual(["most_common_prediction", "short_predictions"]);
 });

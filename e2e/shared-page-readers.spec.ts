@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { apiContextFor, createTestApiToken, expect, sessionCookieValue, signInContext, test, type TestUser } from "./fixtures";
 import { publicationBody } from "./fixtures/publication";
-import { CLOSED_TEST_FILE_FLAGS, uploadScored } from "./fixtures/scored-upload";
+import { uploadScored } from "./fixtures/scored-upload";
 import { sessionCookieName } from "../testing/test-sessions";
 
 /**
@@ -56,7 +56,7 @@ test("[LEADERBOARD] signed-in readers get the anonymous page byte for byte; each
   const publication = await bobApi.post(`/api/submissions/${entryId}/publication`, { data: publicationBody(systemName) });
   expect(publication.status(), await publication.text()).toBe(202);
   const approval = await maintainerApi.post(`/api/admin/submissions/${entryId}/review`, {
-    data: { action: "approve", acknowledge: CLOSED_TEST_FILE_FLAGS, reason: "Published to read it back as three different people." },
+    data: { action: "approve", reason: "Published to read it back as three different people." },
   });
   expect(approval.status(), await approval.text()).toBe(200);
 

@@ -2,13 +2,15 @@ import path from "node:path";
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { apiContextFor, createTestApiToken, expect, getTestPool, signInContext, test, waitForBaselines } from "./fixtures";
+import { publishableTestFile } from "./fixtures/scored-upload";
 
 const PREDICTIONS = path.join(__dirname, "..", "data", "demo-predictions");
 const SCORING_TIMEOUT = 60_000;
 
-async function uploadOnSite(page: Page, file: string): Promise<void> {
+async function uploadOnSite(page: Page, file: string, bytes?: Buffer): Promise<void> {
   await page.goto("/submit");
-  await page.getByLabel("Prediction file (JSON Lines)").setInputFiles(path.join(PREDICTIONS, file));
+  const input = page.getByLabel("Prediction file (JSON Lines)");
+  await (bytes ? input.setInputFiles({ name: file, mimeType: "application/jsonl", buffer: bytes }) : input.setInputFiles(path.join(PREDICTIONS, file)));
   await expect(page.getByTestId("detected")).toBeVisible();
 }
 
@@ -72,17 +74,24 @@ test("[SUBMISSIONS] a test file is scored with intervals and baseline comparison
   const cyd = await createUser({ label: "cyd" });
   const maintainer = await createUser({ label: "maint", role: "MAINTAINER" });
   await signInAs(cyd);
-  await uploadOnSite(page, "test-closed.jsonl");
+  // A closed-track file the v1.3 publication guard lets through (test-closed.jsonl is too close to a baseline).
+  await uploadOnSite(page, "test-closed.jsonl", await publishableTestFile("closed"));
   await expect(page.getByTestId("quota")).toContainText("Test submissions left: 5");
   await expect(page.getByTestId("detected")).toContainText("closed-world");
   await page.getByRole("button", { name: "Submit to the test split" }).click();
   await waitForScored(page);
   const submissionUrl = page.url();
 
-  // The owner's numbers come from the feedback slice (protocol section 12): the demo's has 13 of the 56 test samples,
-  // and this file's gold is ranked first on 4 of them: 4/13 = 30.8%.
-  await expect(page.getByRole("table", { name: "Overall scores" })).toContainText("30.8");
-  await expect(page.getByRole("table", { name: "Overall scores" })).not.toContainText("39.3");
+  // The owner's numbers come from the feedback slice (protocol section 12, v1.3: keyed by the gold entity, HMAC of
+  // "irc-bench-demo/" + its qid under the development secret below 0.25): 14 of the 56 test samples (42 ranking).
+  // This file ranks the gold first on every fourth sample (14 of 56: 1 in the feedback slice, 13 in the ranking slice)
+  // and second on 14 others (4 in the feedback slice, 10 in the ranking slice): Hit@1 1/14 = 7.1%, Hit@3 5/14 = 35.7%.
+  const overall = page.getByRole("table", { name: "Overall scores" });
+  await expect(overall).toContainText("Feedback estimate on the feedback slice, n = 14");
+  await expect(overall).toContainText("7.1");
+  await expect(overall).toContainText("35.7");
+  // Not the ranking slice's 13/42 = 31.0%.
+  await expect(overall).not.toContainText("31.0");
   await expect(page.getByText("Significance against the baselines")).toBeVisible();
   await expect(page.getByRole("row", { name: /BM25 over entity names/ }).first()).toBeVisible();
   await expect(page.getByTestId("browse-samples")).toHaveCount(0);
@@ -94,12 +103,14 @@ test("[SUBMISSIONS] a test file is scored with intervals and baseline comparison
   await expect(page.getByTestId("disclosure-note")).toContainText("once the entry is published");
   // The share is the release's feedback_fraction (the demo's default, 0.25), not a fixed word.
   await expect(page.getByTestId("disclosure-note")).toContainText("a secret 25% of the test split");
-  // Nor in the data the page embeds for its client components: 4/13 = 0.307692... travels as 0.308, and neither
-  // the whole split's 22/56 = 0.392857... nor the ranking slice's 18/43 = 0.418604... travels at all.
+  // Nor in the data the page embeds for its client components: 1/14 = 0.071428... and 5/14 = 0.357142... travel as
+  // 0.071 and 0.357, and the ranking slice's 13/42 = 0.309523... and 23/42 = 0.547619... do not travel at all (the whole
+  // split's 14/56 and 28/56 are 0.25 and 0.5, which no digit check can tell apart).
   const html = await (await page.request.get(submissionUrl)).text();
-  expect(html).not.toContain("0.30769230");
-  expect(html).not.toContain("0.39285714");
-  expect(html).not.toContain("0.41860465");
+  expect(html).not.toContain("0.07142857");
+  expect(html).not.toContain("0.35714285");
+  expect(html).not.toContain("0.30952380");
+  expect(html).not.toContain("0.54761904");
   expect(html).not.toContain("chi2");
   expect(html).not.toContain("pExact");
 

@@ -117,7 +117,8 @@ function DatasetPublicLog({ head, logKey }: { head: SignedHead; logKey: LogKey }
         (<a href="/api/public-log">JSON Lines</a>), whose head the operator signs. Check it with{" "}
         <code>node {CLIENT_FILE_NAME} verify-log</code> or any SHA-256 and RFC 8785 implementation.
       </p>
-      <dl className="grid max-w-3xl grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+      {/* One column on a phone: beside "Signing key (Ed25519, base64)" the key id left no room at 390 px (the page scrolled sideways). */}
+      <dl className="grid max-w-3xl grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
         <dt className="font-semibold">Signing key (Ed25519, base64)</dt>
         <dd>
           <code className="break-all" data-testid="public-log-public-key">{logKey.publicKey}</code> (key id {logKey.keyId};{" "}

@@ -63,7 +63,10 @@ export function TypeMatrix({ score, keys, track, caption }: { score: EntryScore;
         return (
           <tr key={type} className="border-b border-line">
             <th scope="row" className="whitespace-nowrap">
-              <Link href={`/leaderboard/types/${TYPE_SLUGS[type]}?track=${track}`}>{type}</Link>
+              {/* Underlined: beside the "interval unreliable" note it is a link in running text (axe link-in-text-block, WCAG 1.4.1). */}
+              <Link href={`/leaderboard/types/${TYPE_SLUGS[type]}?track=${track}`} className="underline underline-offset-2">
+                {type}
+              </Link>
               {n > 0 && n < UNRELIABLE_INTERVAL_N && !group?.isSuppressed && (
                 <span className="ml-1 text-xs font-normal text-amber-800" data-testid="unreliable-interval">
                   (n &lt; {UNRELIABLE_INTERVAL_N}: interval unreliable)

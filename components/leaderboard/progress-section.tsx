@@ -3,6 +3,7 @@ import { describeVerdict } from "@/lib/core/leaderboard/describe-verdict";
 import { ProgressChart, type ProgressChartSeries } from "@/components/charts/progress-chart";
 import { ENTITY_TYPES } from "@/lib/core/dataset/release-schema";
 import { formatPercent } from "@/lib/core/format/numbers";
+import { roundTo } from "@/lib/core/format/round";
 import { describeProgressStatus, describeSotaRule, type ProgressPoint, type ProgressStatus } from "@/lib/core/leaderboard/progress";
 import type { ProgressView } from "@/lib/core/leaderboard/progress-view";
 import { progressHref } from "@/lib/core/leaderboard/view-links";
@@ -36,8 +37,11 @@ function timeOf(day: string): number {
   return Date.parse(`${day}T00:00:00Z`);
 }
 
+/** A disclosed rate in percent, as the chart draws it: rounded, so 0.286 travels as 28.6, not 28.599999999999998 (section 12's digits). */
+const percentOf = (rate: number) => roundTo(rate * 100, 2);
+
 function chartData(points: readonly ProgressPoint[]) {
-  const line = points.filter((point) => point.best !== null).map((point) => ({ time: timeOf(point.date), best: (point.best ?? 0) * 100 }));
+  const line = points.filter((point) => point.best !== null).map((point) => ({ time: timeOf(point.date), best: percentOf(point.best ?? 0) }));
   const series = SERIES.map((item) => ({
     key: item.status,
     label: item.label,
@@ -46,7 +50,7 @@ function chartData(points: readonly ProgressPoint[]) {
     isHollow: item.isHollow,
     points: points
       .filter((point) => point.status === item.status)
-      .map((point) => ({ time: timeOf(point.date), value: point.value * 100, system: point.system, status: point.status, label: describeProgressStatus(point) })),
+      .map((point) => ({ time: timeOf(point.date), value: percentOf(point.value), system: point.system, status: point.status, label: describeProgressStatus(point) })),
   })).filter((item) => item.points.length > 0);
   return { line, series };
 }
