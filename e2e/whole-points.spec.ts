@@ -15,6 +15,9 @@ const WIDTHS = [
 type TypeEstimate = { n: number | null; value: number | null };
 type ApiRow = { id: string | null; kind: string; system: string; n: number | null; metrics: Record<string, { value: number } | null>; by_type: Record<string, TypeEstimate> | null };
 
+/** The bundled demo's closed-track baselines (scripts/ci/e2e-prepare.ts scores them into every worker's database). */
+const DEMO_CLOSED_BASELINES = ["BM25 over entity names (C1-style)", "BM25 over names and descriptions (C2-style)", "Train-frequency prior (floor)"];
+
 /** "71" for 0.71: what a whole-point rate must read as. */
 const wholePoints = (value: number) => String(Math.round(value * 100));
 
@@ -30,7 +33,9 @@ for (const size of WIDTHS) {
     await page.setViewportSize({ width: size.width, height: size.height });
     const api = await request.get("/api/leaderboard?track=closed");
     expect(api.status()).toBe(200);
-    const rows = ((await api.json()) as { entries: ApiRow[] }).entries.filter((row) => row.kind !== "reported" && row.by_type !== null);
+    // The demo's own closed-track baselines, which every worker starts with: the top row may be another spec's entry
+    // (docs/testing.md), which in the full v13 run was one whose Place value was 0.
+    const rows = ((await api.json()) as { entries: ApiRow[] }).entries.filter((row) => DEMO_CLOSED_BASELINES.includes(row.system) && row.by_type !== null);
     const row = rows[0];
     expect(row).toBeDefined();
     const shown = Object.entries(row?.by_type ?? {}).find(([, estimate]) => estimate.value !== null && estimate.n !== null && estimate.n < 1000);
@@ -61,7 +66,8 @@ for (const size of WIDTHS) {
     const typeValue = typeRow?.metrics["hit@1"]?.value;
     expect(typeValue).toBeDefined();
     await page.goto(`/leaderboard/types/${slug}?track=closed`);
-    const pageText = await page.locator("main").innerText();
+    // Intervals keep their decimal ("0 [0.0, 69.2]"): the values outside them read whole points.
+    const pageText = (await page.locator("main").innerText()).replace(/\[[^\]]*\]/g, "[]");
     expect(pageText).toContain(wholePoints(typeValue ?? 0));
     expect(pageText).not.toMatch(new RegExp(`\\b${wholePoints(typeValue ?? 0)}\\.0\\b`));
     await expect(page.getByTestId("no-group-mrr")).toContainText("No per-type or per-collection MRR is published");
