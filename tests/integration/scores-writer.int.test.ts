@@ -65,7 +65,7 @@ describe("lib/domain/scoring/store-score.ts writers", () => {
     expect(row.primary).toBe(AWKWARD);
     expect(row.unified).toBe(AWKWARD);
     expect(row.n).toBe(report.n);
-    // The row records the platform's scoring version (protocol v1.2: the report plus its slices'), the report the scorer's.
+    // The row records the platform's scoring version (protocol v1.3: the report plus its entity-keyed slices'), the report the scorer's.
     expect(report.scorer_version).toBe(SCORER_VERSION);
     expect(row.scorerVersion).toBe(PLATFORM_SCORING_VERSION);
     expect(row.scorerVersion).toBe("1.3.0");

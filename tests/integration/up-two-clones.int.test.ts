@@ -92,7 +92,7 @@ describe("npm run up in two clones at once", () => {
       expect(web.map((process) => process.args), up.handle.tail()).toEqual([expect.stringContaining(`--port ${up.port}`)]);
       const page = await fetch(`http://127.0.0.1:${up.port}/`);
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain("evaluation protocol v1.2");
+      expect(await page.text()).toContain("evaluation protocol v1.3");
 
       const output = up.handle.lines.join("\n");
       const env = readFileSync(path.join(up.clone.dir, ".data", "services.env"), "utf8");

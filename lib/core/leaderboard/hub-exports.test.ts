@@ -261,7 +261,7 @@ describe("the Every Eval Ever export", () => {
           lower: 0.2768,
           upper: 0.3264,
           confidence_level: 0.95,
-          method: "Seeded percentile bootstrap over the n samples of the dev split (protocol v1.2 section 9): 2,000 resamples drawn with replacement (seed 7); the 2.5% and 97.5% percentiles of the metric over the resamples.",
+          method: "Seeded percentile bootstrap over the n samples of the dev split (protocol v1.3 section 9): 2,000 resamples drawn with replacement (seed 7); the 2.5% and 97.5% percentiles of the metric over the resamples.",
         },
         num_samples: 1250,
         num_bootstrap_samples: 2000,

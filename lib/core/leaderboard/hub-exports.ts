@@ -206,7 +206,7 @@ const SLICE_INTERVAL_MRR_NOTE = " MRR is not a mean of 0/1 outcomes; a 0/1 vecto
 
 function devIntervalMethod(bootstrap: HubExportContext["bootstrap"]): string {
   return (
-    `Seeded percentile bootstrap over the n samples of the dev split (protocol v1.2 section 9): ${formatCount(bootstrap.resamples)} resamples ` +
+    `Seeded percentile bootstrap over the n samples of the dev split (protocol v1.3 section 9): ${formatCount(bootstrap.resamples)} resamples ` +
     `drawn with replacement (seed ${bootstrap.seed}); the 2.5% and 97.5% percentiles of the metric over the resamples.`
   );
 }
