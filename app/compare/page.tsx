@@ -14,6 +14,7 @@ import { compareQuerySchema, firstValues } from "@/lib/core/leaderboard/query-sc
 import { pValueBucket, SIGNIFICANCE_LEVEL, type Verdict } from "@/lib/core/disclosure/disclose";
 import { METRIC_LABELS } from "@/lib/core/leaderboard/views";
 import { TableShell } from "@/components/ui/table-shell";
+import { roundTo } from "@/lib/core/format/round";
 
 export const metadata: Metadata = { title: "Compare entries" };
 export const dynamic = "force-dynamic";
@@ -126,7 +127,8 @@ function TypeDifferencesSection({ result, coarseBelowN }: { result: EntryPairCom
   const metricLabel = METRIC_LABELS[metric];
   const bars = result.byType.map((row) => ({
     type: row.type,
-    difference: row.difference === null ? null : row.difference * 100,
+    // In percent, rounded: a difference of two shown values travels as 14, not 14.000000000000002 (section 12's digits).
+    difference: row.difference === null ? null : roundTo(row.difference * 100, 2),
   }));
   return (
     <section aria-labelledby="types" className="space-y-3">

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { RunHistoryChart, type RunSeries } from "@/components/charts/run-history-chart";
 import { formatPercent } from "@/lib/core/format/numbers";
+import { roundTo } from "@/lib/core/format/round";
 import { NoteEditor } from "@/components/submissions/note-editor";
 import { getActor } from "@/lib/domain/accounts/get-actor";
 import { listSubmissionsOf, type SubmissionSummary } from "@/lib/domain/submissions/list-submissions";
@@ -15,7 +16,10 @@ export const dynamic = "force-dynamic";
 const COMPARE_FORM = "compare-runs";
 const METRIC = { open: "alias accuracy", closed: "hit@1" } as const;
 
-/** One line per split and track, oldest run first; test values are the disclosed (rounded) headline numbers. */
+/**
+ * One line per split and track, oldest run first; test values are the disclosed (rounded) headline numbers, in percent
+ * rounded to 0.01 so that 0.333 travels as 33.3, not 33.300000000000004 (section 12's digits).
+ */
 function historySeries(runs: readonly SubmissionSummary[]): RunSeries[] {
   const series = new Map<string, RunSeries>();
   for (const run of [...runs].reverse()) {
@@ -26,7 +30,7 @@ function historySeries(runs: readonly SubmissionSummary[]): RunSeries[] {
       line = { key, label: `${run.split}, ${run.track}-world (${METRIC[run.track as "open" | "closed"] ?? "primary"})`, points: [] };
       series.set(key, line);
     }
-    line.points.push({ time: Date.parse(run.createdAt), value: run.primary * 100, file: run.originalName });
+    line.points.push({ time: Date.parse(run.createdAt), value: roundTo(run.primary * 100, 2), file: run.originalName });
   }
   return [...series.values()];
 }
