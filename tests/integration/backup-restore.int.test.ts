@@ -86,7 +86,7 @@ describe("npm run backup and npm run restore", () => {
     const manifest = spawnSync("tar", ["-xOf", file, "./backup.json"], { encoding: "utf8" }).stdout;
     expect(JSON.parse(manifest)).toMatchObject({ format: "irc-bench-backup/1", secrets: ["NEXTAUTH_SECRET", "IRC_SLICE_SECRET", "IRC_LOG_SIGNING_KEY"] });
     for (const secret of [process.env.NEXTAUTH_SECRET, process.env.IRC_SLICE_SECRET, process.env.IRC_LOG_SIGNING_KEY]) {
-      if (secret !== undefined) expect(spawnSync("grep", ["-c", "--fixed-strings", secret, file]).status).toBe(1);
+      if (secret !== undefined) expect(spawnSync("grep", ["-c", "--fixed-strings", "-e", secret, file]).status).toBe(1);
     }
 
     const restoreEnv = { ...process.env, DATABASE_URL: RESTORED_DB, IRC_DATA_DIR: path.join(work, "restored-data") };
