@@ -16,7 +16,7 @@ test.beforeAll(async () => {
   await resetRateLimits();
 });
 
-test("[AUTH] sign up, then sign in with the new account", async ({ page }) => {
+test("[AUTH] sign up lands signed in on the account page, with the next steps in focus; the new password signs in again", async ({ page }) => {
   const email = uniqueEmail("signup");
   const displayName = `Ada ${Date.now().toString(36)}`;
   const password = "a sufficiently long password";
@@ -38,21 +38,22 @@ test("[AUTH] sign up, then sign in with the new account", async ({ page }) => {
   await page.getByLabel("Password").fill(password);
   await page.getByLabel("Affiliation (optional)").fill("Oral History Lab");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/sign-in\?registered=1$/);
-  await expect(page.getByRole("main").getByRole("status")).toContainText("sign in below");
-  // the address just typed is filled in (never put in the URL), and the password field has the focus
-  await expect(page.getByLabel("Email")).toHaveValue(email);
-  await expect(page.getByLabel("Password")).toBeFocused();
-
-  await page.getByLabel("Email").fill(email.toUpperCase());
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/account\?welcome=1$/);
+  const welcome = page.getByTestId("welcome");
+  await expect(welcome).toBeFocused();
+  await expect(welcome).toHaveAttribute("role", "status");
+  await expect(welcome).toContainText(`Welcome, ${displayName}: your account is ready and you are signed in.`);
+  await expect(welcome.getByRole("link", { name: "upload your predictions" })).toHaveAttribute("href", "/submit");
   await expectSignedInAs(page, displayName);
   const session = (await page.context().cookies()).find((cookie) => cookie.name === "next-auth.session-token");
   expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
   const nextAuthSession = await page.request.get("/api/auth/session");
   expect(await nextAuthSession.json()).toMatchObject({ user: { name: displayName, role: "PARTICIPANT", id: expect.any(String) } });
+
+  // the session is next-auth's own: signing out and in again with the new password works as for any account
+  await page.context().clearCookies();
+  await signInWithForm(page, { email: email.toUpperCase(), password });
+  await expectSignedInAs(page, displayName);
 
   await page.goto("/account");
   await expect(page.getByLabel("Display name")).toHaveValue(displayName);
@@ -63,7 +64,7 @@ test("[AUTH] sign up, then sign in with the new account", async ({ page }) => {
   await deleteTestUsers(rows.map((row) => row.id));
 });
 
-test("[AUTH] signing up with a taken email looks the same and changes nothing", async ({ page, createUser }) => {
+test("[AUTH] signing up with a taken email changes nothing and signs no one in", async ({ page, createUser }) => {
   const existing = await createUser({ label: "taken" });
   await page.goto("/sign-up");
   await page.getByLabel("Email").fill(existing.email);
@@ -71,7 +72,11 @@ test("[AUTH] signing up with a taken email looks the same and changes nothing", 
   await page.getByLabel("Display name").fill("Someone Else");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/sign-in\?registered=1$/);
-  await expect(page.getByRole("main").getByRole("status")).toContainText("If this email was not registered before");
+  await expect(page.getByRole("main").getByRole("status")).toContainText("This email already has an account, which is unchanged");
+  // the address just typed is filled in (never put in the URL), and the password field has the focus
+  await expect(page.getByLabel("Email")).toHaveValue(existing.email);
+  await expect(page.getByLabel("Password")).toBeFocused();
+  expect((await page.context().cookies()).find((cookie) => cookie.name === "next-auth.session-token")).toBeUndefined();
 
   await signInWithForm(page, { email: existing.email, password: "the attacker's password" });
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("Email or password is incorrect.");

@@ -12,6 +12,7 @@ import { listQuotaLedger } from "@/lib/domain/quotas/list-quota-ledger";
 import { getTestQuota } from "@/lib/domain/quotas/quota";
 import { getProfile } from "@/lib/domain/accounts/get-profile";
 import { updateProfileAction } from "@/app/account/actions";
+import { FocusedStatus } from "@/components/ui/focused-alert";
 
 export const metadata: Metadata = { title: "Your account" };
 
@@ -24,6 +25,16 @@ function unlessNotOfTheLedger(error: unknown): null {
 /** ?ledgerBefore=<row id>: the ledger's older rows (the link under a page cut off at its size). */
 const ledgerBeforeSchema = z.string().regex(/^[a-z0-9]{1,64}$/);
 
+/** Where sign-up lands, signed in: what to do next, in focus. */
+function Welcome({ displayName }: { displayName: string }) {
+  return (
+    <FocusedStatus className="rounded border border-green-300 bg-green-50 p-3 text-green-900" testId="welcome">
+      Welcome, {displayName}: your account is ready and you are signed in. Next: <Link href="/dataset">download the data</Link>, score dev
+      predictions offline, then <Link href="/submit">upload your predictions</Link>.
+    </FocusedStatus>
+  );
+}
+
 export default async function AccountPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePageUser("/account");
   const before = ledgerBeforeSchema.safeParse((await searchParams).ledgerBefore);
@@ -35,10 +46,12 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
   ]);
   // A ?ledgerBefore= that is no row of this ledger (a stale or edited link) shows the newest rows and says so.
   const isBadBefore = (await searchParams).ledgerBefore !== undefined && olderPage === null;
+  const isWelcome = (await searchParams).welcome === "1";
   const ledger = olderPage ?? (await listQuotaLedger(actor.userId, { releaseId: null }));
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Your account</h1>
+      {isWelcome && <Welcome displayName={profile.displayName} />}
       <section aria-labelledby="profile-heading" className="space-y-4">
         <h2 id="profile-heading" className="text-xl font-semibold">
           Profile

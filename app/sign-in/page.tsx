@@ -33,7 +33,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       {isRegistered && (
         <FormMessage
           status="success"
-          message="Thank you. If this email was not registered before, your account is ready: sign in below. If it was, sign in with that account's existing password."
+          message="This email already has an account, which is unchanged: sign in below with that account's password."
         />
       )}
       <SignInForm callbackUrl={callbackUrl} defaultEmail={defaultEmail} initialError={signInErrorMessage(first(params.error))} isGithubEnabled={isGithubSignInEnabled()} />

@@ -5,22 +5,12 @@ import { ProbeFlagsTable } from "@/components/submissions/probe-flags-table";
 import type { ProbeFlagId } from "@/lib/core/integrity/probe-flags-schema";
 import type { SubmissionView } from "@/lib/domain/submissions/get-submission-view";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { REVIEW_DONE_TEXT, type ReviewAction } from "@/lib/core/submissions/review-done";
 import { BASELINE_LABEL_MAX, REJECT_REASON_MIN } from "@/lib/core/submissions/schemas";
-
-type Action = "approve" | "reject" | "hide" | "rescore" | "mark-baseline" | "unmark-baseline";
-
-const DONE_TEXT: Record<Action, string> = {
-  approve: "Approved: the entry is on the public leaderboard.",
-  reject: "Rejected: the owner sees your reason.",
-  hide: "Hidden: the entry is off the public leaderboard.",
-  rescore: "Queued for re-scoring.",
-  "mark-baseline": "Marked as a baseline.",
-  "unmark-baseline": "No longer a baseline.",
-};
 
 /** A maintainer's actions on one submission; every one lands in the audit log. */
 // eslint-disable-next-line max-lines-per-function -- the review's summary, flags and decision form share one state; to split (issue 33 follow-up)
-export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: () => void }) {
+export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: (action: ReviewAction) => void }) {
   const [reason, setReason] = useState("");
   const [baselineLabel, setBaselineLabel] = useState("");
   const [acknowledged, setAcknowledged] = useState<ReadonlySet<ProbeFlagId>>(new Set());
@@ -56,7 +46,7 @@ export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: ()
     });
   }
 
-  async function act(action: Action) {
+  async function act(action: ReviewAction) {
     setMessage(null);
     setReasonError(null);
     const problem = action === "reject" ? reasonProblem() : null;
@@ -76,11 +66,11 @@ export function ReviewPanel({ view, onDone }: { view: SubmissionView; onDone: ()
       body: JSON.stringify(body),
     }).catch(() => null);
     if (response?.ok) {
-      setMessage({ tone: "ok", text: DONE_TEXT[action] });
+      setMessage({ tone: "ok", text: REVIEW_DONE_TEXT[action] });
       setReason("");
       setBaselineLabel("");
       setAcknowledged(new Set());
-      onDone();
+      onDone(action);
       return;
     }
     const error = response ? ((await response.json().catch(() => null)) as { error?: { message: string } } | null) : null;

@@ -14,6 +14,7 @@ import { describeIdenticalPublicEntry } from "@/lib/core/submissions/describe-id
 import { OwnerControls } from "@/components/submissions/owner-controls";
 import { PublishForm } from "@/components/submissions/publish-form";
 import { ReviewPanel } from "@/components/submissions/review-panel";
+import { FocusedStatus } from "@/components/ui/focused-alert";
 
 const POLL_MS = 1500;
 const STEPS = ["QUEUED", "SCORING", "SCORED"] as const;
@@ -53,6 +54,8 @@ function QueuePositionText({ position }: { position: NonNullable<SubmissionView[
 export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: SubmissionView; isOwner: boolean; isMaintainer: boolean }) {
   const [view, setView] = useState(initial);
   const [pollError, setPollError] = useState<string | null>(null);
+  // Set by a publication request sent from this page: its confirmation takes focus once the page shows the request pending.
+  const [hasRequested, setHasRequested] = useState(false);
 
   async function refresh() {
     const response = await fetch(`/api/submissions/${view.id}`, { cache: "no-store" }).catch(() => null);
@@ -167,10 +170,17 @@ export function SubmissionLive({ initial, isOwner, isMaintainer }: { initial: Su
         </section>
       )}
 
-      {view.split === "test" && view.status === "SCORED" && <PublicationStatus view={view} isOwner={isOwner} />}
+      {view.split === "test" && view.status === "SCORED" && <PublicationStatus view={view} isOwner={isOwner} hasRequested={hasRequested} />}
       {isOwner && view.split === "test" && view.status === "SCORED" && !view.isBaseline && <OwnerControls view={view} onDone={refresh} />}
       {isOwner && view.split === "test" && view.status === "SCORED" && (view.publication === "PRIVATE" || view.publication === "REJECTED") && (
-        <PublishForm submissionId={view.id} defaults={view} onRequested={refresh} />
+        <PublishForm
+          submissionId={view.id}
+          defaults={view}
+          onRequested={() => {
+            setHasRequested(true);
+            void refresh();
+          }}
+        />
       )}
       {view.canEditFactSheet && view.factSheet !== null && (isOwner ? view.publication === "PENDING" : true) && (
         <PublishForm
@@ -205,7 +215,7 @@ function publicationText(view: SubmissionView, isOwner: boolean): string {
   }
 }
 
-function PublicationStatus({ view, isOwner }: { view: SubmissionView; isOwner: boolean }) {
+function PublicationStatus({ view, isOwner, hasRequested }: { view: SubmissionView; isOwner: boolean; hasRequested: boolean }) {
   return (
     <section aria-labelledby="publication-heading" className="rounded border border-line bg-white p-4">
       <h2 id="publication-heading" className="text-lg font-semibold">
@@ -220,6 +230,12 @@ function PublicationStatus({ view, isOwner }: { view: SubmissionView; isOwner: b
         </div>
       ) : (
         <p data-testid="publication-status">{publicationText(view, isOwner)}</p>
+      )}
+      {hasRequested && view.publication === "PENDING" && (
+        <FocusedStatus className="mt-2 rounded border border-green-300 bg-green-50 p-2 text-sm text-green-900" testId="publication-requested">
+          Request sent: a maintainer will review &ldquo;{view.systemName}&rdquo;. The decision shows here, and you can withdraw the request
+          below while it waits.
+        </FocusedStatus>
       )}
       {view.systemName && (
         <div className="mt-2 space-y-2 text-sm">

@@ -163,11 +163,11 @@ describe("sign-up limits and enumeration", () => {
     created.push(...users.map((user) => user.id));
   });
 
-  it("signing up with a taken email answers the same and changes nothing", async () => {
+  it("signing up with a taken email changes nothing and signs no one in", async () => {
     const before = await db.user.findUniqueOrThrow({ where: { id: ada.id } });
     await expect(
       registerUser({ email: ada.email, password: "attacker password", displayName: "Attacker", affiliation: "Evil", ip: uniqueIp() }),
-    ).resolves.toBeUndefined();
+    ).resolves.toBeNull();
     const after = await db.user.findUniqueOrThrow({ where: { id: ada.id } });
     expect(after).toEqual(before);
   });

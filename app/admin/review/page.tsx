@@ -7,7 +7,10 @@ import { describeIdenticalPublicEntry } from "@/lib/core/submissions/describe-id
 import { formatCount, formatDecimal, formatDecimalInterval, formatPercent } from "@/lib/core/format/numbers";
 import { formatDateTime } from "@/lib/core/format/dates";
 import { RaisedFlagsSummary } from "@/components/submissions/probe-flags-table";
-import { isMaintainer } from "@/lib/domain/accounts/actor";
+import { isMaintainer, type Actor } from "@/lib/domain/accounts/actor";
+import { getSubmissionView } from "@/lib/domain/submissions/get-submission-view";
+import { parseReviewDone, REVIEW_DONE_TEXT, type QueueLeavingAction } from "@/lib/core/submissions/review-done";
+import { FocusedStatus } from "@/components/ui/focused-alert";
 import { getActor } from "@/lib/domain/accounts/get-actor";
 import { listReviewQueue, type ReviewQueueRow } from "@/lib/domain/publication/list-review-queue";
 import { listReviewRequests, type ReviewRequest } from "@/lib/domain/publication/list-review-requests";
@@ -247,11 +250,28 @@ function RequestCard({ request, ledger, sort }: { request: ReviewRequest; ledger
   );
 }
 
+/** The result of the decision the queue was reloaded after (its card has left the queue), in focus, with links to the entry. */
+async function DecisionDone({ actor, action, submissionId }: { actor: Actor; action: QueueLeavingAction; submissionId: string }) {
+  const view = await getSubmissionView(actor, submissionId).catch(() => null);
+  if (view === null) return null;
+  const name = view.systemName ?? view.baselineLabel ?? view.originalName;
+  const isPublic = view.publication === "PUBLISHED" || view.isBaseline;
+  return (
+    <FocusedStatus className="rounded border border-green-300 bg-green-50 p-3 text-green-900" testId="review-done">
+      &ldquo;{name}&rdquo;: {REVIEW_DONE_TEXT[action]} {isPublic && <Link href={`/entries/${view.id}`}>Open its public entry page</Link>}
+      {isPublic && " · "}
+      <Link href={`/submissions/${view.id}`}>Open the submission</Link>
+    </FocusedStatus>
+  );
+}
+
 export default async function ReviewQueuePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await getActor();
   if (actor.kind === "anonymous") redirect("/sign-in?callbackUrl=%2Fadmin%2Freview");
   if (!isMaintainer(actor)) notFound();
-  const sort = parseLedgerSort((await searchParams).ledgerSort);
+  const params = await searchParams;
+  const sort = parseLedgerSort(params.ledgerSort);
+  const done = parseReviewDone(params);
   const [{ pending, recent }, requests] = await Promise.all([listReviewQueue(actor), listReviewRequests(actor)]);
   const releaseNames = [...new Set(requests.map((request) => request.entries.releaseName))];
   const ledgers = new Map(
@@ -260,6 +280,7 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold">Review queue</h1>
+      {done && <DecisionDone actor={actor} action={done.action} submissionId={done.submissionId} />}
       <p>
         Open a submission to approve or reject its publication, hide it, re-score it or mark it as a baseline. Every action is recorded in
         the <Link href="/admin/audit">audit log</Link>. A test file with raised probe flags (signs of a file built to read the gold, see

@@ -1,12 +1,13 @@
 import "server-only";
-import { decode } from "next-auth/jwt";
-import { getAuthSecret, isSecureCookieDeployment } from "@/lib/domain/accounts/auth-config";
+import { decode, encode } from "next-auth/jwt";
+import { getAuthSecret, isSecureCookieDeployment, SESSION_MAX_AGE_SECONDS } from "@/lib/domain/accounts/auth-config";
 
 /**
  * Reads the next-auth session (a JWE in an httpOnly cookie) without going
  * through next-auth's HTTP handler, so route handlers, server actions and
  * pages decode it the same way. Large sessions are split into `name.0`,
- * `name.1`, ... chunks by next-auth; they are joined back in order.
+ * `name.1`, ... chunks by next-auth; they are joined back in order. A new
+ * account's first session is written here too, as next-auth writes one.
  */
 function sessionCookieName(): string {
   return isSecureCookieDeployment() ? "__Secure-next-auth.session-token" : "next-auth.session-token";
@@ -52,4 +53,14 @@ export async function readSessionUserId(cookieHeader: string | null): Promise<st
   } catch {
     return null;
   }
+}
+
+/**
+ * The cookie next-auth's credentials sign-in would set for this user (the same
+ * name, token claims, lifetime and flags), for a server action that has just
+ * created the account: sign-up lands signed in.
+ */
+export async function newSessionCookie(userId: string): Promise<{ name: string; value: string; options: { httpOnly: true; sameSite: "lax"; path: "/"; secure: boolean; maxAge: number } }> {
+  const value = await encode({ token: { sub: userId }, secret: getAuthSecret(), maxAge: SESSION_MAX_AGE_SECONDS });
+  return { name: sessionCookieName(), value, options: { httpOnly: true, sameSite: "lax", path: "/", secure: isSecureCookieDeployment(), maxAge: SESSION_MAX_AGE_SECONDS } };
 }
