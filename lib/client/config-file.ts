@@ -1,8 +1,8 @@
-import { chmod, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { ClientError } from "./client-error";
+import { readJsonFile, writeJsonFile } from "./json-file";
 
 /**
  * Where the client keeps the API tokens pasted into `login`: one JSON file,
@@ -25,40 +25,11 @@ export function configPath(env: Partial<Record<string, string>> = process.env): 
 }
 
 export async function readConfig(file: string): Promise<ConfigFile> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    if (error instanceof Error && "code" in error && error.code === "ENOENT") return { servers: {} };
-    throw new ClientError(2, [`${file}: cannot be read: ${error instanceof Error ? error.message : String(error)}`]);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new ClientError(2, [`${file}: is not JSON; delete it and run login again.`]);
-  }
-  const parsed = configFileSchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ClientError(2, [`${file}: ${issue?.path.join(".") || "file"} ${issue?.message ?? "is invalid"}; delete it and run login again.`]);
-  }
-  return parsed.data;
+  return readJsonFile(file, configFileSchema, { servers: {} }, "delete it and run login again.");
 }
 
-/** Writes the file readable by its owner only (0600), atomically, whatever mode an older copy had. */
 export async function writeConfig(file: string, config: ConfigFile): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
-    // The umask may have narrowed the mode further, never widened it; chmod makes it exactly 600.
-    await chmod(temporary, 0o600);
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw new ClientError(2, [`${file}: cannot be written: ${error instanceof Error ? error.message : String(error)}`]);
-  }
+  await writeJsonFile(file, config, 2);
 }
 
 /** Server URLs are compared without a trailing slash. */

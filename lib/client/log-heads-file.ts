@@ -1,7 +1,6 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { ClientError } from "./client-error";
+import { readJsonFile, writeJsonFile } from "./json-file";
 
 /**
  * What `verify-log` remembers per server, beside the token file
@@ -26,32 +25,9 @@ export function headsPath(configFile: string): string {
 }
 
 export async function readHeads(file: string): Promise<HeadsFile> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    if (error instanceof Error && "code" in error && error.code === "ENOENT") return { servers: {} };
-    throw new ClientError(2, [`${file}: cannot be read: ${error instanceof Error ? error.message : String(error)}`]);
-  }
-  const parsed = headsFileSchema.safeParse((() => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return null;
-    }
-  })());
-  if (!parsed.success) throw new ClientError(2, [`${file}: is not a file of verified log heads; move it away to start over (what it remembered is then forgotten).`]);
-  return parsed.data;
+  return readJsonFile(file, headsFileSchema, { servers: {} }, "move it away to start over (the log heads it remembered are then forgotten).");
 }
 
 export async function writeHeads(file: string, heads: HeadsFile): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(temporary, `${JSON.stringify(heads)}\n`, { mode: 0o600 });
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw new ClientError(2, [`${file}: cannot be written: ${error instanceof Error ? error.message : String(error)}`]);
-  }
+  await writeJsonFile(file, heads);
 }
