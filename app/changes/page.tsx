@@ -107,46 +107,28 @@ function ChangeRecord({ record }: { record: PublicLogRecord }) {
         )}
       </p>
       <p className="font-medium">{record.summary}</p>
-      {verdicts.length > 0 && (
-        <div>
-          <p className="text-sm font-semibold">Errata: verdicts changed</p>
-          <ul className="list-disc pl-6 text-sm">
-            {verdicts.map((change, index) => (
-              <li key={index}>
-                {change.view}: {change.system} against {change.other_system}: {change.before} → {change.after}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      {ranks.length > 0 && (
-        <div>
-          <p className="text-sm font-semibold">Rank intervals changed</p>
-          <ul className="list-disc pl-6 text-sm">
-            {ranks.map((change, index) => (
-              <li key={index}>
-                {change.view}: {change.system}: {change.before} → {change.after}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      {values.length > 0 && (
-        <div>
-          <p className="text-sm font-semibold">Shown values changed</p>
-          <ul className="list-disc pl-6 text-sm">
-            {values.map((change, index) => (
-              <li key={index}>
-                {change.view}: {change.system} ({change.metric}): {change.before} → {change.after}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ErrataList title="Errata: verdicts changed" changes={verdicts} line={(change) => `${change.view}: ${change.system} against ${change.other_system}: ${change.before} → ${change.after}`} />
+      <ErrataList title="Rank intervals changed" changes={ranks} line={(change) => `${change.view}: ${change.system}: ${change.before} → ${change.after}`} />
+      <ErrataList title="Shown values changed" changes={values} line={(change) => `${change.view}: ${change.system} (${change.metric}): ${change.before} → ${change.after}`} />
       <p className="text-xs text-muted">
         hash <code className="break-all">{record.hash}</code>
       </p>
     </li>
+  );
+}
+
+/** One kind of a record's errata, a line each; nothing when it has none. */
+function ErrataList({ title, changes, line }: { title: string; changes: Record<string, string>[]; line: (change: Record<string, string>) => string }) {
+  if (changes.length === 0) return null;
+  return (
+    <div>
+      <p className="text-sm font-semibold">{title}</p>
+      <ul className="list-disc pl-6 text-sm">
+        {changes.map((change, index) => (
+          <li key={index}>{line(change)}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -7,7 +7,6 @@ import type { Sample } from "@/lib/core/dataset/release-schema";
 import { db } from "@/lib/platform/db";
 import { DEVELOPMENT_SLICE_SECRET } from "@/lib/platform/env";
 import { getSharedRedis } from "@/lib/platform/redis";
-import { isAliasHitAt1, prepareClosedGold } from "@/lib/core/scoring/closed-world";
 import { norm } from "@/lib/core/scoring/normalize";
 import { tierOf } from "@/lib/core/scoring/open-world";
 import type { ScoreReport } from "@/lib/core/scoring/report-schema";
@@ -18,6 +17,7 @@ import { reviewSubmission } from "@/lib/domain/publication/review-submission";
 import { createApiToken } from "@/lib/domain/accounts/create-api-token";
 import { assertTestServices } from "@/testing/local-database";
 import { publicationRequest } from "@/testing/publication-request";
+import { entityOf, isAliasHitFor, knownWrong } from "./support/known-wrong";
 import { killAllChildren } from "./support/processes";
 import { importFullRelease, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
@@ -76,16 +76,9 @@ const isFeedback = (sampleId: string) => {
   if (!sample) throw new Error(`no test sample ${sampleId}`);
   return isFeedbackEntity({ secret: SLICE_SECRET, sliceFamily: release.content.meta.name, feedbackFraction: 0.25 }, sample.qid);
 };
-const entity = (qid: string) => {
-  const found = release.entityByQid.get(qid);
-  if (!found) throw new Error(`no entity ${qid}`);
-  return found;
-};
+const entity = (qid: string) => entityOf(release, qid);
 /** alias_hit@1 of a top-ranked entity for a sample whose gold is `goldQid`. */
-const aliasHit = (top: string, goldQid: string) => {
-  const gold = entity(goldQid);
-  return isAliasHitAt1([top], prepareClosedGold(goldQid, gold.name, gold.aliases), (qid) => norm(entity(qid).name));
-};
+const aliasHit = (top: string, goldQid: string) => isAliasHitFor(release, top, goldQid);
 const roundRate = (value: number) => Number(value.toFixed(3));
 
 /**
@@ -132,12 +125,6 @@ function floorView(report: ScoreReport): PublicScore {
   };
 }
 
-function hashOf(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
-  return h;
-}
-
 /**
  * A known-wrong answer for a sample: the `k`-th test candidate of generation
  * `generation` that is not the sample's gold and that no metric would count
@@ -145,14 +132,7 @@ function hashOf(text: string): number {
  * fresh answer, so two files differ there as the scorer reads them.
  */
 function wrongFor(sample: Sample, generation: number, k = 0): string {
-  const gold = entity(sample.qid);
-  let at = (hashOf(sample.id) + generation * 7919 + k * 104729) % testPool.length;
-  for (;;) {
-    const qid = testPool[at]!;
-    const candidate = entity(qid);
-    if (qid !== sample.qid && !aliasHit(qid, sample.qid) && tierOf(candidate.name, gold.name, gold.aliases) === null) return qid;
-    at = (at + 1) % testPool.length;
-  }
+  return knownWrong(release, testPool, sample, generation, k);
 }
 
 const closedPadding = (sample: Sample, generation: number) => {

@@ -5,9 +5,6 @@ import type { Sample } from "@/lib/core/dataset/release-schema";
 import { db } from "@/lib/platform/db";
 import { DEVELOPMENT_SLICE_SECRET } from "@/lib/platform/env";
 import { getSharedRedis } from "@/lib/platform/redis";
-import { isAliasHitAt1, prepareClosedGold } from "@/lib/core/scoring/closed-world";
-import { norm } from "@/lib/core/scoring/normalize";
-import { tierOf } from "@/lib/core/scoring/open-world";
 import type { ScoreReport } from "@/lib/core/scoring/report-schema";
 import { readStoredReport } from "@/lib/core/scoring/stored-report";
 import { isFeedbackEntity } from "@/lib/core/slices/slice-membership";
@@ -20,6 +17,7 @@ import { assertTestServices } from "@/testing/local-database";
 import { publicationRequest } from "@/testing/publication-request";
 import { createSeededRandom } from "@/testing/synthetic/seeded-random";
 import { createTestUser, sessionActor, type TestUser } from "@/testing/test-users";
+import { entityOf, knownWrong, sampleHash } from "./support/known-wrong";
 import { killAllChildren } from "./support/processes";
 import { importFullRelease, type TestRelease } from "./support/release";
 import { resetTestState } from "./support/reset";
@@ -140,32 +138,12 @@ let collections: string[] = [];
 let blockIds = new Set<string>();
 const guessesOf = new Map<number, Map<string, Guesses>>();
 
-const entity = (qid: string) => {
-  const found = release.entityByQid.get(qid);
-  if (!found) throw new Error(`no entity ${qid}`);
-  return found;
-};
-const aliasHit = (top: string, goldQid: string) => {
-  const gold = entity(goldQid);
-  return isAliasHitAt1([top], prepareClosedGold(goldQid, gold.name, gold.aliases), (qid) => norm(entity(qid).name));
-};
+const entity = (qid: string) => entityOf(release, qid);
 const isRanking = (sample: Sample) => !isFeedbackEntity({ secret: SLICE_SECRET, sliceFamily: release.content.meta.name, feedbackFraction: 0.25 }, sample.qid);
-
-function hashOf(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
-  return h;
-}
 
 /** A test-pool entity that no metric would count for the sample (not its gold, no alias hit, no open-world tier); `generation` picks a fresh one. */
 function wrongFor(sample: Sample, generation: number, k = 0): string {
-  const gold = entity(sample.qid);
-  let at = (hashOf(sample.id) + generation * 7919 + k * 104729) % testPool.length;
-  for (;;) {
-    const qid = testPool[at]!;
-    if (qid !== sample.qid && !aliasHit(qid, sample.qid) && tierOf(entity(qid).name, gold.name, gold.aliases) === null) return qid;
-    at = (at + 1) % testPool.length;
-  }
+  return knownWrong(release, testPool, sample, generation, k);
 }
 
 /** `count` distinct wrong answers of one generation. */
@@ -182,7 +160,7 @@ function wrongs(sample: Sample, generation: number, count: number): string[] {
 function trainWrongs(sample: Sample, generation: number, count: number): string[] {
   const out: string[] = [];
   for (let k = 0; out.length < count; k += 1) {
-    const qid = trainPool[(hashOf(sample.id) + generation * 7919 + k * 104729) % trainPool.length]!;
+    const qid = trainPool[(sampleHash(sample.id) + generation * 7919 + k * 104729) % trainPool.length]!;
     if (!out.includes(qid)) out.push(qid);
   }
   return out;
