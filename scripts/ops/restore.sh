@@ -38,7 +38,7 @@ if [ "${releases:-0}" != "0" ] && [ -z "$force" ]; then
   exit 1
 fi
 # Start from an empty schema: the dump recreates every table, the migrations table included.
-psql "$url" -Xq -v ON_ERROR_STOP=1 -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;' >/dev/null
+PGOPTIONS='-c client_min_messages=warning' psql "$url" -Xq -v ON_ERROR_STOP=1 -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;' >/dev/null
 pg_restore --no-owner --no-privileges --exit-on-error --dbname="$url" "$work/database.dump"
 if [ -d "$work/submissions" ]; then
   mkdir -p "$DATA_DIR/submissions"

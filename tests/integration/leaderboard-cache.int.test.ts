@@ -4,10 +4,12 @@ import { GET as getEntry } from "@/app/api/entries/[id]/route";
 import { GET as getEntries } from "@/app/api/entries/route";
 import { GET as getLeaderboardApi } from "@/app/api/leaderboard/route";
 import { db } from "@/lib/platform/db";
-import { setLeaderboardStampTtl } from "@/lib/domain/leaderboard/get-leaderboard";
+import { findPublicReadStamp, setLeaderboardStampTtl } from "@/lib/domain/leaderboard/get-leaderboard";
 import { setEntryHidden } from "@/lib/domain/publication/set-entry-hidden";
 import { importLeaderboardRelease, openPredictions, storeScoredEntries } from "@/testing/leaderboard/integration-fixtures";
-import { clearLocalPublicBodies } from "@/lib/web/public-cache/public-body-cache";
+import { clearLocalPublicBodies, sharedVersionHash } from "@/lib/web/public-cache/public-body-cache";
+import { getEnv } from "@/lib/platform/env";
+import { getSharedRedis } from "@/lib/platform/redis";
 import { answerFromPublicCache, type FastPathAnswer } from "@/lib/web/public-cache/public-fast-path";
 import { closeSharedRedis } from "@/lib/platform/redis";
 import { assertTestDatabase } from "@/testing/local-database";
@@ -66,6 +68,24 @@ afterAll(async () => {
   await resetDatabase();
   await flushTestRedis();
   await closeSharedRedis();
+});
+
+describe("the shared cache's keys", () => {
+  it("hold the secrets that shape public bodies: a restart with another secret never serves the old secret's bodies", async () => {
+    await getLeaderboardApi(request("/api/leaderboard?track=open"));
+    const env = getEnv();
+    const version = sharedVersionHash((await findPublicReadStamp())?.stamp ?? "", env);
+    // The write budget's counter (irc:public-body:v1:budget:*) holds no body.
+    const keys = (await getSharedRedis().keys("irc:public-body:v1:*")).filter((key) => !key.startsWith("irc:public-body:v1:budget:"));
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) expect(key.startsWith(`irc:public-body:v1:${version}:`), key).toBe(true);
+    // The same stamp under another session secret, slice secret or signing key is another key.
+    for (const changed of [{ NEXTAUTH_SECRET: "another session secret, 32 characters" }, { IRC_SLICE_SECRET: "another slice secret of at least 32 characters" }, { IRC_LOG_SIGNING_KEY: "another signing key" }]) {
+      expect(sharedVersionHash("stamp-1", { ...env, ...changed })).not.toBe(sharedVersionHash("stamp-1", env));
+    }
+    expect(sharedVersionHash("stamp-1", env)).toBe(sharedVersionHash("stamp-1", { ...env }));
+    expect(sharedVersionHash("stamp-2", env)).not.toBe(sharedVersionHash("stamp-1", env));
+  });
 });
 
 describe("precompressed public API bodies", () => {

@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { getEnv } from "@/lib/platform/env";
+import { getEnv, type Env } from "@/lib/platform/env";
 import { getSharedRedis } from "@/lib/platform/redis";
 import { chooseBodyEncoding, type BodyEncoding } from "./accept-encoding";
 import { matchesIfNoneMatch, PUBLIC_CACHE_CONTROL } from "../../platform/http/cached-response";
@@ -119,9 +119,21 @@ export async function encodeBody(body: string): Promise<EncodedBody> {
 
 let hashedStamp: { stamp: string; hash: string } | null = null;
 
+/**
+ * The Redis key's version part: the data's stamp and the secrets that shape public bodies (the gold version id,
+ * and with it section 12's noise, is an HMAC under NEXTAUTH_SECRET; slices follow the slice secret; the log head
+ * is signed). A process started with another secret never serves a body made with the old one.
+ * @internal exported for its test
+ */
+export function sharedVersionHash(stamp: string, env: Pick<Env, "NEXTAUTH_SECRET" | "IRC_SLICE_SECRET" | "IRC_LOG_SIGNING_KEY">): string {
+  const hash = createHash("sha256");
+  for (const part of [stamp, env.NEXTAUTH_SECRET ?? "", env.IRC_SLICE_SECRET ?? "", env.IRC_LOG_SIGNING_KEY ?? ""]) hash.update(`${part.length}:${part}`);
+  return hash.digest("base64url");
+}
+
 /** Hashed once per stamp: every cache hit builds a key. */
 function redisKey(stamp: string, key: string): string {
-  if (hashedStamp?.stamp !== stamp) hashedStamp = { stamp, hash: createHash("sha256").update(stamp).digest("base64url") };
+  if (hashedStamp?.stamp !== stamp) hashedStamp = { stamp, hash: sharedVersionHash(stamp, getEnv()) };
   return `${REDIS_PREFIX}${hashedStamp.hash}:${key}`;
 }
 
