@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
+import { memoizeLoad } from "@/lib/platform/memo";
 import { AppError } from "@/lib/core/errors";
 import { getFileStore } from "@/lib/platform/files/file-store";
 import type { Track } from "@/lib/platform/generated/prisma";
@@ -41,7 +42,12 @@ export async function loadAnswerDigests(row: DigestRow): Promise<Uint8Array | nu
   return digests;
 }
 
-const positionMaps = new Map<string, Promise<Int32Array>>();
+const positionMaps = memoizeLoad(async (key) => {
+  const [releaseId = "", otherReleaseId = ""] = key.split(":");
+  const [mine, other] = await Promise.all([loadTestLayout(releaseId), loadTestLayout(otherReleaseId)]);
+  const positionOf = new Map(other.sampleIds.map((sampleId, position) => [sampleId, position]));
+  return Int32Array.from(mine.sampleIds, (sampleId) => positionOf.get(sampleId) ?? -1);
+}, { max: 16 });
 
 /**
  * For each test sample position of `releaseId`, its position in the test
@@ -51,15 +57,5 @@ const positionMaps = new Map<string, Promise<Int32Array>>();
  */
 export async function testPositionMap(releaseId: string, otherReleaseId: string): Promise<Int32Array | null> {
   if (releaseId === otherReleaseId) return null;
-  const key = `${releaseId}:${otherReleaseId}`;
-  let cached = positionMaps.get(key);
-  if (!cached) {
-    cached = Promise.all([loadTestLayout(releaseId), loadTestLayout(otherReleaseId)]).then(([mine, other]) => {
-      const positionOf = new Map(other.sampleIds.map((sampleId, position) => [sampleId, position]));
-      return Int32Array.from(mine.sampleIds, (sampleId) => positionOf.get(sampleId) ?? -1);
-    });
-    cached.catch(() => positionMaps.delete(key));
-    positionMaps.set(key, cached);
-  }
-  return cached;
+  return positionMaps.get(`${releaseId}:${otherReleaseId}`);
 }

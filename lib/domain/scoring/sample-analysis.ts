@@ -2,6 +2,7 @@ import "server-only";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { z } from "zod";
 import { db } from "@/lib/platform/db";
+import { memoizeLoad } from "@/lib/platform/memo";
 import type { Prisma, Split } from "@/lib/platform/generated/prisma";
 import { buildKbNameIndex, classifySamples, countClassesAt, summarizeClasses, type ErrorClassSummary, type KbNameIndex } from "@/lib/core/scoring/error-taxonomy";
 import type { GoldRecord, KbIndex } from "@/lib/core/scoring/gold";
@@ -61,17 +62,11 @@ function readClassSummary(value: Prisma.JsonValue, split: Split): StoredClassSum
   return { ...(parsed.data as ErrorClassSummary), rankingSlice };
 }
 
-const namesCache = new Map<string, Promise<KbNameIndex>>();
+const namesCache = memoizeLoad((releaseId) => loadKb(releaseId).then(buildKbNameIndex), { max: 8 });
 
 /** The KB's normalised names and aliases with their types, built once per release (imported releases never change). */
 export function loadKbNames(releaseId: string): Promise<KbNameIndex> {
-  let cached = namesCache.get(releaseId);
-  if (!cached) {
-    cached = loadKb(releaseId).then(buildKbNameIndex);
-    cached.catch(() => namesCache.delete(releaseId));
-    namesCache.set(releaseId, cached);
-  }
-  return cached;
+  return namesCache.get(releaseId);
 }
 
 export function buildSampleAnalysis(

@@ -1,6 +1,7 @@
 import "server-only";
 import { requireOwnerOrMaintainer, type Actor, type UserActor } from "@/lib/domain/accounts/actor";
 import { db } from "@/lib/platform/db";
+import { memoizeLoad } from "@/lib/platform/memo";
 import { AppError } from "@/lib/core/errors";
 import { currentSampleAnalysis, decodeAnswers } from "@/lib/domain/scoring/sample-analysis";
 import { loadDevSplit, type DevSplit } from "./load-dev-samples";
@@ -26,8 +27,6 @@ export type DevRun = {
   run: PreparedRun;
 };
 
-const CACHE_SIZE = 24;
-const runCache = new Map<string, Promise<PreparedRun>>();
 
 export async function loadDevRun(actor: Actor, submissionId: string): Promise<DevRun> {
   const submission = await db.submission.findUnique({
@@ -54,7 +53,7 @@ export async function loadDevRun(actor: Actor, submissionId: string): Promise<De
   if (submission.status !== "SCORED" || !submission.score) throw new AppError("not_found", "This submission has no scores yet.");
   const analysisTime = (await currentSampleAnalysis(submission)).computedAt;
   const split = await loadDevSplit(submission.releaseId);
-  const run = await cachedRun(submissionId, submission.track, analysisTime, split);
+  const run = await cachedRun(submissionId, analysisTime);
   return {
     id: submission.id,
     userId: submission.userId,
@@ -69,24 +68,15 @@ export async function loadDevRun(actor: Actor, submissionId: string): Promise<De
   };
 }
 
-function cachedRun(submissionId: string, track: "open" | "closed", analysisTime: Date, split: DevSplit): Promise<PreparedRun> {
-  const key = `${submissionId}:${analysisTime.getTime()}`;
-  let cached = runCache.get(key);
-  if (cached) {
-    // Least recently used first out: re-insert on every hit.
-    runCache.delete(key);
-    runCache.set(key, cached);
-    return cached;
-  }
-  cached = readRun(submissionId, track, split);
-  cached.catch(() => runCache.delete(key));
-  runCache.set(key, cached);
-  while (runCache.size > CACHE_SIZE) {
-    const oldest = runCache.keys().next().value;
-    if (oldest === undefined) break;
-    runCache.delete(oldest);
-  }
-  return cached;
+/** A dev run's prepared rows, kept per submission and analysis time (a re-score makes a new key). */
+const runCache = memoizeLoad(async (key) => {
+  const [submissionId = ""] = key.split(":");
+  const { track, releaseId } = await db.submission.findUniqueOrThrow({ where: { id: submissionId }, select: { track: true, releaseId: true } });
+  return readRun(submissionId, track, await loadDevSplit(releaseId));
+}, { max: 24 });
+
+function cachedRun(submissionId: string, analysisTime: Date): Promise<PreparedRun> {
+  return runCache.get(`${submissionId}:${analysisTime.getTime()}`);
 }
 
 async function readRun(submissionId: string, track: "open" | "closed", split: DevSplit): Promise<PreparedRun> {

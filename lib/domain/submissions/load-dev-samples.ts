@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
+import { memoizeLoad } from "@/lib/platform/memo";
 import { fromDbEntityType } from "@/lib/domain/releases/entity-type";
 import type { DevSample, KbEntity } from "@/lib/core/submissions/sample-rows";
 import { norm } from "@/lib/core/scoring/normalize";
@@ -13,16 +14,10 @@ import { norm } from "@/lib/core/scoring/normalize";
  */
 export type DevSplit = { samples: DevSample[]; kb: ReadonlyMap<string, KbEntity> };
 
-const cache = new Map<string, Promise<DevSplit>>();
+const cache = memoizeLoad((releaseId) => readDevSplit(releaseId), { max: 8 });
 
 export function loadDevSplit(releaseId: string): Promise<DevSplit> {
-  let cached = cache.get(releaseId);
-  if (!cached) {
-    cached = readDevSplit(releaseId);
-    cached.catch(() => cache.delete(releaseId));
-    cache.set(releaseId, cached);
-  }
-  return cached;
+  return cache.get(releaseId);
 }
 
 async function readDevSplit(releaseId: string): Promise<DevSplit> {
