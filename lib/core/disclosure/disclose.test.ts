@@ -153,6 +153,8 @@ describe("comparisons", () => {
   it("reads a public pair as a verdict, a bucket and the difference of the shown values", () => {
     expect(readPair({ verdict: "better", pHolm: 0.0042 }, 0.389, 0.351)).toEqual({ verdict: "better", pBucket: "< 0.01", difference: 0.038 });
     expect(readPair({ verdict: "no significant difference", pHolm: 0.0605 }, 0.3, 0.301)).toEqual({ verdict: "no significant difference", pBucket: ">= 0.05", difference: -0.001 });
+    // A small two-sided p against the shown order (the unified view: one track's metric tested, the alias metric shown) is no verdict, and reads as one.
+    expect(readPair({ verdict: "no significant difference", pHolm: 0.004 }, 0.31, 0.309)).toEqual({ verdict: "no significant difference", pBucket: ">= 0.05", difference: 0.001 });
   });
 });
 

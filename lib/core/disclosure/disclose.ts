@@ -484,7 +484,11 @@ export type PairReading = { verdict: Verdict; pBucket: PValueBucket; difference:
 
 export function readPair(pair: { verdict: Verdict; pHolm: number }, shownValue: number | null, shownOtherValue: number | null): PairReading {
   const difference = shownValue === null || shownOtherValue === null ? 0 : roundRate(shownValue - shownOtherValue);
-  return { verdict: pair.verdict, pBucket: pValueBucket(pair.pHolm), difference };
+  // No verdict, no significant test: a pair whose counts point against the shown estimates (the unified view compares
+  // two entries of one track on their track's metric but orders them by the alias metric), or whose estimates tie, may
+  // have a small two-sided p, but no test says the one ahead is better, so the sentence never reads "not significantly
+  // different (p < 0.01)".
+  return { verdict: pair.verdict, pBucket: pair.verdict === "no significant difference" ? ">= 0.05" : pValueBucket(pair.pHolm), difference };
 }
 
 /** A stored section 9 comparison for one asker: counts and exact p for a maintainer or on dev, a verdict with a p bucket for anyone else. */
